@@ -1,2 +1,6 @@
 export * from "./constants";
 export * from "./permissions";
+export * from "./schemas/admin";
+export * from "./schemas/api-keys";
+export * from "./schemas/common";
+export * from "./schemas/settings";

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** A boolean that also accepts 0/1 and "true"/"false" (0.7.3 clients send all three). */
+export const looseBoolean = z.union([
+  z.boolean(),
+  z.literal(0).transform(() => false),
+  z.literal(1).transform(() => true),
+  z.enum(["true", "false", "0", "1"]).transform((v) => v === "true" || v === "1"),
+]);
+
+/** Integer that may arrive as a numeric string (query strings, form fields). */
+export const looseInt = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int());

@@ -1,0 +1,81 @@
+/**
+ * Authorization rules shared by every transport. Default deny: each helper
+ * throws unless the principal is explicitly allowed.
+ */
+import {
+  hasAnyPermission,
+  hasPermission,
+  isPathWithinBase,
+  PERMISSION_LABELS,
+  Permission,
+  type PermissionName,
+} from "@clipshare/shared";
+import { AppError, forbidden } from "../errors";
+import type { Principal } from "./principal";
+
+/** 401 carrying why authentication failed, so clients can react (spec §8). */
+export function authenticationRequired(principal: Principal): AppError {
+  const failure = principal.kind === "anonymous" ? principal.authFailure : undefined;
+  if (failure === "token_expired")
+    return new AppError(401, "token_expired", "Admin token is invalid or has expired");
+  if (failure === "api_key_invalid")
+    return new AppError(401, "api_key_invalid", "API key is invalid or has expired");
+  if (failure === "invalid_credentials")
+    return new AppError(401, "invalid_credentials", "Invalid credentials");
+  return new AppError(401, "unauthorized", "Authentication required");
+}
+
+export function requireAuthenticated(
+  principal: Principal,
+): asserts principal is Exclude<Principal, { kind: "anonymous" }> {
+  if (principal.kind === "anonymous") throw authenticationRequired(principal);
+}
+
+export function requireAdmin(
+  principal: Principal,
+): asserts principal is Extract<Principal, { kind: "admin" }> {
+  requireAuthenticated(principal);
+  if (principal.kind !== "admin") throw forbidden("Administrator permission required", "admin_required");
+}
+
+export function missingPermissionMessage(required: number): string {
+  const names = (Object.keys(Permission) as PermissionName[])
+    .filter((name) => (required & Permission[name]) !== 0)
+    .map((name) => `${PERMISSION_LABELS[name]} permission`);
+  return `The following permissions are required: ${names.join(", ")}`;
+}
+
+/** Admin, or an API key holding every bit of `required`. */
+export function requirePermission(principal: Principal, required: number): void {
+  requireAuthenticated(principal);
+  if (principal.kind === "admin") return;
+  if (!hasPermission(principal.key.permissions, required)) {
+    throw forbidden(missingPermissionMessage(required), "permission_denied");
+  }
+}
+
+/** Admin, or an API key holding at least one bit of `anyOf`. */
+export function requireAnyPermission(principal: Principal, anyOf: number): void {
+  requireAuthenticated(principal);
+  if (principal.kind === "admin") return;
+  if (!hasAnyPermission(principal.key.permissions, anyOf)) {
+    throw forbidden(missingPermissionMessage(anyOf), "permission_denied");
+  }
+}
+
+/**
+ * Creator rule of spec §6: the admin counts as creator of anything; a key owns what
+ * carries its id, with or without the "apikey:" prefix.
+ */
+export function isCreator(principal: Principal, createdBy: string | null | undefined): boolean {
+  if (principal.kind === "admin") return true;
+  if (principal.kind !== "apiKey" || !createdBy) return false;
+  return createdBy === `apikey:${principal.key.id}` || createdBy === principal.key.id;
+}
+
+/** Spec §5 path rule for keys; admins may use every path. */
+export function canAccessPath(principal: Principal, path: string): boolean {
+  if (principal.kind === "admin") return true;
+  if (principal.kind !== "apiKey") return false;
+  return isPathWithinBase(principal.key.basicPath, path);
+}

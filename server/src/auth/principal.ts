@@ -1,0 +1,29 @@
+/**
+ * Who is making a request. Resolved once per request by http/middleware/authenticate.ts
+ * (and by the WebDAV layer), then passed into domain services, which make every
+ * resource decision themselves so HTTP and WebDAV share one set of rules.
+ */
+export interface ApiKeyIdentity {
+  id: string;
+  name: string;
+  permissions: number;
+  basicPath: string;
+  role: string;
+  isGuest: boolean;
+}
+
+export type AuthFailure = "token_expired" | "api_key_invalid" | "invalid_credentials";
+
+export type Principal =
+  | { kind: "admin"; adminId: string; username: string }
+  | { kind: "apiKey"; key: ApiKeyIdentity }
+  | { kind: "anonymous"; authFailure?: AuthFailure };
+
+export const ANONYMOUS: Principal = { kind: "anonymous" };
+
+/** The created_by value recorded for things this principal creates (spec §3). */
+export function creatorIdOf(principal: Principal): string {
+  if (principal.kind === "admin") return principal.adminId;
+  if (principal.kind === "apiKey") return `apikey:${principal.key.id}`;
+  throw new Error("Anonymous principals cannot create resources");
+}

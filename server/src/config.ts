@@ -1,0 +1,158 @@
+/**
+ * The only module that reads process.env. It validates every variable, applies
+ * defaults and fails fast with a message naming the variable, so a bad deploy
+ * stops at start-up instead of misbehaving later.
+ */
+
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export type DatabaseConfig = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  /** 32-byte key material for HMAC signing, API-key peppering and credential encryption. */
+  secretKey: Buffer;
+  secretKeySource: "env" | "file";
+  admin: { username: string | null; password: string | null };
+  adminTokenTtlSeconds: number;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  corsOrigins: string[];
+  trustProxy: boolean;
+  /** Directory of the built web app; null disables static serving. */
+  webDistDir: string | null;
+}
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+function parsePort(env: Env): number {
+  const raw = env.PORT?.trim();
+  if (!raw) return 8787;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+/** Accepts plain seconds or a number with a unit: 30s, 15m, 12h, 7d. */
+export function parseDuration(name: string, raw: string): number {
+  const match = /^(\d+)\s*([smhd]?)$/i.exec(raw.trim());
+  if (!match) throw new ConfigError(`${name} must be a duration like 3600, 90m, 12h or 7d, got "${raw}"`);
+  const value = Number(match[1]);
+  const unit = (match[2] ?? "").toLowerCase();
+  const factor = unit === "m" ? 60 : unit === "h" ? 3600 : unit === "d" ? 86400 : 1;
+  const seconds = value * factor;
+  if (seconds < 60) throw new ConfigError(`${name} must be at least 60 seconds, got "${raw}"`);
+  return seconds;
+}
+
+function parseBool(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const v = raw.trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(v)) return true;
+  if (["0", "false", "no", "off"].includes(v)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function parseDatabase(env: Env, dataDir: string): DatabaseConfig {
+  const url = env.DATABASE_URL?.trim();
+  if (!url) return { dialect: "sqlite", file: path.join(dataDir, "clipshare.db") };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: "postgres", url };
+  if (/^sqlite:/i.test(url)) {
+    const file = url.replace(/^sqlite:(\/\/)?/i, "");
+    if (!file)
+      throw new ConfigError("DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/clipshare.db");
+    return { dialect: "sqlite", file: path.resolve(file) };
+  }
+  throw new ConfigError(
+    `DATABASE_URL must start with postgres://, postgresql:// or sqlite:, got "${url.split(":")[0]}:…"`,
+  );
+}
+
+/** SECRET_KEY from the environment, else a key generated once into DATA_DIR/secret.key (mode 0600). */
+function loadSecretKey(env: Env, dataDir: string): { key: Buffer; source: "env" | "file" } {
+  const raw = env.SECRET_KEY?.trim();
+  if (raw) {
+    if (raw.length < 32) throw new ConfigError("SECRET_KEY must be at least 32 characters long");
+    return { key: Buffer.from(raw, "utf8"), source: "env" };
+  }
+  const file = path.join(dataDir, "secret.key");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length < 32) throw new ConfigError(`${file} is corrupt (too short); restore it or remove it`);
+    return { key: Buffer.from(stored, "utf8"), source: "file" };
+  }
+  const generated = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${generated}\n`, { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return { key: Buffer.from(generated, "utf8"), source: "file" };
+}
+
+function findWebDist(env: Env): string | null {
+  const explicit = env.WEB_DIST_DIR?.trim();
+  if (explicit) return path.resolve(explicit);
+  // Works both from source (server/src) and from the bundle (server/dist).
+  const candidates = [
+    path.resolve(import.meta.dirname, "../../web/dist"),
+    path.resolve(process.cwd(), "web/dist"),
+  ];
+  return candidates.find((dir) => existsSync(path.join(dir, "index.html"))) ?? null;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR?.trim() || "./data");
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (e) {
+    throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(e as Error).message}`);
+  }
+  const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || "info") as Config["logLevel"];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}"`);
+  }
+  const adminUsername = env.ADMIN_USERNAME?.trim() || null;
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if (adminPassword !== null && adminPassword.length < 8) {
+    throw new ConfigError("ADMIN_PASSWORD must be at least 8 characters long");
+  }
+  if (adminUsername !== null && !/^[A-Za-z0-9_.@-]{1,64}$/.test(adminUsername)) {
+    throw new ConfigError("ADMIN_USERNAME may use letters, digits and _ . @ - (1-64 characters)");
+  }
+  const corsOrigins = (env.CORS_ORIGINS ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (origin !== "*" && !/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new ConfigError(`CORS_ORIGINS entries must look like https://example.com, got "${origin}"`);
+    }
+  }
+  const secret = loadSecretKey(env, dataDir);
+  return {
+    port: parsePort(env),
+    host: env.HOST?.trim() || "0.0.0.0",
+    dataDir,
+    database: parseDatabase(env, dataDir),
+    secretKey: secret.key,
+    secretKeySource: secret.source,
+    admin: { username: adminUsername, password: adminPassword },
+    adminTokenTtlSeconds: env.ADMIN_TOKEN_TTL
+      ? parseDuration("ADMIN_TOKEN_TTL", env.ADMIN_TOKEN_TTL)
+      : 7 * 86400,
+    logLevel,
+    corsOrigins,
+    trustProxy: parseBool("TRUST_PROXY", env.TRUST_PROXY, false),
+    webDistDir: findWebDist(env),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Composition root: the only place that picks concrete implementations
+ * (database dialect, services). Routes receive the context and never import
+ * singletons, so tests build as many isolated contexts as they like.
+ */
+import { randomUUID } from "node:crypto";
+import { RateLimiter } from "./auth/rate-limiter";
+import type { Config } from "./config";
+import { type Db, migrateToLatest, openDatabase } from "./db/database";
+import { AdminService } from "./domain/admins/admin-service";
+import { ApiKeyService } from "./domain/api-keys/api-key-service";
+import { SettingsService } from "./domain/settings/settings-service";
+import { SecretBox } from "./lib/crypto";
+import { createLogger, type Logger } from "./logger";
+
+export interface AppContext {
+  config: Config;
+  log: Logger;
+  db: Db;
+  /** Identifies this process among scaled-out instances (task claims, locks). */
+  instanceId: string;
+  secretBox: SecretBox;
+  rateLimiter: RateLimiter;
+  admins: AdminService;
+  apiKeys: ApiKeyService;
+  settings: SettingsService;
+  close(): Promise<void>;
+}
+
+export async function createContext(config: Config, options: { log?: Logger } = {}): Promise<AppContext> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const db = openDatabase(config.database);
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) log.info({ migrations: applied }, "Applied database migrations");
+  } catch (e) {
+    await db.destroy();
+    throw e;
+  }
+  const rateLimiter = new RateLimiter(db);
+  const settings = new SettingsService(db);
+  const admins = new AdminService(db, rateLimiter, config.adminTokenTtlSeconds);
+  const ctx: AppContext = {
+    config,
+    log,
+    db,
+    instanceId: randomUUID(),
+    secretBox: new SecretBox(config.secretKey),
+    rateLimiter,
+    admins,
+    apiKeys: new ApiKeyService(db, config.secretKey),
+    settings,
+    close: () => db.destroy(),
+  };
+  await settings.seed();
+  await admins.bootstrap(config.admin, log);
+  return ctx;
+}

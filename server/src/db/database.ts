@@ -1,0 +1,55 @@
+/**
+ * Opens the configured database (SQLite by default, PostgreSQL when DATABASE_URL
+ * says so) behind one Kysely instance and runs pending migrations.
+ */
+import SqliteDatabase from "better-sqlite3";
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+} from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "../config";
+import * as initial from "./migrations/0001-initial";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+export type Dialect = DatabaseConfig["dialect"];
+
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+};
+
+class InlineMigrations implements MigrationProvider {
+  async getMigrations() {
+    return migrations;
+  }
+}
+
+// PostgreSQL returns int8 as strings; our sizes fit in 2^53, so read them as numbers.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function openDatabase(config: DatabaseConfig): Db {
+  if (config.dialect === "sqlite") {
+    const sqlite = new SqliteDatabase(config.file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("foreign_keys = ON");
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InlineMigrations() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+export const nowIso = (date: Date = new Date()) => date.toISOString();

@@ -1,0 +1,232 @@
+/**
+ * Row types of every table. Conventions (both dialects):
+ * - ids are text (random UUIDs made by the application),
+ * - timestamps are UTC ISO-8601 strings with milliseconds ("2026-01-01T00:00:00.000Z"),
+ *   which sort and compare correctly as text,
+ * - booleans are integers 0/1, sizes are 64-bit integers (read back as JS numbers).
+ */
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export interface AdminsTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminTokensTable {
+  token_hash: string;
+  admin_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  permissions: number;
+  role: string;
+  basic_path: string;
+  is_guest: number;
+  expires_at: string | null;
+  last_used: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PastesTable {
+  id: string;
+  slug: string;
+  content: string;
+  remark: string | null;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_views: number | null;
+  views: Generated<number>;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StorageConfigsTable {
+  id: string;
+  name: string;
+  /** LOCAL or S3. */
+  storage_type: string;
+  provider_type: string | null;
+  endpoint_url: string | null;
+  bucket_name: string | null;
+  region: string | null;
+  /** AES-256-GCM ciphertexts; never returned by the API. */
+  access_key_id_enc: string | null;
+  secret_access_key_enc: string | null;
+  path_style: number;
+  default_folder: string;
+  /** Root directory for LOCAL configs. */
+  root_path: string | null;
+  custom_host: string | null;
+  signature_expires_in: number;
+  is_public: number;
+  is_default: number;
+  total_storage_bytes: number | null;
+  admin_id: string | null;
+  created_at: string;
+  updated_at: string;
+  last_used: string | null;
+}
+
+export interface FilesTable {
+  id: string;
+  slug: string;
+  filename: string;
+  storage_config_id: string | null;
+  storage_type: string;
+  storage_path: string;
+  /** Explorer path when the share points at a mounted file (fs/create-share). */
+  file_path: string | null;
+  mount_id: string | null;
+  mimetype: string;
+  size: number;
+  etag: string | null;
+  remark: string | null;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_views: number | null;
+  views: Generated<number>;
+  use_proxy: number;
+  /** pending (presigned, not committed yet) or active. Pending rows are never public. */
+  status: string;
+  /** Delete the object with the row when the share expires or is used up. */
+  delete_object_with_share: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MountsTable {
+  id: string;
+  name: string;
+  storage_type: string;
+  storage_config_id: string | null;
+  mount_path: string;
+  remark: string | null;
+  is_active: number;
+  created_by: string;
+  sort_order: number;
+  cache_ttl: number;
+  web_proxy: number;
+  webdav_policy: string;
+  enable_sign: number;
+  sign_expires: number | null;
+  created_at: string;
+  updated_at: string;
+  last_used: string | null;
+}
+
+export interface SystemSettingsTable {
+  key: string;
+  value: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TasksTable {
+  id: string;
+  type: string;
+  status: string;
+  created_by: string;
+  /** JSON: what the task works on (items, paths, options). */
+  payload: string;
+  /** JSON: per-item results and messages. */
+  result: string | null;
+  total_items: number;
+  processed_items: number;
+  failed_items: number;
+  skipped_items: number;
+  total_bytes: number;
+  processed_bytes: number;
+  current_file: string | null;
+  error: string | null;
+  /** Instance that claimed it (for scale-out) and when; cleared when it finishes. */
+  claimed_by: string | null;
+  claimed_at: string | null;
+  cancel_requested: number;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  subject: string;
+  count: number;
+  /** Epoch milliseconds when the window ends. */
+  reset_at: number;
+}
+
+export interface UploadSessionsTable {
+  id: string;
+  /** presign | multipart */
+  kind: string;
+  storage_config_id: string | null;
+  mount_id: string | null;
+  storage_path: string;
+  upload_id: string | null;
+  file_id: string | null;
+  created_by: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface WebdavLocksTable {
+  token: string;
+  path: string;
+  /** exclusive | shared */
+  scope: string;
+  /** 0 or infinity */
+  depth: string;
+  owner_xml: string | null;
+  principal: string;
+  timeout_seconds: number;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface WebdavPropsTable {
+  path: string;
+  /** "{namespace}localname" */
+  name: string;
+  value_xml: string;
+  updated_at: string;
+}
+
+export interface Database {
+  admins: AdminsTable;
+  admin_tokens: AdminTokensTable;
+  api_keys: ApiKeysTable;
+  pastes: PastesTable;
+  storage_configs: StorageConfigsTable;
+  files: FilesTable;
+  mounts: MountsTable;
+  system_settings: SystemSettingsTable;
+  tasks: TasksTable;
+  rate_limits: RateLimitsTable;
+  upload_sessions: UploadSessionsTable;
+  webdav_locks: WebdavLocksTable;
+  webdav_props: WebdavPropsTable;
+}
+
+export type AdminRow = Selectable<AdminsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type PasteRow = Selectable<PastesTable>;
+export type NewPaste = Insertable<PastesTable>;
+export type PasteUpdate = Updateable<PastesTable>;
+export type StorageConfigRow = Selectable<StorageConfigsTable>;
+export type FileRow = Selectable<FilesTable>;
+export type MountRow = Selectable<MountsTable>;
+export type TaskRow = Selectable<TasksTable>;

@@ -1,0 +1,182 @@
+/**
+ * The administrator account: first-run bootstrap, login tokens, credential change.
+ * Tokens are 256-bit random strings; only their SHA-256 is stored.
+ */
+import { randomUUID } from "node:crypto";
+import type { ChangePasswordRequest } from "@clipshare/shared";
+import { hashPassword, verifyPassword } from "../../auth/passwords";
+import type { Principal } from "../../auth/principal";
+import { RATE_LIMITS, type RateLimiter } from "../../auth/rate-limiter";
+import type { Db } from "../../db/database";
+import { nowIso } from "../../db/database";
+import { AppError, badRequest, conflict, notFound } from "../../errors";
+import { randomBase62, randomToken, sha256Hex } from "../../lib/crypto";
+import type { Logger } from "../../logger";
+
+export interface LoginResult {
+  username: string;
+  token: string;
+  expiresAt: string;
+}
+
+export type TokenCheck = { ok: true; principal: Extract<Principal, { kind: "admin" }> } | { ok: false };
+
+export class AdminService {
+  /** A real hash to verify against when the username is unknown, so timing does not reveal it. */
+  private decoyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly rateLimiter: RateLimiter,
+    private readonly tokenTtlSeconds: number,
+  ) {}
+
+  /** Creates the administrator on first run; returns the generated password when one was made. */
+  async bootstrap(
+    wanted: { username: string | null; password: string | null },
+    log: Logger,
+  ): Promise<{ created: boolean; generatedPassword: string | null }> {
+    const existing = await this.db.selectFrom("admins").select("id").limit(1).executeTakeFirst();
+    if (existing) return { created: false, generatedPassword: null };
+    const username = wanted.username ?? "admin";
+    const generatedPassword = wanted.password ? null : randomBase62(20);
+    const password = wanted.password ?? generatedPassword!;
+    const now = nowIso();
+    await this.db
+      .insertInto("admins")
+      .values({
+        id: randomUUID(),
+        username,
+        password_hash: await hashPassword(password),
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column("username").doNothing())
+      .execute();
+    if (generatedPassword) {
+      log.warn(
+        { username },
+        `Created administrator "${username}" with generated password: ${generatedPassword} (shown once; change it in Admin → Settings)`,
+      );
+    } else {
+      log.info({ username }, `Created administrator "${username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
+    }
+    return { created: true, generatedPassword };
+  }
+
+  async login(username: string, password: string, clientIp: string): Promise<LoginResult> {
+    await this.rateLimiter.assertAllowed(RATE_LIMITS.adminLogin, clientIp);
+    const admin = await this.db
+      .selectFrom("admins")
+      .select(["id", "username", "password_hash"])
+      .where("username", "=", username)
+      .executeTakeFirst();
+    // Verify against a decoy when the user is unknown so timing does not reveal which usernames exist.
+    const valid = await verifyPassword(password, admin?.password_hash ?? (await this.decoy()));
+    if (!admin || !valid) {
+      await this.rateLimiter.recordFailure(RATE_LIMITS.adminLogin, clientIp);
+      throw new AppError(401, "invalid_credentials", "Wrong username or password");
+    }
+    await this.rateLimiter.reset(RATE_LIMITS.adminLogin, clientIp);
+    const token = randomToken(32);
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + this.tokenTtlSeconds * 1000).toISOString();
+    await this.db
+      .insertInto("admin_tokens")
+      .values({
+        token_hash: sha256Hex(token),
+        admin_id: admin.id,
+        expires_at: expiresAt,
+        created_at: nowIso(now),
+      })
+      .execute();
+    return { username: admin.username, token, expiresAt };
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.db.deleteFrom("admin_tokens").where("token_hash", "=", sha256Hex(token)).execute();
+  }
+
+  async verifyToken(token: string): Promise<TokenCheck> {
+    const row = await this.db
+      .selectFrom("admin_tokens")
+      .innerJoin("admins", "admins.id", "admin_tokens.admin_id")
+      .select(["admins.id", "admins.username", "admin_tokens.expires_at"])
+      .where("admin_tokens.token_hash", "=", sha256Hex(token))
+      .executeTakeFirst();
+    if (!row) return { ok: false };
+    if (row.expires_at <= nowIso()) {
+      await this.logout(token);
+      return { ok: false };
+    }
+    return { ok: true, principal: { kind: "admin", adminId: row.id, username: row.username } };
+  }
+
+  /** For HTTP Basic (WebDAV): username + password, rate-limited by the caller. */
+  async verifyCredentials(
+    username: string,
+    password: string,
+  ): Promise<Extract<Principal, { kind: "admin" }> | null> {
+    const admin = await this.db
+      .selectFrom("admins")
+      .select(["id", "username", "password_hash"])
+      .where("username", "=", username)
+      .executeTakeFirst();
+    if (!admin) {
+      await verifyPassword(password, await this.decoy());
+      return null;
+    }
+    return (await verifyPassword(password, admin.password_hash))
+      ? { kind: "admin", adminId: admin.id, username: admin.username }
+      : null;
+  }
+
+  /** Spec §5 admin update rules; revokes every token of the admin on success. */
+  async changeCredentials(adminId: string, input: ChangePasswordRequest): Promise<void> {
+    const admin = await this.db.selectFrom("admins").selectAll().where("id", "=", adminId).executeTakeFirst();
+    if (!admin) throw notFound("Admin does not exist", "admin_not_found");
+    if (!input.newPassword && !input.newUsername) {
+      throw badRequest("No new password or username provided", "nothing_to_update");
+    }
+    if (!(await verifyPassword(input.currentPassword, admin.password_hash))) {
+      throw new AppError(401, "wrong_current_password", "Current password is wrong");
+    }
+    if (input.newPassword && input.newPassword === input.currentPassword) {
+      throw badRequest("New password cannot equal current password", "password_unchanged");
+    }
+    if (input.newUsername && input.newUsername !== admin.username) {
+      const taken = await this.db
+        .selectFrom("admins")
+        .select("id")
+        .where("username", "=", input.newUsername)
+        .executeTakeFirst();
+      if (taken) throw conflict("Username already exists", "username_taken");
+    }
+    const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : admin.password_hash;
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("admins")
+        .set({
+          username: input.newUsername ?? admin.username,
+          password_hash: passwordHash,
+          updated_at: nowIso(),
+        })
+        .where("id", "=", adminId)
+        .execute();
+      await trx.deleteFrom("admin_tokens").where("admin_id", "=", adminId).execute();
+    });
+  }
+
+  async deleteExpiredTokens(): Promise<number> {
+    const result = await this.db
+      .deleteFrom("admin_tokens")
+      .where("expires_at", "<=", nowIso())
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  private decoy(): Promise<string> {
+    this.decoyHash ??= hashPassword(randomToken(16));
+    return this.decoyHash;
+  }
+}

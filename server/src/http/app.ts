@@ -1,0 +1,83 @@
+/**
+ * Builds the Hono application for a context: middleware order, the /api
+ * routers, error mapping, and the web app. Route modules are thin:
+ * validate → authorize → call a domain service → present.
+ */
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import type { AppContext } from "../context";
+import { fail } from "./envelope";
+import { authenticate } from "./middleware/authenticate";
+import { handleError } from "./middleware/error-handler";
+import { requestContext } from "./middleware/request-context";
+import { apiKeyRoutes } from "./routes/api-keys";
+import { authRoutes } from "./routes/auth";
+import { settingsRoutes } from "./routes/settings";
+import { systemRoutes } from "./routes/system";
+import { mountWebApp } from "./static";
+import type { AppEnv } from "./types";
+
+const CORS_ALLOW_HEADERS = [
+  "Content-Type",
+  "Authorization",
+  "X-API-KEY",
+  "X-Custom-Auth-Key",
+  "X-Request-Id",
+  "Depth",
+  "Destination",
+  "Overwrite",
+  "If",
+  "If-Match",
+  "If-None-Match",
+  "If-Modified-Since",
+  "If-Unmodified-Since",
+  "Lock-Token",
+  "Timeout",
+  "Content-Length",
+  "Range",
+  "X-Requested-With",
+];
+
+export function createApp(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.use("*", requestContext(ctx));
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+  });
+
+  if (ctx.config.corsOrigins.length > 0) {
+    const allowAll = ctx.config.corsOrigins.includes("*");
+    const corsMiddleware = cors({
+      origin: allowAll ? "*" : ctx.config.corsOrigins,
+      allowHeaders: CORS_ALLOW_HEADERS,
+      allowMethods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"],
+      exposeHeaders: [
+        "ETag",
+        "Content-Length",
+        "Content-Disposition",
+        "Content-Range",
+        "X-Request-Id",
+        "Retry-After",
+      ],
+      maxAge: 86400,
+      credentials: !allowAll,
+    });
+    app.use("/api/*", corsMiddleware);
+  }
+
+  const api = new Hono<AppEnv>();
+  api.use("*", authenticate(ctx));
+  api.route("/", systemRoutes(ctx));
+  api.route("/", authRoutes(ctx));
+  api.route("/admin/api-keys", apiKeyRoutes(ctx));
+  api.route("/admin", settingsRoutes(ctx));
+  api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
+  app.route("/api", api);
+
+  mountWebApp(app, ctx);
+  app.notFound((c) => fail(c, 404, "not_found", "Requested resource not found"));
+  return app;
+}

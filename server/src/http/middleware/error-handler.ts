@@ -1,0 +1,31 @@
+/**
+ * The one place that turns thrown errors into JSON responses.
+ */
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ZodError } from "zod";
+import { isAppError } from "../../errors";
+import { formatZodError } from "../body";
+import { fail } from "../envelope";
+import type { AppEnv } from "../types";
+
+export function handleError(err: Error, c: Context<AppEnv>) {
+  if (isAppError(err)) {
+    for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
+    return fail(c, err.status, err.error, err.message, err.status === 400 ? err.details : undefined);
+  }
+  if (err instanceof ZodError) return fail(c, 400, "validation_failed", formatZodError(err));
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    if (status === 413) return fail(c, 413, "content_too_large", "Content too large");
+    return fail(
+      c,
+      status,
+      status === 404 ? "not_found" : "http_error",
+      err.message || `HTTP error ${status}`,
+    );
+  }
+  const log = c.get("log");
+  (log ?? console).error({ err }, "Unhandled error");
+  return fail(c, 500, "internal_error", "Internal server error");
+}

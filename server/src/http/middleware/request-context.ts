@@ -1,0 +1,49 @@
+/**
+ * First middleware: request id (echoed as X-Request-Id), client IP, a child
+ * logger, and one access-log line per request.
+ */
+import { randomUUID } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppContext } from "../../context";
+import type { AppEnv } from "../types";
+
+const INCOMING_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export function clientIpOf(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+    const real = c.req.header("x-real-ip")?.trim();
+    if (real) return real;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    // In-process requests (tests) have no socket.
+    return "local";
+  }
+}
+
+export function requestContext(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const log = ctx.log.child({ reqId: requestId });
+    c.set("requestId", requestId);
+    c.set("log", log);
+    c.set("clientIp", clientIpOf(c, ctx.config.trustProxy));
+    const started = performance.now();
+    await next();
+    c.header("X-Request-Id", requestId);
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Admin sign-in, sign-out, credential change, and the two "who am I" checks
+ * clients use to validate stored credentials.
+ */
+import { ALL_PERMISSIONS, changePasswordRequest, loginRequest, permissionFlags } from "@clipshare/shared";
+import { Hono } from "hono";
+import { authenticationRequired, requireAdmin, requireAuthenticated } from "../../auth/policy";
+import { RATE_LIMITS } from "../../auth/rate-limiter";
+import type { AppContext } from "../../context";
+import { readJson } from "../body";
+import { ok } from "../envelope";
+import type { AppEnv } from "../types";
+
+export function authRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+
+  app.post("/admin/login", async (c) => {
+    const body = await readJson(c, loginRequest);
+    const result = await ctx.admins.login(body.username, body.password, c.get("clientIp"));
+    return ok(c, result, "Login successful");
+  });
+
+  app.post("/admin/logout", async (c) => {
+    const token = c.get("bearerToken");
+    if (token) await ctx.admins.logout(token);
+    return ok(c, null, "Logged out");
+  });
+
+  app.get("/test/admin-token", (c) => {
+    requireAdmin(c.get("principal"));
+    return ok(c, null, "Token valid");
+  });
+
+  app.get("/test/api-key", async (c) => {
+    const ip = c.get("clientIp");
+    await ctx.rateLimiter.assertAllowed(RATE_LIMITS.apiKeyTest, ip);
+    const principal = c.get("principal");
+    if (principal.kind === "anonymous") {
+      if (principal.authFailure) await ctx.rateLimiter.recordFailure(RATE_LIMITS.apiKeyTest, ip);
+      throw authenticationRequired(principal);
+    }
+    requireAuthenticated(principal);
+    if (principal.kind === "admin") {
+      return ok(
+        c,
+        {
+          name: "Administrator",
+          basic_path: "/",
+          permissions: permissionFlags(ALL_PERMISSIONS),
+          permission_mask: ALL_PERMISSIONS,
+          key_info: {
+            id: principal.adminId,
+            name: "Administrator",
+            basic_path: "/",
+            permissions: ALL_PERMISSIONS,
+          },
+          is_admin: true,
+        },
+        "Admin token verified",
+      );
+    }
+    const key = principal.key;
+    return ok(
+      c,
+      {
+        name: key.name,
+        basic_path: key.basicPath,
+        permissions: permissionFlags(key.permissions),
+        permission_mask: key.permissions,
+        key_info: {
+          id: key.id,
+          name: key.name,
+          basic_path: key.basicPath,
+          permissions: key.permissions,
+          role: key.role,
+          is_guest: key.isGuest,
+        },
+        is_admin: false,
+      },
+      "API key verified",
+    );
+  });
+
+  app.post("/admin/change-password", async (c) => {
+    const principal = c.get("principal");
+    requireAdmin(principal);
+    const body = await readJson(c, changePasswordRequest);
+    await ctx.admins.changeCredentials(principal.adminId, body);
+    return ok(c, null, "Info updated, please log in again");
+  });
+
+  return app;
+}

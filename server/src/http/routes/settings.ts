@@ -1,0 +1,41 @@
+import { proxySignSettingsRequest, updateSystemSettingsRequest } from "@clipshare/shared";
+import { Hono } from "hono";
+import { requireAdmin } from "../../auth/policy";
+import type { AppContext } from "../../context";
+import { readJson } from "../body";
+import { ok } from "../envelope";
+import type { AppEnv } from "../types";
+
+/** /admin/system-settings and /admin/proxy-sign-settings — admin only. */
+export function settingsRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    requireAdmin(c.get("principal"));
+    await next();
+  });
+
+  app.get("/system-settings", async (c) => ok(c, await ctx.settings.listRows(), "Fetched"));
+
+  app.put("/system-settings", async (c) => {
+    const body = await readJson(c, updateSystemSettingsRequest);
+    await ctx.settings.update(body);
+    return ok(c, await ctx.settings.listRows(), "System settings updated");
+  });
+
+  app.get("/proxy-sign-settings", async (c) => {
+    const s = await ctx.settings.getAll();
+    return ok(c, { signAll: s.proxy_sign_all, expires: s.proxy_sign_expires });
+  });
+
+  app.post("/proxy-sign-settings", async (c) => {
+    const body = await readJson(c, proxySignSettingsRequest);
+    const s = await ctx.settings.update({ proxy_sign_all: body.signAll, proxy_sign_expires: body.expires });
+    return ok(
+      c,
+      { signAll: s.proxy_sign_all, expires: s.proxy_sign_expires },
+      "Proxy signing settings updated",
+    );
+  });
+
+  return app;
+}

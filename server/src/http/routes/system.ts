@@ -1,0 +1,35 @@
+import { APP_NAME, APP_VERSION, UNIT_BYTES } from "@clipshare/shared";
+import { Hono } from "hono";
+import type { AppContext } from "../../context";
+import { ok } from "../envelope";
+import type { AppEnv } from "../types";
+
+const startedAt = Date.now();
+
+export function systemRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+
+  app.get("/health", (c) => ok(c, { status: "ok", timestamp: new Date().toISOString() }, "OK"));
+
+  app.get("/version", (c) =>
+    ok(c, {
+      version: APP_VERSION,
+      name: APP_NAME,
+      environment: process.env.container ? "Container" : "Node",
+      storage: ctx.config.database.dialect === "sqlite" ? "SQLite" : "PostgreSQL",
+      nodeVersion: process.version,
+      uptime: Math.round((Date.now() - startedAt) / 1000),
+    }),
+  );
+
+  app.get("/system/max-upload-size", async (c) => {
+    const s = await ctx.settings.getAll();
+    return ok(c, {
+      max_upload_size: s.max_upload_size,
+      max_upload_size_unit: s.max_upload_size_unit,
+      max_upload_size_bytes: s.max_upload_size * UNIT_BYTES[s.max_upload_size_unit],
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,143 @@
+/**
+ * Builds an isolated ClipShare for a test file: its own temp DATA_DIR and its own
+ * database — SQLite by default, or a fresh PostgreSQL database when
+ * CLIPSHARE_TEST_DB=postgres (server at CLIPSHARE_TEST_PG_URL). Requests go
+ * through app.request(), the same code path as real HTTP minus the socket.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type Config, loadConfig } from "../../src/config";
+import { type AppContext, createContext } from "../../src/context";
+import { createApp } from "../../src/http/app";
+import { createLogger } from "../../src/logger";
+
+export const ADMIN_USERNAME = "admin";
+export const ADMIN_PASSWORD = "correct-horse-battery";
+
+export const testDialect = (): "sqlite" | "postgres" =>
+  process.env.CLIPSHARE_TEST_DB === "postgres" ? "postgres" : "sqlite";
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.CLIPSHARE_TEST_PG_URL;
+  if (!adminUrl)
+    throw new Error(
+      "CLIPSHARE_TEST_DB=postgres needs CLIPSHARE_TEST_PG_URL (run scripts/test-services/start.sh)",
+    );
+  const name = `clipshare_test_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  rawBody?: BodyInit;
+  token?: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  ctx: AppContext;
+  config: Config;
+  dataDir: string;
+  app: ReturnType<typeof createApp>;
+  request<T = any>(method: string, url: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  adminToken(): Promise<string>;
+  createApiKey(permissions: number, extra?: Record<string, unknown>): Promise<{ id: string; key: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "clipshare-test-"));
+  const pgDb = testDialect() === "postgres" ? await createPgDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: "silent",
+    WEB_DIST_DIR: path.join(dataDir, "no-web"),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const ctx = await createContext(config, { log: createLogger("silent") });
+  const app = createApp(ctx);
+  let cachedToken: string | null = null;
+
+  const request = async <T = any>(
+    method: string,
+    url: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.apiKey) headers.authorization = `ApiKey ${options.apiKey}`;
+    let body: BodyInit | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const res = await app.request(url, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: leave as text
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  };
+
+  const testApp: TestApp = {
+    ctx,
+    config,
+    dataDir,
+    app,
+    request,
+    async adminToken() {
+      if (cachedToken) return cachedToken;
+      const res = await request("POST", "/api/admin/login", {
+        body: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+      });
+      if (res.status !== 200) throw new Error(`admin login failed: ${res.text}`);
+      cachedToken = res.body.data.token as string;
+      return cachedToken;
+    },
+    async createApiKey(permissions, extra = {}) {
+      const res = await request("POST", "/api/admin/api-keys", {
+        token: await testApp.adminToken(),
+        body: { name: `key-${randomBytes(4).toString("hex")}`, permissions, expires_at: "never", ...extra },
+      });
+      if (res.status !== 201) throw new Error(`create key failed: ${res.text}`);
+      return { id: res.body.data.id, key: res.body.data.key };
+    },
+    async close() {
+      await ctx.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testApp;
+}
