@@ -53,7 +53,7 @@ export interface TestResponse<T = any> {
 
 export interface RequestOptions {
   body?: unknown;
-  rawBody?: BodyInit;
+  rawBody?: RequestInit["body"];
   token?: string;
   apiKey?: string;
   headers?: Record<string, string>;
@@ -94,7 +94,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.apiKey) headers.authorization = `ApiKey ${options.apiKey}`;
-    let body: BodyInit | undefined = options.rawBody;
+    let body: RequestInit["body"] | undefined = options.rawBody;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers["content-type"] ??= "application/json";

@@ -1,0 +1,69 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, parseDuration } from "./config";
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), "clipshare-config-"));
+
+describe("config", () => {
+  it("applies the embedded defaults: port 8787, SQLite in DATA_DIR, 7-day tokens", () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(8787);
+    expect(config.database).toEqual({ dialect: "sqlite", file: path.join(dir, "clipshare.db") });
+    expect(config.adminTokenTtlSeconds).toBe(7 * 86400);
+    expect(config.trustProxy).toBe(false);
+    expect(config.corsOrigins).toEqual([]);
+  });
+
+  it("generates SECRET_KEY once into DATA_DIR with mode 0600 and reuses it", () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir });
+    const file = path.join(dir, "secret.key");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.secretKeySource).toBe("file");
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.secretKey.equals(first.secretKey)).toBe(true);
+    expect(readFileSync(file, "utf8").trim().length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("selects PostgreSQL from DATABASE_URL", () => {
+    const config = loadConfig({ DATA_DIR: tmp(), DATABASE_URL: "postgres://u:p@localhost:5432/db" });
+    expect(config.database).toEqual({ dialect: "postgres", url: "postgres://u:p@localhost:5432/db" });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /PORT/],
+    [{ PORT: "70000" }, /PORT/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL/],
+    [{ SECRET_KEY: "short" }, /SECRET_KEY/],
+    [{ ADMIN_PASSWORD: "1234" }, /ADMIN_PASSWORD/],
+    [{ ADMIN_USERNAME: "bad name" }, /ADMIN_USERNAME/],
+    [{ ADMIN_TOKEN_TTL: "forever" }, /ADMIN_TOKEN_TTL/],
+    [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
+    [{ CORS_ORIGINS: "not a url" }, /CORS_ORIGINS/],
+    [{ TRUST_PROXY: "maybe" }, /TRUST_PROXY/],
+  ])("fails fast on %j with a message naming the variable", (env, pattern) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(pattern);
+  });
+
+  it("parses durations with units", () => {
+    expect(parseDuration("X", "3600")).toBe(3600);
+    expect(parseDuration("X", "90m")).toBe(5400);
+    expect(parseDuration("X", "12h")).toBe(43200);
+    expect(parseDuration("X", "7d")).toBe(604800);
+    expect(() => parseDuration("X", "5")).toThrow(/at least 60/);
+  });
+
+  it("reads CORS origins and TRUST_PROXY", () => {
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      CORS_ORIGINS: "https://a.example, http://localhost:5173",
+      TRUST_PROXY: "true",
+    });
+    expect(config.corsOrigins).toEqual(["https://a.example", "http://localhost:5173"]);
+    expect(config.trustProxy).toBe(true);
+  });
+});
