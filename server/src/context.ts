@@ -9,8 +9,10 @@ import type { Config } from "./config";
 import { type Db, migrateToLatest, openDatabase } from "./db/database";
 import { AdminService } from "./domain/admins/admin-service";
 import { ApiKeyService } from "./domain/api-keys/api-key-service";
+import { PasteService } from "./domain/pastes/paste-service";
 import { SettingsService } from "./domain/settings/settings-service";
 import { SecretBox } from "./lib/crypto";
+import { ShareAccessTokens } from "./lib/share-access-token";
 import { createLogger, type Logger } from "./logger";
 
 export interface AppContext {
@@ -24,6 +26,8 @@ export interface AppContext {
   admins: AdminService;
   apiKeys: ApiKeyService;
   settings: SettingsService;
+  shareTokens: ShareAccessTokens;
+  pastes: PasteService;
   close(): Promise<void>;
 }
 
@@ -40,6 +44,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const rateLimiter = new RateLimiter(db);
   const settings = new SettingsService(db);
   const admins = new AdminService(db, rateLimiter, config.adminTokenTtlSeconds);
+  const shareTokens = new ShareAccessTokens(config.secretKey);
   const ctx: AppContext = {
     config,
     log,
@@ -50,6 +55,8 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     admins,
     apiKeys: new ApiKeyService(db, config.secretKey),
     settings,
+    shareTokens,
+    pastes: new PasteService(db, rateLimiter, shareTokens),
     close: () => db.destroy(),
   };
   await settings.seed();

@@ -12,6 +12,7 @@ import { handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
+import { pasteRoutes } from "./routes/pastes";
 import { settingsRoutes } from "./routes/settings";
 import { systemRoutes } from "./routes/system";
 import { mountWebApp } from "./static";
@@ -74,6 +75,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", authRoutes(ctx));
   api.route("/admin/api-keys", apiKeyRoutes(ctx));
   api.route("/admin", settingsRoutes(ctx));
+  api.route("/", pasteRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
 

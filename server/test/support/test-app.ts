@@ -82,7 +82,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const ctx = await createContext(config, { log: createLogger("silent") });
+  const ctx = await createContext(config, { log: createLogger(config.logLevel) });
   const app = createApp(ctx);
   let cachedToken: string | null = null;
 

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../constants";
+import { looseInt } from "./common";
+
+/** Largest paste body, in UTF-8 bytes. Bigger texts belong in a file share. */
+export const PASTE_MAX_BYTES = 10 * 1024 * 1024;
+export const REMARK_MAX = 1000;
+export const SHARE_PASSWORD_MAX = 1024;
+
+/**
+ * Slugs that would shadow an app route or read as a system word. Compared
+ * case-insensitively.
+ */
+export const RESERVED_SLUGS = [
+  "api",
+  "admin",
+  "raw",
+  "paste",
+  "pastes",
+  "file",
+  "files",
+  "upload",
+  "uploads",
+  "mount-explorer",
+  "dav",
+  "webdav",
+  "assets",
+  "static",
+  "public",
+  "share",
+  "shares",
+  "login",
+  "logout",
+  "settings",
+  "config",
+  "health",
+  "version",
+  "index",
+  "favicon",
+  "robots",
+  "manifest",
+  "sw",
+  "p",
+  "s",
+  "null",
+  "undefined",
+] as const;
+
+export function slugProblem(slug: string): string | null {
+  if (slug.length === 0) return "Link suffix cannot be empty";
+  if (slug.length > SLUG_MAX_LENGTH) return `Link suffix may be at most ${SLUG_MAX_LENGTH} characters`;
+  if (!SLUG_PATTERN.test(slug))
+    return "Invalid link suffix format; only letters, digits, hyphen (-) and underscore (_)";
+  if ((RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase()))
+    return `"${slug}" is a reserved word; choose another link suffix`;
+  return null;
+}
+
+export const slugInput = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    const problem = slugProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/** "" and null mean "no value"; anything else must parse as a date. */
+export const optionalTimestamp = z.union([z.string(), z.null()]).transform((value, ctx) => {
+  if (value === null || value.trim() === "") return null;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) {
+    ctx.addIssue({ code: "custom", message: "Invalid expiry time" });
+    return z.NEVER;
+  }
+  return new Date(time).toISOString();
+});
+
+export const maxViewsInput = z
+  .union([looseInt, z.null()])
+  .refine((v) => v === null || v >= 0, "Max views cannot be negative")
+  .transform((v) => (v === null || v === 0 ? null : v));
+
+const pasteFields = {
+  remark: z.string().max(REMARK_MAX, `Remark may be at most ${REMARK_MAX} characters`).nullable().optional(),
+  password: z.string().max(SHARE_PASSWORD_MAX).nullable().optional(),
+  expiresAt: optionalTimestamp.optional(),
+  expires_at: optionalTimestamp.optional(),
+  maxViews: maxViewsInput.optional(),
+  max_views: maxViewsInput.optional(),
+};
+
+export const createPasteRequest = z.object({
+  content: z
+    .string({ error: "Content cannot be empty" })
+    .refine((v) => v.trim().length > 0, "Content cannot be empty"),
+  slug: z
+    .union([slugInput, z.literal(""), z.null()])
+    .optional()
+    .transform((v) => v || undefined),
+  ...pasteFields,
+});
+export type CreatePasteRequest = z.input<typeof createPasteRequest>;
+
+export const updatePasteRequest = z.object({
+  content: z
+    .string()
+    .refine((v) => v.trim().length > 0, "Content cannot be empty")
+    .optional(),
+  clearPassword: z.boolean().optional(),
+  /** New slug; "" or null asks for a new random one. */
+  newSlug: z.union([slugInput, z.literal(""), z.null()]).optional(),
+  ...pasteFields,
+});
+export type UpdatePasteRequest = z.input<typeof updatePasteRequest>;
+
+export const pastePasswordRequest = z.object({
+  password: z
+    .string({ error: "Please provide a password" })
+    .min(1, "Please provide a password")
+    .max(SHARE_PASSWORD_MAX),
+});
+
+export const idListRequest = z.object({
+  ids: z
+    .array(z.union([z.string().min(1).max(200), z.number().transform(String)]), {
+      error: "Please provide a valid ID array",
+    })
+    .min(1, "Please provide a valid ID array")
+    .max(1000, "At most 1000 ids at once"),
+});

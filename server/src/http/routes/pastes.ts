@@ -1,0 +1,163 @@
+/**
+ * Paste routes. Visitor routes: /paste/:slug (GET view, POST password) and
+ * /raw/:slug (text/plain). Owner routes under /pastes need TEXT.
+ */
+import {
+  createPasteRequest,
+  idListRequest,
+  PASTE_MAX_BYTES,
+  PASTES_DEFAULT_LIMIT,
+  Permission,
+  pastePasswordRequest,
+  updatePasteRequest,
+} from "@clipshare/shared";
+import { Hono } from "hono";
+import { z } from "zod";
+import { requireAdmin, requirePermission } from "../../auth/policy";
+import type { AppContext } from "../../context";
+import { isAppError } from "../../errors";
+import { isLinkPreviewBot } from "../../lib/link-preview-bots";
+import { parseWith, readJson } from "../body";
+import { ok } from "../envelope";
+import type { AppEnv } from "../types";
+
+/** JSON around a 10 MB paste (escapes included) still fits. */
+const PASTE_BODY_LIMIT = PASTE_MAX_BYTES * 2 + 64 * 1024;
+
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  search: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).optional(),
+  created_by: z.string().max(200).optional(),
+  expired: z.enum(["true", "false"]).optional(),
+});
+
+export function pasteRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  const pastes = ctx.pastes;
+
+  app.post("/paste", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.TEXT);
+    const body = await readJson(c, createPasteRequest, PASTE_BODY_LIMIT);
+    return ok(c, await pastes.create(principal, body), "Paste created", 201);
+  });
+
+  app.get("/paste/:slug", async (c) => {
+    // HEAD and link-preview bots get metadata only and never use up a view.
+    const countView = c.req.method === "GET" && !isLinkPreviewBot(c.req.header("user-agent"));
+    const data = await pastes.view(c.get("principal"), c.req.param("slug"), { countView });
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex");
+    return ok(c, data, "Fetched");
+  });
+
+  app.post("/paste/:slug", async (c) => {
+    const body = await readJson(c, pastePasswordRequest);
+    const data = await pastes.unlock(
+      c.get("principal"),
+      c.req.param("slug"),
+      body.password,
+      c.get("clientIp"),
+    );
+    c.header("Cache-Control", "no-store");
+    return ok(c, data, "Password verified");
+  });
+
+  app.get("/raw/:slug", async (c) => {
+    const slug = c.req.param("slug");
+    const countView = c.req.method === "GET" && !isLinkPreviewBot(c.req.header("user-agent"));
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex");
+    // Served so that it can never run as a page on our origin.
+    c.header("Content-Security-Policy", "sandbox; default-src 'none'");
+    try {
+      const { content } = await pastes.raw(
+        c.get("principal"),
+        slug,
+        { password: c.req.query("password"), token: c.req.query("token") },
+        { countView, clientIp: c.get("clientIp") },
+      );
+      c.header("Content-Type", "text/plain; charset=utf-8");
+      c.header("Content-Disposition", `inline; filename="${slug}.txt"`);
+      if (c.req.method === "HEAD") return c.body(null);
+      if (content === null) return c.body("This paste is available at its ClipShare link.\n");
+      return c.body(content);
+    } catch (e) {
+      // Raw URLs are opened by people and scripts: plain-text errors with the real status.
+      if (!isAppError(e)) throw e;
+      for (const [name, value] of Object.entries(e.headers ?? {})) c.header(name, value);
+      c.header("Content-Type", "text/plain; charset=utf-8");
+      return c.body(`${e.message}\n`, e.status as 400);
+    }
+  });
+
+  app.get("/pastes", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.TEXT);
+    const q = parseWith(listQuery, c.req.query());
+    const limit = q.limit ?? PASTES_DEFAULT_LIMIT;
+    const page = q.page ?? 1;
+    const offset = q.offset ?? (page - 1) * limit;
+    const { items, total } = await pastes.list(principal, {
+      limit,
+      offset,
+      search: q.search || q.q || undefined,
+      createdBy: q.created_by,
+      expired: q.expired === undefined ? undefined : q.expired === "true",
+    });
+    return c.json({
+      code: 200,
+      message: "Fetched",
+      success: true,
+      data: items,
+      pagination: {
+        total,
+        limit,
+        offset,
+        page: Math.floor(offset / limit) + 1,
+        totalPages: Math.max(1, Math.ceil(total / limit)),
+        hasMore: offset + items.length < total,
+      },
+    });
+  });
+
+  app.delete("/pastes/batch-delete", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.TEXT);
+    const { ids } = await readJson(c, idListRequest);
+    const deleted = await pastes.deleteMany(principal, ids);
+    return ok(c, { deleted }, `Deleted ${deleted} shares`);
+  });
+
+  app.post("/pastes/clear-expired", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.TEXT);
+    const cleared = await pastes.clearExpired(principal);
+    return ok(c, { cleared }, `Cleared ${cleared} expired shares`);
+  });
+
+  app.post("/admin/pastes/clear-expired", async (c) => {
+    const principal = c.get("principal");
+    requireAdmin(principal);
+    const cleared = await pastes.clearExpired(principal);
+    return ok(c, { cleared }, `Cleared ${cleared} expired shares`);
+  });
+
+  app.get("/pastes/:id", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.TEXT);
+    return ok(c, await pastes.getForOwner(principal, c.req.param("id")), "Fetched");
+  });
+
+  app.put("/pastes/:id", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.TEXT);
+    const body = await readJson(c, updatePasteRequest, PASTE_BODY_LIMIT);
+    return ok(c, await pastes.update(principal, c.req.param("id"), body), "Paste updated");
+  });
+
+  return app;
+}

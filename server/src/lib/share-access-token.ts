@@ -1,0 +1,46 @@
+/**
+ * Short-lived signed tokens handed out after a correct share password, so raw,
+ * download and preview URLs work without putting the password in the URL.
+ * Format: <expires epoch s>.<base64url HMAC>. The MAC covers the kind, the
+ * share id and a fingerprint of its password hash, so changing the password
+ * revokes every token issued for the old one.
+ */
+import { constantTimeEqual, deriveKey, hmacSha256, sha256Hex } from "./crypto";
+
+export const SHARE_TOKEN_TTL_SECONDS = 3600;
+
+export class ShareAccessTokens {
+  private readonly key: Buffer;
+  constructor(secret: Buffer) {
+    this.key = deriveKey(secret, "share-access");
+  }
+
+  issue(
+    kind: "paste" | "file",
+    id: string,
+    passwordHash: string,
+    ttlSeconds = SHARE_TOKEN_TTL_SECONDS,
+  ): string {
+    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    return `${expires}.${this.mac(kind, id, passwordHash, expires)}`;
+  }
+
+  verify(
+    kind: "paste" | "file",
+    id: string,
+    passwordHash: string,
+    token: string | undefined | null,
+  ): boolean {
+    if (!token) return false;
+    const [expText, mac] = token.split(".");
+    const expires = Number(expText);
+    if (!mac || !Number.isInteger(expires) || expires < Date.now() / 1000) return false;
+    return constantTimeEqual(mac, this.mac(kind, id, passwordHash, expires));
+  }
+
+  private mac(kind: string, id: string, passwordHash: string, expires: number): string {
+    return hmacSha256(this.key, `${kind}:${id}:${sha256Hex(passwordHash).slice(0, 16)}:${expires}`).toString(
+      "base64url",
+    );
+  }
+}
