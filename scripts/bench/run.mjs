@@ -1,0 +1,21 @@
+// ClipShare benchmarks: `npm run bench` runs every suite, `npm run bench -- pastes` one.
+// Needs a built server (npm run build). Each suite starts its own server on a temp data dir.
+const suites = {
+  core: () => import("./suites/core.mjs"),
+  pastes: () => import("./suites/pastes.mjs"),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const names = wanted.length > 0 ? wanted : Object.keys(suites);
+for (const name of names) {
+  if (!suites[name]) {
+    console.error(`unknown suite "${name}"; known: ${Object.keys(suites).join(", ")}`);
+    process.exit(2);
+  }
+}
+console.log(`ClipShare benchmarks on ${(await import("node:os")).cpus().length} cores, Node ${process.version}`);
+for (const name of names) {
+  console.log(`\n== ${name} ==`);
+  const suite = await suites[name]();
+  await suite.run();
+}

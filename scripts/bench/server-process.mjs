@@ -1,0 +1,73 @@
+// Starts the built ClipShare server on a free port with a throwaway data dir, for benchmarks.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const ADMIN = { username: "admin", password: "bench-password-123" };
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export async function startServer(env = {}) {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "clipshare-bench-"));
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, "server/dist/main.js")], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error("server did not become healthy");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    pid: child.pid,
+    dataDir,
+    async login() {
+      const res = await fetch(`${base}/api/admin/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(ADMIN),
+      });
+      return (await res.json()).data.token;
+    },
+    /** Resident set size of the server process in MB (Linux). */
+    async rssMb() {
+      const { readFileSync } = await import("node:fs");
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 102.4) / 10;
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
