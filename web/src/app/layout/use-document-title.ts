@@ -1,0 +1,24 @@
+import { APP_NAME } from "@clipshare/shared";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useMatches } from "react-router";
+import type { RouteHandle } from "../router";
+
+/** Sets "<page> - ClipShare" from the deepest matched route that names a title. */
+export function useDocumentTitle(): void {
+  const matches = useMatches();
+  const { t, i18n } = useTranslation();
+  let title: string | null = null;
+  for (let i = matches.length - 1; i >= 0 && title === null; i--) {
+    const match = matches[i]!;
+    const h = match.handle as RouteHandle | undefined;
+    if (!h?.title) continue;
+    const key = typeof h.title === "function" ? h.title(match.params) : h.title;
+    title = t(key);
+  }
+  const full = title ? `${title} - ${APP_NAME}` : APP_NAME;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the language changes
+  useEffect(() => {
+    document.title = full;
+  }, [full, i18n.language]);
+}

@@ -1,0 +1,98 @@
+import { createBrowserRouter, type Params, redirect } from "react-router";
+import { ADMIN_MODULE_TITLES, isAdminModuleId } from "../features/admin/modules/module-ids";
+import type { TranslationKey } from "../i18n";
+import { AppLayout } from "./layout/app-layout";
+import { RouteError } from "./layout/route-error";
+import { RouteFallback } from "./layout/route-fallback";
+import { explorerGuard, panelGuard } from "./route-guards";
+
+/** Per-route data read by the layout: the localized page title. */
+export interface RouteHandle {
+  title?: TranslationKey | ((params: Params) => TranslationKey);
+}
+
+const handle = (title: RouteHandle["title"]): RouteHandle => ({ title });
+
+/** Routes of spec §2. Every page is its own lazily loaded chunk. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppLayout />,
+      HydrateFallback: RouteFallback,
+      children: [
+        {
+          errorElement: <RouteError />,
+          lazy: () => import("./layout/data-layout").then((m) => ({ Component: m.DataLayout })),
+          children: [
+            {
+              index: true,
+              handle: handle("pages.home"),
+              lazy: () =>
+                import("../features/home/components/home-page").then((m) => ({ Component: m.HomePage })),
+            },
+            {
+              path: "upload",
+              handle: handle("pages.upload"),
+              loader: panelGuard,
+              lazy: () =>
+                import("../features/upload/components/upload-page").then((m) => ({
+                  Component: m.UploadPage,
+                })),
+            },
+            {
+              path: "admin",
+              handle: handle("pages.admin"),
+              loader: panelGuard,
+              lazy: () =>
+                import("../features/admin/components/admin-page").then((m) => ({ Component: m.AdminPage })),
+              children: [
+                {
+                  index: true,
+                  lazy: () =>
+                    import("../features/admin/components/admin-module-route").then((m) => ({
+                      Component: m.AdminModuleRoute,
+                    })),
+                },
+                {
+                  path: ":module",
+                  loader: panelGuard,
+                  handle: handle((params) =>
+                    isAdminModuleId(params.module) ? ADMIN_MODULE_TITLES[params.module] : "pages.admin",
+                  ),
+                  lazy: () =>
+                    import("../features/admin/components/admin-module-route").then((m) => ({
+                      Component: m.AdminModuleRoute,
+                    })),
+                },
+              ],
+            },
+            {
+              path: "paste/:slug",
+              handle: handle("pages.paste"),
+              lazy: () =>
+                import("../features/paste-view/components/paste-page").then((m) => ({
+                  Component: m.PastePage,
+                })),
+            },
+            {
+              path: "file/:slug",
+              handle: handle("pages.file"),
+              lazy: () =>
+                import("../features/file-view/components/file-page").then((m) => ({ Component: m.FilePage })),
+            },
+            {
+              path: "mount-explorer/*",
+              handle: handle("pages.mountExplorer"),
+              loader: explorerGuard,
+              lazy: () =>
+                import("../features/mount-explorer/components/explorer-page").then((m) => ({
+                  Component: m.ExplorerPage,
+                })),
+            },
+            { path: "*", loader: () => redirect("/") },
+          ],
+        },
+      ],
+    },
+  ]);
+}

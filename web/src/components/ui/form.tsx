@@ -1,0 +1,95 @@
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type LabelHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useId,
+} from "react";
+import { cn } from "../../lib/cn";
+
+const controlBase =
+  "block w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-xs transition-colors " +
+  "placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 " +
+  "disabled:cursor-not-allowed disabled:opacity-60 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500";
+
+function borderFor(invalid?: boolean) {
+  return invalid ? "border-red-500 dark:border-red-500" : "border-slate-300 dark:border-slate-700";
+}
+
+export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
+  invalid?: boolean;
+}
+
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
+  { className, invalid, ...props },
+  ref,
+) {
+  return (
+    <input
+      ref={ref}
+      aria-invalid={invalid || undefined}
+      className={cn(controlBase, "h-10", borderFor(invalid), className)}
+      {...props}
+    />
+  );
+});
+
+export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  invalid?: boolean;
+}
+
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
+  { className, invalid, children, ...props },
+  ref,
+) {
+  return (
+    <select
+      ref={ref}
+      aria-invalid={invalid || undefined}
+      className={cn(controlBase, "h-10 pr-8", borderFor(invalid), className)}
+      {...props}
+    >
+      {children}
+    </select>
+  );
+});
+
+export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return (
+    <label className={cn("text-sm font-medium text-slate-700 dark:text-slate-200", className)} {...props} />
+  );
+}
+
+export interface FieldProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  className?: string;
+  /** Renders the control with the ids that tie it to its label, hint and error. */
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}
+
+/** Label + control + hint + error, wired for screen readers (and getByLabel). */
+export function Field({ label, hint, error, className, children }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={cn("space-y-1.5", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, describedBy, invalid: Boolean(error) })}
+      {hint && !error ? (
+        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-xs font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

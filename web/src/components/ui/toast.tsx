@@ -1,0 +1,95 @@
+import { AlertCircle, CheckCircle2, Info, X } from "lucide-react";
+import { useEffect, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { cn } from "../../lib/cn";
+
+export type ToastTone = "success" | "error" | "info";
+
+interface ToastItem {
+  id: number;
+  tone: ToastTone;
+  message: string;
+  durationMs: number;
+}
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function publish(next: ToastItem[]) {
+  items = next;
+  for (const l of listeners) l();
+}
+
+export function dismissToast(id: number): void {
+  publish(items.filter((item) => item.id !== id));
+}
+
+/** Show a short notice (bottom corner, announced to screen readers). */
+export function toast(message: string, tone: ToastTone = "info", durationMs = 4000): number {
+  const id = nextId++;
+  // The same text twice in a row (e.g. several requests failing at once) shows once.
+  const rest = items.filter((item) => item.message !== message);
+  publish([...rest.slice(-3), { id, tone, message, durationMs }]);
+  return id;
+}
+
+function ToastView({ item }: { item: ToastItem }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const timer = setTimeout(() => dismissToast(item.id), item.durationMs);
+    return () => clearTimeout(timer);
+  }, [item.id, item.durationMs]);
+  const Icon = item.tone === "error" ? AlertCircle : item.tone === "success" ? CheckCircle2 : Info;
+  return (
+    <div
+      className={cn(
+        "pointer-events-auto flex w-full items-start gap-2.5 rounded-xl border px-4 py-3 text-sm shadow-lg",
+        "border-slate-200 bg-white text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
+      )}
+    >
+      <Icon
+        aria-hidden
+        className={cn(
+          "mt-0.5 h-4 w-4 shrink-0",
+          item.tone === "error" && "text-red-500",
+          item.tone === "success" && "text-emerald-500",
+          item.tone === "info" && "text-sky-500",
+        )}
+      />
+      <p className="min-w-0 flex-1 break-words">{item.message}</p>
+      <button
+        type="button"
+        onClick={() => dismissToast(item.id)}
+        aria-label={t("common.dismiss")}
+        className="rounded p-0.5 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
+      >
+        <X className="h-3.5 w-3.5" aria-hidden />
+      </button>
+    </div>
+  );
+}
+
+export function Toaster() {
+  const current = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => items,
+    () => items,
+  );
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end"
+    >
+      <div className="flex w-full max-w-sm flex-col gap-2">
+        {current.map((item) => (
+          <ToastView key={item.id} item={item} />
+        ))}
+      </div>
+    </div>
+  );
+}

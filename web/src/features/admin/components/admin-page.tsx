@@ -1,0 +1,91 @@
+import { LogOut, ShieldCheck, UserRound } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, Outlet, useParams } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { authStore, useAuth, useCapabilities } from "../../../lib/auth-store";
+import { cn } from "../../../lib/cn";
+import { ADMIN_MODULE_TITLES, allowedModules, defaultModule } from "../modules/module-ids";
+import { ADMIN_MODULE_VIEWS } from "../modules/registry";
+import { SignInPanel } from "./sign-in-panel";
+
+/** /admin and /admin/{module}: sign-in when signed out, else the panel frame. */
+export function AdminPage() {
+  const auth = useAuth();
+  const caps = useCapabilities();
+  if (!caps.isAuthenticated) return <SignInPanel />;
+  if (!caps.hasPanelAccess) return <Navigate to="/" replace />;
+  return <AdminFrame name={auth.userInfo?.name || ""} />;
+}
+
+function AdminFrame({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const caps = useCapabilities();
+  const { module } = useParams();
+  const modules = allowedModules(caps);
+  const active = module ?? defaultModule(caps);
+  const panelTitle = caps.isAdmin ? t("admin.adminPanel") : t("admin.userPanel");
+  const displayName = name || (caps.isAdmin ? t("admin.administrator") : t("admin.apiKeyUser"));
+
+  return (
+    <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">
+      <aside className="md:sticky md:top-20 md:self-start">
+        <div className="rounded-2xl border border-slate-200 bg-white p-3 shadow-xs dark:border-slate-800 dark:bg-slate-900">
+          <div className="flex items-center gap-3 px-2 pt-1 pb-3">
+            <div className="rounded-xl bg-indigo-50 p-2 dark:bg-indigo-950/60">
+              {caps.isAdmin ? (
+                <ShieldCheck className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
+              ) : (
+                <UserRound className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
+              )}
+            </div>
+            <div className="min-w-0">
+              <h1 className="text-base font-semibold leading-tight">{panelTitle}</h1>
+              <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                {t("admin.signedInAs", { name: displayName })}
+              </p>
+            </div>
+          </div>
+          <nav
+            aria-label={t("admin.moduleNavigation")}
+            className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0"
+          >
+            {modules.map((id) => {
+              const Icon = ADMIN_MODULE_VIEWS[id].icon;
+              const isActive = id === active;
+              return (
+                <Link
+                  key={id}
+                  to={`/admin/${id}`}
+                  aria-current={isActive ? "page" : undefined}
+                  className={cn(
+                    "inline-flex shrink-0 items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
+                    "focus-visible:outline-2 focus-visible:outline-indigo-500",
+                    isActive
+                      ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300"
+                      : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
+                  )}
+                >
+                  <Icon className="h-4 w-4" aria-hidden />
+                  {t(ADMIN_MODULE_TITLES[id])}
+                </Link>
+              );
+            })}
+          </nav>
+          <div className="mt-2 border-t border-slate-200 pt-2 dark:border-slate-800">
+            <Button
+              variant="ghost"
+              className="w-full justify-start text-slate-600 dark:text-slate-300"
+              onClick={() => void authStore.logout("user")}
+            >
+              <LogOut className="h-4 w-4" aria-hidden />
+              {t("auth.logout")}
+            </Button>
+          </div>
+        </div>
+      </aside>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,274 @@
+import {
+  BASE_PATH_MAX,
+  CUSTOM_KEY_MAX,
+  CUSTOM_KEY_MIN,
+  KEY_NAME_MAX,
+  KEY_ROLES,
+  Permission,
+} from "@clipshare/shared";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { CheckboxField } from "../../../components/ui/checkbox";
+import { Dialog } from "../../../components/ui/dialog";
+import { Field, Input, Select } from "../../../components/ui/form";
+import {
+  type EditExpiryChoice,
+  EXPIRY_CHOICES,
+  type KeyFormErrors,
+  type KeyFormValues,
+  PERMISSION_GROUPS,
+  validateKeyForm,
+} from "../key-form-model";
+
+export interface KeyFormDialogProps {
+  mode: "create" | "edit";
+  open: boolean;
+  initial: KeyFormValues;
+  onOpenChange: (open: boolean) => void;
+  /** Resolves when saved; rejects with the text to show. */
+  onSubmit: (values: KeyFormValues) => Promise<void>;
+  /** Shown for editing: the key's current expiry, in words. */
+  currentExpiry?: string;
+}
+
+export function KeyFormDialog({
+  mode,
+  open,
+  initial,
+  onOpenChange,
+  onSubmit,
+  currentExpiry,
+}: KeyFormDialogProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const [values, setValues] = useState<KeyFormValues>(initial);
+  const [errors, setErrors] = useState<KeyFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // A fresh form every time the dialog opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only on open
+  useEffect(() => {
+    if (open) {
+      setValues(initial);
+      setErrors({});
+      setServerError(null);
+      setBusy(false);
+    }
+  }, [open]);
+
+  const set = <K extends keyof KeyFormValues>(key: K, value: KeyFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const togglePermission = (bit: number, on: boolean) =>
+    setValues((v) => ({ ...v, permissions: on ? v.permissions | bit : v.permissions & ~bit }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateKeyForm(values, mode);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      setServerError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  }
+
+  const errorText = (field: keyof KeyFormErrors) => {
+    const e = errors[field];
+    if (!e) return null;
+    const max = field === "name" ? KEY_NAME_MAX : field === "customKey" ? CUSTOM_KEY_MAX : BASE_PATH_MAX;
+    return t(`apiKeys.form.errors.${field}.${e}` as "apiKeys.form.errors.name.required", {
+      min: CUSTOM_KEY_MIN,
+      max,
+    });
+  };
+
+  const expiryOptions: EditExpiryChoice[] =
+    mode === "edit" ? ["keep", ...EXPIRY_CHOICES] : [...EXPIRY_CHOICES];
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      size="lg"
+      title={mode === "create" ? t("apiKeys.createTitle") : t("apiKeys.editTitle")}
+      description={mode === "create" ? t("apiKeys.createDescription") : undefined}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
+            {busy ? t("common.saving") : mode === "create" ? t("apiKeys.create") : t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
+        <Field label={t("apiKeys.form.name")} error={errorText("name")}>
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              invalid={invalid}
+              value={values.name}
+              maxLength={KEY_NAME_MAX}
+              onChange={(e) => set("name", e.target.value)}
+            />
+          )}
+        </Field>
+
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t("apiKeys.form.permissions")}
+          </legend>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {PERMISSION_GROUPS.map((group) => (
+              <fieldset
+                key={group.id}
+                className="rounded-xl border border-slate-200 p-3 dark:border-slate-800"
+              >
+                <legend className="px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+                  {t(`apiKeys.groups.${group.id}`)}
+                </legend>
+                <div className="space-y-2">
+                  {group.permissions.map((name) => (
+                    <CheckboxField
+                      key={name}
+                      label={t(`permissions.${name}`)}
+                      checked={(values.permissions & Permission[name]) === Permission[name]}
+                      onCheckedChange={(on) => togglePermission(Permission[name], on)}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t("apiKeys.form.role")}>
+            {({ id }) => (
+              <Select
+                id={id}
+                value={values.role}
+                onChange={(e) => set("role", e.target.value as KeyFormValues["role"])}
+              >
+                {KEY_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {t(`apiKeys.roles.${role}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field
+            label={t("apiKeys.form.basePath")}
+            hint={t("apiKeys.form.basePathHint")}
+            error={errorText("basePath")}
+          >
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                aria-describedby={describedBy}
+                invalid={invalid}
+                value={values.basePath}
+                spellCheck={false}
+                onChange={(e) => set("basePath", e.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t("apiKeys.form.expiry")}
+            hint={
+              mode === "edit" && currentExpiry
+                ? t("apiKeys.form.currentExpiry", { value: currentExpiry })
+                : undefined
+            }
+          >
+            {({ id, describedBy }) => (
+              <Select
+                id={id}
+                aria-describedby={describedBy}
+                value={values.expiry}
+                onChange={(e) => set("expiry", e.target.value as EditExpiryChoice)}
+              >
+                {expiryOptions.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {t(`apiKeys.expiry.${choice}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          {values.expiry === "custom" ? (
+            <Field label={t("apiKeys.form.customDays")} error={errorText("customDays")}>
+              {({ id, describedBy, invalid }) => (
+                <Input
+                  id={id}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  aria-describedby={describedBy}
+                  invalid={invalid}
+                  value={values.customDays}
+                  onChange={(e) => set("customDays", e.target.value)}
+                />
+              )}
+            </Field>
+          ) : null}
+        </div>
+
+        {mode === "create" ? (
+          <div className="space-y-3">
+            <CheckboxField
+              label={t("apiKeys.form.useCustomKey")}
+              description={t("apiKeys.form.useCustomKeyHint")}
+              checked={values.useCustomKey}
+              onCheckedChange={(on) => set("useCustomKey", on)}
+            />
+            {values.useCustomKey ? (
+              <Field
+                label={t("apiKeys.form.customKey")}
+                hint={t("apiKeys.form.customKeyHint", { min: CUSTOM_KEY_MIN })}
+                error={errorText("customKey")}
+              >
+                {({ id, describedBy, invalid }) => (
+                  <Input
+                    id={id}
+                    aria-describedby={describedBy}
+                    invalid={invalid}
+                    value={values.customKey}
+                    spellCheck={false}
+                    autoComplete="off"
+                    onChange={(e) => set("customKey", e.target.value)}
+                  />
+                )}
+              </Field>
+            ) : null}
+          </div>
+        ) : null}
+
+        <CheckboxField
+          label={t("apiKeys.form.guest")}
+          description={t("apiKeys.form.guestHint")}
+          checked={values.isGuest}
+          onCheckedChange={(on) => set("isGuest", on)}
+        />
+
+        {serverError ? <Alert>{serverError}</Alert> : null}
+      </form>
+    </Dialog>
+  );
+}

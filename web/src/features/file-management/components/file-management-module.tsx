@@ -1,0 +1,9 @@
+import { Files } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { PlaceholderPage } from "../../../components/placeholder-page";
+
+/** Admin module placeholder until its feature lands. */
+export function FileManagementModule() {
+  const { t } = useTranslation();
+  return <PlaceholderPage headingLevel={2} icon={Files} title={t("admin.modules.fileManagement")} />;
+}

@@ -1,0 +1,353 @@
+import { ADMIN_PASSWORD_MIN } from "@clipshare/shared";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card, CardHeader } from "../../../components/ui/card";
+import { CheckboxField } from "../../../components/ui/checkbox";
+import { Field, Input, Select } from "../../../components/ui/form";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import { authStore } from "../../../lib/auth-store";
+import { useErrorText } from "../../../lib/use-error-text";
+import { SIZE_UNITS, type SizeUnit, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from "../api/settings";
+import {
+  useProxySignSettings,
+  useSaveProxySignSettings,
+  useSaveSystemSettings,
+  useSystemSettings,
+} from "../hooks/use-settings";
+import {
+  type AccountErrors,
+  type AccountFormValues,
+  validateAccountForm,
+  validateMaxUploadSize,
+  validateProxyExpires,
+} from "../settings-form-model";
+
+function UploadSettingsCard() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const query = useSystemSettings();
+  const save = useSaveSystemSettings();
+  const [size, setSize] = useState("");
+  const [unit, setUnit] = useState<SizeUnit>("MB");
+  const [mode, setMode] = useState<WebdavUploadMode>("direct");
+  const [invalid, setInvalid] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (query.data) {
+      setSize(String(query.data.maxUploadSize));
+      setUnit(query.data.maxUploadSizeUnit);
+      setMode(query.data.webdavUploadMode);
+    }
+  }, [query.data]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const errors = validateMaxUploadSize(size);
+    setInvalid(Boolean(errors.maxUploadSize));
+    if (errors.maxUploadSize) return;
+    setError(null);
+    try {
+      await save.mutateAsync({
+        maxUploadSize: Number(size),
+        maxUploadSizeUnit: unit,
+        webdavUploadMode: mode,
+      });
+      toast(t("settings.saved"), "success");
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }
+
+  return (
+    <Card aria-labelledby="settings-upload-title">
+      <CardHeader
+        titleId="settings-upload-title"
+        title={t("settings.upload.title")}
+        description={t("settings.upload.description")}
+      />
+      <div className="p-5">
+        {query.isPending ? (
+          <Spinner />
+        ) : query.isError ? (
+          <Alert>{errorText(query.error)}</Alert>
+        ) : (
+          <form onSubmit={submit} noValidate className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+              <Field
+                label={t("settings.upload.maxSize")}
+                hint={t("settings.upload.maxSizeHint")}
+                error={invalid ? t("settings.upload.maxSizeInvalid") : null}
+              >
+                {({ id, describedBy, invalid: inv }) => (
+                  <Input
+                    id={id}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                    aria-describedby={describedBy}
+                    invalid={inv}
+                    value={size}
+                    onChange={(e) => setSize(e.target.value)}
+                  />
+                )}
+              </Field>
+              <Field label={t("settings.upload.unit")}>
+                {({ id }) => (
+                  <Select id={id} value={unit} onChange={(e) => setUnit(e.target.value as SizeUnit)}>
+                    {SIZE_UNITS.map((u) => (
+                      <option key={u} value={u}>
+                        {u}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            </div>
+            <Field label={t("settings.upload.webdavMode")} hint={t(`settings.upload.webdavModeHint.${mode}`)}>
+              {({ id, describedBy }) => (
+                <Select
+                  id={id}
+                  aria-describedby={describedBy}
+                  value={mode}
+                  onChange={(e) => setMode(e.target.value as WebdavUploadMode)}
+                >
+                  {WEBDAV_UPLOAD_MODES.map((m) => (
+                    <option key={m} value={m}>
+                      {t(`settings.upload.webdavModes.${m}`)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            {error ? <Alert>{error}</Alert> : null}
+            <div className="flex justify-end">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? t("common.saving") : t("common.save")}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function ProxySignCard() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const query = useProxySignSettings();
+  const save = useSaveProxySignSettings();
+  const [signAll, setSignAll] = useState(false);
+  const [expires, setExpires] = useState("0");
+  const [invalid, setInvalid] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (query.data) {
+      setSignAll(query.data.signAll);
+      setExpires(String(query.data.expires));
+    }
+  }, [query.data]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const errors = validateProxyExpires(expires);
+    setInvalid(Boolean(errors.expires));
+    if (errors.expires) return;
+    setError(null);
+    try {
+      await save.mutateAsync({ signAll, expires: Number(expires) });
+      toast(t("settings.saved"), "success");
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }
+
+  return (
+    <Card aria-labelledby="settings-proxy-title">
+      <CardHeader
+        titleId="settings-proxy-title"
+        title={t("settings.proxy.title")}
+        description={t("settings.proxy.description")}
+      />
+      <div className="p-5">
+        {query.isPending ? (
+          <Spinner />
+        ) : query.isError ? (
+          <Alert>{errorText(query.error)}</Alert>
+        ) : (
+          <form onSubmit={submit} noValidate className="space-y-4">
+            <CheckboxField
+              label={t("settings.proxy.signAll")}
+              description={t("settings.proxy.signAllHint")}
+              checked={signAll}
+              onCheckedChange={setSignAll}
+            />
+            <Field
+              label={t("settings.proxy.expires")}
+              hint={t("settings.proxy.expiresHint")}
+              error={invalid ? t("settings.proxy.expiresInvalid") : null}
+            >
+              {({ id, describedBy, invalid: inv }) => (
+                <Input
+                  id={id}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  aria-describedby={describedBy}
+                  invalid={inv}
+                  value={expires}
+                  onChange={(e) => setExpires(e.target.value)}
+                  className="sm:max-w-48"
+                />
+              )}
+            </Field>
+            {error ? <Alert>{error}</Alert> : null}
+            <div className="flex justify-end">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? t("common.saving") : t("common.save")}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+const EMPTY_ACCOUNT: AccountFormValues = {
+  currentPassword: "",
+  newUsername: "",
+  newPassword: "",
+  confirmPassword: "",
+};
+
+function AccountCard() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [values, setValues] = useState<AccountFormValues>(EMPTY_ACCOUNT);
+  const [errors, setErrors] = useState<AccountErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (key: keyof AccountFormValues, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const fieldError = (key: keyof AccountErrors) =>
+    errors[key] ? t(`settings.account.errors.${errors[key]}`, { min: ADMIN_PASSWORD_MIN }) : null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateAccountForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await authStore.changeAdminCredentials({
+        currentPassword: values.currentPassword,
+        newUsername: values.newUsername.trim() || undefined,
+        newPassword: values.newPassword || undefined,
+      });
+      // Signed out now: the admin page shows the sign-in form.
+      toast(t("settings.account.changed"), "success", 6000);
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card aria-labelledby="settings-account-title">
+      <CardHeader
+        titleId="settings-account-title"
+        title={t("settings.account.title")}
+        description={t("settings.account.description")}
+      />
+      <form onSubmit={submit} noValidate className="space-y-4 p-5">
+        <Field label={t("settings.account.currentPassword")} error={fieldError("currentPassword")}>
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              type="password"
+              autoComplete="current-password"
+              aria-describedby={describedBy}
+              invalid={invalid}
+              value={values.currentPassword}
+              onChange={(e) => set("currentPassword", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          label={t("settings.account.newUsername")}
+          hint={t("settings.account.newUsernameHint")}
+          error={fieldError("newUsername")}
+        >
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              invalid={invalid}
+              autoComplete="username"
+              aria-describedby={describedBy}
+              value={values.newUsername}
+              onChange={(e) => set("newUsername", e.target.value)}
+            />
+          )}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t("settings.account.newPassword")} error={fieldError("newPassword")}>
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                type="password"
+                autoComplete="new-password"
+                aria-describedby={describedBy}
+                invalid={invalid}
+                value={values.newPassword}
+                onChange={(e) => set("newPassword", e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t("settings.account.confirmPassword")} error={fieldError("confirmPassword")}>
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                type="password"
+                autoComplete="new-password"
+                aria-describedby={describedBy}
+                invalid={invalid}
+                value={values.confirmPassword}
+                onChange={(e) => set("confirmPassword", e.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+        {errors.form ? <Alert>{t(`settings.account.errors.${errors.form}`)}</Alert> : null}
+        {error ? <Alert>{error}</Alert> : null}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t("settings.account.logoutNotice")}</p>
+          <Button type="submit" disabled={busy}>
+            {busy ? t("common.saving") : t("settings.account.submit")}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** Admin module "settings": uploads, proxy signing, admin account. */
+export function SettingsModule() {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-6">
+      <h2 className="sr-only">{t("admin.modules.settings")}</h2>
+      <UploadSettingsCard />
+      <ProxySignCard />
+      <AccountCard />
+    </div>
+  );
+}

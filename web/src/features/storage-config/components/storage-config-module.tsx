@@ -1,0 +1,9 @@
+import { HardDrive } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { PlaceholderPage } from "../../../components/placeholder-page";
+
+/** Admin module placeholder until its feature lands. */
+export function StorageConfigModule() {
+  const { t } = useTranslation();
+  return <PlaceholderPage headingLevel={2} icon={HardDrive} title={t("admin.modules.storageConfig")} />;
+}

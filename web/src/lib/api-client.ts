@@ -1,0 +1,272 @@
+import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "@clipshare/shared";
+import { ApiError, type AuthFailure, classifyUnauthorized, type RequestContext } from "./api-error";
+
+/**
+ * The one place the web app talks HTTP to the ClipShare server (issue 3 §3,
+ * spec §7/§8): base URL, auth header, envelope check, timeouts, abort, and the
+ * 401 rules. Free of DOM and React so it runs under unit tests with a fake fetch.
+ */
+
+export type Credentials = { type: "admin"; token: string } | { type: "apikey"; key: string };
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | QueryValue[]>;
+
+export interface RequestOptions {
+  method?: string;
+  query?: Query;
+  /** Plain objects and arrays go as JSON; Blob, FormData, ArrayBuffer, strings etc. as they are. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Default 30 s; `upload: true` makes it 5 minutes. 0 disables the timer. */
+  timeoutMs?: number;
+  upload?: boolean;
+  /** "none" sends no Authorization header; a Credentials object overrides the signed-in one. */
+  auth?: "session" | "none" | Credentials;
+  context?: RequestContext;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  code: number;
+  message: string;
+  status: number;
+  headers: Headers;
+}
+
+export interface ApiClientConfig {
+  /** Backend base URL ("" = same origin); the client appends `/api`. */
+  baseUrl: () => string;
+  fetch?: typeof fetch;
+  credentials?: () => Credentials | null;
+  /** Called when a 401 means the signed-in credential is no longer valid. */
+  onAuthFailure?: (failure: AuthFailure, error: ApiError) => void;
+  /** UI language, sent as Accept-Language so the server can answer in it. */
+  language?: () => string | null;
+}
+
+const OK_CODES = new Set([200, 201, 202]);
+
+export function authorizationHeader(credentials: Credentials): string {
+  return credentials.type === "admin" ? `Bearer ${credentials.token}` : `ApiKey ${credentials.key}`;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  const prefix = `${baseUrl.replace(/\/+$/, "")}/api`;
+  const cleanPath = path.startsWith("/") ? path : `/${path}`;
+  let url = `${prefix}${cleanPath}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      const values = Array.isArray(value) ? value : [value];
+      for (const v of values) {
+        if (v === undefined || v === null) continue;
+        params.append(key, String(v));
+      }
+    }
+    const qs = params.toString();
+    if (qs) url += (url.includes("?") ? "&" : "?") + qs;
+  }
+  return url;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === "string" ||
+    (typeof Blob !== "undefined" && body instanceof Blob) ||
+    (typeof FormData !== "undefined" && body instanceof FormData) ||
+    (typeof URLSearchParams !== "undefined" && body instanceof URLSearchParams) ||
+    (typeof ReadableStream !== "undefined" && body instanceof ReadableStream) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  );
+}
+
+interface Envelope {
+  code?: unknown;
+  message?: unknown;
+  error?: unknown;
+  data?: unknown;
+  details?: unknown;
+}
+
+function asEnvelope(value: unknown): Envelope | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Envelope) : null;
+}
+
+function parseRetryAfter(headers: Headers): number | null {
+  const raw = headers.get("retry-after");
+  if (!raw) return null;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+export function createApiClient(config: ApiClientConfig) {
+  const doFetch = (input: string, init: RequestInit) => (config.fetch ?? globalThis.fetch)(input, init);
+
+  async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const method = (options.method ?? "GET").toUpperCase();
+    const context = options.context ?? "default";
+    const url = buildUrl(config.baseUrl(), path, options.query);
+
+    const credentials =
+      options.auth === "none"
+        ? null
+        : options.auth && options.auth !== "session"
+          ? options.auth
+          : (config.credentials?.() ?? null);
+
+    const headers: Record<string, string> = { Accept: "application/json" };
+    const language = config.language?.();
+    if (language) headers["Accept-Language"] = language;
+    if (credentials) headers.Authorization = authorizationHeader(credentials);
+
+    let body: BodyInit | undefined;
+    if (options.body !== undefined && options.body !== null) {
+      if (isRawBody(options.body)) {
+        body = options.body;
+      } else {
+        body = JSON.stringify(options.body);
+        headers["Content-Type"] = "application/json";
+      }
+    }
+    Object.assign(headers, options.headers);
+
+    // One controller for both reasons a request stops early, so we can tell them apart.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timeoutMs = options.timeoutMs ?? (options.upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeoutMs)
+        : null;
+    const onCallerAbort = () => controller.abort();
+    if (options.signal) {
+      if (options.signal.aborted) controller.abort();
+      else options.signal.addEventListener("abort", onCallerAbort, { once: true });
+    }
+
+    const fail = (kind: "network" | "timeout" | "abort" | "parse", cause?: unknown) =>
+      new ApiError({ kind, context, cause });
+
+    try {
+      let response: Response;
+      try {
+        response = await doFetch(url, { method, headers, body, signal: controller.signal });
+      } catch (cause) {
+        if (timedOut) throw fail("timeout", cause);
+        if (controller.signal.aborted) throw fail("abort", cause);
+        throw fail("network", cause);
+      }
+
+      let payload: unknown = null;
+      let parsedJson = false;
+      try {
+        if (response.status !== 204 && method !== "HEAD") {
+          const text = await response.text();
+          const type = response.headers.get("content-type") ?? "";
+          if (text.length > 0 && (type.includes("json") || (!type && /^[[{]/.test(text.trim())))) {
+            try {
+              payload = JSON.parse(text);
+              parsedJson = true;
+            } catch (cause) {
+              if (response.ok) throw fail("parse", cause);
+              payload = null;
+            }
+          } else {
+            payload = text.length > 0 ? text : null;
+          }
+        }
+      } catch (cause) {
+        if (cause instanceof ApiError) throw cause;
+        if (timedOut) throw fail("timeout", cause);
+        if (controller.signal.aborted) throw fail("abort", cause);
+        throw fail("network", cause);
+      }
+
+      const envelope = parsedJson ? asEnvelope(payload) : null;
+      const serverMessage =
+        typeof envelope?.message === "string"
+          ? envelope.message
+          : typeof payload === "string" && payload.length <= 500
+            ? payload.trim()
+            : null;
+      const errorId = typeof envelope?.error === "string" ? envelope.error : null;
+
+      if (!response.ok) {
+        const status = response.status;
+        const authFailure =
+          status === 401
+            ? classifyUnauthorized({ path, authType: credentials?.type ?? null, context, errorId })
+            : null;
+        const error = new ApiError({
+          kind: "http",
+          status,
+          errorId,
+          serverMessage,
+          context,
+          authFailure,
+          retryAfter: parseRetryAfter(response.headers),
+          details: envelope?.details,
+        });
+        if (authFailure && authFailure !== "api-key-unauthorized") config.onAuthFailure?.(authFailure, error);
+        throw error;
+      }
+
+      if (envelope && typeof envelope.code === "number") {
+        if (!OK_CODES.has(envelope.code)) {
+          throw new ApiError({
+            kind: "envelope",
+            status: envelope.code,
+            errorId,
+            serverMessage,
+            context,
+            details: envelope.details,
+          });
+        }
+        return {
+          data: (envelope.data ?? null) as T,
+          code: envelope.code,
+          message: typeof envelope.message === "string" ? envelope.message : "",
+          status: response.status,
+          headers: response.headers,
+        };
+      }
+
+      // JSON without a `code` (health) and plain text pass through unchanged.
+      return {
+        data: payload as T,
+        code: response.status,
+        message: "",
+        status: response.status,
+        headers: response.headers,
+      };
+    } finally {
+      if (timer) clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onCallerAbort);
+    }
+  }
+
+  const dataOf = async <T>(p: Promise<ApiResponse<T>>) => (await p).data;
+
+  return {
+    request,
+    get: <T = unknown>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
+      dataOf(request<T>(path, { ...options, method: "GET" })),
+    post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
+      dataOf(request<T>(path, { ...options, method: "POST", body })),
+    put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
+      dataOf(request<T>(path, { ...options, method: "PUT", body })),
+    delete: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
+      dataOf(request<T>(path, { ...options, method: "DELETE", body })),
+    url: (path: string, query?: Query) => buildUrl(config.baseUrl(), path, query),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

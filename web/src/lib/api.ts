@@ -1,0 +1,28 @@
+import { type Credentials, createApiClient } from "./api-client";
+import type { ApiError, AuthFailure } from "./api-error";
+import { resolveBaseUrl } from "./runtime-config";
+
+/**
+ * The app's API client instance. The auth store plugs itself in through
+ * `bindApiAuth` (it imports this module, so the reverse import would be a cycle).
+ */
+let credentialSource: () => Credentials | null = () => null;
+let authFailureHandler: ((failure: AuthFailure, error: ApiError) => void) | null = null;
+
+export function bindApiAuth(
+  source: () => Credentials | null,
+  onFailure: (failure: AuthFailure, error: ApiError) => void,
+): void {
+  credentialSource = source;
+  authFailureHandler = onFailure;
+}
+
+/** Resolved once per page load; the environment switcher reloads the page after a change. */
+export const apiBase = resolveBaseUrl();
+
+export const api = createApiClient({
+  baseUrl: () => apiBase.url,
+  credentials: () => credentialSource(),
+  onAuthFailure: (failure, error) => authFailureHandler?.(failure, error),
+  language: () => (typeof document === "undefined" ? null : document.documentElement.lang || null),
+});

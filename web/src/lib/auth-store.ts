@@ -1,0 +1,393 @@
+import {
+  ALL_PERMISSIONS,
+  hasAnyPermission,
+  MOUNT_ANY,
+  maskFromFlags,
+  normalizeBasePath,
+  Permission,
+  type PermissionFlags,
+  permissionFlags,
+  REVALIDATE_INTERVAL_MS,
+  STORAGE_KEYS,
+} from "@clipshare/shared";
+import { useSyncExternalStore } from "react";
+import { api, bindApiAuth } from "./api";
+import type { Credentials } from "./api-client";
+import { ApiError, type AuthFailure } from "./api-error";
+import { readJson, readString, writeJson, writeString } from "./storage";
+
+/**
+ * Auth state of spec §3 and its transitions (spec §4): who is signed in, with
+ * which credential and permissions, persisted under the spec's localStorage keys,
+ * revalidated when the last check is older than 5 minutes.
+ */
+
+export type AuthType = "none" | "admin" | "apikey";
+
+export interface KeyInfo {
+  id: string | number | null;
+  name: string;
+  basic_path: string;
+}
+
+export interface UserInfo {
+  id: string | number | null;
+  name: string;
+  basicPath: string;
+}
+
+export interface AuthState {
+  authType: AuthType;
+  adminToken: string | null;
+  apiKey: string | null;
+  keyInfo: KeyInfo | null;
+  /** Permission bitmask (spec §3); every bit for an admin. */
+  permissions: number;
+  userInfo: UserInfo | null;
+  /** Epoch ms of the last successful check with the server, null if never in this page. */
+  lastValidated: number | null;
+}
+
+/** Why a session ended; selects the window event of spec §4. */
+export type LogoutReason = "user" | "admin-token-expired" | "api-key-invalid" | "validation-failed";
+
+export const AUTH_EVENTS = {
+  changed: "auth-state-changed",
+  adminTokenExpired: "admin-token-expired",
+  apiKeyInvalid: "api-key-invalid",
+} as const;
+
+const SIGNED_OUT: AuthState = {
+  authType: "none",
+  adminToken: null,
+  apiKey: null,
+  keyInfo: null,
+  permissions: 0,
+  userInfo: null,
+  lastValidated: null,
+};
+
+/** Shape of GET /api/test/api-key's data. */
+export interface ApiKeyVerification {
+  name?: string;
+  basic_path?: string;
+  permissions?: Partial<PermissionFlags> | number;
+  permission_mask?: number;
+  key_info?: Partial<KeyInfo>;
+  is_admin?: boolean;
+}
+
+/** Permission mask from a verification response: `permission_mask`, a number, or the flag object. */
+export function parsePermissionMask(data: ApiKeyVerification | null | undefined): number | null {
+  if (!data) return null;
+  if (typeof data.permission_mask === "number" && Number.isInteger(data.permission_mask)) {
+    return data.permission_mask;
+  }
+  if (typeof data.permissions === "number" && Number.isInteger(data.permissions)) return data.permissions;
+  if (data.permissions && typeof data.permissions === "object") return maskFromFlags(data.permissions);
+  return null;
+}
+
+export function parseKeyInfo(data: ApiKeyVerification): KeyInfo {
+  const info = data.key_info ?? {};
+  return {
+    id: info.id ?? null,
+    name: info.name ?? data.name ?? "",
+    basic_path: normalizeBasePath(info.basic_path ?? data.basic_path ?? "/"),
+  };
+}
+
+/** What the principal may do, derived from the state (spec §6). */
+export interface Capabilities {
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  isApiKey: boolean;
+  text: boolean;
+  file: boolean;
+  /** Any mount bit. */
+  mount: boolean;
+  mountView: boolean;
+  basicPath: string;
+  /** Admin, or a key with text, file or mount permission. */
+  hasPanelAccess: boolean;
+}
+
+export function capabilitiesOf(state: AuthState): Capabilities {
+  const isAdmin = state.authType === "admin";
+  const isApiKey = state.authType === "apikey";
+  const mask = isAdmin ? ALL_PERMISSIONS : isApiKey ? state.permissions : 0;
+  const text = hasAnyPermission(mask, Permission.TEXT);
+  const file = hasAnyPermission(mask, Permission.FILE_SHARE);
+  const mount = hasAnyPermission(mask, MOUNT_ANY);
+  return {
+    isAuthenticated: isAdmin || isApiKey,
+    isAdmin,
+    isApiKey,
+    text,
+    file,
+    mount,
+    mountView: hasAnyPermission(mask, Permission.MOUNT_VIEW),
+    basicPath: isApiKey ? normalizeBasePath(state.keyInfo?.basic_path) : "/",
+    hasPanelAccess: isAdmin || (isApiKey && (text || file || mount)),
+  };
+}
+
+// ---------------------------------------------------------------------------
+
+let state: AuthState = SIGNED_OUT;
+const listeners = new Set<() => void>();
+let pendingValidation: Promise<boolean> | null = null;
+
+function setState(next: AuthState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function emit(name: string, detail: Record<string, unknown>): void {
+  if (typeof window === "undefined") return;
+  window.dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+function credentialsOf(s: AuthState): Credentials | null {
+  if (s.authType === "admin" && s.adminToken) return { type: "admin", token: s.adminToken };
+  if (s.authType === "apikey" && s.apiKey) return { type: "apikey", key: s.apiKey };
+  return null;
+}
+
+function persist(s: AuthState): void {
+  writeString(STORAGE_KEYS.adminToken, s.authType === "admin" ? s.adminToken : null);
+  writeString(STORAGE_KEYS.apiKey, s.authType === "apikey" ? s.apiKey : null);
+  writeJson(STORAGE_KEYS.apiKeyPermissions, s.authType === "apikey" ? permissionFlags(s.permissions) : null);
+  writeJson(STORAGE_KEYS.apiKeyInfo, s.authType === "apikey" ? s.keyInfo : null);
+}
+
+/** Read the stored credential (admin token wins over an API key). */
+function restoreFromStorage(): AuthState {
+  const token = readString(STORAGE_KEYS.adminToken);
+  if (token) {
+    return {
+      ...SIGNED_OUT,
+      authType: "admin",
+      adminToken: token,
+      permissions: ALL_PERMISSIONS,
+      userInfo: { id: null, name: "", basicPath: "/" },
+    };
+  }
+  const key = readString(STORAGE_KEYS.apiKey);
+  if (key) {
+    const storedPermissions = readJson<Partial<PermissionFlags> | number>(STORAGE_KEYS.apiKeyPermissions);
+    const mask = parsePermissionMask({ permissions: storedPermissions ?? undefined }) ?? 0;
+    const info = readJson<Partial<KeyInfo>>(STORAGE_KEYS.apiKeyInfo) ?? {};
+    const keyInfo = parseKeyInfo({ key_info: info });
+    return {
+      ...SIGNED_OUT,
+      authType: "apikey",
+      apiKey: key,
+      permissions: mask,
+      keyInfo,
+      userInfo: { id: keyInfo.id, name: keyInfo.name, basicPath: keyInfo.basic_path },
+    };
+  }
+  return SIGNED_OUT;
+}
+
+function apiKeyState(key: string, data: ApiKeyVerification): AuthState {
+  const mask = parsePermissionMask(data);
+  if (mask === null) throw new ApiError({ kind: "invalid_response", reason: "permissionInfoUnavailable" });
+  const keyInfo = parseKeyInfo(data);
+  return {
+    authType: "apikey",
+    adminToken: null,
+    apiKey: key,
+    keyInfo,
+    permissions: mask,
+    userInfo: { id: keyInfo.id, name: keyInfo.name, basicPath: keyInfo.basic_path },
+    lastValidated: Date.now(),
+  };
+}
+
+const logoutEvent: Record<LogoutReason, string> = {
+  user: AUTH_EVENTS.changed,
+  "validation-failed": AUTH_EVENTS.changed,
+  "admin-token-expired": AUTH_EVENTS.adminTokenExpired,
+  "api-key-invalid": AUTH_EVENTS.apiKeyInvalid,
+};
+
+export const authStore = {
+  getState: (): AuthState => state,
+
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+
+  /** Restore the stored session at startup; it is revalidated on first use (lastValidated is null). */
+  init(): void {
+    setState(restoreFromStorage());
+    if (typeof window !== "undefined") {
+      window.addEventListener("storage", (event) => {
+        const watched: (string | null)[] = [STORAGE_KEYS.adminToken, STORAGE_KEYS.apiKey];
+        if (event.key !== null && !watched.includes(event.key)) return;
+        // Another tab signed in or out: follow it.
+        setState(restoreFromStorage());
+      });
+    }
+  },
+
+  async loginAdmin(username: string, password: string): Promise<void> {
+    const res = await api.request<{ username?: string; token?: string; expiresAt?: string } | null>(
+      "/admin/login",
+      { method: "POST", body: { username, password }, auth: "none", context: "login" },
+    );
+    const token = res.data?.token;
+    if (!token) throw new ApiError({ kind: "invalid_response", reason: "loginMissingToken" });
+    const next: AuthState = {
+      authType: "admin",
+      adminToken: token,
+      apiKey: null,
+      keyInfo: null,
+      permissions: ALL_PERMISSIONS,
+      userInfo: { id: null, name: res.data?.username ?? username, basicPath: "/" },
+      lastValidated: Date.now(),
+    };
+    persist(next);
+    setState(next);
+    emit(AUTH_EVENTS.changed, { authType: "admin" });
+  },
+
+  /**
+   * Sign in with an API key: verified with GET /test/api-key. On failure the
+   * previous key and type stay (restored), then a logout runs (spec §4).
+   */
+  async loginApiKey(rawKey: string): Promise<void> {
+    const key = rawKey.trim();
+    const previous = state;
+    try {
+      const res = await api.request<ApiKeyVerification | null>("/test/api-key", {
+        auth: { type: "apikey", key },
+        context: "login",
+      });
+      if (!res.data) throw new ApiError({ kind: "invalid_response", reason: "apiKeyValidationFailed" });
+      const next = apiKeyState(key, res.data);
+      if (!capabilitiesOf(next).hasPanelAccess) {
+        throw new ApiError({ kind: "invalid_response", reason: "insufficientPermissions" });
+      }
+      persist(next);
+      setState(next);
+      emit(AUTH_EVENTS.changed, { authType: "apikey" });
+    } catch (error) {
+      setState(previous);
+      persist(previous);
+      await authStore.logout("validation-failed");
+      throw error;
+    }
+  },
+
+  /**
+   * End the session: tell the server (admin only), clear every stored credential
+   * and emit exactly one of the spec's events.
+   */
+  async logout(reason: LogoutReason = "user"): Promise<void> {
+    const previous = state;
+    if (previous.authType === "none") return;
+    pendingValidation = null;
+    persist(SIGNED_OUT);
+    setState(SIGNED_OUT);
+    emit(logoutEvent[reason], { reason, previousAuthType: previous.authType });
+    if (previous.authType === "admin" && previous.adminToken && reason === "user") {
+      try {
+        await api.post("/admin/logout", undefined, {
+          auth: { type: "admin", token: previous.adminToken },
+          context: "login",
+        });
+      } catch {
+        // The local session is gone either way; an unreachable server keeps a token that expires.
+      }
+    }
+  },
+
+  /** Ask the server whether the current credential still holds. Network trouble keeps the session. */
+  async validate(): Promise<boolean> {
+    const current = state;
+    const credentials = credentialsOf(current);
+    if (!credentials) return false;
+    try {
+      if (credentials.type === "admin") {
+        await api.request("/test/admin-token", { auth: credentials, context: "login" });
+        if (state.adminToken === current.adminToken) setState({ ...state, lastValidated: Date.now() });
+      } else {
+        const res = await api.request<ApiKeyVerification | null>("/test/api-key", {
+          auth: credentials,
+          context: "login",
+        });
+        if (!res.data) throw new ApiError({ kind: "invalid_response", reason: "apiKeyValidationFailed" });
+        if (state.apiKey === current.apiKey) {
+          const next = apiKeyState(credentials.key, res.data);
+          persist(next);
+          setState(next);
+        }
+      }
+      return true;
+    } catch (error) {
+      const transient =
+        error instanceof ApiError &&
+        (error.kind === "network" ||
+          error.kind === "timeout" ||
+          error.kind === "abort" ||
+          (error.kind === "http" && (error.status === 429 || error.status >= 500)));
+      if (transient) return state.authType !== "none";
+      // Only end the session that was checked, not one started meanwhile.
+      if (credentialsOf(state)?.type === credentials.type && state === current) {
+        await authStore.logout(credentials.type === "admin" ? "admin-token-expired" : "api-key-invalid");
+      }
+      return false;
+    }
+  },
+
+  /** Revalidate when the last check is missing or older than 5 minutes (spec §2 route guard). */
+  ensureValidated(): Promise<boolean> {
+    if (state.authType === "none") return Promise.resolve(false);
+    if (state.lastValidated !== null && Date.now() - state.lastValidated < REVALIDATE_INTERVAL_MS) {
+      return Promise.resolve(true);
+    }
+    if (!pendingValidation) {
+      pendingValidation = authStore.validate().finally(() => {
+        pendingValidation = null;
+      });
+    }
+    return pendingValidation;
+  },
+
+  /** Change the admin's username and/or password; the server revokes every token, so log out. */
+  async changeAdminCredentials(input: {
+    currentPassword: string;
+    newUsername?: string;
+    newPassword?: string;
+  }): Promise<void> {
+    const body: Record<string, string> = { currentPassword: input.currentPassword };
+    if (input.newUsername) body.newUsername = input.newUsername;
+    if (input.newPassword) body.newPassword = input.newPassword;
+    await api.post("/admin/change-password", body, { context: "change-password" });
+    // The token is already revoked server-side; no logout call is needed.
+    persist(SIGNED_OUT);
+    const previous = state;
+    setState(SIGNED_OUT);
+    emit(AUTH_EVENTS.changed, { reason: "credentials-changed", previousAuthType: previous.authType });
+  },
+};
+
+bindApiAuth(
+  () => credentialsOf(state),
+  (failure: AuthFailure) => {
+    if (failure === "admin-expired") void authStore.logout("admin-token-expired");
+    else if (failure === "api-key-invalid") void authStore.logout("api-key-invalid");
+  },
+);
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+}
+
+export function useCapabilities(): Capabilities {
+  return capabilitiesOf(useAuth());
+}

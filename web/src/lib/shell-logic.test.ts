@@ -1,0 +1,95 @@
+import { ALL_PERMISSIONS, Permission } from "@clipshare/shared";
+import { describe, expect, it } from "vitest";
+import { explorerUrl } from "../app/route-guards";
+import { allowedModules, defaultModule } from "../features/admin/modules/module-ids";
+import { type AuthState, capabilitiesOf, parseKeyInfo, parsePermissionMask } from "./auth-store";
+import { isValidBackendUrl, resolveBaseUrl } from "./runtime-config";
+import { nextThemeMode, parseThemeMode } from "./theme";
+
+const signedOut: AuthState = {
+  authType: "none",
+  adminToken: null,
+  apiKey: null,
+  keyInfo: null,
+  permissions: 0,
+  userInfo: null,
+  lastValidated: null,
+};
+
+const keyUser = (permissions: number, basic_path = "/"): AuthState => ({
+  ...signedOut,
+  authType: "apikey",
+  apiKey: "k",
+  permissions,
+  keyInfo: { id: "1", name: "k", basic_path },
+});
+
+describe("theme", () => {
+  it("cycles auto → light → dark → auto", () => {
+    expect(nextThemeMode("auto")).toBe("light");
+    expect(nextThemeMode("light")).toBe("dark");
+    expect(nextThemeMode("dark")).toBe("auto");
+    expect(parseThemeMode("purple")).toBe("auto");
+  });
+});
+
+describe("backend base URL", () => {
+  it("runtime config, then stored setting, then same origin", () => {
+    expect(resolveBaseUrl({ apiBaseUrl: "https://a.test/" }, "https://b.test")).toEqual({
+      url: "https://a.test",
+      source: "runtime",
+    });
+    expect(resolveBaseUrl({ apiBaseUrl: "" }, "https://b.test")).toEqual({
+      url: "https://b.test",
+      source: "stored",
+    });
+    expect(resolveBaseUrl(undefined, null)).toEqual({ url: "", source: "default" });
+    expect(resolveBaseUrl(undefined, "javascript:alert(1)")).toEqual({ url: "", source: "default" });
+  });
+  it("accepts only http(s) URLs", () => {
+    expect(isValidBackendUrl("http://127.0.0.1:8787")).toBe(true);
+    expect(isValidBackendUrl("ftp://x")).toBe(false);
+    expect(isValidBackendUrl("https://x.test/?a=1")).toBe(false);
+  });
+});
+
+describe("auth state", () => {
+  it("reads the permission mask from either shape", () => {
+    expect(parsePermissionMask({ permission_mask: 257 })).toBe(257);
+    expect(parsePermissionMask({ permissions: 3 })).toBe(3);
+    expect(parsePermissionMask({ permissions: { text: true, file: true } })).toBe(3);
+    expect(parsePermissionMask({})).toBeNull();
+    expect(parseKeyInfo({ name: "n", basic_path: "/a/" })).toEqual({ id: null, name: "n", basic_path: "/a" });
+  });
+
+  it("panel access: admin, or a key with text, file or mount permission", () => {
+    expect(capabilitiesOf(signedOut).hasPanelAccess).toBe(false);
+    expect(capabilitiesOf({ ...signedOut, authType: "admin", adminToken: "t" }).hasPanelAccess).toBe(true);
+    expect(capabilitiesOf(keyUser(Permission.WEBDAV_READ)).hasPanelAccess).toBe(false);
+    expect(capabilitiesOf(keyUser(Permission.MOUNT_RENAME)).hasPanelAccess).toBe(true);
+  });
+
+  it("modules follow the permissions", () => {
+    const admin = capabilitiesOf({
+      ...signedOut,
+      authType: "admin",
+      adminToken: "t",
+      permissions: ALL_PERMISSIONS,
+    });
+    expect(allowedModules(admin)).toHaveLength(7);
+    expect(defaultModule(admin)).toBe("dashboard");
+    const textOnly = capabilitiesOf(keyUser(Permission.TEXT));
+    expect(allowedModules(textOnly)).toEqual(["text-management"]);
+    expect(allowedModules(capabilitiesOf(keyUser(Permission.FILE_SHARE | Permission.MOUNT_VIEW)))).toEqual([
+      "file-management",
+      "mount-management",
+    ]);
+  });
+});
+
+describe("explorer URLs", () => {
+  it("encodes each segment", () => {
+    expect(explorerUrl("/")).toBe("/mount-explorer");
+    expect(explorerUrl("/team/a b/")).toBe("/mount-explorer/team/a%20b");
+  });
+});

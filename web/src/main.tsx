@@ -1,0 +1,32 @@
+import "./index.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { createAppRouter } from "./app/router";
+import { initI18n } from "./i18n";
+import { authStore } from "./lib/auth-store";
+import { registerServiceWorker } from "./lib/pwa";
+import { themeStore } from "./lib/theme";
+
+// Theme first, so the first paint already has the right colours.
+themeStore.init();
+authStore.init();
+// Creating the router starts loading the first page's code while the texts load.
+const router = createAppRouter();
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root is missing from index.html");
+
+void initI18n().then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+});
+
+window.addEventListener("load", () => {
+  void registerServiceWorker().catch(() => {
+    // No service worker (unsupported or blocked): the app works online without it.
+  });
+});

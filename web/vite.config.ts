@@ -1,0 +1,83 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+// The dev server forwards API calls and the runtime config to a local ClipShare server.
+const devBackend = process.env.CLIPSHARE_DEV_BACKEND ?? "http://127.0.0.1:8787";
+
+/** Paths the server answers itself; the service worker must never answer them with the app shell. */
+const serverPaths = [/^\/api\//, /^\/dav(\/|$)/, /^\/config\.js$/, /^\/offline\.html$/];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: "prompt",
+      injectRegister: false,
+      includeAssets: ["favicon.svg", "apple-touch-icon.png", "offline.html", "offline.js"],
+      manifest: {
+        id: "/",
+        name: "ClipShare",
+        short_name: "ClipShare",
+        description: "Self-hosted online clipboard and file sharing",
+        lang: "en",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        background_color: "#f8fafc",
+        theme_color: "#4f46e5",
+        icons: [
+          { src: "/pwa-192x192.png", sizes: "192x192", type: "image/png" },
+          { src: "/pwa-512x512.png", sizes: "512x512", type: "image/png" },
+          { src: "/maskable-512x512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        // The app shell: the entry, every lazy page chunk, styles and icons.
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        navigateFallback: "/index.html",
+        navigateFallbackDenylist: serverPaths,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Runtime config written by the server; keep the last copy for offline starts.
+            urlPattern: ({ url }) => url.pathname === "/config.js",
+            handler: "NetworkFirst",
+            options: { cacheName: "clipshare-config", networkTimeoutSeconds: 3 },
+          },
+          {
+            // A server-rendered page the app shell does not cover (share downloads and the like):
+            // when it cannot be reached, show the static "temporarily unavailable" page.
+            urlPattern: ({ request }) => request.mode === "navigate",
+            handler: "NetworkOnly",
+            options: { precacheFallback: { fallbackURL: "/offline.html" } },
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: false,
+    // Read by scripts/report-bundle.mjs to find the locale chunks.
+    manifest: true,
+    rollupOptions: {
+      treeshake: {
+        // The shared package only declares constants, helpers and zod schemas: a module of it
+        // whose exports go unused can be dropped (keeps zod out of the initial bundle).
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id),
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": { target: devBackend, changeOrigin: true },
+      "/config.js": { target: devBackend, changeOrigin: true },
+    },
+  },
+});
