@@ -1,0 +1,154 @@
+import * as fs from "node:fs/promises";
+import { tmpdir } from "node:os";
+import * as nodePath from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bufferStream, readAll } from "../contract-helpers";
+import { describeStorageDriver } from "../driver.contract";
+import { LOCAL_TEMP_DIR, LocalDriver } from "./local";
+
+async function tempLitter(root: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (dir: string) => {
+    for (const e of await fs.readdir(dir, { withFileTypes: true })) {
+      const full = nodePath.join(dir, e.name);
+      found.push(nodePath.relative(root, full));
+      if (e.isDirectory()) await walk(full);
+    }
+  };
+  await walk(nodePath.join(root, LOCAL_TEMP_DIR));
+  return found;
+}
+
+describeStorageDriver(
+  "LOCAL",
+  async () => {
+    const root = await fs.mkdtemp(nodePath.join(tmpdir(), "clipshare-local-"));
+    return {
+      driver: new LocalDriver({ root }),
+      litter: () => tempLitter(root),
+      cleanup: () => fs.rm(root, { recursive: true, force: true }),
+    };
+  },
+  { presignRead: false, presignWrite: false, multipart: true, serverSideCopy: false, publicUrl: false },
+);
+
+describe("LOCAL driver confinement", () => {
+  let base: string;
+  let root: string;
+  let outside: string;
+  let driver: LocalDriver;
+
+  beforeAll(async () => {
+    base = await fs.mkdtemp(nodePath.join(tmpdir(), "clipshare-confine-"));
+    root = nodePath.join(base, "root");
+    outside = nodePath.join(base, "outside");
+    await fs.mkdir(outside, { recursive: true });
+    await fs.writeFile(nodePath.join(outside, "secret.txt"), "secret");
+    driver = new LocalDriver({ root });
+    await driver.mkdir("inside");
+    await fs.writeFile(nodePath.join(root, "inside", "real.txt"), "real");
+    await fs.symlink(outside, nodePath.join(root, "escape-dir"));
+    await fs.symlink(nodePath.join(outside, "secret.txt"), nodePath.join(root, "escape-file"));
+    await fs.symlink(nodePath.join(outside, "not-yet"), nodePath.join(root, "dangling"));
+    await fs.symlink(nodePath.join(root, "inside"), nodePath.join(root, "link-dir"));
+    await fs.symlink("inside/real.txt", nodePath.join(root, "link-file"));
+  });
+  afterAll(() => fs.rm(base, { recursive: true, force: true }));
+
+  it("creates its root and hidden temp dir, and never lists the temp dir", async () => {
+    expect((await fs.stat(nodePath.join(root, LOCAL_TEMP_DIR))).isDirectory()).toBe(true);
+    const names = (await driver.list("")).entries.map((e) => e.name);
+    expect(names).not.toContain(LOCAL_TEMP_DIR);
+    expect(names).toContain("inside");
+  });
+
+  it("refuses to address the temp dir", async () => {
+    for (const p of [LOCAL_TEMP_DIR, `${LOCAL_TEMP_DIR}/x`, `./${LOCAL_TEMP_DIR}/x`]) {
+      await expect(driver.stat(p), p).rejects.toMatchObject({ status: 400, error: "invalid_path" });
+      await expect(driver.write(p, bufferStream("x")), p).rejects.toMatchObject({ status: 400 });
+    }
+  });
+
+  it("refuses traversal, absolute paths and NUL", async () => {
+    for (const p of [
+      "..",
+      "../outside/secret.txt",
+      "inside/../../outside/secret.txt",
+      `${outside}/secret.txt`,
+      "a\0b",
+    ]) {
+      await expect(driver.read(p), p).rejects.toMatchObject({ status: 400, error: "invalid_path" });
+    }
+  });
+
+  it("refuses symlinks that leave the root, for reads and writes", async () => {
+    const refused = { status: 403, error: "path_outside_root" };
+    await expect(driver.read("escape-file")).rejects.toMatchObject(refused);
+    await expect(driver.read("escape-dir/secret.txt")).rejects.toMatchObject(refused);
+    await expect(driver.list("escape-dir")).rejects.toMatchObject(refused);
+    await expect(driver.stat("escape-dir")).rejects.toMatchObject(refused);
+    await expect(driver.write("escape-dir/planted.txt", bufferStream("x"))).rejects.toMatchObject(refused);
+    await expect(driver.mkdir("escape-dir/newdir")).rejects.toMatchObject(refused);
+    await expect(driver.write("dangling/x.txt", bufferStream("x"))).rejects.toMatchObject(refused);
+    await expect(driver.copy("escape-file", "stolen.txt")).rejects.toMatchObject(refused);
+    await expect(fs.stat(nodePath.join(outside, "planted.txt"))).rejects.toThrow();
+    await expect(fs.stat(nodePath.join(outside, "not-yet"))).rejects.toThrow();
+  });
+
+  it("hides escaping and dangling links from listings", async () => {
+    const names = (await driver.list("")).entries.map((e) => e.name);
+    expect(names).not.toContain("escape-dir");
+    expect(names).not.toContain("escape-file");
+    expect(names).not.toContain("dangling");
+  });
+
+  it("follows symlinks that stay inside the root", async () => {
+    expect((await readAll((await driver.read("link-file")).body)).toString()).toBe("real");
+    expect((await driver.list("link-dir")).entries.map((e) => e.name)).toEqual(["real.txt"]);
+    await driver.write("link-dir/via-link.txt", bufferStream("via"));
+    expect(await fs.readFile(nodePath.join(root, "inside", "via-link.txt"), "utf8")).toBe("via");
+    expect(await driver.stat("link-dir")).toMatchObject({ isDirectory: true });
+  });
+
+  it("removes and renames a link itself, never its target", async () => {
+    await fs.symlink(nodePath.join(outside, "secret.txt"), nodePath.join(root, "to-remove"));
+    await driver.remove("to-remove");
+    expect(await fs.readFile(nodePath.join(outside, "secret.txt"), "utf8")).toBe("secret");
+    await fs.symlink(outside, nodePath.join(root, "to-remove-dir"));
+    await driver.remove("to-remove-dir", { recursive: true });
+    expect(await fs.readFile(nodePath.join(outside, "secret.txt"), "utf8")).toBe("secret");
+  });
+
+  it("reads a directory as a conflict and writes over a directory as a conflict", async () => {
+    await expect(driver.read("inside")).rejects.toMatchObject({ status: 409, error: "is_a_directory" });
+    await expect(driver.write("inside", bufferStream("x"))).rejects.toMatchObject({ status: 409 });
+    await expect(driver.write("inside/real.txt/child", bufferStream("x"))).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+
+  it("rejects foreign or malformed multipart upload ids", async () => {
+    const id = await driver.initMultipart("inside/mp.bin");
+    await expect(driver.uploadPart("inside/other.bin", id, 1, bufferStream("x"))).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(driver.uploadPart("inside/mp.bin", "../../etc", 1, bufferStream("x"))).rejects.toMatchObject(
+      {
+        status: 404,
+      },
+    );
+    await expect(driver.uploadPart("inside/mp.bin", id, 0, bufferStream("x"))).rejects.toMatchObject({
+      status: 400,
+    });
+    await driver.abortMultipart("inside/mp.bin", id);
+  });
+
+  it("sweeps stale temp data", async () => {
+    const id = await driver.initMultipart("inside/stale.bin");
+    expect(await driver.sweepTemp(60_000)).toBe(0);
+    const old = new Date(Date.now() - 3_600_000);
+    await fs.utimes(nodePath.join(root, LOCAL_TEMP_DIR, `mp-${id}`), old, old);
+    expect(await driver.sweepTemp(60_000)).toBe(1);
+    await expect(driver.abortMultipart("inside/stale.bin", id)).rejects.toMatchObject({ status: 404 });
+  });
+});

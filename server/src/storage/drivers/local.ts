@@ -1,0 +1,445 @@
+import { createHash, randomUUID } from "node:crypto";
+import { type BigIntStats, createWriteStream } from "node:fs";
+import * as fs from "node:fs/promises";
+import * as nodePath from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { insufficientStorage, isAppError } from "../../errors";
+import {
+  directoryNotEmpty,
+  invalidPath,
+  isADirectory,
+  notADirectory,
+  pathOutsideRoot,
+  storageAccessDenied,
+  storageFailure,
+  storageNotFound,
+  targetExists,
+  uploadAborted,
+} from "../errors";
+import { mimeTypeFor } from "../mime";
+import { baseName, isSameOrInside, joinPath, normalizePath } from "../path-safety";
+import { MeasuringStream } from "../streams";
+import type {
+  ListOptions,
+  ListPage,
+  MoveOptions,
+  MultipartPart,
+  ReadRange,
+  ReadResult,
+  StorageCapabilities,
+  StorageDriver,
+  StorageEntry,
+  WriteOptions,
+  WriteResult,
+} from "../types";
+import { LocalMultipart } from "./local-multipart";
+import { resolveRange } from "./range";
+
+/** Hidden directory under the root for in-flight writes and multipart parts; never listed, never addressable. */
+export const LOCAL_TEMP_DIR = ".clipshare-tmp";
+
+const DEFAULT_LIMIT = 1000;
+
+export interface LocalDriverConfig {
+  /** Directory holding the files; created on first use. */
+  root: string;
+}
+
+type Errno = NodeJS.ErrnoException;
+const errnoOf = (e: unknown): string | undefined => (e as Errno | null)?.code;
+
+/**
+ * ETag from inode, size and nanosecond mtime, hashed so it reveals nothing
+ * about the file system. Cheap (no content read) and changes whenever a write
+ * replaces the file, since every write lands as a new inode. Two different
+ * contents could only collide if written within the same mtime tick with the
+ * same size and recycled inode, which callers may treat as a weak validator.
+ */
+function etagOf(st: BigIntStats): string {
+  return createHash("sha1").update(`${st.ino}:${st.size}:${st.mtimeNs}`).digest("hex").slice(0, 32);
+}
+
+function entryOf(path: string, st: BigIntStats): StorageEntry {
+  const isDirectory = st.isDirectory();
+  return {
+    path,
+    name: baseName(path),
+    isDirectory,
+    size: isDirectory ? 0 : Number(st.size),
+    modified: st.mtime,
+    etag: isDirectory ? null : etagOf(st),
+    contentType: isDirectory ? null : mimeTypeFor(path),
+  };
+}
+
+const compareNames = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+const encodeCursor = (name: string) => Buffer.from(name).toString("base64url");
+const decodeCursor = (cursor: string) => Buffer.from(cursor, "base64url").toString();
+
+/**
+ * Files under one directory. Every path is confined to the root: after
+ * normalization (path-safety.ts) the nearest existing ancestor is resolved with
+ * realpath, so a symlink may point anywhere inside the root but never out of
+ * it, nor into the hidden temp dir. A symlink swapped in between check and use
+ * is out of scope: whoever can write the root directly is already trusted.
+ */
+export class LocalDriver implements StorageDriver {
+  readonly kind = "LOCAL" as const;
+  readonly capabilities: StorageCapabilities = {
+    presignRead: false,
+    presignWrite: false,
+    multipart: true,
+    serverSideCopy: false,
+    publicUrl: false,
+  };
+
+  private readonly configuredRoot: string;
+  private ready: Promise<{ root: string; temp: string }> | null = null;
+  private readonly multipart: LocalMultipart;
+
+  constructor(config: LocalDriverConfig) {
+    this.configuredRoot = nodePath.resolve(config.root);
+    this.multipart = new LocalMultipart({
+      tempDir: async () => (await this.dirs()).temp,
+      normalize: (p) => this.normalize(p),
+      write: (p, body, o) => this.write(p, body, o),
+    });
+  }
+
+  private dirs(): Promise<{ root: string; temp: string }> {
+    this.ready ??= (async () => {
+      await fs.mkdir(nodePath.join(this.configuredRoot, LOCAL_TEMP_DIR), { recursive: true });
+      const root = await fs.realpath(this.configuredRoot);
+      return { root, temp: nodePath.join(root, LOCAL_TEMP_DIR) };
+    })();
+    this.ready.catch(() => {
+      this.ready = null;
+    });
+    return this.ready;
+  }
+
+  private normalize(path: string): string {
+    const rel = normalizePath(path);
+    if (rel.split("/", 1)[0] === LOCAL_TEMP_DIR) throw invalidPath("Path is reserved", { path });
+    return rel;
+  }
+
+  /**
+   * Absolute location for a virtual path. With `followFinal` the last segment
+   * may be a symlink and its target must be confined (reads, listings); without
+   * it only the parent is resolved, so the entry itself is acted on (removing
+   * or renaming a link never touches its target).
+   */
+  private async locate(path: string, followFinal: boolean): Promise<{ rel: string; abs: string }> {
+    const rel = this.normalize(path);
+    const { root, temp } = await this.dirs();
+    const segments = rel === "" ? [] : rel.split("/");
+    const probe = followFinal ? segments : segments.slice(0, -1);
+    const tail = followFinal ? [] : segments.slice(-1);
+    for (let i = probe.length; ; i--) {
+      const candidate = nodePath.join(root, ...probe.slice(0, i));
+      let real: string;
+      try {
+        real = await fs.realpath(candidate);
+      } catch (e) {
+        const code = errnoOf(e);
+        if (i === 0 || (code !== "ENOENT" && code !== "ENOTDIR")) throw this.mapError(e, rel);
+        // A dangling symlink on the way could be made to point anywhere later; refuse it.
+        if (code === "ENOENT" && (await fs.lstat(candidate).catch(() => null))) throw pathOutsideRoot(rel);
+        continue;
+      }
+      const inside = real === root || real.startsWith(root + nodePath.sep);
+      const inTemp = real === temp || real.startsWith(temp + nodePath.sep);
+      if (!inside || inTemp) throw pathOutsideRoot(rel);
+      return { rel, abs: nodePath.join(real, ...probe.slice(i), ...tail) };
+    }
+  }
+
+  private mapError(e: unknown, path: string): unknown {
+    if (isAppError(e)) return e;
+    switch (errnoOf(e)) {
+      case "ENOENT":
+        return storageNotFound(path);
+      case "ENOTDIR":
+        return notADirectory(path);
+      case "EISDIR":
+        return isADirectory(path);
+      case "EEXIST":
+        return targetExists(path);
+      case "ENOTEMPTY":
+        return directoryNotEmpty(path);
+      case "EACCES":
+      case "EPERM":
+        return storageAccessDenied(`Permission denied: ${path}`);
+      case "ENOSPC":
+      case "EDQUOT":
+        return insufficientStorage("No space left on the storage device");
+      case "ENAMETOOLONG":
+        return invalidPath("Path is too long for the file system");
+      case "ABORT_ERR":
+        return uploadAborted();
+      default:
+        return e instanceof Error ? storageFailure(e.message) : e;
+    }
+  }
+
+  async stat(path: string): Promise<StorageEntry | null> {
+    const { rel, abs } = await this.locate(path, true);
+    try {
+      return entryOf(rel, await fs.stat(abs, { bigint: true }));
+    } catch (e) {
+      const code = errnoOf(e);
+      if (code === "ENOENT" || code === "ENOTDIR") return null;
+      throw this.mapError(e, rel);
+    }
+  }
+
+  async exists(path: string): Promise<boolean> {
+    return (await this.stat(path)) !== null;
+  }
+
+  async list(dir: string, options: ListOptions = {}): Promise<ListPage> {
+    const { rel, abs } = await this.locate(dir, true);
+    const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), DEFAULT_LIMIT);
+    let names: string[];
+    try {
+      names = await fs.readdir(abs);
+    } catch (e) {
+      throw this.mapError(e, rel);
+    }
+    if (rel === "") names = names.filter((n) => n !== LOCAL_TEMP_DIR);
+    // Reading all names and sorting per page keeps cursors stable without server state;
+    // for 10,000 entries that is a few milliseconds, and only the page's entries are stat'ed.
+    names.sort(compareNames);
+    let start = 0;
+    if (options.cursor) {
+      const after = decodeCursor(options.cursor);
+      while (start < names.length && compareNames(names[start]!, after) <= 0) start++;
+    }
+    const pageNames = names.slice(start, start + limit);
+    const entries = await Promise.all(pageNames.map((name) => this.statChild(joinPath(rel, name))));
+    const more = start + limit < names.length;
+    return {
+      entries: entries.filter((e): e is StorageEntry => e !== null),
+      nextCursor: more && pageNames.length > 0 ? encodeCursor(pageNames[pageNames.length - 1]!) : null,
+    };
+  }
+
+  /** A listing hides what it cannot serve: dangling links, links leaving the root, names we refuse. */
+  private async statChild(rel: string): Promise<StorageEntry | null> {
+    try {
+      return await this.stat(rel);
+    } catch (e) {
+      if (isAppError(e) && (e.status === 400 || e.status === 403)) return null;
+      throw e;
+    }
+  }
+
+  async read(path: string, range?: ReadRange): Promise<ReadResult> {
+    const { rel, abs } = await this.locate(path, true);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(abs, "r");
+    } catch (e) {
+      throw this.mapError(e, rel);
+    }
+    try {
+      // Stat the open handle, not the path, so size and ETag describe exactly the bytes we stream.
+      const st = await handle.stat({ bigint: true });
+      if (st.isDirectory()) throw isADirectory(rel);
+      const size = Number(st.size);
+      const served = resolveRange(size, range);
+      let body: Readable;
+      if (served.contentLength === 0) {
+        await handle.close();
+        body = emptyStream();
+      } else {
+        body = handle.createReadStream({ start: served.start, end: served.end, autoClose: true });
+      }
+      return {
+        body,
+        size,
+        contentLength: served.contentLength,
+        range: served.partial ? { start: served.start, end: served.end } : null,
+        etag: etagOf(st),
+        modified: st.mtime,
+        contentType: mimeTypeFor(rel),
+      };
+    } catch (e) {
+      await handle.close().catch(() => {});
+      throw this.mapError(e, rel);
+    }
+  }
+
+  async write(path: string, body: Readable, options: WriteOptions = {}): Promise<WriteResult> {
+    const { rel, abs } = await this.locate(path, false);
+    if (rel === "") throw isADirectory(rel);
+    const { temp } = await this.dirs();
+    const tmpFile = nodePath.join(temp, `w-${randomUUID()}`);
+    try {
+      const measure = new MeasuringStream({ limit: options.size, exact: true });
+      // flush = fsync before close, ahead of the rename: otherwise a crash can leave the final
+      // name pointing at a file whose blocks never reached the disk.
+      // Opened before streaming so a failure can never race a lazy open and recreate the file after cleanup.
+      const file = createWriteStream("", { fd: await fs.open(tmpFile, "wx", 0o644), flush: true });
+      await pipeline(body, measure, file, { signal: options.signal });
+      await this.ensureParent(rel, abs);
+      await fs.rename(tmpFile, abs);
+      await syncDir(nodePath.dirname(abs));
+      const st = await fs.stat(abs, { bigint: true });
+      return { size: Number(st.size), etag: etagOf(st) };
+    } catch (e) {
+      await fs.rm(tmpFile, { force: true });
+      if (options.signal?.aborted) throw uploadAborted();
+      throw this.mapError(e, rel);
+    }
+  }
+
+  private async ensureParent(rel: string, abs: string): Promise<void> {
+    try {
+      await fs.mkdir(nodePath.dirname(abs), { recursive: true });
+    } catch (e) {
+      const code = errnoOf(e);
+      if (code === "EEXIST" || code === "ENOTDIR") throw notADirectory(rel);
+      throw e;
+    }
+  }
+
+  async mkdir(dir: string): Promise<void> {
+    const { rel, abs } = await this.locate(dir, true);
+    try {
+      await fs.mkdir(abs, { recursive: true });
+    } catch (e) {
+      const code = errnoOf(e);
+      if (code === "EEXIST" || code === "ENOTDIR") throw notADirectory(rel);
+      throw this.mapError(e, rel);
+    }
+  }
+
+  async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    const { rel, abs } = await this.locate(path, false);
+    if (rel === "") throw invalidPath("The root cannot be removed");
+    try {
+      const st = await fs.lstat(abs);
+      if (!st.isDirectory()) await fs.unlink(abs);
+      else if (options.recursive) await fs.rm(abs, { recursive: true });
+      else await fs.rmdir(abs);
+    } catch (e) {
+      throw this.mapError(e, rel);
+    }
+  }
+
+  /** Shared checks for rename/copy; returns whether the source is a directory. */
+  private async prepareMove(
+    from: { rel: string; abs: string },
+    to: { rel: string; abs: string },
+    options: MoveOptions,
+  ): Promise<boolean> {
+    if (from.rel === "" || to.rel === "") throw invalidPath("The root cannot be moved or replaced");
+    if (isSameOrInside(to.rel, from.rel)) throw invalidPath("Cannot move or copy a path into itself");
+    const source = await fs.stat(from.abs).catch((e) => {
+      throw this.mapError(e, from.rel);
+    });
+    const target = await fs.lstat(to.abs).catch((e) => {
+      if (errnoOf(e) === "ENOENT") return null;
+      throw this.mapError(e, to.rel);
+    });
+    if (target && (!options.overwrite || target.isDirectory() || source.isDirectory())) {
+      throw targetExists(to.rel);
+    }
+    return source.isDirectory();
+  }
+
+  async rename(from: string, to: string, options: MoveOptions = {}): Promise<void> {
+    const source = await this.locate(from, false);
+    const target = await this.locate(to, false);
+    await this.prepareMove(source, target, options);
+    try {
+      await this.ensureParent(target.rel, target.abs);
+      await fs.rename(source.abs, target.abs);
+    } catch (e) {
+      throw this.mapError(e, target.rel);
+    }
+  }
+
+  async copy(from: string, to: string, options: MoveOptions = {}): Promise<void> {
+    const source = await this.locate(from, true);
+    const target = await this.locate(to, false);
+    const isDir = await this.prepareMove(source, target, options);
+    if (isDir) await this.copyTree(source.rel, target.rel);
+    else await this.copyFile(source.rel, target.rel);
+  }
+
+  private async copyFile(from: string, to: string): Promise<void> {
+    const { body, size } = await this.read(from);
+    try {
+      await this.write(to, body, { size });
+    } finally {
+      body.destroy();
+    }
+  }
+
+  private async copyTree(from: string, to: string): Promise<void> {
+    await this.mkdir(to);
+    let cursor: string | null = null;
+    do {
+      const page: ListPage = await this.list(from, { cursor });
+      for (const entry of page.entries) {
+        const target = joinPath(to, entry.name);
+        if (entry.isDirectory) await this.copyTree(entry.path, target);
+        else await this.copyFile(entry.path, target);
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
+
+  initMultipart(path: string, options: { contentType?: string } = {}): Promise<string> {
+    return this.multipart.init(path, options);
+  }
+
+  uploadPart(path: string, uploadId: string, partNumber: number, body: Readable, size?: number) {
+    return this.multipart.uploadPart(path, uploadId, partNumber, body, size);
+  }
+
+  completeMultipart(path: string, uploadId: string, parts: MultipartPart[]): Promise<WriteResult> {
+    return this.multipart.complete(path, uploadId, parts);
+  }
+
+  abortMultipart(path: string, uploadId: string): Promise<void> {
+    return this.multipart.abort(path, uploadId);
+  }
+
+  /**
+   * Deletes temp files and multipart uploads untouched for `maxAgeMs` (a
+   * crashed process or an abandoned client leaves them). Safe to run while
+   * other writes are in flight, provided maxAgeMs exceeds the longest upload.
+   */
+  async sweepTemp(maxAgeMs: number): Promise<number> {
+    const { temp } = await this.dirs();
+    const cutoff = Date.now() - maxAgeMs;
+    let removed = 0;
+    for (const name of await fs.readdir(temp)) {
+      const full = nodePath.join(temp, name);
+      const st = await fs.lstat(full).catch(() => null);
+      if (st && st.mtimeMs < cutoff) {
+        await fs.rm(full, { recursive: true, force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+}
+
+async function syncDir(dir: string): Promise<void> {
+  // Makes the rename itself durable; some file systems refuse fsync on directories, which is harmless.
+  const handle = await fs.open(dir, "r").catch(() => null);
+  if (!handle) return;
+  await handle.sync().catch(() => {});
+  await handle.close();
+}
+
+/** A zero-length fs range read is not expressible (end is inclusive), so empty files get this. */
+function emptyStream(): Readable {
+  return Readable.from([]);
+}
