@@ -1,0 +1,585 @@
+import { Readable } from "node:stream";
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  type HeadObjectCommandOutput,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+  UploadPartCommand,
+} from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { contentDisposition } from "../content-disposition";
+import {
+  invalidPart,
+  invalidPath,
+  invalidRange,
+  isADirectory,
+  notADirectory,
+  rangeNotSatisfiable,
+  targetExists,
+  uploadAborted,
+} from "../errors";
+import { mimeTypeFor } from "../mime";
+import { baseName, joinPath, normalizePath, parentPath } from "../path-safety";
+import { MeasuringStream, unquoteEtag } from "../streams";
+import type {
+  ListOptions,
+  ListPage,
+  MoveOptions,
+  MultipartPart,
+  PresignedRequest,
+  PresignReadOptions,
+  PresignWriteOptions,
+  ReadRange,
+  ReadResult,
+  StorageCapabilities,
+  StorageDriver,
+  StorageEntry,
+  WriteOptions,
+  WriteResult,
+} from "../types";
+import { rangeHeader } from "./range";
+import {
+  createS3Client,
+  decodeListedKey,
+  isS3NotFound,
+  mapS3Error,
+  type S3DriverConfig,
+  uploadHeadersFor,
+} from "./s3-client";
+import { S3Tree } from "./s3-tree";
+
+export { B2_PROVIDER, type S3DriverConfig, uploadHeadersFor } from "./s3-client";
+
+const MAX_LIST = 1000;
+const MAX_EXPIRES = 7 * 24 * 3600;
+const MiB = 1024 * 1024;
+
+/**
+ * Any S3-compatible bucket. Virtual paths map to keys under `defaultFolder`;
+ * directories are key prefixes, optionally with a zero-byte `dir/` marker
+ * (written by `mkdir`, hidden from listings) so empty directories survive.
+ */
+export class S3Driver implements StorageDriver {
+  readonly kind = "S3" as const;
+  readonly capabilities: StorageCapabilities;
+  readonly client: S3Client;
+  readonly bucket: string;
+  private readonly prefix: string;
+  private readonly tree: S3Tree;
+  /** Present only with a custom host, so the method's presence matches the capability flag. */
+  readonly publicUrl?: (path: string) => string;
+
+  constructor(private readonly config: S3DriverConfig) {
+    this.client = createS3Client(config);
+    this.bucket = config.bucket;
+    const folder = normalizePath((config.defaultFolder ?? "").replace(/^\/+/, ""));
+    this.prefix = folder ? `${folder}/` : "";
+    this.capabilities = {
+      presignRead: true,
+      presignWrite: true,
+      multipart: true,
+      serverSideCopy: true,
+      publicUrl: Boolean(config.customHost?.trim()),
+    };
+    if (this.capabilities.publicUrl) this.publicUrl = (path) => this.buildPublicUrl(path);
+    this.tree = new S3Tree(this.client, this.bucket, config.tuning);
+  }
+
+  /** The object key for a virtual path (validated). */
+  key(path: string): string {
+    return this.prefix + normalizePath(path);
+  }
+
+  private dirPrefix(rel: string): string {
+    return rel === "" ? this.prefix : `${this.prefix}${rel}/`;
+  }
+
+  private expiry(expiresIn?: number): number {
+    const seconds = Math.trunc(expiresIn ?? this.config.signatureExpiresIn ?? 3600);
+    return Math.min(Math.max(seconds, 1), MAX_EXPIRES);
+  }
+
+  private async head(key: string): Promise<HeadObjectCommandOutput | null> {
+    try {
+      return await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (e) {
+      if (isS3NotFound(e)) return null;
+      throw e;
+    }
+  }
+
+  async stat(path: string): Promise<StorageEntry | null> {
+    const rel = normalizePath(path);
+    const dir: StorageEntry = {
+      path: rel,
+      name: baseName(rel),
+      isDirectory: true,
+      size: 0,
+      modified: null,
+      etag: null,
+      contentType: null,
+    };
+    if (rel === "") return dir;
+    try {
+      // Both questions at once: a file and a same-named prefix can coexist, and the file wins.
+      const [file, children] = await Promise.all([
+        this.head(this.prefix + rel),
+        this.client.send(
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: this.dirPrefix(rel),
+            MaxKeys: 1,
+            EncodingType: "url",
+          }),
+        ),
+      ]);
+      if (file) {
+        return {
+          path: rel,
+          name: baseName(rel),
+          isDirectory: false,
+          size: file.ContentLength ?? 0,
+          modified: file.LastModified ?? null,
+          etag: unquoteEtag(file.ETag),
+          contentType: file.ContentType || mimeTypeFor(rel),
+        };
+      }
+      return (children.KeyCount ?? children.Contents?.length ?? 0) > 0 ? dir : null;
+    } catch (e) {
+      throw mapS3Error(e, rel);
+    }
+  }
+
+  async exists(path: string): Promise<boolean> {
+    return (await this.stat(path)) !== null;
+  }
+
+  async list(dir: string, options: ListOptions = {}): Promise<ListPage> {
+    const rel = normalizePath(dir);
+    const prefix = this.dirPrefix(rel);
+    const limit = Math.min(Math.max(Math.trunc(options.limit ?? MAX_LIST), 1), MAX_LIST);
+    try {
+      const out = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          Delimiter: "/",
+          MaxKeys: limit,
+          ContinuationToken: options.cursor || undefined,
+          EncodingType: "url",
+        }),
+      );
+      const entries: StorageEntry[] = [];
+      for (const p of out.CommonPrefixes ?? []) {
+        const name = addressableName(p.Prefix && decodeListedKey(p.Prefix).slice(prefix.length, -1));
+        if (name) entries.push({ ...emptyDir, path: joinPath(rel, name), name });
+      }
+      for (const o of out.Contents ?? []) {
+        const name = addressableName(o.Key && decodeListedKey(o.Key).slice(prefix.length));
+        if (!name) continue; // the directory's own marker, or a key no path can name
+        entries.push({
+          path: joinPath(rel, name),
+          name,
+          isDirectory: false,
+          size: o.Size ?? 0,
+          modified: o.LastModified ?? null,
+          etag: unquoteEtag(o.ETag),
+          contentType: mimeTypeFor(name),
+        });
+      }
+      // S3 returns prefixes and keys as two lists; merge them back into key order.
+      entries.sort((a, b) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)));
+      const nextCursor = out.IsTruncated ? (out.NextContinuationToken ?? null) : null;
+      if (!options.cursor && rel !== "" && (out.KeyCount ?? 0) === 0) {
+        throw (await this.head(this.prefix + rel))
+          ? notADirectory(rel)
+          : mapS3Error({ name: "NotFound" }, rel);
+      }
+      return { entries, nextCursor };
+    } catch (e) {
+      throw mapS3Error(e, rel);
+    }
+  }
+
+  async read(path: string, range?: ReadRange): Promise<ReadResult> {
+    const rel = normalizePath(path);
+    if (rel === "") throw isADirectory(rel);
+    const key = this.prefix + rel;
+    try {
+      if (range?.suffix === 0) throw { name: "InvalidRange" };
+      rangeShapeCheck(range);
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: rangeHeader(range) }),
+      );
+      const contentLength = out.ContentLength ?? 0;
+      const served = parseContentRange(out.ContentRange);
+      return {
+        body: (out.Body as Readable | undefined) ?? Readable.from([]),
+        size: served?.size ?? contentLength,
+        contentLength,
+        range: served ? { start: served.start, end: served.end } : null,
+        etag: unquoteEtag(out.ETag),
+        modified: out.LastModified ?? null,
+        contentType: out.ContentType || mimeTypeFor(rel),
+      };
+    } catch (e) {
+      if ((e as Error).name === "InvalidRange") {
+        const st = await this.head(key);
+        if (st) throw rangeNotSatisfiable(st.ContentLength ?? 0);
+      }
+      throw mapS3Error(e, rel);
+    }
+  }
+
+  async write(path: string, body: Readable, options: WriteOptions = {}): Promise<WriteResult> {
+    const rel = normalizePath(path);
+    if (rel === "") throw isADirectory(rel);
+    const key = this.prefix + rel;
+    const contentType = options.contentType || mimeTypeFor(rel);
+    const feed = feedBody(body, options.size, options.signal);
+    const measure = feed.measure;
+    try {
+      let etag: string | undefined;
+      if (options.size !== undefined) {
+        const out = await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: measure,
+            ContentLength: options.size,
+            ContentType: contentType,
+          }),
+          { abortSignal: feed.signal },
+        );
+        etag = out.ETag;
+      } else {
+        // Unknown length: lib-storage buffers one part at a time and completes a multipart upload
+        // (or a single PUT when it all fits in one part); on failure it aborts the upload itself.
+        const upload = new Upload({
+          client: this.client,
+          params: { Bucket: this.bucket, Key: key, Body: measure, ContentType: contentType },
+          partSize: Math.max(this.config.tuning?.uploadPartSize ?? 5 * MiB, 5 * MiB),
+          queueSize: 2,
+        });
+        etag = (await upload.done()).ETag;
+      }
+      if (feed.error()) throw feed.error();
+      return { size: options.size ?? measure.bytes, etag: unquoteEtag(etag) };
+    } catch (e) {
+      feed.stop();
+      throw feed.error() ?? mapS3Error(e, rel);
+    } finally {
+      feed.done();
+    }
+  }
+
+  /**
+   * A prefix exists only while keys live under it, so removing or moving out a
+   * folder's last entry would make the folder itself vanish; on disk it stays.
+   * Writing its marker then keeps both backends alike for the file explorer.
+   */
+  private async keepDirectory(rel: string): Promise<void> {
+    if (rel === "") return;
+    const out = await this.client.send(
+      new ListObjectsV2Command({
+        Bucket: this.bucket,
+        Prefix: this.dirPrefix(rel),
+        MaxKeys: 1,
+        EncodingType: "url",
+      }),
+    );
+    if ((out.KeyCount ?? out.Contents?.length ?? 0) > 0) return;
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: this.dirPrefix(rel), Body: "", ContentLength: 0 }),
+    );
+  }
+
+  async mkdir(dir: string): Promise<void> {
+    const rel = normalizePath(dir);
+    if (rel === "") return;
+    try {
+      if (await this.head(this.prefix + rel)) throw notADirectory(rel);
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: this.dirPrefix(rel), Body: "", ContentLength: 0 }),
+      );
+    } catch (e) {
+      throw mapS3Error(e, rel);
+    }
+  }
+
+  async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    const rel = normalizePath(path);
+    if (rel === "") throw invalidPath("The root cannot be removed");
+    try {
+      if (await this.head(this.prefix + rel)) {
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + rel }));
+      } else {
+        await this.tree.removePrefix(this.dirPrefix(rel), rel, Boolean(options.recursive));
+      }
+      await this.keepDirectory(parentPath(rel));
+    } catch (e) {
+      throw mapS3Error(e, rel);
+    }
+  }
+
+  async rename(from: string, to: string, options: MoveOptions = {}): Promise<void> {
+    await this.transfer(from, to, options, true);
+  }
+
+  async copy(from: string, to: string, options: MoveOptions = {}): Promise<void> {
+    await this.transfer(from, to, options, false);
+  }
+
+  private async transfer(from: string, to: string, options: MoveOptions, move: boolean): Promise<void> {
+    const src = normalizePath(from);
+    const dst = normalizePath(to);
+    if (src === "" || dst === "") throw invalidPath("The root cannot be moved or replaced");
+    if (dst === src || dst.startsWith(`${src}/`)) throw invalidPath("Cannot move or copy a path into itself");
+    const [source, target] = await Promise.all([this.stat(src), this.stat(dst)]);
+    if (!source) throw mapS3Error({ name: "NotFound" }, src);
+    if (target && (!options.overwrite || target.isDirectory || source.isDirectory)) throw targetExists(dst);
+    try {
+      if (source.isDirectory) {
+        await this.tree.copyPrefix(this.dirPrefix(src), this.dirPrefix(dst), move);
+      } else {
+        await this.tree.copyObject(this.prefix + src, this.prefix + dst, source.size);
+        if (move)
+          await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + src }));
+      }
+      if (move) await this.keepDirectory(parentPath(src));
+    } catch (e) {
+      throw mapS3Error(e, dst);
+    }
+  }
+
+  async presignRead(path: string, options: PresignReadOptions = {}): Promise<PresignedRequest> {
+    const rel = normalizePath(path);
+    const expiresIn = this.expiry(options.expiresIn);
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: this.prefix + rel,
+      ResponseContentDisposition: options.disposition
+        ? contentDisposition(options.disposition, options.filename ?? baseName(rel))
+        : undefined,
+      ResponseContentType: options.contentType,
+    });
+    const url = await getSignedUrl(this.client, command, { expiresIn });
+    return { url, method: "GET", headers: {}, expiresAt: new Date(Date.now() + expiresIn * 1000) };
+  }
+
+  async presignWrite(path: string, options: PresignWriteOptions = {}): Promise<PresignedRequest> {
+    const rel = normalizePath(path);
+    if (rel === "") throw isADirectory(rel);
+    const expiresIn = this.expiry(options.expiresIn);
+    const contentType = options.contentType || mimeTypeFor(rel);
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: this.prefix + rel,
+      ContentType: contentType,
+    });
+    const url = await getSignedUrl(this.client, command, { expiresIn });
+    return {
+      url,
+      method: "PUT",
+      headers: { "Content-Type": contentType, ...uploadHeadersFor(this.config.providerType) },
+      expiresAt: new Date(Date.now() + expiresIn * 1000),
+    };
+  }
+
+  async initMultipart(path: string, options: { contentType?: string } = {}): Promise<string> {
+    const rel = normalizePath(path);
+    if (rel === "") throw invalidPart("A multipart upload needs a file path");
+    try {
+      const out = await this.client.send(
+        new CreateMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: this.prefix + rel,
+          ContentType: options.contentType || mimeTypeFor(rel),
+        }),
+      );
+      if (!out.UploadId) throw new Error("CreateMultipartUpload returned no UploadId");
+      return out.UploadId;
+    } catch (e) {
+      throw mapS3Error(e, rel);
+    }
+  }
+
+  async presignPart(
+    path: string,
+    uploadId: string,
+    partNumber: number,
+    expiresIn?: number,
+  ): Promise<PresignedRequest> {
+    checkPartNumber(partNumber);
+    const seconds = this.expiry(expiresIn);
+    const command = new UploadPartCommand({
+      Bucket: this.bucket,
+      Key: this.key(path),
+      UploadId: uploadId,
+      PartNumber: partNumber,
+    });
+    const url = await getSignedUrl(this.client, command, { expiresIn: seconds });
+    return {
+      url,
+      method: "PUT",
+      headers: uploadHeadersFor(this.config.providerType),
+      expiresAt: new Date(Date.now() + seconds * 1000),
+    };
+  }
+
+  /** `size` is required here: S3 needs each part's length up front. */
+  async uploadPart(path: string, uploadId: string, partNumber: number, body: Readable, size?: number) {
+    checkPartNumber(partNumber);
+    if (size === undefined) throw invalidPart("Part size is required for S3 storage");
+    const rel = normalizePath(path);
+    const feed = feedBody(body, size);
+    try {
+      const out = await this.client.send(
+        new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: this.prefix + rel,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          Body: feed.measure,
+          ContentLength: size,
+        }),
+        { abortSignal: feed.signal },
+      );
+      if (feed.error()) throw feed.error();
+      return { etag: unquoteEtag(out.ETag) ?? "" };
+    } catch (e) {
+      feed.stop();
+      throw feed.error() ?? mapS3Error(e, rel, uploadId);
+    } finally {
+      feed.done();
+    }
+  }
+
+  async completeMultipart(path: string, uploadId: string, parts: MultipartPart[]): Promise<WriteResult> {
+    const rel = normalizePath(path);
+    const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+    if (sorted.length === 0) throw invalidPart("At least one part is required");
+    sorted.forEach((p, i) => {
+      checkPartNumber(p.partNumber);
+      if (i > 0 && sorted[i - 1]!.partNumber === p.partNumber)
+        throw invalidPart(`Part ${p.partNumber} is listed twice`);
+    });
+    try {
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: this.prefix + rel,
+          UploadId: uploadId,
+          MultipartUpload: {
+            Parts: sorted.map((p) => ({ PartNumber: p.partNumber, ETag: `"${unquoteEtag(p.etag)}"` })),
+          },
+        }),
+      );
+      const st = await this.head(this.prefix + rel);
+      return { size: st?.ContentLength ?? 0, etag: unquoteEtag(st?.ETag) };
+    } catch (e) {
+      throw mapS3Error(e, rel, uploadId);
+    }
+  }
+
+  async abortMultipart(path: string, uploadId: string): Promise<void> {
+    const rel = normalizePath(path);
+    try {
+      await this.client.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.prefix + rel, UploadId: uploadId }),
+      );
+    } catch (e) {
+      throw mapS3Error(e, rel, uploadId);
+    }
+  }
+
+  private buildPublicUrl(path: string): string {
+    const host = (this.config.customHost ?? "").trim().replace(/\/+$/, "");
+    const base = /^https?:\/\//i.test(host) ? host : `https://${host}`;
+    return `${base}/${encodeKey(this.key(path))}`;
+  }
+}
+
+/**
+ * Connects a caller's stream to an SDK request body through a byte counter.
+ * The SDK pipes bodies with .pipe(), which does not forward errors: without
+ * this, a source that fails (or a caller that aborts) would leave the request
+ * waiting forever for bytes that never come. `error()` is the source's or the
+ * caller's failure, which explains more than the SDK's resulting AbortError.
+ */
+function feedBody(body: Readable, size: number | undefined, callerSignal?: AbortSignal) {
+  const measure = new MeasuringStream({ limit: size, exact: size !== undefined });
+  const abort = new AbortController();
+  let sourceError: unknown = null;
+  let finished = false;
+  const fail = (err: unknown) => {
+    if (finished) return;
+    sourceError ??= err;
+    abort.abort();
+    measure.destroy(err as Error);
+    body.destroy();
+  };
+  const onCallerAbort = () => fail(uploadAborted());
+  const onSourceError = (err: unknown) => fail(err);
+  body.on("error", onSourceError);
+  measure.on("error", onSourceError);
+  callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
+  if (callerSignal?.aborted) onCallerAbort();
+  body.pipe(measure);
+  return {
+    measure,
+    signal: abort.signal,
+    error: () => sourceError,
+    /** After a backend failure: stop reading the source too. */
+    stop: () => {
+      finished = true;
+      measure.destroy();
+      body.destroy();
+    },
+    done: () => {
+      finished = true;
+      callerSignal?.removeEventListener("abort", onCallerAbort);
+    },
+  };
+}
+
+const emptyDir = { isDirectory: true, size: 0, modified: null, etag: null, contentType: null } as const;
+
+/** A listed name we can hand out as a path segment, or null (the dir marker, `a//b` keys, control chars). */
+function addressableName(name: string | undefined): string | null {
+  if (!name || name.includes("/")) return null;
+  try {
+    return normalizePath(name) === name ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Per-segment URL encoding of a key, keeping the slashes. */
+export function encodeKey(key: string): string {
+  return key.split("/").map(encodeURIComponent).join("/");
+}
+
+function checkPartNumber(n: number): void {
+  if (!Number.isInteger(n) || n < 1 || n > 10_000)
+    throw invalidPart("Part number must be between 1 and 10000");
+}
+
+function rangeShapeCheck(range?: ReadRange): void {
+  if (!range) return;
+  const bad = (n: number | undefined) => n !== undefined && (!Number.isSafeInteger(n) || n < 0);
+  if (bad(range.start) || bad(range.end) || bad(range.suffix)) throw invalidRange();
+  if (range.start !== undefined && range.end !== undefined && range.end < range.start) throw invalidRange();
+}
+
+function parseContentRange(value: string | undefined): { start: number; end: number; size: number } | null {
+  const m = value ? /^bytes (\d+)-(\d+)\/(\d+)$/.exec(value) : null;
+  return m ? { start: Number(m[1]), end: Number(m[2]), size: Number(m[3]) } : null;
+}
