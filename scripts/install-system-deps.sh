@@ -7,7 +7,7 @@ set -euo pipefail
 # Packages installed without their "recommends" (Swift pulls in a lot otherwise).
 LEAN_PACKAGES=(swift swift-proxy swift-account swift-container swift-object)
 # Packages installed normally.
-PACKAGES=(postgresql chromium fonts-noto-cjk litmus rclone cadaver wrk unzip curl)
+PACKAGES=(postgresql chromium fonts-noto-cjk litmus rclone cadaver wrk unzip)
 
 is_installed() {
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null || true)" = "installed" ]
@@ -26,13 +26,13 @@ fi
 SUDO=()
 if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null 2>&1; then SUDO=(sudo); else
-    echo "install-system-deps: missing ${missing_lean[*]} ${missing[*]} and not root (no sudo)" >&2
+    echo "install-system-deps: packages missing and not root (no sudo): ${missing_lean[*]} ${missing[*]}" >&2
     exit 1
   fi
 fi
 
 export DEBIAN_FRONTEND=noninteractive
-echo "system packages: installing ${missing_lean[*]} ${missing[*]}"
+echo "system packages: installing ${missing_lean[*]}${missing_lean[*]:+ }${missing[*]}"
 "${SUDO[@]}" apt-get update -qq
 # Never let package installation start system services on this machine.
 policy_added=0

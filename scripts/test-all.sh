@@ -22,7 +22,7 @@
 #   CLIPSHARE_SKIP_INSTALL=1      skip the system-package and npm steps
 #   CLIPSHARE_FORCE_INSTALL=1     run `npm ci` even if node_modules looks current
 #                                 (it always runs on CI and when node_modules is missing)
-#   CLIPSHARE_STEP_TIMEOUT=SECS   time limit of each test runner (default 1800)
+#   CLIPSHARE_STEP_TIMEOUT=SECS   time limit of each test runner (default 1200)
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -30,7 +30,7 @@ cd "$ROOT" || exit 1
 
 LOG_DIR="$ROOT/.tmp/test-logs"
 RESULT_DIR="$ROOT/.tmp/test-results"
-STEP_TIMEOUT=${CLIPSHARE_STEP_TIMEOUT:-1800}
+STEP_TIMEOUT=${CLIPSHARE_STEP_TIMEOUT:-1200}
 rm -rf "$LOG_DIR" "$RESULT_DIR"
 mkdir -p "$LOG_DIR" "$RESULT_DIR"
 
@@ -39,6 +39,8 @@ export NO_UPDATE_NOTIFIER=1
 export npm_config_update_notifier=false
 export npm_config_fund=false
 export npm_config_audit=false
+# Plain text (no colour codes) in logs and CI unless a terminal is attached.
+if [ ! -t 1 ] && [ -z "${FORCE_COLOR:-}" ]; then export NO_COLOR=1; fi
 
 TOTAL_PASSED=0
 TOTAL_FAILED=0
