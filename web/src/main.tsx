@@ -4,12 +4,14 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createAppRouter } from "./app/router";
 import { initI18n } from "./i18n";
+import { installAppNotices } from "./lib/app-notices";
 import { authStore } from "./lib/auth-store";
 import { registerServiceWorker } from "./lib/pwa";
 import { themeStore } from "./lib/theme";
 
 // Theme first, so the first paint already has the right colours.
 themeStore.init();
+installAppNotices();
 authStore.init();
 // Creating the router starts loading the first page's code while the texts load.
 const router = createAppRouter();

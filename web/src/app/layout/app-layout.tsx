@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useNavigation, useSearchParams } from "react-router";
 import { Toaster } from "../../components/ui/toast";
 import { useCapabilities } from "../../lib/auth-store";
-import { AppNotices } from "./app-notices";
 import { Footer } from "./footer";
 import { TopBar } from "./top-bar";
 import { UpdatePrompt } from "./update-prompt";
@@ -54,7 +53,6 @@ export function AppLayout() {
         </Suspense>
       ) : null}
       <UpdatePrompt />
-      <AppNotices />
       <Toaster />
     </div>
   );

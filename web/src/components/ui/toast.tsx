@@ -5,10 +5,13 @@ import { cn } from "../../lib/cn";
 
 export type ToastTone = "success" | "error" | "info";
 
+/** A text, or a function giving it (evaluated when shown, in the current language). */
+export type ToastMessage = string | (() => string);
+
 interface ToastItem {
   id: number;
   tone: ToastTone;
-  message: string;
+  message: ToastMessage;
   durationMs: number;
 }
 
@@ -26,7 +29,7 @@ export function dismissToast(id: number): void {
 }
 
 /** Show a short notice (bottom corner, announced to screen readers). */
-export function toast(message: string, tone: ToastTone = "info", durationMs = 4000): number {
+export function toast(message: ToastMessage, tone: ToastTone = "info", durationMs = 4000): number {
   const id = nextId++;
   // The same text twice in a row (e.g. several requests failing at once) shows once.
   const rest = items.filter((item) => item.message !== message);
@@ -40,6 +43,7 @@ function ToastView({ item }: { item: ToastItem }) {
     const timer = setTimeout(() => dismissToast(item.id), item.durationMs);
     return () => clearTimeout(timer);
   }, [item.id, item.durationMs]);
+  const text = typeof item.message === "function" ? item.message() : item.message;
   const Icon = item.tone === "error" ? AlertCircle : item.tone === "success" ? CheckCircle2 : Info;
   return (
     <div
@@ -57,7 +61,7 @@ function ToastView({ item }: { item: ToastItem }) {
           item.tone === "info" && "text-sky-500",
         )}
       />
-      <p className="min-w-0 flex-1 break-words">{item.message}</p>
+      <p className="min-w-0 flex-1 break-words">{text}</p>
       <button
         type="button"
         onClick={() => dismissToast(item.id)}

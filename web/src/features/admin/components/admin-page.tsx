@@ -1,4 +1,5 @@
 import { LogOut, ShieldCheck, UserRound } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, Outlet, useParams } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -23,12 +24,23 @@ function AdminFrame({ name }: { name: string }) {
   const { module } = useParams();
   const modules = allowedModules(caps);
   const active = module ?? defaultModule(caps);
+  const navRef = useRef<HTMLElement>(null);
+
+  // On narrow screens the sections scroll sideways: keep the current one in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the current section changes
+  useEffect(() => {
+    const nav = navRef.current;
+    if (!nav || nav.scrollWidth <= nav.clientWidth) return;
+    const current = nav.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current) nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [active]);
+
   const panelTitle = caps.isAdmin ? t("admin.adminPanel") : t("admin.userPanel");
   const displayName = name || (caps.isAdmin ? t("admin.administrator") : t("admin.apiKeyUser"));
 
   return (
-    <div className="grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">
-      <aside className="md:sticky md:top-20 md:self-start">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">
+      <aside className="min-w-0 md:sticky md:top-20 md:self-start">
         <div className="rounded-2xl border border-slate-200 bg-white p-3 shadow-xs dark:border-slate-800 dark:bg-slate-900">
           <div className="flex items-center gap-3 px-2 pt-1 pb-3">
             <div className="rounded-xl bg-indigo-50 p-2 dark:bg-indigo-950/60">
@@ -46,8 +58,9 @@ function AdminFrame({ name }: { name: string }) {
             </div>
           </div>
           <nav
+            ref={navRef}
             aria-label={t("admin.moduleNavigation")}
-            className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0"
+            className="relative -mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0"
           >
             {modules.map((id) => {
               const Icon = ADMIN_MODULE_VIEWS[id].icon;

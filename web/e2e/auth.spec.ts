@@ -1,0 +1,177 @@
+import { Permission } from "@clipshare/shared";
+import {
+  apiCreateKey,
+  apiLogin,
+  expect,
+  failedResource,
+  signInAsAdminViaForm,
+  test,
+  unique,
+} from "./support/fixtures";
+
+test.describe("administrator sign-in", () => {
+  test("wrong password shows an error", async ({ page, consoleGuard }) => {
+    consoleGuard.allow(failedResource(401));
+    await page.goto("/admin");
+    await page.getByLabel("Username").fill("admin");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Wrong username or password.");
+    expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toBeNull();
+  });
+
+  test("empty fields are refused before calling the server", async ({ page }) => {
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Enter the username.")).toBeVisible();
+    await expect(page.getByText("Enter the password.")).toBeVisible();
+  });
+
+  test("login, session restore, logout", async ({ page }) => {
+    await signInAsAdminViaForm(page);
+    const sidebar = page.getByRole("navigation", { name: "Panel sections" });
+    await expect(sidebar.getByRole("link")).toHaveCount(7);
+    await expect(page.getByText("Signed in as admin")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toBeTruthy();
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible();
+
+    const token = await page.evaluate(() => localStorage.getItem("admin_token"));
+    const events: string[] = [];
+    await page.exposeFunction("recordAuthEvent", (name: string) => events.push(name));
+    await page.evaluate(() => {
+      for (const name of ["auth-state-changed", "admin-token-expired", "api-key-invalid"]) {
+        window.addEventListener(name, () =>
+          (window as unknown as { recordAuthEvent: (n: string) => void }).recordAuthEvent(name),
+        );
+      }
+    });
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toBeNull();
+    await expect.poll(() => events).toEqual(["auth-state-changed"]);
+
+    // The server revoked the token.
+    await expect
+      .poll(async () => {
+        const res = await page.request.get("/api/test/admin-token", {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        return res.status();
+      })
+      .toBe(401);
+  });
+
+  test("a token the server no longer accepts ends the session with a notice", async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(failedResource(401));
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("admin_token", "revoked-or-made-up-token"));
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByText("Admin session expired, please log in again.")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toBeNull();
+  });
+});
+
+test.describe("API key sign-in", () => {
+  test("limited permissions show only the allowed modules", async ({ page, request }) => {
+    const token = await apiLogin(request);
+    const textOnly = await apiCreateKey(request, token, {
+      name: unique("text-only"),
+      permissions: Permission.TEXT,
+    });
+
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "API key" }).click();
+    await page.getByRole("textbox", { name: "API key" }).fill(textOnly.key);
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
+    const sidebar = page.getByRole("navigation", { name: "Panel sections" });
+    await expect(sidebar.getByRole("link")).toHaveCount(1);
+    await expect(sidebar.getByRole("link", { name: "Text management" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Text management" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("api_key"))).toBe(textOnly.key);
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem("api_key_permissions"))) ?? "{}"),
+    ).toMatchObject({
+      text: true,
+      file_share: false,
+      mount_view: false,
+    });
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem("api_key_info"))) ?? "{}"),
+    ).toMatchObject({
+      basic_path: "/",
+    });
+
+    // Modules the key may not use send it back to the panel's start.
+    await page.goto("/admin/key-management");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(sidebar.getByRole("link")).toHaveCount(1);
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("api_key"))).toBeNull();
+  });
+
+  test("file and mount permissions show their modules", async ({ page, request }) => {
+    const token = await apiLogin(request);
+    const key = await apiCreateKey(request, token, {
+      name: unique("file-mount"),
+      permissions: Permission.FILE_SHARE | Permission.MOUNT_VIEW,
+      basic_path: "/team",
+    });
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "API key" }).click();
+    await page.getByRole("textbox", { name: "API key" }).fill(key.key);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const sidebar = page.getByRole("navigation", { name: "Panel sections" });
+    await expect(sidebar.getByRole("link")).toHaveText(["File management", "Mount management"]);
+
+    // Route guard: outside the base path the explorer goes to the base path.
+    await page.goto("/mount-explorer/elsewhere");
+    await expect(page).toHaveURL(/\/mount-explorer\/team$/);
+    await page.goto("/mount-explorer/team/reports");
+    await expect(page).toHaveURL(/\/mount-explorer\/team\/reports$/);
+  });
+
+  test("invalid key is refused", async ({ page, consoleGuard }) => {
+    consoleGuard.allow(failedResource(401));
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "API key" }).click();
+    await page.getByRole("textbox", { name: "API key" }).fill("definitely-not-a-key");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("API key invalid or expired.");
+    expect(await page.evaluate(() => localStorage.getItem("api_key"))).toBeNull();
+  });
+
+  test("a key without panel permissions is refused, and the guard sends such sessions home", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    const dav = await apiCreateKey(request, token, {
+      name: unique("dav-only"),
+      permissions: Permission.WEBDAV_READ,
+    });
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "API key" }).click();
+    await page.getByRole("textbox", { name: "API key" }).fill(dav.key);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toContainText("no permission to use the panel");
+
+    // A stored session of such a key (e.g. permissions changed later) is redirected home.
+    await page.evaluate((key) => {
+      localStorage.setItem("api_key", key);
+      localStorage.setItem("api_key_permissions", JSON.stringify({ webdav_read: true }));
+    }, dav.key);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle("Online clipboard - ClipShare");
+  });
+});

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Password of the administrator the test server creates on first run. */
+export const DEFAULT_E2E_ADMIN_PASSWORD = "e2e-Admin-Pass-2026";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`ClipShare server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`ClipShare server did not become healthy at ${url} within ${timeoutMs} ms`);
+}
+
+/** Starts the built server on a free loopback port with a throwaway data directory. */
+export default async function globalSetup() {
+  if (process.env.E2E_BASE_URL) return undefined;
+
+  const main = join(repoRoot, "server/dist/main.js");
+  if (!existsSync(main) || !existsSync(join(repoRoot, "web/dist/index.html"))) {
+    throw new Error("Build first: `npm run build` (needs server/dist/main.js and web/dist/index.html)");
+  }
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "clipshare-e2e-"));
+  const password = process.env.E2E_ADMIN_PASSWORD ?? DEFAULT_E2E_ADMIN_PASSWORD;
+  const logDir = join(repoRoot, "test-results");
+  mkdirSync(logDir, { recursive: true });
+  const log = createWriteStream(join(logDir, "e2e-server.log"));
+
+  const child = spawn(process.execPath, [main], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: password,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child, 20_000);
+  } catch (error) {
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  // Workers start after this and inherit the environment.
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_ADMIN_PASSWORD = password;
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

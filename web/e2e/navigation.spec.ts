@@ -1,0 +1,75 @@
+import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+
+test.describe("routes", () => {
+  test("public routes render with localized titles", async ({ page }) => {
+    const routes: [string, string, RegExp][] = [
+      ["/", "Online clipboard - ClipShare", /online clipboard/i],
+      ["/upload", "Upload files - ClipShare", /upload files/i],
+      ["/admin", "Admin panel - ClipShare", /sign in/i],
+      ["/paste/hello-world", "View paste - ClipShare", /shared paste/i],
+      ["/file/report-2026", "File preview - ClipShare", /shared file/i],
+      ["/mount-explorer", "Mount explorer - ClipShare", /mount explorer/i],
+      ["/mount-explorer/team/docs", "Mount explorer - ClipShare", /mount explorer/i],
+    ];
+    for (const [path, title, heading] of routes) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    }
+  });
+
+  test("unknown paths redirect home", async ({ page }) => {
+    await page.goto("/no/such/page?x=1");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle("Online clipboard - ClipShare");
+  });
+
+  test("top navigation, source link and footer", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("link", { name: "Upload" }).click();
+    await expect(page).toHaveURL(/\/upload$/);
+    await nav.getByRole("link", { name: "Mount explorer" }).click();
+    await expect(page).toHaveURL(/\/mount-explorer$/);
+    await nav.getByRole("link", { name: "Admin" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await nav.getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+
+    const source = page.getByRole("link", { name: "Source code" });
+    await expect(source).toHaveAttribute("href", /^https:\/\//);
+    await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getFullYear()} ClipShare`);
+    await expect(page.getByRole("contentinfo")).toContainText("0.7.3");
+  });
+
+  test("every admin module route as admin", async ({ page, request }) => {
+    const token = await apiLogin(request);
+    await useAdminSession(page, token);
+    await expect(page).toHaveTitle("Admin panel - ClipShare");
+    const modules: [string, string][] = [
+      ["dashboard", "Dashboard"],
+      ["text-management", "Text management"],
+      ["file-management", "File management"],
+      ["storage-config", "Storage configuration"],
+      ["mount-management", "Mount management"],
+      ["key-management", "Key management"],
+      ["settings", "Settings"],
+    ];
+    const sidebar = page.getByRole("navigation", { name: "Panel sections" });
+    for (const [id, name] of modules) {
+      await sidebar.getByRole("link", { name }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/${id}$`));
+      await expect(page).toHaveTitle(`${name} - ClipShare`);
+      await expect(sidebar.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("heading", { level: 2, name })).toBeAttached();
+    }
+    // Direct loads work too, and an unknown module falls back to the panel.
+    await page.goto("/admin/key-management");
+    await expect(page.getByRole("heading", { level: 2, name: "Key management" })).toBeVisible();
+    await page.goto("/admin/nonsense");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Dashboard" })).toBeVisible();
+  });
+});

@@ -1,0 +1,102 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { DEFAULT_E2E_ADMIN_PASSWORD } from "../global-setup";
+
+export { expect };
+
+export const ADMIN_USERNAME = "admin";
+export const adminPassword = () => process.env.E2E_ADMIN_PASSWORD ?? DEFAULT_E2E_ADMIN_PASSWORD;
+
+/** Screenshots of the main screens, kept as CI artifacts. */
+export const SCREENSHOT_DIR = fileURLToPath(new URL("../../../artifacts/screenshots/", import.meta.url));
+
+/** Collects console errors and uncaught exceptions; a test fails if any are left unexplained. */
+export class ConsoleGuard {
+  readonly errors: string[] = [];
+  private readonly allowed: RegExp[] = [];
+
+  watch(page: Page): void {
+    page.on("console", (msg) => {
+      if (msg.type() === "error") this.errors.push(`${msg.text()} (${msg.location().url})`);
+    });
+    page.on("pageerror", (err) => this.errors.push(`uncaught: ${err.message}`));
+  }
+
+  /** Accept errors matching the pattern (e.g. the browser's log line for an expected 401). */
+  allow(pattern: RegExp): void {
+    this.allowed.push(pattern);
+  }
+
+  unexpected(): string[] {
+    return this.errors.filter((e) => !this.allowed.some((re) => re.test(e)));
+  }
+}
+
+/** The browser's own log line for a response with this status. */
+export const failedResource = (status: number) =>
+  new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
+
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const guard = new ConsoleGuard();
+      guard.watch(page);
+      await use(guard);
+      expect(guard.unexpected(), "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export async function apiLogin(request: APIRequestContext, password = adminPassword()): Promise<string> {
+  const res = await request.post("/api/admin/login", { data: { username: ADMIN_USERNAME, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = await res.json();
+  return body.data.token as string;
+}
+
+export async function apiCreateKey(
+  request: APIRequestContext,
+  token: string,
+  body: { name: string; permissions: number; basic_path?: string; expires_at?: string },
+): Promise<{ id: string; key: string }> {
+  const res = await request.post("/api/admin/api-keys", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { expires_at: "never", ...body },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const data = (await res.json()).data;
+  return { id: String(data.id), key: data.key as string };
+}
+
+/** Start the page signed in as the administrator (token put where the app keeps it). */
+export async function useAdminSession(page: Page, token: string, path = "/admin"): Promise<void> {
+  await page.goto("/");
+  await page.evaluate((t) => localStorage.setItem("admin_token", t), token);
+  await page.goto(path);
+}
+
+export async function signInAsAdminViaForm(page: Page, password = adminPassword()): Promise<void> {
+  await page.goto("/admin");
+  await page.getByLabel("Username").fill(ADMIN_USERNAME);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible();
+}
+
+export async function setTheme(page: Page, mode: "light" | "dark" | "auto"): Promise<void> {
+  await page.evaluate((m) => localStorage.setItem("themeMode", m), mode);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", mode);
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Let transitions and lazy chunks settle.
+  await page.waitForLoadState("networkidle");
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true });
+}
+
+export const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -1,0 +1,19 @@
+import i18next from "i18next";
+import { toast } from "../components/ui/toast";
+import type { TranslationKey } from "../i18n";
+import { AUTH_EVENTS } from "./auth-store";
+
+/**
+ * Turns app-wide events into notices: a session the server ended (possibly
+ * during the very first route check, before anything renders) and connectivity.
+ * Installed once at startup; texts are looked up when the notice is shown.
+ */
+export function installAppNotices(): void {
+  const t = (key: TranslationKey) => () => String(i18next.t(key));
+  window.addEventListener(AUTH_EVENTS.adminTokenExpired, () =>
+    toast(t("errors.adminSessionExpired"), "error", 6000),
+  );
+  window.addEventListener(AUTH_EVENTS.apiKeyInvalid, () => toast(t("errors.apiKeyInvalid"), "error", 6000));
+  window.addEventListener("offline", () => toast(t("network.offline"), "error", 3000));
+  window.addEventListener("online", () => toast(t("network.online"), "success", 3000));
+}
