@@ -9,8 +9,11 @@ import type { Config } from "./config";
 import { type Db, migrateToLatest, openDatabase } from "./db/database";
 import { AdminService } from "./domain/admins/admin-service";
 import { ApiKeyService } from "./domain/api-keys/api-key-service";
+import { FileShareService } from "./domain/files/file-share-service";
+import { UploadService } from "./domain/files/upload-service";
 import { PasteService } from "./domain/pastes/paste-service";
 import { SettingsService } from "./domain/settings/settings-service";
+import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
 import { SecretBox } from "./lib/crypto";
 import { ShareAccessTokens } from "./lib/share-access-token";
 import { createLogger, type Logger } from "./logger";
@@ -28,6 +31,9 @@ export interface AppContext {
   settings: SettingsService;
   shareTokens: ShareAccessTokens;
   pastes: PasteService;
+  storageConfigs: StorageConfigService;
+  fileShares: FileShareService;
+  uploads: UploadService;
   close(): Promise<void>;
 }
 
@@ -45,21 +51,28 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const settings = new SettingsService(db);
   const admins = new AdminService(db, rateLimiter, config.adminTokenTtlSeconds);
   const shareTokens = new ShareAccessTokens(config.secretKey);
+  const secretBox = new SecretBox(config.secretKey);
+  const storageConfigs = new StorageConfigService(db, secretBox, config.dataDir);
+  const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
   const ctx: AppContext = {
     config,
     log,
     db,
     instanceId: randomUUID(),
-    secretBox: new SecretBox(config.secretKey),
+    secretBox,
     rateLimiter,
     admins,
     apiKeys: new ApiKeyService(db, config.secretKey),
     settings,
     shareTokens,
     pastes: new PasteService(db, rateLimiter, shareTokens),
+    storageConfigs,
+    fileShares,
+    uploads: new UploadService(db, storageConfigs, settings, fileShares, config.secretKey),
     close: () => db.destroy(),
   };
   await settings.seed();
+  await storageConfigs.ensureDefaultLocal();
   await admins.bootstrap(config.admin, log);
   return ctx;
 }

@@ -12,8 +12,11 @@ import { handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
+import { fileRoutes } from "./routes/files";
 import { pasteRoutes } from "./routes/pastes";
+import { publicFileRoutes } from "./routes/public-files";
 import { settingsRoutes } from "./routes/settings";
+import { storageConfigRoutes } from "./routes/storage-configs";
 import { systemRoutes } from "./routes/system";
 import { mountWebApp } from "./static";
 import type { AppEnv } from "./types";
@@ -76,6 +79,9 @@ export function createApp(ctx: AppContext) {
   api.route("/admin/api-keys", apiKeyRoutes(ctx));
   api.route("/admin", settingsRoutes(ctx));
   api.route("/", pasteRoutes(ctx));
+  api.route("/s3-configs", storageConfigRoutes(ctx));
+  api.route("/", fileRoutes(ctx));
+  api.route("/", publicFileRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
 

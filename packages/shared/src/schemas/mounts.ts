@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { CACHE_TTL_DEFAULT, CACHE_TTL_MAX, MOUNT_NAME_MAX } from "../constants";
+import { looseBoolean, looseInt } from "./common";
+import { STORAGE_TYPES } from "./storage-configs";
+
+/**
+ * Paths a mount point may not take (spec §5): they name our own URL spaces or
+ * read as system directories. A mount equal to or below one of them is refused;
+ * compared case-insensitively.
+ */
+export const RESERVED_MOUNT_PATHS = [
+  "/api",
+  "/dav",
+  "/admin",
+  "/bin",
+  "/etc",
+  "/lib",
+  "/root",
+  "/sys",
+  "/proc",
+  "/dev",
+] as const;
+
+export const MOUNT_PATH_MAX = 255;
+export const WEBDAV_POLICIES = ["302_redirect", "native_proxy"] as const;
+export type WebdavPolicy = (typeof WEBDAV_POLICIES)[number];
+
+/** Letters, digits, `_`, `-`, Chinese characters and `/`. */
+const MOUNT_PATH_CHARS = /^[\p{Script=Han}A-Za-z0-9_\-/]+$/u;
+
+/** Why a mount path is unacceptable, or null. Expects the trimmed input with trailing slashes removed. */
+export function mountPathProblem(path: string): string | null {
+  if (!path) return "Mount path is required";
+  if (!path.startsWith("/")) return "Mount path must start with /";
+  if (path === "/") return "Mount path cannot be the root directory";
+  if (path.includes("//")) return "Mount path cannot contain consecutive /";
+  if (path.length > MOUNT_PATH_MAX) return `Mount path may be at most ${MOUNT_PATH_MAX} characters`;
+  if (!MOUNT_PATH_CHARS.test(path)) {
+    return "Mount path may contain only letters, digits, _, -, Chinese characters and /";
+  }
+  const lower = path.toLowerCase();
+  const reserved = RESERVED_MOUNT_PATHS.find((r) => lower === r || lower.startsWith(`${r}/`));
+  if (reserved) return `Mount path ${reserved} is reserved by the system`;
+  return null;
+}
+
+export const mountPathInput = z
+  .string({ error: "Mount path is required" })
+  .trim()
+  .transform((v) => (v.length > 1 ? v.replace(/\/+$/, "") : v))
+  .superRefine((v, ctx) => {
+    const problem = mountPathProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+const mountFields = {
+  name: z
+    .string({ error: "Mount name is required" })
+    .trim()
+    .min(1, "Mount name is required")
+    .max(MOUNT_NAME_MAX, `Mount name may be at most ${MOUNT_NAME_MAX} characters`),
+  storage_type: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
+    z.enum(STORAGE_TYPES, { error: "Storage type is required (LOCAL or S3)" }),
+  ),
+  storage_config_id: z
+    .string({ error: "Storage config is required" })
+    .trim()
+    .min(1, "Storage config is required")
+    .max(100),
+  mount_path: mountPathInput,
+  remark: z
+    .string()
+    .max(500, "Remark may be at most 500 characters")
+    .nullable()
+    .optional()
+    .transform((v) => (v === "" ? null : v)),
+  is_active: looseBoolean,
+  sort_order: looseInt.refine((v) => Math.abs(v) <= 1_000_000, "Sort order must be an integer"),
+  cache_ttl: looseInt.refine(
+    (v) => v >= 0 && v <= CACHE_TTL_MAX,
+    `Cache TTL must be an integer between 0 and ${CACHE_TTL_MAX} seconds`,
+  ),
+  web_proxy: looseBoolean,
+  webdav_policy: z.enum(WEBDAV_POLICIES, { error: "webdav_policy must be 302_redirect or native_proxy" }),
+  enable_sign: looseBoolean,
+  /** Seconds a proxy signature lives; null = the global default, 0 = never expires. */
+  sign_expires: z.union([
+    looseInt.refine((v) => v >= 0 && v <= 10 * 365 * 86400, "sign_expires must be a non-negative integer"),
+    z.null(),
+  ]),
+};
+
+export const createMountRequest = z.object({
+  name: mountFields.name,
+  storage_type: mountFields.storage_type,
+  storage_config_id: mountFields.storage_config_id,
+  mount_path: mountFields.mount_path,
+  remark: mountFields.remark,
+  is_active: mountFields.is_active.optional().default(true),
+  sort_order: mountFields.sort_order.optional().default(0),
+  cache_ttl: mountFields.cache_ttl.optional().default(CACHE_TTL_DEFAULT),
+  web_proxy: mountFields.web_proxy.optional().default(false),
+  webdav_policy: mountFields.webdav_policy.optional().default("302_redirect"),
+  enable_sign: mountFields.enable_sign.optional().default(false),
+  sign_expires: mountFields.sign_expires.optional().default(null),
+});
+export type CreateMountRequest = z.input<typeof createMountRequest>;
+
+/** Every field optional; unknown fields are ignored. */
+export const updateMountRequest = z.object({
+  name: mountFields.name.optional(),
+  storage_type: mountFields.storage_type.optional(),
+  storage_config_id: mountFields.storage_config_id.optional(),
+  mount_path: mountFields.mount_path.optional(),
+  remark: mountFields.remark,
+  is_active: mountFields.is_active.optional(),
+  sort_order: mountFields.sort_order.optional(),
+  cache_ttl: mountFields.cache_ttl.optional(),
+  web_proxy: mountFields.web_proxy.optional(),
+  webdav_policy: mountFields.webdav_policy.optional(),
+  enable_sign: mountFields.enable_sign.optional(),
+  sign_expires: mountFields.sign_expires.optional(),
+});
+export type UpdateMountRequest = z.input<typeof updateMountRequest>;
+
+/** POST /admin/cache/clear and /user/cache/clear: nothing clears everything the caller may clear. */
+export const cacheClearRequest = z.object({
+  mountId: z.string().max(100).optional(),
+  s3ConfigId: z.string().max(100).optional(),
+  storage_config_id: z.string().max(100).optional(),
+});

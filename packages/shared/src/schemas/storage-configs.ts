@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { looseBoolean, looseInt } from "./common";
+
+export const STORAGE_TYPES = ["LOCAL", "S3"] as const;
+export type StorageType = (typeof STORAGE_TYPES)[number];
+
+export const S3_PROVIDER_TYPES = [
+  "Cloudflare R2",
+  "Backblaze B2",
+  "AWS S3",
+  "Aliyun OSS",
+  "Other S3 Compatible",
+] as const;
+
+/** Placeholder the API returns instead of a stored secret; sending it back keeps the secret. */
+export const MASKED_SECRET = "********";
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === "" ? null : v));
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), "URL must be http or https");
+
+const folder = z
+  .string()
+  .trim()
+  .max(512)
+  .refine(
+    (v) => !v.split("/").some((s) => s === ".." || s === "."),
+    "Default folder may not contain . or .. segments",
+  )
+  .transform((v) => v.replace(/^\/+|\/+$/g, ""));
+
+const storageConfigFields = {
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(100, "Name may be at most 100 characters"),
+  storage_type: z.enum(STORAGE_TYPES, { error: "storage_type must be LOCAL or S3" }).optional(),
+  provider_type: z
+    .enum(S3_PROVIDER_TYPES, { error: `provider_type must be one of: ${S3_PROVIDER_TYPES.join(", ")}` })
+    .optional(),
+  endpoint_url: httpUrl.optional(),
+  bucket_name: z.string().trim().min(1, "Bucket name is required").max(255).optional(),
+  region: optionalText(64),
+  access_key_id: z.string().trim().max(512).optional(),
+  secret_access_key: z.string().trim().max(1024).optional(),
+  path_style: looseBoolean.optional(),
+  default_folder: folder.optional(),
+  custom_host: z
+    .union([httpUrl, z.literal(""), z.null()])
+    .optional()
+    .transform((v) => (v === "" ? null : v)),
+  signature_expires_in: looseInt
+    .refine((v) => v >= 60 && v <= 7 * 86400, "signature_expires_in must be 60-604800 seconds")
+    .optional(),
+  is_public: looseBoolean.optional(),
+  total_storage_bytes: z
+    .union([looseInt.refine((v) => v > 0, "total_storage_bytes must be positive"), z.null()])
+    .optional(),
+  /** LOCAL only: absolute directory on the server. */
+  root_path: z
+    .string()
+    .trim()
+    .max(1024)
+    .refine((v) => v.startsWith("/"), "root_path must be an absolute path")
+    .nullable()
+    .optional()
+    .transform((v) => v ?? undefined),
+};
+
+export const createStorageConfigRequest = z.object(storageConfigFields);
+export const updateStorageConfigRequest = z.object({
+  ...storageConfigFields,
+  name: storageConfigFields.name.optional(),
+});
+export type CreateStorageConfigRequest = z.input<typeof createStorageConfigRequest>;

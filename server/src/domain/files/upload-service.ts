@@ -1,0 +1,368 @@
+/**
+ * Creating file shares from uploads. Three ways in (spec §4):
+ * - through the server (raw PUT body or multipart form): streamed straight into
+ *   storage with a byte limit, never buffered;
+ * - presigned: the share row is reserved as `pending`, the client PUTs to S3's
+ *   own presigned URL (or, for LOCAL, to a short-lived HMAC-signed URL on this
+ *   server), then commits; pending rows are never public and are swept when
+ *   their session lapses.
+ * The slug is reserved by inserting the pending row first, so two uploads
+ * racing for one slug cannot both stream gigabytes before one of them fails.
+ */
+import { randomUUID } from "node:crypto";
+import { pipeline, type Readable } from "node:stream";
+import { promisify } from "node:util";
+import { type presignRequest, type UploadOptions, uploadMimeType } from "@clipshare/shared";
+import type { z } from "zod";
+import { hashPassword } from "../../auth/passwords";
+import { isCreator } from "../../auth/policy";
+import { creatorIdOf, type Principal } from "../../auth/principal";
+import type { Db } from "../../db/database";
+import { nowIso } from "../../db/database";
+import type { FileRow, StorageConfigRow } from "../../db/schema";
+import { AppError, badRequest, conflict, insufficientStorage, notFound, payloadTooLarge } from "../../errors";
+import { ByteLimit, formatBytes } from "../../lib/byte-limit";
+import { constantTimeEqual, deriveKey, hmacSha256, randomBase62 } from "../../lib/crypto";
+import { mimeTypeFor } from "../../storage/mime";
+import type { StorageDriver } from "../../storage/types";
+import { isUniqueViolation } from "../api-keys/api-key-service";
+import type { SettingsService } from "../settings/settings-service";
+import type { StorageConfigService } from "../storage-configs/storage-config-service";
+import { FILE_MESSAGES, type FileShareService, presentFile } from "./file-share-service";
+
+const pipelineAsync = promisify(pipeline);
+const RANDOM_SLUG_LENGTH = 10;
+const PRESIGN_TTL_SECONDS = 3600;
+/** Rows of uploads that stream through the server and never finished (process killed) are swept after this. */
+const DIRECT_UPLOAD_SESSION_SECONDS = 24 * 3600;
+
+/** Keeps a stored name portable: no path separators, reserved or control characters, bounded length. */
+export function safeObjectName(filename: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const cleaned = filename.replace(/[<>:"|?*\\/\u0000-\u001f\u007f]/g, "_").replace(/^\.+/, "_");
+  if (Buffer.byteLength(cleaned) <= 120) return cleaned || "file";
+  const dot = cleaned.lastIndexOf(".");
+  const ext = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : "";
+  let stem = cleaned.slice(0, cleaned.length - ext.length);
+  while (Buffer.byteLength(stem + ext) > 120) stem = stem.slice(0, -1);
+  return stem + ext;
+}
+
+/** Spec §5 type rule; a generic or missing client type is replaced by a guess from the name. */
+export function shareMimeType(filename: string, given: string | undefined): string {
+  const generic = !given || /^application\/octet-stream\b/i.test(given) || /^multipart\//i.test(given);
+  return uploadMimeType(filename, generic ? mimeTypeFor(filename) : given);
+}
+
+export type PresignInput = z.output<typeof presignRequest>;
+
+export class UploadService {
+  private readonly signingKey: Buffer;
+
+  constructor(
+    private readonly db: Db,
+    private readonly configs: StorageConfigService,
+    private readonly settings: SettingsService,
+    private readonly shares: FileShareService,
+    secret: Buffer,
+  ) {
+    this.signingKey = deriveKey(secret, "local-upload");
+  }
+
+  /** Upload through the server: stream `body` into storage and publish the share. */
+  async uploadStream(
+    principal: Principal,
+    filename: string,
+    body: Readable,
+    options: UploadOptions & { declaredSize?: number | null },
+  ) {
+    const maxBytes = await this.settings.maxUploadBytes();
+    if (options.declaredSize != null) this.assertWithinLimit(options.declaredSize, maxBytes);
+    const { config, driver } = await this.resolveConfig(principal, options.s3_config_id);
+    if (options.declaredSize != null) await this.assertQuota(config, options.declaredSize);
+    const row = await this.reserve(principal, config, filename, options, DIRECT_UPLOAD_SESSION_SECONDS);
+    const limit = new ByteLimit(maxBytes, () => tooLargeMessage(maxBytes, null));
+    const controller = new AbortController();
+    try {
+      const writing = driver.write(row.storage_path, limit, {
+        contentType: row.mimetype,
+        signal: controller.signal,
+        ...(options.declaredSize != null ? { size: options.declaredSize } : {}),
+      });
+      // If the client's body fails (disconnect, over the limit) the write is aborted: nothing becomes visible.
+      const feeding = pipelineAsync(body, limit).catch((e) => {
+        controller.abort(e);
+        throw e;
+      });
+      const written = await settleBoth(writing, feeding);
+      await this.assertQuota(config, written.size, row.id);
+      return await this.activate(row, written.size, written.etag);
+    } catch (e) {
+      await this.discard(row, driver);
+      throw limit.bytes > maxBytes ? payloadTooLarge(tooLargeMessage(maxBytes, limit.bytes)) : e;
+    }
+  }
+
+  /** POST /s3/presign: reserve the share and hand out a URL to PUT the bytes to. */
+  async presign(principal: Principal, input: PresignInput, publicOrigin: string) {
+    const maxBytes = await this.settings.maxUploadBytes();
+    if (input.size != null) this.assertWithinLimit(input.size, maxBytes);
+    const { config, driver } = await this.resolveConfig(principal, input.s3_config_id);
+    if (input.size != null) await this.assertQuota(config, input.size);
+    const row = await this.reserve(principal, config, input.filename, input, PRESIGN_TTL_SECONDS);
+    const session = await this.db
+      .selectFrom("upload_sessions")
+      .selectAll()
+      .where("file_id", "=", row.id)
+      .executeTakeFirstOrThrow();
+    let uploadUrl: string;
+    let uploadHeaders: Record<string, string> = { "Content-Type": row.mimetype };
+    if (driver.capabilities.presignWrite && driver.presignWrite) {
+      const signed = await driver.presignWrite(row.storage_path, {
+        contentType: row.mimetype,
+        expiresIn: PRESIGN_TTL_SECONDS,
+      });
+      uploadUrl = signed.url;
+      uploadHeaders = { ...signed.headers, "Content-Type": row.mimetype };
+    } else {
+      uploadUrl = `${publicOrigin}${this.localUploadPath(session.id, session.expires_at)}`;
+    }
+    return {
+      file_id: row.id,
+      upload_url: uploadUrl,
+      upload_headers: uploadHeaders,
+      upload_method: "PUT",
+      storage_path: row.storage_path,
+      s3_url: driver.publicUrl ? driver.publicUrl(row.storage_path) : null,
+      slug: row.slug,
+      provider_type: config.storage_type === "LOCAL" ? "LOCAL" : config.provider_type,
+      storage_type: config.storage_type,
+      contentType: row.mimetype,
+      hasPassword: row.password_hash !== null,
+      expiresAt: row.expires_at,
+      maxViews: row.max_views,
+      url: `/file/${row.slug}`,
+      upload_expires_at: session.expires_at,
+    };
+  }
+
+  /** PUT to the signed LOCAL upload URL: authorized by the signature, limited by the settings. */
+  async receiveLocalUpload(
+    sessionId: string,
+    expires: string,
+    signature: string,
+    body: Readable,
+    declaredSize: number | null,
+  ) {
+    const expected = this.sign(sessionId, expires);
+    if (!constantTimeEqual(signature, expected) || Date.parse(expires) <= Date.now()) {
+      throw new AppError(403, "invalid_signature", "Upload URL is invalid or has expired");
+    }
+    const session = await this.db
+      .selectFrom("upload_sessions")
+      .selectAll()
+      .where("id", "=", sessionId)
+      .executeTakeFirst();
+    if (!session?.file_id) throw notFound("Upload session does not exist", "upload_session_not_found");
+    const row = await this.db
+      .selectFrom("files")
+      .selectAll()
+      .where("id", "=", session.file_id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (!row?.storage_config_id) throw notFound("Upload session does not exist", "upload_session_not_found");
+    const maxBytes = await this.settings.maxUploadBytes();
+    if (declaredSize != null) this.assertWithinLimit(declaredSize, maxBytes);
+    const { driver } = await this.configs.driverById(row.storage_config_id);
+    const limit = new ByteLimit(maxBytes, () => tooLargeMessage(maxBytes, null));
+    const controller = new AbortController();
+    const writing = driver.write(row.storage_path, limit, {
+      contentType: row.mimetype,
+      signal: controller.signal,
+    });
+    const feeding = pipelineAsync(body, limit).catch((e) => {
+      controller.abort(e);
+      throw e;
+    });
+    const written = await settleBoth(writing, feeding);
+    return { etag: written.etag, size: written.size };
+  }
+
+  /** POST /s3/commit: the bytes are in storage; check them and publish the share. */
+  async commit(principal: Principal, fileId: string) {
+    const row = await this.db.selectFrom("files").selectAll().where("id", "=", fileId).executeTakeFirst();
+    if (!row || !isCreator(principal, row.created_by))
+      throw notFound("File does not exist or was deleted", "file_not_found");
+    if (row.status === "active") return { ...presentFile(row), ...this.shares.urlsFor(row) };
+    const { row: config, driver } = await this.configs.driverById(row.storage_config_id!);
+    const stored = await driver.stat(row.storage_path);
+    if (!stored || stored.isDirectory) {
+      throw badRequest(
+        "The file has not been uploaded to storage yet; upload it before committing",
+        "upload_missing",
+      );
+    }
+    const maxBytes = await this.settings.maxUploadBytes();
+    if (stored.size > maxBytes) {
+      await this.discard(row, driver);
+      throw payloadTooLarge(tooLargeMessage(maxBytes, stored.size));
+    }
+    try {
+      await this.assertQuota(config, stored.size, row.id);
+    } catch (e) {
+      await this.discard(row, driver);
+      throw e;
+    }
+    const active = await this.activate(row, stored.size, stored.etag);
+    return active;
+  }
+
+  // ---- internals -----------------------------------------------------------
+
+  private async resolveConfig(
+    principal: Principal,
+    configId: string | undefined,
+  ): Promise<{ config: StorageConfigRow; driver: StorageDriver }> {
+    const config = configId
+      ? await this.configs.requireUsable(principal, configId)
+      : await this.configs.defaultFor(principal);
+    return { config, driver: this.configs.driverFor(config) };
+  }
+
+  private assertWithinLimit(size: number, maxBytes: number): void {
+    if (size > maxBytes) throw payloadTooLarge(tooLargeMessage(maxBytes, size));
+  }
+
+  /** Quota of a config: active and pending shares on it plus the new bytes must fit. */
+  private async assertQuota(config: StorageConfigRow, size: number, excludeFileId?: string): Promise<void> {
+    if (!config.total_storage_bytes) return;
+    let query = this.db
+      .selectFrom("files")
+      .select((eb) => eb.fn.sum<number>("size").as("used"))
+      .where("storage_config_id", "=", config.id)
+      .where("file_path", "is", null);
+    if (excludeFileId) query = query.where("id", "!=", excludeFileId);
+    const used = Number((await query.executeTakeFirst())?.used ?? 0);
+    const remaining = config.total_storage_bytes - used;
+    if (size > remaining) {
+      throw insufficientStorage(
+        `Insufficient storage space: file size (${formatBytes(size)}) exceeds remaining space (${formatBytes(Math.max(0, remaining))}); total capacity is ${formatBytes(config.total_storage_bytes)}`,
+      );
+    }
+  }
+
+  /** Inserts the pending share row (reserving the slug) and its upload session. */
+  private async reserve(
+    principal: Principal,
+    config: StorageConfigRow,
+    filename: string,
+    options: UploadOptions,
+    ttlSeconds: number,
+  ): Promise<FileRow> {
+    const id = randomUUID();
+    const name = safeObjectName(filename);
+    const folder = options.path ? `${options.path}/` : "";
+    const storagePath = options.original_filename ? `${folder}${name}` : `${folder}${id.slice(0, 8)}-${name}`;
+    if (options.original_filename) {
+      const { driver } = { driver: this.configs.driverFor(config) };
+      if (await driver.exists(storagePath))
+        throw conflict("A file with this name already exists in storage", "target_exists");
+    }
+    const now = new Date();
+    const row: FileRow = {
+      id,
+      slug: options.slug ?? randomBase62(RANDOM_SLUG_LENGTH),
+      filename,
+      storage_config_id: config.id,
+      storage_type: config.storage_type,
+      storage_path: storagePath,
+      file_path: null,
+      mount_id: null,
+      mimetype: shareMimeType(filename, options.mimetype),
+      size: 0,
+      etag: null,
+      remark: options.remark ?? null,
+      password_hash: options.password ? await hashPassword(options.password) : null,
+      expires_at: options.expires_in
+        ? new Date(now.getTime() + options.expires_in * 3600_000).toISOString()
+        : null,
+      max_views: options.max_views ?? null,
+      views: 0,
+      use_proxy: options.use_proxy === false ? 0 : 1,
+      status: "pending",
+      delete_object_with_share: 1,
+      created_by: creatorIdOf(principal),
+      created_at: nowIso(now),
+      updated_at: nowIso(now),
+    };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.db.insertInto("files").values(row).execute();
+        break;
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        if (options.slug || attempt >= 4) throw conflict(FILE_MESSAGES.slugTaken, "slug_taken");
+        row.slug = randomBase62(RANDOM_SLUG_LENGTH);
+      }
+    }
+    await this.db
+      .insertInto("upload_sessions")
+      .values({
+        id: randomBase62(32),
+        kind: "presign",
+        storage_config_id: config.id,
+        mount_id: null,
+        storage_path: storagePath,
+        upload_id: null,
+        file_id: row.id,
+        created_by: row.created_by,
+        expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
+        created_at: nowIso(now),
+      })
+      .execute();
+    await this.configs.touch(config.id);
+    return row;
+  }
+
+  private async activate(row: FileRow, size: number, etag: string | null) {
+    const updated_at = nowIso();
+    await this.db
+      .updateTable("files")
+      .set({ status: "active", size, etag, updated_at })
+      .where("id", "=", row.id)
+      .execute();
+    await this.db.deleteFrom("upload_sessions").where("file_id", "=", row.id).execute();
+    const active: FileRow = { ...row, status: "active", size, etag, updated_at };
+    return { ...presentFile(active), ...this.shares.urlsFor(active) };
+  }
+
+  private async discard(row: FileRow, driver: StorageDriver): Promise<void> {
+    await driver.remove(row.storage_path).catch(() => undefined);
+    await this.db.deleteFrom("upload_sessions").where("file_id", "=", row.id).execute();
+    await this.db.deleteFrom("files").where("id", "=", row.id).execute();
+  }
+
+  private localUploadPath(sessionId: string, expires: string): string {
+    return `/api/s3/local-upload/${sessionId}?expires=${encodeURIComponent(expires)}&signature=${this.sign(sessionId, expires)}`;
+  }
+
+  private sign(sessionId: string, expires: string): string {
+    return hmacSha256(this.signingKey, `${sessionId}:${expires}`).toString("base64url");
+  }
+}
+
+/**
+ * Waits for both the storage write and the body feeding it. Both must settle
+ * before we answer: the write cleans up its temp data when it fails, and a
+ * response sent earlier would race that cleanup.
+ */
+async function settleBoth<T>(writing: Promise<T>, feeding: Promise<unknown>): Promise<T> {
+  const [written, fed] = await Promise.allSettled([writing, feeding]);
+  if (fed.status === "rejected") throw fed.reason;
+  if (written.status === "rejected") throw written.reason;
+  return written.value;
+}
+
+function tooLargeMessage(maxBytes: number, actual: number | null): string {
+  return `File size exceeds system limit, max ${formatBytes(maxBytes)}${actual !== null ? `, current ${formatBytes(actual)}` : ""}`;
+}

@@ -1,0 +1,363 @@
+/**
+ * Storage configurations (LOCAL directories and S3 buckets) and the drivers
+ * built from them. Credentials are sealed with AES-256-GCM and never leave the
+ * server: the API shows a masked access key id and a placeholder secret, and a
+ * placeholder sent back on update keeps the stored value.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import {
+  type createStorageConfigRequest,
+  MASKED_SECRET,
+  type StorageType,
+  type updateStorageConfigRequest,
+} from "@clipshare/shared";
+import type { z } from "zod";
+import type { Principal } from "../../auth/principal";
+import type { Db } from "../../db/database";
+import { nowIso } from "../../db/database";
+import type { StorageConfigRow } from "../../db/schema";
+import { badRequest, conflict, forbidden, notFound } from "../../errors";
+import type { SecretBox } from "../../lib/crypto";
+import { createDriver } from "../../storage/create-driver";
+import type { StorageDriver } from "../../storage/types";
+
+type CreateInput = z.output<typeof createStorageConfigRequest>;
+type UpdateInput = z.output<typeof updateStorageConfigRequest>;
+
+const DEFAULT_SIGNATURE_EXPIRY = 3600;
+
+export function maskAccessKey(value: string): string {
+  if (value.length <= 8) return "*".repeat(value.length);
+  return `${value.slice(0, 4)}${"*".repeat(Math.min(12, value.length - 8))}${value.slice(-4)}`;
+}
+
+/** What the API shows of a config: never a secret. */
+export function presentStorageConfig(
+  row: StorageConfigRow,
+  secrets: SecretBox,
+  usage?: { file_count: number; total_size: number },
+) {
+  let accessKeyMasked: string | null = null;
+  if (row.access_key_id_enc) {
+    try {
+      accessKeyMasked = maskAccessKey(secrets.open(row.access_key_id_enc));
+    } catch {
+      accessKeyMasked = MASKED_SECRET;
+    }
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    storage_type: row.storage_type,
+    provider_type: row.provider_type,
+    endpoint_url: row.endpoint_url,
+    bucket_name: row.bucket_name,
+    region: row.region,
+    access_key_id: accessKeyMasked,
+    secret_access_key: row.secret_access_key_enc ? MASKED_SECRET : null,
+    has_credentials: row.access_key_id_enc !== null && row.secret_access_key_enc !== null,
+    path_style: row.path_style === 1,
+    default_folder: row.default_folder,
+    root_path: row.root_path,
+    custom_host: row.custom_host,
+    signature_expires_in: row.signature_expires_in,
+    is_public: row.is_public === 1,
+    is_default: row.is_default === 1,
+    total_storage_bytes: row.total_storage_bytes,
+    admin_id: row.admin_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    last_used: row.last_used,
+    ...(usage ? { usage } : {}),
+  };
+}
+
+export class StorageConfigService {
+  /** Drivers are cheap to keep and costly to rebuild (S3 clients); keyed by id, rebuilt when the row changes. */
+  private readonly drivers = new Map<string, { version: string; driver: StorageDriver }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+    private readonly dataDir: string,
+  ) {}
+
+  /** First run: a LOCAL config under DATA_DIR/files, marked default, so uploads work with no setup. */
+  async ensureDefaultLocal(): Promise<void> {
+    const any = await this.db.selectFrom("storage_configs").select("id").limit(1).executeTakeFirst();
+    if (any) return;
+    const root = path.join(this.dataDir, "files");
+    mkdirSync(root, { recursive: true });
+    const now = nowIso();
+    await this.db
+      .insertInto("storage_configs")
+      .values({
+        ...emptyRow(),
+        id: randomUUID(),
+        name: "Local storage",
+        storage_type: "LOCAL",
+        root_path: root,
+        is_default: 1,
+        is_public: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  /** Admin: every config. Key with FILE_SHARE: public ones. */
+  async list(principal: Principal) {
+    let query = this.db
+      .selectFrom("storage_configs")
+      .selectAll()
+      .orderBy("is_default", "desc")
+      .orderBy("name");
+    if (principal.kind !== "admin") query = query.where("is_public", "=", 1);
+    const rows = await query.execute();
+    const usage = await this.usageByConfig();
+    return rows.map((row) =>
+      presentStorageConfig(row, this.secrets, usage.get(row.id) ?? { file_count: 0, total_size: 0 }),
+    );
+  }
+
+  async get(principal: Principal, id: string) {
+    const row = await this.requireUsable(principal, id);
+    const usage = await this.usageByConfig(id);
+    return presentStorageConfig(row, this.secrets, usage.get(id) ?? { file_count: 0, total_size: 0 });
+  }
+
+  async getRow(id: string): Promise<StorageConfigRow> {
+    const row = await this.db
+      .selectFrom("storage_configs")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) throw notFound("Storage config does not exist", "storage_config_not_found");
+    return row;
+  }
+
+  /** A config the principal may store into: admin any, key only public ones. */
+  async requireUsable(principal: Principal, id: string): Promise<StorageConfigRow> {
+    const row = await this.getRow(id);
+    if (principal.kind !== "admin" && row.is_public !== 1) {
+      throw forbidden("API-key users can only use public storage configs", "storage_config_forbidden");
+    }
+    return row;
+  }
+
+  /** The config an upload goes to when none is named: the default, else the first usable one. */
+  async defaultFor(principal: Principal): Promise<StorageConfigRow> {
+    let query = this.db
+      .selectFrom("storage_configs")
+      .selectAll()
+      .orderBy("is_default", "desc")
+      .orderBy("created_at");
+    if (principal.kind !== "admin") query = query.where("is_public", "=", 1);
+    const row = await query.executeTakeFirst();
+    if (!row) {
+      throw badRequest(
+        principal.kind === "admin"
+          ? "No storage config exists; add one in the admin panel"
+          : "No public storage config is available",
+        "no_storage_config",
+      );
+    }
+    return row;
+  }
+
+  async create(adminId: string, input: CreateInput) {
+    const type: StorageType = input.storage_type ?? "S3";
+    const now = nowIso();
+    const row: StorageConfigRow = {
+      ...emptyRow(),
+      id: randomUUID(),
+      name: input.name,
+      storage_type: type,
+      admin_id: adminId,
+      created_at: now,
+      updated_at: now,
+    };
+    this.applyFields(row, input, true);
+    validateComplete(row);
+    if (type === "LOCAL") mkdirSync(row.root_path!, { recursive: true });
+    const first = !(await this.db.selectFrom("storage_configs").select("id").limit(1).executeTakeFirst());
+    if (first) row.is_default = 1;
+    await this.db.insertInto("storage_configs").values(row).execute();
+    return presentStorageConfig(row, this.secrets);
+  }
+
+  async update(id: string, input: UpdateInput) {
+    const row = await this.getRow(id);
+    if (input.storage_type && input.storage_type !== row.storage_type) {
+      throw badRequest(
+        "The storage type of a config cannot change; create a new config",
+        "storage_type_immutable",
+      );
+    }
+    const next = { ...row, updated_at: nowIso() };
+    if (input.name !== undefined) next.name = input.name;
+    this.applyFields(next, input, false);
+    validateComplete(next);
+    if (next.storage_type === "LOCAL" && next.root_path !== row.root_path)
+      mkdirSync(next.root_path!, { recursive: true });
+    await this.db.updateTable("storage_configs").set(next).where("id", "=", id).execute();
+    this.drivers.delete(id);
+    return presentStorageConfig(next, this.secrets);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.getRow(id);
+    const files = await this.db
+      .selectFrom("files")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("storage_config_id", "=", id)
+      .executeTakeFirstOrThrow();
+    const mounts = await this.db
+      .selectFrom("mounts")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("storage_config_id", "=", id)
+      .executeTakeFirstOrThrow();
+    const fileCount = Number(files.n);
+    const mountCount = Number(mounts.n);
+    if (fileCount > 0 || mountCount > 0) {
+      const parts = [
+        fileCount > 0 ? `${fileCount} files` : null,
+        mountCount > 0 ? `${mountCount} mount points` : null,
+      ].filter(Boolean);
+      throw conflict(
+        `Cannot delete this config because ${parts.join(" and ")} are using it`,
+        "storage_config_in_use",
+      );
+    }
+    await this.db.deleteFrom("storage_configs").where("id", "=", id).execute();
+    this.drivers.delete(id);
+  }
+
+  async setDefault(id: string): Promise<void> {
+    await this.getRow(id);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable("storage_configs").set({ is_default: 0 }).where("is_default", "=", 1).execute();
+      await trx
+        .updateTable("storage_configs")
+        .set({ is_default: 1, updated_at: nowIso() })
+        .where("id", "=", id)
+        .execute();
+    });
+  }
+
+  /** The driver for a config row, cached until the row changes. */
+  driverFor(row: StorageConfigRow): StorageDriver {
+    const cached = this.drivers.get(row.id);
+    if (cached && cached.version === row.updated_at) return cached.driver;
+    const driver =
+      row.storage_type === "LOCAL"
+        ? createDriver({ type: "LOCAL", root: row.root_path ?? path.join(this.dataDir, "files") })
+        : createDriver({
+            type: "S3",
+            endpoint: row.endpoint_url ?? "",
+            region: row.region || "us-east-1",
+            bucket: row.bucket_name ?? "",
+            accessKeyId: row.access_key_id_enc ? this.secrets.open(row.access_key_id_enc) : "",
+            secretAccessKey: row.secret_access_key_enc ? this.secrets.open(row.secret_access_key_enc) : "",
+            pathStyle: row.path_style === 1,
+            defaultFolder: row.default_folder,
+            customHost: row.custom_host ?? undefined,
+            signatureExpiresIn: row.signature_expires_in,
+            providerType: row.provider_type ?? "Other S3 Compatible",
+          });
+    this.drivers.set(row.id, { version: row.updated_at, driver });
+    return driver;
+  }
+
+  async driverById(id: string): Promise<{ row: StorageConfigRow; driver: StorageDriver }> {
+    const row = await this.getRow(id);
+    return { row, driver: this.driverFor(row) };
+  }
+
+  async touch(id: string): Promise<void> {
+    await this.db.updateTable("storage_configs").set({ last_used: nowIso() }).where("id", "=", id).execute();
+  }
+
+  /** Bytes of active shares stored on each config (quota checks, dashboard). */
+  async usageByConfig(onlyId?: string): Promise<Map<string, { file_count: number; total_size: number }>> {
+    let query = this.db
+      .selectFrom("files")
+      .select((eb) => [
+        "storage_config_id",
+        eb.fn.countAll<number>().as("file_count"),
+        eb.fn.sum<number>("size").as("total_size"),
+      ])
+      .where("file_path", "is", null)
+      .groupBy("storage_config_id");
+    if (onlyId) query = query.where("storage_config_id", "=", onlyId);
+    const rows = await query.execute();
+    return new Map(
+      rows.map((r) => [
+        r.storage_config_id ?? "",
+        { file_count: Number(r.file_count), total_size: Number(r.total_size ?? 0) },
+      ]),
+    );
+  }
+
+  private applyFields(row: StorageConfigRow, input: UpdateInput, creating: boolean): void {
+    const isMasked = (v: string | undefined) =>
+      v === undefined ||
+      v === "" ||
+      v === MASKED_SECRET ||
+      /^[*]+$/.test(v) ||
+      (v?.includes("****") ?? false);
+    if (input.provider_type !== undefined) row.provider_type = input.provider_type;
+    if (input.endpoint_url !== undefined) row.endpoint_url = input.endpoint_url.replace(/\/+$/, "");
+    if (input.bucket_name !== undefined) row.bucket_name = input.bucket_name;
+    if (input.region !== undefined) row.region = input.region;
+    if (!isMasked(input.access_key_id)) row.access_key_id_enc = this.secrets.seal(input.access_key_id!);
+    if (!isMasked(input.secret_access_key))
+      row.secret_access_key_enc = this.secrets.seal(input.secret_access_key!);
+    if (input.path_style !== undefined) row.path_style = input.path_style ? 1 : 0;
+    if (input.default_folder !== undefined) row.default_folder = input.default_folder;
+    if (input.custom_host !== undefined) row.custom_host = input.custom_host?.replace(/\/+$/, "") ?? null;
+    if (input.signature_expires_in !== undefined) row.signature_expires_in = input.signature_expires_in;
+    if (input.is_public !== undefined) row.is_public = input.is_public ? 1 : 0;
+    if (input.total_storage_bytes !== undefined) row.total_storage_bytes = input.total_storage_bytes;
+    if (input.root_path !== undefined) row.root_path = path.resolve(input.root_path);
+    if (creating && row.storage_type === "S3" && !row.provider_type)
+      row.provider_type = "Other S3 Compatible";
+  }
+}
+
+function validateComplete(row: StorageConfigRow): void {
+  if (row.storage_type === "LOCAL") {
+    if (!row.root_path) throw badRequest("Missing required field: root_path", "validation_failed");
+    return;
+  }
+  const missing = [
+    ["endpoint_url", row.endpoint_url],
+    ["bucket_name", row.bucket_name],
+    ["access_key_id", row.access_key_id_enc],
+    ["secret_access_key", row.secret_access_key_enc],
+  ].find(([, v]) => !v);
+  if (missing) throw badRequest(`Missing required field: ${missing[0]}`, "validation_failed");
+}
+
+function emptyRow(): Omit<StorageConfigRow, "id" | "name" | "storage_type" | "created_at" | "updated_at"> {
+  return {
+    provider_type: null,
+    endpoint_url: null,
+    bucket_name: null,
+    region: null,
+    access_key_id_enc: null,
+    secret_access_key_enc: null,
+    path_style: 0,
+    default_folder: "",
+    root_path: null,
+    custom_host: null,
+    signature_expires_in: DEFAULT_SIGNATURE_EXPIRY,
+    is_public: 0,
+    is_default: 0,
+    total_storage_bytes: null,
+    admin_id: null,
+    last_used: null,
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * POST /s3-configs/:id/test: proves a config works end to end before anyone
+ * relies on it — write, read back, list, presigned PUT/GET where supported,
+ * and whether a browser on this origin may upload directly (CORS).
+ */
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import type { StorageDriver } from "../../storage/types";
+
+export interface CheckResult {
+  success: boolean;
+  error: string | null;
+  note: string;
+  durationMs: number;
+  [extra: string]: unknown;
+}
+
+async function check(
+  note: string,
+  fn: () => Promise<Record<string, unknown> | undefined>,
+): Promise<CheckResult> {
+  const started = performance.now();
+  try {
+    const extra = (await fn()) ?? {};
+    return {
+      success: true,
+      error: null,
+      note,
+      durationMs: Math.round(performance.now() - started),
+      ...extra,
+    };
+  } catch (e) {
+    return {
+      success: false,
+      error: (e as Error).message,
+      note,
+      durationMs: Math.round(performance.now() - started),
+    };
+  }
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+export async function testStorage(driver: StorageDriver, options: { origin: string | null }) {
+  const probe = `.clipshare-test-${randomBytes(6).toString("hex")}.txt`;
+  const payload = Buffer.from(`ClipShare storage check ${new Date().toISOString()}\n`);
+
+  const write = await check("Upload a small object", async () => {
+    await driver.write(probe, Readable.from([payload]), { size: payload.length, contentType: "text/plain" });
+    return undefined;
+  });
+  const read = await check("Read it back and compare", async () => {
+    const result = await driver.read(probe);
+    const body = await readAll(result.body);
+    if (!body.equals(payload)) throw new Error("Read bytes differ from the written ones");
+    return { size: result.size };
+  });
+  const list = await check("List the root folder", async () => {
+    const page = await driver.list("", { limit: 20 });
+    return {
+      objectCount: page.entries.length,
+      firstObjects: page.entries
+        .slice(0, 5)
+        .map((e) => ({ name: e.name, size: e.size, isDirectory: e.isDirectory })),
+    };
+  });
+
+  let presign: CheckResult;
+  let cors: CheckResult;
+  if (driver.capabilities.presignWrite && driver.presignWrite && driver.presignRead) {
+    const presignWrite = driver.presignWrite.bind(driver);
+    const presignRead = driver.presignRead.bind(driver);
+    const key = `.clipshare-test-${randomBytes(6).toString("hex")}-presigned.txt`;
+    presign = await check("Upload and download through presigned URLs (what browsers do)", async () => {
+      const put = await presignWrite(key, { contentType: "text/plain", expiresIn: 300 });
+      const putRes = await fetch(put.url, {
+        method: "PUT",
+        headers: { ...put.headers, "content-type": "text/plain" },
+        body: payload,
+      });
+      if (!putRes.ok) throw new Error(`Presigned PUT answered HTTP ${putRes.status}`);
+      const get = await presignRead(key, { expiresIn: 300 });
+      const getRes = await fetch(get.url);
+      if (!getRes.ok) throw new Error(`Presigned GET answered HTTP ${getRes.status}`);
+      if (!Buffer.from(await getRes.arrayBuffer()).equals(payload))
+        throw new Error("Presigned download differs");
+      return undefined;
+    });
+    cors = await check("Browser CORS preflight for direct uploads", async () => {
+      if (!options.origin)
+        return { skipped: true, hint: "Call this test from the web app to check CORS for its origin" };
+      const put = await presignWrite(key, { contentType: "text/plain", expiresIn: 300 });
+      const res = await fetch(put.url, {
+        method: "OPTIONS",
+        headers: {
+          Origin: options.origin,
+          "Access-Control-Request-Method": "PUT",
+          "Access-Control-Request-Headers": "content-type",
+        },
+      });
+      const allowed = res.headers.get("access-control-allow-origin");
+      const exposes = (res.headers.get("access-control-expose-headers") ?? "").toLowerCase();
+      if (!allowed || (allowed !== "*" && allowed !== options.origin)) {
+        throw new Error(
+          `The bucket does not allow uploads from ${options.origin}: add a CORS rule allowing PUT from this origin and exposing ETag`,
+        );
+      }
+      return {
+        exposesEtag: exposes.includes("etag"),
+        hint: exposes.includes("etag") ? null : "Expose the ETag header in the bucket's CORS rule",
+      };
+    });
+    await driver.remove(key).catch(() => undefined);
+  } else {
+    presign = {
+      success: true,
+      error: null,
+      note: "Uploads go through the ClipShare server (no presigned URLs for this storage)",
+      durationMs: 0,
+      skipped: true,
+    };
+    cors = {
+      success: true,
+      error: null,
+      note: "Not needed: browsers upload to ClipShare itself",
+      durationMs: 0,
+      skipped: true,
+    };
+  }
+  await driver.remove(probe).catch(() => undefined);
+
+  const success = write.success && read.success && list.success && presign.success && cors.success;
+  const failed = Object.entries({ write, read, list, presign, cors })
+    .filter(([, r]) => !r.success)
+    .map(([k]) => k);
+  return {
+    success,
+    summary: success ? "Storage config test succeeded" : `Storage config test failed: ${failed.join(", ")}`,
+    result: { write, read, list, presign, cors },
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * File-share management and uploads (FILE_SHARE): /files, /upload,
+ * /upload-direct/:filename, /s3/presign, /s3/commit and the signed LOCAL
+ * upload URL /s3/local-upload/:session.
+ */
+import { Readable } from "node:stream";
+import {
+  batchDeleteFilesRequest,
+  commitRequest,
+  FILES_DEFAULT_LIMIT,
+  filenameInput,
+  Permission,
+  presignRequest,
+  updateFileRequest,
+  uploadOptions,
+} from "@clipshare/shared";
+import { Hono } from "hono";
+import { z } from "zod";
+import { requirePermission } from "../../auth/policy";
+import type { AppContext } from "../../context";
+import { badRequest } from "../../errors";
+import { parseWith, readJson } from "../body";
+import { ok } from "../envelope";
+import { readMultipartFile } from "../multipart";
+import { publicOrigin } from "../request-origin";
+import type { AppEnv } from "../types";
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  search: z.string().trim().max(200).optional(),
+  created_by: z.string().max(200).optional(),
+  storage_config_id: z.string().max(100).optional(),
+});
+
+function declaredLength(header: string | undefined): number | null {
+  if (!header || !/^\d+$/.test(header)) return null;
+  return Number(header);
+}
+
+function requestBody(c: { req: { raw: Request } }): Readable {
+  const body = c.req.raw.body;
+  if (!body) return Readable.from([]);
+  return Readable.fromWeb(body as import("node:stream/web").ReadableStream);
+}
+
+export function fileRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+
+  app.get("/files", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const q = parseWith(listQuery, c.req.query());
+    const limit = q.limit ?? FILES_DEFAULT_LIMIT;
+    const offset = q.offset ?? 0;
+    const { items, total } = await ctx.fileShares.list(principal, {
+      limit,
+      offset,
+      search: q.search || undefined,
+      createdBy: q.created_by,
+      storageConfigId: q.storage_config_id,
+    });
+    return ok(
+      c,
+      { files: items, pagination: { total, limit, offset, hasMore: offset + items.length < total } },
+      "Fetched",
+    );
+  });
+
+  app.delete("/files/batch-delete", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, batchDeleteFilesRequest);
+    const result = await ctx.fileShares.batchDelete(principal, body);
+    return ok(c, result, `Batch delete done, success: ${result.success}, failed: ${result.failed.length}`);
+  });
+
+  app.get("/files/:id", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    return ok(c, await ctx.fileShares.get(principal, c.req.param("id")), "Fetched");
+  });
+
+  app.put("/files/:id", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, updateFileRequest);
+    return ok(c, await ctx.fileShares.update(principal, c.req.param("id"), body), "File metadata updated");
+  });
+
+  // Raw body upload; share options in the query string.
+  app.put("/upload-direct/:filename", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const filename = parseWith(filenameInput, decodeURIComponent(c.req.param("filename")));
+    const options = parseWith(uploadOptions, c.req.query());
+    const data = await ctx.uploads.uploadStream(principal, filename, requestBody(c), {
+      ...options,
+      mimetype: options.mimetype ?? c.req.header("content-type"),
+      declaredSize: declaredLength(c.req.header("content-length")),
+    });
+    return ok(c, data, "File uploaded", 201);
+  });
+
+  // Multipart form: the share fields, then `file`.
+  app.post("/upload", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const data = await readMultipartFile(
+      c,
+      "file",
+      async (part) => {
+        const options = parseWith(uploadOptions, part.fields);
+        const filename = parseWith(filenameInput, part.fields.filename || part.filename || "");
+        return ctx.uploads.uploadStream(principal, filename, part.stream, {
+          ...options,
+          mimetype: options.mimetype ?? part.mimeType,
+          declaredSize: part.fields.size && /^\d+$/.test(part.fields.size) ? Number(part.fields.size) : null,
+        });
+      },
+      (uploaded) => ctx.fileShares.batchDelete(principal, { ids: [uploaded.id], delete_mode: "both" }),
+    );
+    return ok(c, data, "File uploaded", 201);
+  });
+
+  app.post("/s3/presign", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, presignRequest);
+    return ok(
+      c,
+      await ctx.uploads.presign(principal, body, publicOrigin(c, ctx.config.trustProxy)),
+      "Presigned upload URL created",
+    );
+  });
+
+  app.post("/s3/commit", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, commitRequest);
+    return ok(c, await ctx.uploads.commit(principal, body.file_id), "File committed");
+  });
+
+  // The "presigned URL" of LOCAL storage: the signature is the credential.
+  app.put("/s3/local-upload/:session", async (c) => {
+    const expires = c.req.query("expires");
+    const signature = c.req.query("signature");
+    if (!expires || !signature) throw badRequest("Upload URL is missing its signature", "invalid_signature");
+    const result = await ctx.uploads.receiveLocalUpload(
+      c.req.param("session"),
+      expires,
+      signature,
+      requestBody(c),
+      declaredLength(c.req.header("content-length")),
+    );
+    if (result.etag) c.header("ETag", `"${result.etag}"`);
+    return ok(c, result, "Uploaded");
+  });
+
+  return app;
+}

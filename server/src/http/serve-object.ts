@@ -1,0 +1,145 @@
+/**
+ * Streams one stored object as an HTTP response: Range (206/416), ETag and
+ * Last-Modified validators (304), HEAD, Content-Disposition, and the headers
+ * that keep user content from running as a page on our origin. Shared by file
+ * shares, the explorer download, the signed proxy and WebDAV GET.
+ */
+import { Readable } from "node:stream";
+import type { Context } from "hono";
+import { contentDisposition, type Disposition } from "../storage/content-disposition";
+import type { ReadRange, StorageDriver, StorageEntry } from "../storage/types";
+
+/** Types a browser may render inline without being able to run script as our origin. */
+const INLINE_SAFE = [
+  /^image\/(png|jpe?g|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)$/,
+  /^video\//,
+  /^audio\//,
+  /^application\/pdf$/,
+  /^text\/plain$/,
+];
+
+/** Text types are shown as plain text when inline (Markdown, CSV, code): never as HTML. */
+const TEXT_AS_PLAIN =
+  /^(text\/(markdown|csv|x-[\w.+-]+|css|javascript)|application\/(json|x-yaml|yaml|toml|x-sh|javascript))$/;
+
+export function isInlineSafe(contentType: string): boolean {
+  const base = contentType.split(";")[0]!.trim().toLowerCase();
+  return INLINE_SAFE.some((re) => re.test(base)) || TEXT_AS_PLAIN.test(base);
+}
+
+/** The Content-Type we actually send for a stored type, and whether it may be inline. */
+export function responseType(
+  contentType: string,
+  wanted: Disposition,
+): { type: string; disposition: Disposition } {
+  const base = contentType.split(";")[0]!.trim().toLowerCase() || "application/octet-stream";
+  if (wanted === "attachment")
+    return { type: base.startsWith("text/") ? `${base}; charset=utf-8` : base, disposition: "attachment" };
+  if (!isInlineSafe(base)) return { type: base, disposition: "attachment" };
+  if (base === "text/plain" || TEXT_AS_PLAIN.test(base))
+    return { type: "text/plain; charset=utf-8", disposition: "inline" };
+  return { type: base, disposition: "inline" };
+}
+
+/** Parses a single-range header; multi-range and malformed headers serve the whole object (RFC 9110 allows it). */
+export function parseRange(header: string | undefined): ReadRange | undefined {
+  if (!header) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === "" && m[2] === "")) return undefined;
+  if (m[1] === "") return { suffix: Number(m[2]) };
+  return { start: Number(m[1]), ...(m[2] !== "" ? { end: Number(m[2]) } : {}) };
+}
+
+const quoteEtag = (etag: string) => `"${etag}"`;
+
+function etagMatches(header: string, etag: string | null): boolean {
+  if (!etag) return false;
+  return header
+    .split(",")
+    .map((t) =>
+      t
+        .trim()
+        .replace(/^W\//, "")
+        .replace(/^"(.*)"$/, "$1"),
+    )
+    .some((t) => t === "*" || t === etag);
+}
+
+export interface ServeOptions {
+  filename: string;
+  /** Stored or known type; falls back to what storage reports. */
+  contentType?: string | null;
+  disposition: Disposition;
+  cacheControl?: string;
+  /** Known metadata saves a storage round trip for conditional and HEAD requests. */
+  entry?: StorageEntry | null;
+}
+
+export async function serveObject(
+  c: Context,
+  driver: StorageDriver,
+  path: string,
+  options: ServeOptions,
+): Promise<Response> {
+  const method = c.req.method;
+  const ifNoneMatch = c.req.header("if-none-match");
+  const ifModifiedSince = c.req.header("if-modified-since");
+  const needsStat = method === "HEAD" || Boolean(ifNoneMatch || ifModifiedSince || c.req.header("if-range"));
+  const meta = options.entry ?? (needsStat ? await driver.stat(path) : null);
+  if (needsStat && !meta) {
+    // Let the driver raise its own 404 for a consistent error.
+    await driver.read(path, { start: 0, end: 0 }).then((r) => r.body.destroy());
+  }
+
+  const headers = new Headers();
+  const setCommon = (etag: string | null, modified: Date | null, type: string) => {
+    const { type: sendType, disposition } = responseType(options.contentType || type, options.disposition);
+    headers.set("Content-Type", sendType);
+    headers.set("Content-Disposition", contentDisposition(disposition, options.filename));
+    headers.set("Accept-Ranges", "bytes");
+    headers.set("X-Content-Type-Options", "nosniff");
+    if (!sendType.startsWith("application/pdf"))
+      headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    headers.set("Cache-Control", options.cacheControl ?? "private, no-cache");
+    if (etag) headers.set("ETag", quoteEtag(etag));
+    if (modified) headers.set("Last-Modified", modified.toUTCString());
+  };
+
+  if (meta) {
+    const notModified =
+      (ifNoneMatch && etagMatches(ifNoneMatch, meta.etag)) ||
+      (!ifNoneMatch &&
+        ifModifiedSince &&
+        meta.modified &&
+        Math.floor(meta.modified.getTime() / 1000) <= Date.parse(ifModifiedSince) / 1000);
+    if (notModified) {
+      setCommon(meta.etag, meta.modified, meta.contentType ?? "application/octet-stream");
+      headers.delete("Content-Type");
+      return new Response(null, { status: 304, headers });
+    }
+    if (method === "HEAD") {
+      setCommon(meta.etag, meta.modified, meta.contentType ?? "application/octet-stream");
+      headers.set("Content-Length", String(meta.size));
+      return new Response(null, { status: 200, headers });
+    }
+  }
+
+  let range = parseRange(c.req.header("range"));
+  const ifRange = c.req.header("if-range");
+  if (range && ifRange && meta) {
+    const stillSame =
+      ifRange.startsWith('"') || ifRange.startsWith("W/")
+        ? etagMatches(ifRange, meta.etag)
+        : meta.modified !== null && Math.floor(meta.modified.getTime() / 1000) <= Date.parse(ifRange) / 1000;
+    if (!stillSame) range = undefined;
+  }
+  const result = await driver.read(path, range);
+  setCommon(result.etag, result.modified, result.contentType);
+  headers.set("Content-Length", String(result.contentLength));
+  let status = 200;
+  if (result.range) {
+    status = 206;
+    headers.set("Content-Range", `bytes ${result.range.start}-${result.range.end}/${result.size}`);
+  }
+  return new Response(Readable.toWeb(result.body) as ReadableStream, { status, headers });
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeS3 } from "../support/s3-env";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+describeS3("file shares on S3 (Swift)", (s3) => {
+  let t: TestApp;
+  let token: string;
+  let configId: string;
+  const folder = `files-test-${randomBytes(4).toString("hex")}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await t.adminToken();
+    const res = await t.request("POST", "/api/s3-configs", {
+      token,
+      body: {
+        name: "Swift",
+        storage_type: "S3",
+        provider_type: "Other S3 Compatible",
+        endpoint_url: s3.endpoint,
+        bucket_name: s3.bucket,
+        region: s3.region,
+        access_key_id: s3.accessKeyId,
+        secret_access_key: s3.secretAccessKey,
+        path_style: true,
+        default_folder: folder,
+        is_public: true,
+      },
+    });
+    expect(res.status).toBe(201);
+    configId = res.body.data.id;
+  });
+  afterAll(async () => {
+    // Remove what the suite stored under its folder.
+    const { driver } = await t.ctx.storageConfigs.driverById(configId);
+    await driver.remove("", { recursive: true }).catch(() => undefined);
+    await t.close();
+  });
+
+  it("the config test passes read, write, list, presign and CORS checks", async () => {
+    const res = await t.request("POST", `/api/s3-configs/${configId}/test`, {
+      token,
+      headers: { origin: "http://localhost:5173" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.success).toBe(true);
+    for (const check of ["write", "read", "list", "presign", "cors"])
+      expect(res.body.data.result[check].success, check).toBe(true);
+  });
+
+  it("uploads through the server and serves it back through the proxy", async () => {
+    const bytes = randomBytes(300_000);
+    const up = await t.request("PUT", `/api/upload-direct/blob.bin?s3_config_id=${configId}`, {
+      token,
+      rawBody: bytes,
+    });
+    expect(up.status).toBe(201);
+    expect(up.body.data.storage_type).toBe("S3");
+    const pub = await t.request("GET", `/api/public/files/${up.body.data.slug}`);
+    const dl = await t.app.request(pub.body.data.downloadUrl);
+    expect(Buffer.from(await dl.arrayBuffer()).equals(bytes)).toBe(true);
+    const part = await t.app.request(pub.body.data.previewUrl, { headers: { range: "bytes=100-199" } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
+  });
+
+  it("presigned direct upload: the client PUTs to S3 itself, then commits", async () => {
+    const payload = Buffer.from("# Straight to the bucket\n");
+    const presign = await t.request("POST", "/api/s3/presign", {
+      token,
+      body: { s3_config_id: configId, filename: "direct.md", size: payload.length },
+    });
+    expect(presign.status).toBe(200);
+    const d = presign.body.data;
+    expect(d.upload_url.startsWith(s3.endpoint)).toBe(true);
+    expect(d.contentType).toBe("text/markdown");
+    const put = await fetch(d.upload_url, { method: "PUT", headers: d.upload_headers, body: payload });
+    expect(put.status).toBe(200);
+    const commit = await t.request("POST", "/api/s3/commit", {
+      token,
+      body: { file_id: d.file_id, etag: put.headers.get("etag") },
+    });
+    expect(commit.status).toBe(200);
+    expect(commit.body.data).toMatchObject({ status: "active", size: payload.length });
+    const dl = await t.app.request(commit.body.data.downloadUrl);
+    expect(await dl.text()).toBe(payload.toString());
+  });
+
+  it("direct access mode redirects visitors to a presigned storage URL", async () => {
+    const up = await t.request(
+      "PUT",
+      `/api/upload-direct/direct-mode.txt?s3_config_id=${configId}&use_proxy=false`,
+      { token, rawBody: "via redirect" },
+    );
+    const pub = await t.request("GET", `/api/public/files/${up.body.data.slug}`);
+    const res = await t.app.request(pub.body.data.downloadUrl);
+    expect(res.status).toBe(302);
+    const location = res.headers.get("location")!;
+    expect(location.startsWith(s3.endpoint)).toBe(true);
+    const fetched = await fetch(location);
+    expect(await fetched.text()).toBe("via redirect");
+    expect(fetched.headers.get("content-disposition")).toContain("attachment");
+  });
+
+  it("batch delete with both removes the object from the bucket", async () => {
+    const up = await t.request("PUT", `/api/upload-direct/gone.txt?s3_config_id=${configId}`, {
+      token,
+      rawBody: "bye",
+    });
+    const { driver } = await t.ctx.storageConfigs.driverById(configId);
+    expect(await driver.exists(up.body.data.storage_path)).toBe(true);
+    await t.request("DELETE", "/api/files/batch-delete", { token, body: { ids: [up.body.data.id] } });
+    expect(await driver.exists(up.body.data.storage_path)).toBe(false);
+  });
+});
