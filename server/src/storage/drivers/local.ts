@@ -1,24 +1,20 @@
-import { createHash, randomUUID } from "node:crypto";
-import { type BigIntStats, createWriteStream } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
 import * as fs from "node:fs/promises";
 import * as nodePath from "node:path";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { insufficientStorage, isAppError } from "../../errors";
+import { isAppError } from "../../errors";
 import {
-  directoryNotEmpty,
   invalidPath,
   isADirectory,
   notADirectory,
   pathOutsideRoot,
-  storageAccessDenied,
-  storageFailure,
-  storageNotFound,
   targetExists,
   uploadAborted,
 } from "../errors";
 import { mimeTypeFor } from "../mime";
-import { baseName, isSameOrInside, joinPath, normalizePath } from "../path-safety";
+import { isSameOrInside, joinPath, normalizePath } from "../path-safety";
 import { MeasuringStream } from "../streams";
 import type {
   ListOptions,
@@ -33,6 +29,17 @@ import type {
   WriteOptions,
   WriteResult,
 } from "../types";
+import {
+  compareNames,
+  decodeCursor,
+  emptyStream,
+  encodeCursor,
+  entryOf,
+  errnoOf,
+  etagOf,
+  mapFsError,
+  syncDir,
+} from "./local-fs";
 import { LocalMultipart } from "./local-multipart";
 import { resolveRange } from "./range";
 
@@ -45,37 +52,6 @@ export interface LocalDriverConfig {
   /** Directory holding the files; created on first use. */
   root: string;
 }
-
-type Errno = NodeJS.ErrnoException;
-const errnoOf = (e: unknown): string | undefined => (e as Errno | null)?.code;
-
-/**
- * ETag from inode, size and nanosecond mtime, hashed so it reveals nothing
- * about the file system. Cheap (no content read) and changes whenever a write
- * replaces the file, since every write lands as a new inode. Two different
- * contents could only collide if written within the same mtime tick with the
- * same size and recycled inode, which callers may treat as a weak validator.
- */
-function etagOf(st: BigIntStats): string {
-  return createHash("sha1").update(`${st.ino}:${st.size}:${st.mtimeNs}`).digest("hex").slice(0, 32);
-}
-
-function entryOf(path: string, st: BigIntStats): StorageEntry {
-  const isDirectory = st.isDirectory();
-  return {
-    path,
-    name: baseName(path),
-    isDirectory,
-    size: isDirectory ? 0 : Number(st.size),
-    modified: st.mtime,
-    etag: isDirectory ? null : etagOf(st),
-    contentType: isDirectory ? null : mimeTypeFor(path),
-  };
-}
-
-const compareNames = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
-const encodeCursor = (name: string) => Buffer.from(name).toString("base64url");
-const decodeCursor = (cursor: string) => Buffer.from(cursor, "base64url").toString();
 
 /**
  * Files under one directory. Every path is confined to the root: after
@@ -144,7 +120,7 @@ export class LocalDriver implements StorageDriver {
         real = await fs.realpath(candidate);
       } catch (e) {
         const code = errnoOf(e);
-        if (i === 0 || (code !== "ENOENT" && code !== "ENOTDIR")) throw this.mapError(e, rel);
+        if (i === 0 || (code !== "ENOENT" && code !== "ENOTDIR")) throw mapFsError(e, rel);
         // A dangling symlink on the way could be made to point anywhere later; refuse it.
         if (code === "ENOENT" && (await fs.lstat(candidate).catch(() => null))) throw pathOutsideRoot(rel);
         continue;
@@ -156,34 +132,6 @@ export class LocalDriver implements StorageDriver {
     }
   }
 
-  private mapError(e: unknown, path: string): unknown {
-    if (isAppError(e)) return e;
-    switch (errnoOf(e)) {
-      case "ENOENT":
-        return storageNotFound(path);
-      case "ENOTDIR":
-        return notADirectory(path);
-      case "EISDIR":
-        return isADirectory(path);
-      case "EEXIST":
-        return targetExists(path);
-      case "ENOTEMPTY":
-        return directoryNotEmpty(path);
-      case "EACCES":
-      case "EPERM":
-        return storageAccessDenied(`Permission denied: ${path}`);
-      case "ENOSPC":
-      case "EDQUOT":
-        return insufficientStorage("No space left on the storage device");
-      case "ENAMETOOLONG":
-        return invalidPath("Path is too long for the file system");
-      case "ABORT_ERR":
-        return uploadAborted();
-      default:
-        return e instanceof Error ? storageFailure(e.message) : e;
-    }
-  }
-
   async stat(path: string): Promise<StorageEntry | null> {
     const { rel, abs } = await this.locate(path, true);
     try {
@@ -191,7 +139,7 @@ export class LocalDriver implements StorageDriver {
     } catch (e) {
       const code = errnoOf(e);
       if (code === "ENOENT" || code === "ENOTDIR") return null;
-      throw this.mapError(e, rel);
+      throw mapFsError(e, rel);
     }
   }
 
@@ -206,7 +154,7 @@ export class LocalDriver implements StorageDriver {
     try {
       names = await fs.readdir(abs);
     } catch (e) {
-      throw this.mapError(e, rel);
+      throw mapFsError(e, rel);
     }
     if (rel === "") names = names.filter((n) => n !== LOCAL_TEMP_DIR);
     // Reading all names and sorting per page keeps cursors stable without server state;
@@ -242,7 +190,7 @@ export class LocalDriver implements StorageDriver {
     try {
       handle = await fs.open(abs, "r");
     } catch (e) {
-      throw this.mapError(e, rel);
+      throw mapFsError(e, rel);
     }
     try {
       // Stat the open handle, not the path, so size and ETag describe exactly the bytes we stream.
@@ -268,7 +216,7 @@ export class LocalDriver implements StorageDriver {
       };
     } catch (e) {
       await handle.close().catch(() => {});
-      throw this.mapError(e, rel);
+      throw mapFsError(e, rel);
     }
   }
 
@@ -292,7 +240,7 @@ export class LocalDriver implements StorageDriver {
     } catch (e) {
       await fs.rm(tmpFile, { force: true });
       if (options.signal?.aborted) throw uploadAborted();
-      throw this.mapError(e, rel);
+      throw mapFsError(e, rel);
     }
   }
 
@@ -313,7 +261,7 @@ export class LocalDriver implements StorageDriver {
     } catch (e) {
       const code = errnoOf(e);
       if (code === "EEXIST" || code === "ENOTDIR") throw notADirectory(rel);
-      throw this.mapError(e, rel);
+      throw mapFsError(e, rel);
     }
   }
 
@@ -326,7 +274,7 @@ export class LocalDriver implements StorageDriver {
       else if (options.recursive) await fs.rm(abs, { recursive: true });
       else await fs.rmdir(abs);
     } catch (e) {
-      throw this.mapError(e, rel);
+      throw mapFsError(e, rel);
     }
   }
 
@@ -339,11 +287,11 @@ export class LocalDriver implements StorageDriver {
     if (from.rel === "" || to.rel === "") throw invalidPath("The root cannot be moved or replaced");
     if (isSameOrInside(to.rel, from.rel)) throw invalidPath("Cannot move or copy a path into itself");
     const source = await fs.stat(from.abs).catch((e) => {
-      throw this.mapError(e, from.rel);
+      throw mapFsError(e, from.rel);
     });
     const target = await fs.lstat(to.abs).catch((e) => {
       if (errnoOf(e) === "ENOENT") return null;
-      throw this.mapError(e, to.rel);
+      throw mapFsError(e, to.rel);
     });
     if (target && (!options.overwrite || target.isDirectory() || source.isDirectory())) {
       throw targetExists(to.rel);
@@ -359,7 +307,7 @@ export class LocalDriver implements StorageDriver {
       await this.ensureParent(target.rel, target.abs);
       await fs.rename(source.abs, target.abs);
     } catch (e) {
-      throw this.mapError(e, target.rel);
+      throw mapFsError(e, target.rel);
     }
   }
 
@@ -429,17 +377,4 @@ export class LocalDriver implements StorageDriver {
     }
     return removed;
   }
-}
-
-async function syncDir(dir: string): Promise<void> {
-  // Makes the rename itself durable; some file systems refuse fsync on directories, which is harmless.
-  const handle = await fs.open(dir, "r").catch(() => null);
-  if (!handle) return;
-  await handle.sync().catch(() => {});
-  await handle.close();
-}
-
-/** A zero-length fs range read is not expressible (end is inclusive), so empty files get this. */
-function emptyStream(): Readable {
-  return Readable.from([]);
 }

@@ -11,6 +11,7 @@ import {
   UploadPartCopyCommand,
 } from "@aws-sdk/client-s3";
 import { directoryNotEmpty, storageFailure, storageNotFound } from "../errors";
+import { encodeKey } from "./s3-body";
 import { decodeListedKey, type S3DriverConfig } from "./s3-client";
 
 const GiB = 1024 * 1024 * 1024;
@@ -117,7 +118,8 @@ export class S3Tree {
 
   /** Server-side copy; above the single-request limit it copies part by part. */
   async copyObject(from: string, to: string, size: number): Promise<void> {
-    const source = `${this.bucket}/${encodeCopySource(from)}`;
+    // CopySource is URL-encoded per segment: a raw space or "+" would name another key.
+    const source = `${this.bucket}/${encodeKey(from)}`;
     if (size <= this.singleCopyLimit) {
       await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: source }));
       return;
@@ -159,9 +161,4 @@ export class S3Tree {
       throw e;
     }
   }
-}
-
-/** CopySource is "bucket/key" URL-encoded per segment; unencoded spaces or '+' would name another key. */
-function encodeCopySource(key: string): string {
-  return key.split("/").map(encodeURIComponent).join("/");
 }

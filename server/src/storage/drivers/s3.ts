@@ -1,8 +1,5 @@
 import { Readable } from "node:stream";
 import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -10,24 +7,13 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   type S3Client,
-  UploadPartCommand,
 } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { contentDisposition } from "../content-disposition";
-import {
-  invalidPart,
-  invalidPath,
-  invalidRange,
-  isADirectory,
-  notADirectory,
-  rangeNotSatisfiable,
-  targetExists,
-  uploadAborted,
-} from "../errors";
+import { invalidPath, isADirectory, notADirectory, rangeNotSatisfiable, targetExists } from "../errors";
 import { mimeTypeFor } from "../mime";
 import { baseName, joinPath, normalizePath, parentPath } from "../path-safety";
-import { MeasuringStream, unquoteEtag } from "../streams";
+import { unquoteEtag } from "../streams";
 import type {
   ListOptions,
   ListPage,
@@ -45,6 +31,7 @@ import type {
   WriteResult,
 } from "../types";
 import { rangeHeader } from "./range";
+import { addressableName, encodeKey, parseContentRange, rangeShapeCheck, uploadStream } from "./s3-body";
 import {
   createS3Client,
   decodeListedKey,
@@ -53,13 +40,13 @@ import {
   type S3DriverConfig,
   uploadHeadersFor,
 } from "./s3-client";
+import { S3Multipart } from "./s3-multipart";
 import { S3Tree } from "./s3-tree";
 
 export { B2_PROVIDER, type S3DriverConfig, uploadHeadersFor } from "./s3-client";
 
 const MAX_LIST = 1000;
 const MAX_EXPIRES = 7 * 24 * 3600;
-const MiB = 1024 * 1024;
 
 /**
  * Any S3-compatible bucket. Virtual paths map to keys under `defaultFolder`;
@@ -73,6 +60,7 @@ export class S3Driver implements StorageDriver {
   readonly bucket: string;
   private readonly prefix: string;
   private readonly tree: S3Tree;
+  private readonly multipart: S3Multipart;
   /** Present only with a custom host, so the method's presence matches the capability flag. */
   readonly publicUrl?: (path: string) => string;
 
@@ -90,6 +78,14 @@ export class S3Driver implements StorageDriver {
     };
     if (this.capabilities.publicUrl) this.publicUrl = (path) => this.buildPublicUrl(path);
     this.tree = new S3Tree(this.client, this.bucket, config.tuning);
+    this.multipart = new S3Multipart({
+      client: this.client,
+      bucket: this.bucket,
+      providerType: config.providerType,
+      key: (p) => this.key(p),
+      expiry: (s) => this.expiry(s),
+      head: (k) => this.head(k),
+    });
   }
 
   /** The object key for a virtual path (validated). */
@@ -241,42 +237,18 @@ export class S3Driver implements StorageDriver {
   async write(path: string, body: Readable, options: WriteOptions = {}): Promise<WriteResult> {
     const rel = normalizePath(path);
     if (rel === "") throw isADirectory(rel);
-    const key = this.prefix + rel;
-    const contentType = options.contentType || mimeTypeFor(rel);
-    const feed = feedBody(body, options.size, options.signal);
-    const measure = feed.measure;
     try {
-      let etag: string | undefined;
-      if (options.size !== undefined) {
-        const out = await this.client.send(
-          new PutObjectCommand({
-            Bucket: this.bucket,
-            Key: key,
-            Body: measure,
-            ContentLength: options.size,
-            ContentType: contentType,
-          }),
-          { abortSignal: feed.signal },
-        );
-        etag = out.ETag;
-      } else {
-        // Unknown length: lib-storage buffers one part at a time and completes a multipart upload
-        // (or a single PUT when it all fits in one part); on failure it aborts the upload itself.
-        const upload = new Upload({
-          client: this.client,
-          params: { Bucket: this.bucket, Key: key, Body: measure, ContentType: contentType },
-          partSize: Math.max(this.config.tuning?.uploadPartSize ?? 5 * MiB, 5 * MiB),
-          queueSize: 2,
-        });
-        etag = (await upload.done()).ETag;
-      }
-      if (feed.error()) throw feed.error();
-      return { size: options.size ?? measure.bytes, etag: unquoteEtag(etag) };
+      return await uploadStream(this.client, {
+        bucket: this.bucket,
+        key: this.prefix + rel,
+        contentType: options.contentType || mimeTypeFor(rel),
+        partSize: this.config.tuning?.uploadPartSize,
+        body,
+        size: options.size,
+        signal: options.signal,
+      });
     } catch (e) {
-      feed.stop();
-      throw feed.error() ?? mapS3Error(e, rel);
-    } finally {
-      feed.done();
+      throw mapS3Error(e, rel);
     }
   }
 
@@ -393,111 +365,25 @@ export class S3Driver implements StorageDriver {
     };
   }
 
-  async initMultipart(path: string, options: { contentType?: string } = {}): Promise<string> {
-    const rel = normalizePath(path);
-    if (rel === "") throw invalidPart("A multipart upload needs a file path");
-    try {
-      const out = await this.client.send(
-        new CreateMultipartUploadCommand({
-          Bucket: this.bucket,
-          Key: this.prefix + rel,
-          ContentType: options.contentType || mimeTypeFor(rel),
-        }),
-      );
-      if (!out.UploadId) throw new Error("CreateMultipartUpload returned no UploadId");
-      return out.UploadId;
-    } catch (e) {
-      throw mapS3Error(e, rel);
-    }
+  initMultipart(path: string, options: { contentType?: string } = {}): Promise<string> {
+    return this.multipart.init(path, options);
   }
 
-  async presignPart(
-    path: string,
-    uploadId: string,
-    partNumber: number,
-    expiresIn?: number,
-  ): Promise<PresignedRequest> {
-    checkPartNumber(partNumber);
-    const seconds = this.expiry(expiresIn);
-    const command = new UploadPartCommand({
-      Bucket: this.bucket,
-      Key: this.key(path),
-      UploadId: uploadId,
-      PartNumber: partNumber,
-    });
-    const url = await getSignedUrl(this.client, command, { expiresIn: seconds });
-    return {
-      url,
-      method: "PUT",
-      headers: uploadHeadersFor(this.config.providerType),
-      expiresAt: new Date(Date.now() + seconds * 1000),
-    };
+  presignPart(path: string, uploadId: string, partNumber: number, expiresIn?: number) {
+    return this.multipart.presignPart(path, uploadId, partNumber, expiresIn);
   }
 
   /** `size` is required here: S3 needs each part's length up front. */
-  async uploadPart(path: string, uploadId: string, partNumber: number, body: Readable, size?: number) {
-    checkPartNumber(partNumber);
-    if (size === undefined) throw invalidPart("Part size is required for S3 storage");
-    const rel = normalizePath(path);
-    const feed = feedBody(body, size);
-    try {
-      const out = await this.client.send(
-        new UploadPartCommand({
-          Bucket: this.bucket,
-          Key: this.prefix + rel,
-          UploadId: uploadId,
-          PartNumber: partNumber,
-          Body: feed.measure,
-          ContentLength: size,
-        }),
-        { abortSignal: feed.signal },
-      );
-      if (feed.error()) throw feed.error();
-      return { etag: unquoteEtag(out.ETag) ?? "" };
-    } catch (e) {
-      feed.stop();
-      throw feed.error() ?? mapS3Error(e, rel, uploadId);
-    } finally {
-      feed.done();
-    }
+  uploadPart(path: string, uploadId: string, partNumber: number, body: Readable, size?: number) {
+    return this.multipart.uploadPart(path, uploadId, partNumber, body, size);
   }
 
-  async completeMultipart(path: string, uploadId: string, parts: MultipartPart[]): Promise<WriteResult> {
-    const rel = normalizePath(path);
-    const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
-    if (sorted.length === 0) throw invalidPart("At least one part is required");
-    sorted.forEach((p, i) => {
-      checkPartNumber(p.partNumber);
-      if (i > 0 && sorted[i - 1]!.partNumber === p.partNumber)
-        throw invalidPart(`Part ${p.partNumber} is listed twice`);
-    });
-    try {
-      await this.client.send(
-        new CompleteMultipartUploadCommand({
-          Bucket: this.bucket,
-          Key: this.prefix + rel,
-          UploadId: uploadId,
-          MultipartUpload: {
-            Parts: sorted.map((p) => ({ PartNumber: p.partNumber, ETag: `"${unquoteEtag(p.etag)}"` })),
-          },
-        }),
-      );
-      const st = await this.head(this.prefix + rel);
-      return { size: st?.ContentLength ?? 0, etag: unquoteEtag(st?.ETag) };
-    } catch (e) {
-      throw mapS3Error(e, rel, uploadId);
-    }
+  completeMultipart(path: string, uploadId: string, parts: MultipartPart[]): Promise<WriteResult> {
+    return this.multipart.complete(path, uploadId, parts);
   }
 
-  async abortMultipart(path: string, uploadId: string): Promise<void> {
-    const rel = normalizePath(path);
-    try {
-      await this.client.send(
-        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.prefix + rel, UploadId: uploadId }),
-      );
-    } catch (e) {
-      throw mapS3Error(e, rel, uploadId);
-    }
+  abortMultipart(path: string, uploadId: string): Promise<void> {
+    return this.multipart.abort(path, uploadId);
   }
 
   private buildPublicUrl(path: string): string {
@@ -507,79 +393,4 @@ export class S3Driver implements StorageDriver {
   }
 }
 
-/**
- * Connects a caller's stream to an SDK request body through a byte counter.
- * The SDK pipes bodies with .pipe(), which does not forward errors: without
- * this, a source that fails (or a caller that aborts) would leave the request
- * waiting forever for bytes that never come. `error()` is the source's or the
- * caller's failure, which explains more than the SDK's resulting AbortError.
- */
-function feedBody(body: Readable, size: number | undefined, callerSignal?: AbortSignal) {
-  const measure = new MeasuringStream({ limit: size, exact: size !== undefined });
-  const abort = new AbortController();
-  let sourceError: unknown = null;
-  let finished = false;
-  const fail = (err: unknown) => {
-    if (finished) return;
-    sourceError ??= err;
-    abort.abort();
-    measure.destroy(err as Error);
-    body.destroy();
-  };
-  const onCallerAbort = () => fail(uploadAborted());
-  const onSourceError = (err: unknown) => fail(err);
-  body.on("error", onSourceError);
-  measure.on("error", onSourceError);
-  callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
-  if (callerSignal?.aborted) onCallerAbort();
-  body.pipe(measure);
-  return {
-    measure,
-    signal: abort.signal,
-    error: () => sourceError,
-    /** After a backend failure: stop reading the source too. */
-    stop: () => {
-      finished = true;
-      measure.destroy();
-      body.destroy();
-    },
-    done: () => {
-      finished = true;
-      callerSignal?.removeEventListener("abort", onCallerAbort);
-    },
-  };
-}
-
 const emptyDir = { isDirectory: true, size: 0, modified: null, etag: null, contentType: null } as const;
-
-/** A listed name we can hand out as a path segment, or null (the dir marker, `a//b` keys, control chars). */
-function addressableName(name: string | undefined): string | null {
-  if (!name || name.includes("/")) return null;
-  try {
-    return normalizePath(name) === name ? name : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Per-segment URL encoding of a key, keeping the slashes. */
-export function encodeKey(key: string): string {
-  return key.split("/").map(encodeURIComponent).join("/");
-}
-
-function checkPartNumber(n: number): void {
-  if (!Number.isInteger(n) || n < 1 || n > 10_000)
-    throw invalidPart("Part number must be between 1 and 10000");
-}
-
-function rangeShapeCheck(range?: ReadRange): void {
-  if (!range) return;
-  const bad = (n: number | undefined) => n !== undefined && (!Number.isSafeInteger(n) || n < 0);
-  if (bad(range.start) || bad(range.end) || bad(range.suffix)) throw invalidRange();
-  if (range.start !== undefined && range.end !== undefined && range.end < range.start) throw invalidRange();
-}
-
-function parseContentRange(value: string | undefined): { start: number; end: number; size: number } | null {
-  const m = value ? /^bytes (\d+)-(\d+)\/(\d+)$/.exec(value) : null;
-  return m ? { start: Number(m[1]), end: Number(m[2]), size: Number(m[3]) } : null;
-}
