@@ -9,6 +9,8 @@ import { createApp } from "./http/app";
 import { createLogger } from "./logger";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Housekeeping cadence: abandoned uploads, expired and used-up shares, stale tokens. */
+const SWEEP_INTERVAL_MS = 5 * 60_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -38,10 +40,24 @@ async function main() {
     );
   });
 
+  const sweep = async () => {
+    try {
+      const removed = await ctx.fileShares.sweep();
+      await ctx.admins.deleteExpiredTokens();
+      if (removed > 0) log.info({ removed }, "Removed expired, used-up and abandoned file shares");
+    } catch (e) {
+      log.warn({ err: e }, "Housekeeping sweep failed");
+    }
+  };
+  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  setTimeout(sweep, 10_000).unref();
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(sweeper);
     log.info({ signal }, "Shutting down: no new connections, finishing in-flight requests");
     const force = setTimeout(() => {
       log.warn("In-flight requests did not finish in time; closing anyway");
