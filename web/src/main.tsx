@@ -13,6 +13,8 @@ import { themeStore } from "./lib/theme";
 themeStore.init();
 installAppNotices();
 authStore.init();
+// Spec §4: a restored session is checked with the server right away.
+void authStore.ensureValidated();
 // Creating the router starts loading the first page's code while the texts load.
 const router = createAppRouter();
 
