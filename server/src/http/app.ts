@@ -12,6 +12,7 @@ import { handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
+import { dashboardRoutes } from "./routes/dashboard";
 import { fileRoutes } from "./routes/files";
 import { pasteRoutes } from "./routes/pastes";
 import { publicFileRoutes } from "./routes/public-files";
@@ -78,6 +79,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", authRoutes(ctx));
   api.route("/admin/api-keys", apiKeyRoutes(ctx));
   api.route("/admin", settingsRoutes(ctx));
+  api.route("/admin", dashboardRoutes(ctx));
   api.route("/", pasteRoutes(ctx));
   api.route("/s3-configs", storageConfigRoutes(ctx));
   api.route("/", fileRoutes(ctx));
