@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type Dirent } from "node:fs";
 import * as fs from "node:fs/promises";
 import * as nodePath from "node:path";
 import type { Readable } from "node:stream";
@@ -30,7 +30,6 @@ import type {
   WriteResult,
 } from "../types";
 import {
-  compareNames,
   decodeCursor,
   emptyStream,
   encodeCursor,
@@ -150,23 +149,47 @@ export class LocalDriver implements StorageDriver {
   async list(dir: string, options: ListOptions = {}): Promise<ListPage> {
     const { rel, abs } = await this.locate(dir, true);
     const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), DEFAULT_LIMIT);
-    let names: string[];
+    let dirents: Dirent[];
     try {
-      names = await fs.readdir(abs);
+      dirents = await fs.readdir(abs, { withFileTypes: true });
     } catch (e) {
       throw mapFsError(e, rel);
     }
-    if (rel === "") names = names.filter((n) => n !== LOCAL_TEMP_DIR);
-    // Reading all names and sorting per page keeps cursors stable without server state;
-    // for 10,000 entries that is a few milliseconds, and only the page's entries are stat'ed.
-    names.sort(compareNames);
+    const kinds = new Map<string, boolean>(); // name → is a symlink
+    for (const d of dirents) {
+      if (rel === "" && d.name === LOCAL_TEMP_DIR) continue;
+      if (isPlainName(d.name)) kinds.set(d.name, d.isSymbolicLink());
+    }
+    // Reading all names and sorting per page keeps cursors stable without server state. UTF-8
+    // byte order (S3's) is code-point order, which plain string comparison gives except for
+    // astral characters; the byte keys are built once, not per comparison.
+    const sorted = [...kinds.keys()]
+      .map((name) => ({ name, key: Buffer.from(name) }))
+      .sort((a, b) => Buffer.compare(a.key, b.key));
     let start = 0;
     if (options.cursor) {
-      const after = decodeCursor(options.cursor);
-      while (start < names.length && compareNames(names[start]!, after) <= 0) start++;
+      const after = Buffer.from(decodeCursor(options.cursor));
+      // Binary search: the first name strictly after the cursor.
+      let hi = sorted.length;
+      while (start < hi) {
+        const mid = (start + hi) >>> 1;
+        if (Buffer.compare(sorted[mid]!.key, after) <= 0) start = mid + 1;
+        else hi = mid;
+      }
     }
+    const names = sorted.map((e) => e.name);
     const pageNames = names.slice(start, start + limit);
-    const entries = await Promise.all(pageNames.map((name) => this.statChild(joinPath(rel, name))));
+    // Only symlinks need the confinement walk; plain entries of a confined directory are confined.
+    const entries = await Promise.all(
+      pageNames.map((name) =>
+        kinds.get(name)
+          ? this.statChild(joinPath(rel, name))
+          : fs
+              .stat(nodePath.join(abs, name), { bigint: true })
+              .then((st) => entryOf(joinPath(rel, name), st))
+              .catch(() => null),
+      ),
+    );
     const more = start + limit < names.length;
     return {
       entries: entries.filter((e): e is StorageEntry => e !== null),
@@ -174,7 +197,7 @@ export class LocalDriver implements StorageDriver {
     };
   }
 
-  /** A listing hides what it cannot serve: dangling links, links leaving the root, names we refuse. */
+  /** A listing hides what it cannot serve: dangling links, links leaving the root, names we refuse, entries deleted meanwhile. */
   private async statChild(rel: string): Promise<StorageEntry | null> {
     try {
       return await this.stat(rel);
@@ -376,5 +399,14 @@ export class LocalDriver implements StorageDriver {
       }
     }
     return removed;
+  }
+}
+
+/** A directory entry name that the path rules accept as one segment (others are unreachable, so hidden). */
+function isPlainName(name: string): boolean {
+  try {
+    return normalizePath(name) === name && !name.includes("/");
+  } catch {
+    return false;
   }
 }
