@@ -3,7 +3,7 @@
  * index.html (and the service worker) revalidated on every load, and the SPA
  * fallback for client-side routes. /config.js carries runtime settings.
  */
-import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Context, Hono } from "hono";
@@ -54,7 +54,7 @@ export function mountWebApp(app: Hono<AppEnv>, ctx: AppContext) {
   const sendIndex = (c: Context<AppEnv>) => {
     c.header("Cache-Control", "no-cache");
     c.header("Content-Type", "text/html; charset=utf-8");
-    return c.body(indexHtml ?? PLACEHOLDER);
+    return c.body(indexHtml() ?? PLACEHOLDER);
   };
 
   app.use("*", async (c, next) => {
