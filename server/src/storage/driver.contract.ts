@@ -336,6 +336,10 @@ export function describeStorageDriver(
           const p = `${dir()}/aborted-multi.bin`;
           const id = await d.initMultipart!(p);
           const part = await d.uploadPart!(p, id, 1, bufferStream("part one"), 8);
+          await expect(d.uploadPart!(p, id, 2, failingStream(100_000), 200_000)).rejects.toThrow();
+          await expect(d.uploadPart!(p, id, 3, bufferStream("short"), 10)).rejects.toMatchObject({
+            status: 400,
+          });
           await d.abortMultipart!(p, id);
           expect(await d.stat(p)).toBeNull();
           expect(await h.litter()).toEqual([]);

@@ -25,7 +25,9 @@ export interface StorageCapabilities {
 /**
  * One file or directory. `path` is the driver-relative virtual path (no leading
  * or trailing "/"). `etag` is unquoted; the HTTP layer adds quotes. Directories
- * have size 0, etag null and contentType null.
+ * have size 0, etag null and contentType null (and on S3 `modified` null).
+ * In listings `contentType` is guessed from the name, since S3 listings do not
+ * carry it; `stat` and `read` report the stored type.
  */
 export interface StorageEntry {
   path: string;
@@ -165,7 +167,11 @@ export interface StorageDriver {
 
   /** Present when `capabilities.presignRead`. */
   presignRead?(path: string, options?: PresignReadOptions): Promise<PresignedRequest>;
-  /** Present when `capabilities.presignWrite`. */
+  /**
+   * Present when `capabilities.presignWrite`. Only the host is signed, as with
+   * CloudPaste: the client should send the returned headers (Content-Type and
+   * provider quirks such as B2's), and whatever Content-Type it sends is stored.
+   */
   presignWrite?(path: string, options?: PresignWriteOptions): Promise<PresignedRequest>;
 
   /** Present when `capabilities.multipart`. Returns the upload id. */

@@ -209,8 +209,9 @@ export class S3Driver implements StorageDriver {
     if (rel === "") throw isADirectory(rel);
     const key = this.prefix + rel;
     try {
-      if (range?.suffix === 0) throw { name: "InvalidRange" };
       rangeShapeCheck(range);
+      // "bytes=-0" is unsatisfiable by definition; some servers answer it with the whole object.
+      if (range?.suffix === 0) throw Object.assign(new Error("Empty suffix range"), { name: "InvalidRange" });
       const out = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: rangeHeader(range) }),
       );
