@@ -41,8 +41,20 @@ function isApiPath(p: string) {
 
 export function mountWebApp(app: Hono<AppEnv>, ctx: AppContext) {
   const root = ctx.config.webDistDir;
-  const indexHtml =
-    root && existsSync(path.join(root, "index.html")) ? readFileSync(path.join(root, "index.html")) : null;
+  // Re-read index.html when a new build replaced it, so a running server never
+  // points browsers at hashed assets that no longer exist.
+  let cachedIndex: { mtimeMs: number; body: Buffer } | null = null;
+  const indexHtml = (): Buffer | null => {
+    if (!root) return null;
+    const file = path.join(root, "index.html");
+    try {
+      const { mtimeMs } = statSync(file);
+      if (cachedIndex?.mtimeMs !== mtimeMs) cachedIndex = { mtimeMs, body: readFileSync(file) };
+      return cachedIndex.body;
+    } catch {
+      return null;
+    }
+  };
 
   app.get("/config.js", (c) => {
     const runtime = { apiBaseUrl: "", version: "0.7.3" };
