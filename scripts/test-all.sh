@@ -159,7 +159,8 @@ install_node_modules() {
     local problems
     problems=$(grep -E '^npm error (Missing|Invalid): ' "$ci_log" || true)
     if [ -n "$problems" ] && ! grep -vqE '^npm error Missing: [^ ]+@ from lock file$' <<<"$problems"; then
-      echo "npm ci: only unavailable optional packages are missing; installing with npm install --no-save"
+      echo "npm ci: only unavailable optional packages are missing; installing with npm install --no-save" |
+        tee "$LOG_DIR/npm-fallback.txt"
       npm install --no-save --no-audit --no-fund || return 1
     else
       return "$rc"
@@ -182,6 +183,7 @@ if [ -z "${CLIPSHARE_SKIP_INSTALL:-}" ]; then
     print_summary
     exit 1
   fi
+  if [ -f "$LOG_DIR/npm-fallback.txt" ]; then cat "$LOG_DIR/npm-fallback.txt"; fi
 fi
 
 # ------------------------------------------------------- static checks, build
