@@ -43,13 +43,13 @@ export function mountWebApp(app: Hono<AppEnv>, ctx: AppContext) {
   const root = ctx.config.webDistDir;
   // Re-read index.html when a new build replaced it, so a running server never
   // points browsers at hashed assets that no longer exist.
-  let cachedIndex: { mtimeMs: number; body: Buffer } | null = null;
-  const indexHtml = (): Buffer | null => {
+  let cachedIndex: { mtimeMs: number; body: string } | null = null;
+  const indexHtml = (): string | null => {
     if (!root) return null;
     const file = path.join(root, "index.html");
     try {
       const { mtimeMs } = statSync(file);
-      if (cachedIndex?.mtimeMs !== mtimeMs) cachedIndex = { mtimeMs, body: readFileSync(file) };
+      if (cachedIndex?.mtimeMs !== mtimeMs) cachedIndex = { mtimeMs, body: readFileSync(file, "utf8") };
       return cachedIndex.body;
     } catch {
       return null;
