@@ -7,6 +7,7 @@
 import { Readable } from "node:stream";
 import type { Context } from "hono";
 import { contentDisposition, type Disposition } from "../storage/content-disposition";
+import { storageNotFound } from "../storage/errors";
 import type { ReadRange, StorageDriver, StorageEntry } from "../storage/types";
 
 /** Types a browser may render inline without being able to run script as our origin. */
@@ -86,10 +87,7 @@ export async function serveObject(
   const ifModifiedSince = c.req.header("if-modified-since");
   const needsStat = method === "HEAD" || Boolean(ifNoneMatch || ifModifiedSince || c.req.header("if-range"));
   const meta = options.entry ?? (needsStat ? await driver.stat(path) : null);
-  if (needsStat && !meta) {
-    // Let the driver raise its own 404 for a consistent error.
-    await driver.read(path, { start: 0, end: 0 }).then((r) => r.body.destroy());
-  }
+  if (needsStat && (!meta || meta.isDirectory)) throw storageNotFound(path);
 
   const headers = new Headers();
   const setCommon = (etag: string | null, modified: Date | null, type: string) => {
