@@ -14,6 +14,7 @@ import {
 import pg from "pg";
 import type { DatabaseConfig } from "../config";
 import * as initial from "./migrations/0001-initial";
+import * as taskAttempts from "./migrations/0002-task-attempts";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -21,6 +22,7 @@ export type Dialect = DatabaseConfig["dialect"];
 
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-task-attempts": taskAttempts,
 };
 
 class InlineMigrations implements MigrationProvider {
@@ -39,10 +41,34 @@ export function openDatabase(config: DatabaseConfig): Db {
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Kysely prepares every query anew; on hot paths (a paste view is one UPDATE)
+ * preparing costs as much as running. Statements are reusable, so keep the
+ * most recent ones by SQL text.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, capacity = 256) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        // Refresh its place in the LRU order.
+        cache.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= capacity) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
