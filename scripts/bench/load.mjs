@@ -21,20 +21,32 @@ export async function load({ url, method = "GET", headers = {}, body, connection
   if (hasWrk) {
     const script = path.join(os.tmpdir(), `clipshare-wrk-${process.pid}.lua`);
     const lines = [`wrk.method = ${JSON.stringify(method)}`];
-    for (const [k, v] of Object.entries(headers)) lines.push(`wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
+    for (const [k, v] of Object.entries(headers))
+      lines.push(`wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
     if (body !== undefined) lines.push(`wrk.body = ${JSON.stringify(body)}`);
     lines.push(
       "local non2xx = 0",
       "response = function(status) if status < 200 or status > 299 then non2xx = non2xx + 1 end end",
     );
     writeFileSync(script, `${lines.join("\n")}\n`);
-    const out = execFileSync("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url], {
-      encoding: "utf8",
-    });
+    const out = execFileSync(
+      "wrk",
+      ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url],
+      {
+        encoding: "utf8",
+      },
+    );
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
     const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
     const errors = /Socket errors:.*/.exec(out)?.[0] ?? "";
-    return { tool: "wrk", rps, p50: parseWrkLatency(out, "50%"), p99: parseWrkLatency(out, "99%"), non2xx, errors };
+    return {
+      tool: "wrk",
+      rps,
+      p50: parseWrkLatency(out, "50%"),
+      p99: parseWrkLatency(out, "99%"),
+      non2xx,
+      errors,
+    };
   }
   const { default: autocannon } = await import("autocannon");
   const result = await autocannon({ url, method, headers, body, connections, duration: seconds });

@@ -3,6 +3,7 @@
 const suites = {
   core: () => import("./suites/core.mjs"),
   pastes: () => import("./suites/pastes.mjs"),
+  files: () => import("./suites/files.mjs"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
@@ -13,7 +14,9 @@ for (const name of names) {
     process.exit(2);
   }
 }
-console.log(`ClipShare benchmarks on ${(await import("node:os")).cpus().length} cores, Node ${process.version}`);
+console.log(
+  `ClipShare benchmarks on ${(await import("node:os")).cpus().length} cores, Node ${process.version}`,
+);
 for (const name of names) {
   console.log(`\n== ${name} ==`);
   const suite = await suites[name]();

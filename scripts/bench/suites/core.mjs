@@ -5,7 +5,12 @@ export async function run() {
   const server = await startServer();
   try {
     console.log(`idle RSS after start: ${await server.rssMb()} MB`);
-    console.log(formatLoad("GET /api/health (c50)", await load({ url: `${server.base}/api/health`, connections: 50, seconds: 10 })));
+    console.log(
+      formatLoad(
+        "GET /api/health (c50)",
+        await load({ url: `${server.base}/api/health`, connections: 50, seconds: 10 }),
+      ),
+    );
     // Login is deliberately expensive (scrypt); this shows how many logins a box can absorb.
     console.log(
       formatLoad(

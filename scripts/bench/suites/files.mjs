@@ -1,0 +1,105 @@
+// File-share throughput: a large file through each upload path and back out,
+// with the server's peak RSS. Size: BENCH_FILE_MB (default 1024).
+
+import { startServer } from "../server-process.mjs";
+import { baselines, drain, generatedBody, mbps, rssSampler, send, timed } from "../transfer.mjs";
+
+const SIZE = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
+
+async function measure(server, label, fn) {
+  const rss = rssSampler(server.pid);
+  const { result, seconds } = await timed(fn);
+  const peak = rss.stop();
+  console.log(`${label.padEnd(46)} ${mbps(SIZE, seconds).padStart(10)}   peak RSS ${peak} MB`);
+  return result;
+}
+
+async function s3Config(server, auth) {
+  const e = process.env;
+  if (!e.CLIPSHARE_TEST_S3_ENDPOINT) return null;
+  const res = await fetch(`${server.base}/api/s3-configs`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({
+      name: "bench-s3",
+      storage_type: "S3",
+      endpoint_url: e.CLIPSHARE_TEST_S3_ENDPOINT,
+      bucket_name: e.CLIPSHARE_TEST_S3_BUCKET,
+      region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
+      access_key_id: e.CLIPSHARE_TEST_S3_ACCESS_KEY,
+      secret_access_key: e.CLIPSHARE_TEST_S3_SECRET_KEY,
+      path_style: true,
+      default_folder: `bench-${Date.now()}`,
+    }),
+  });
+  return (await res.json()).data.id;
+}
+
+export async function run() {
+  const b = await baselines(SIZE);
+  console.log(
+    `baseline (${SIZE / 1024 / 1024} MiB): node disk write ${b.disk}, node loopback HTTP ${b.loopback}`,
+  );
+  const server = await startServer({ LOG_LEVEL: "warn" });
+  try {
+    const token = await server.login();
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    await fetch(`${server.base}/api/admin/system-settings`, {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ max_upload_size: 100, max_upload_size_unit: "GB" }),
+    });
+    const targets = [["LOCAL", null]];
+    const s3 = await s3Config(server, auth);
+    if (s3) targets.push(["S3 (Swift)", s3]);
+    for (const [name, configId] of targets) {
+      const q = configId ? `?s3_config_id=${configId}` : "";
+      const up = await measure(server, `${name}: PUT /api/upload-direct`, () =>
+        send(`${server.base}/api/upload-direct/big.bin${q}`, {
+          headers: { authorization: `Bearer ${token}`, "content-length": String(SIZE) },
+          body: generatedBody(SIZE),
+        }),
+      );
+      const share = JSON.parse(up.text).data;
+      if (!share?.downloadUrl) throw new Error(`upload failed: ${up.status} ${up.text}`);
+      await measure(server, `${name}: GET /api/file-download (proxied)`, () =>
+        drain(`${server.base}${share.downloadUrl}`),
+      );
+      const presign = await (
+        await fetch(`${server.base}/api/s3/presign`, {
+          method: "POST",
+          headers: auth,
+          body: JSON.stringify({
+            filename: "big2.bin",
+            size: SIZE,
+            ...(configId ? { s3_config_id: configId } : {}),
+          }),
+        })
+      ).json();
+      const target = presign.data.upload_url.startsWith("http")
+        ? presign.data.upload_url
+        : `${server.base}${presign.data.upload_url}`;
+      await measure(
+        server,
+        `${name}: presigned PUT${configId ? " (straight to S3)" : " (signed LOCAL URL)"}`,
+        () =>
+          send(target, {
+            headers: { ...presign.data.upload_headers, "content-length": String(SIZE) },
+            body: generatedBody(SIZE),
+          }),
+      );
+      await fetch(`${server.base}/api/s3/commit`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ file_id: presign.data.file_id }),
+      });
+      await fetch(`${server.base}/api/files/batch-delete`, {
+        method: "DELETE",
+        headers: auth,
+        body: JSON.stringify({ ids: [share.id, presign.data.file_id] }),
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+}
