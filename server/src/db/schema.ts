@@ -155,6 +155,10 @@ export interface TasksTable {
   claimed_by: string | null;
   claimed_at: string | null;
   cancel_requested: number;
+  /** How many times a runner started it (more than 1 after a resume). */
+  attempts: Generated<number>;
+  /** Why it was restarted or stopped, for its owner to see. */
+  notice: string | null;
   created_at: string;
   updated_at: string;
   started_at: string | null;
