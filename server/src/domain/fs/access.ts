@@ -1,0 +1,76 @@
+/**
+ * Who may do what in the explorer tree. The file-system services take an
+ * FsActor: the principal plus which permission bit each kind of operation
+ * needs. The JSON API uses the MOUNT_* bits (spec §6); WebDAV maps the same
+ * operations onto WEBDAV_READ / WEBDAV_MANAGE. The base-path rule (spec §5)
+ * is the same for both.
+ */
+import { isPathWithinBase, normalizeBasePath, Permission } from "@clipshare/shared";
+import { canAccessPath, requirePermission } from "../../auth/policy";
+import type { Principal } from "../../auth/principal";
+import { forbidden } from "../../errors";
+
+export type FsOperation = "view" | "upload" | "copy" | "rename" | "delete";
+
+export interface FsActor {
+  readonly principal: Principal;
+  readonly bits: Readonly<Record<FsOperation, number>>;
+}
+
+const API_BITS: Record<FsOperation, number> = {
+  view: Permission.MOUNT_VIEW,
+  upload: Permission.MOUNT_UPLOAD,
+  copy: Permission.MOUNT_COPY,
+  rename: Permission.MOUNT_RENAME,
+  delete: Permission.MOUNT_DELETE,
+};
+
+const WEBDAV_BITS: Record<FsOperation, number> = {
+  view: Permission.WEBDAV_READ,
+  upload: Permission.WEBDAV_MANAGE,
+  copy: Permission.WEBDAV_MANAGE,
+  rename: Permission.WEBDAV_MANAGE,
+  delete: Permission.WEBDAV_MANAGE,
+};
+
+export const apiActor = (principal: Principal): FsActor => ({ principal, bits: API_BITS });
+export const webdavActor = (principal: Principal): FsActor => ({ principal, bits: WEBDAV_BITS });
+
+export const PATH_FORBIDDEN = "No permission to access this path";
+
+/** The operation's permission bit (401 for anonymous, 403 for a key without it). */
+export function requireOperation(actor: FsActor, op: FsOperation): void {
+  requirePermission(actor.principal, actor.bits[op]);
+}
+
+/** Spec §5: a key works only at or below its base path. */
+export function requirePathAccess(actor: FsActor, path: string, message = PATH_FORBIDDEN): void {
+  if (!canAccessPath(actor.principal, path)) throw forbidden(message, "path_forbidden");
+}
+
+/** Both checks at once, for every path the operation touches. */
+export function authorize(actor: FsActor, op: FsOperation, ...paths: string[]): void {
+  requireOperation(actor, op);
+  for (const path of paths) requirePathAccess(actor, path);
+}
+
+/**
+ * A mount "relates" to a key when it lies under the key's base path or the
+ * base path lies inside it; those are the mounts the key may see.
+ */
+export function canSeeMount(principal: Principal, mountPath: string): boolean {
+  if (principal.kind === "admin") return true;
+  if (principal.kind !== "apiKey") return false;
+  const base = principal.key.basicPath;
+  return isPathWithinBase(base, mountPath) || isPathWithinBase(mountPath, base);
+}
+
+/** The deepest path the principal may start a walk at, given a wanted root; null if none. */
+export function clampToBase(principal: Principal, root: string): string | null {
+  if (principal.kind === "admin") return root;
+  if (principal.kind !== "apiKey") return null;
+  const base = principal.key.basicPath;
+  if (isPathWithinBase(base, root)) return root;
+  if (isPathWithinBase(root, base)) return normalizeBasePath(base);
+  return null;
+}

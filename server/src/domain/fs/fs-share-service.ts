@@ -1,0 +1,85 @@
+/**
+ * POST /fs/create-share: a file share (a `files` row) that points at an
+ * existing explorer file instead of an uploaded copy, with the share options
+ * uploads have (slug, password, expiry, view limit, remark). The share never
+ * owns the object: deleting or expiring it leaves the file in place.
+ */
+import { randomUUID } from "node:crypto";
+import type { UploadOptions } from "@clipshare/shared";
+import { uploadMimeType } from "@clipshare/shared";
+import { hashPassword } from "../../auth/passwords";
+import { creatorIdOf } from "../../auth/principal";
+import type { Db } from "../../db/database";
+import { nowIso } from "../../db/database";
+import type { FileRow } from "../../db/schema";
+import { conflict } from "../../errors";
+import { randomBase62 } from "../../lib/crypto";
+import { isUniqueViolation } from "../api-keys/api-key-service";
+import { FILE_MESSAGES, type FileShareService, presentFile } from "../files/file-share-service";
+import type { FsActor } from "./access";
+import type { VirtualFileSystem } from "./vfs";
+import { vbasename } from "./vpath";
+
+const RANDOM_SLUG_LENGTH = 10;
+
+export type ShareOptions = Pick<
+  UploadOptions,
+  "slug" | "remark" | "password" | "expires_in" | "max_views" | "use_proxy"
+>;
+
+export class FsShareService {
+  constructor(
+    private readonly db: Db,
+    private readonly vfs: VirtualFileSystem,
+    private readonly shares: FileShareService,
+  ) {}
+
+  async createShare(actor: FsActor, input: string, options: ShareOptions) {
+    const { target, entry } = await this.vfs.openFile(actor, input);
+    const now = new Date();
+    const filename = vbasename(target.path);
+    const row: FileRow = {
+      id: randomUUID(),
+      slug: options.slug ?? randomBase62(RANDOM_SLUG_LENGTH),
+      filename,
+      storage_config_id: target.config.id,
+      storage_type: target.config.storage_type,
+      storage_path: target.subPath,
+      file_path: target.path,
+      mount_id: target.row.id,
+      mimetype: entry.contentType ?? uploadMimeType(filename),
+      size: entry.size,
+      etag: entry.etag,
+      remark: options.remark ?? `From file system: ${target.path}`,
+      password_hash: options.password ? await hashPassword(options.password) : null,
+      expires_at: options.expires_in
+        ? new Date(now.getTime() + options.expires_in * 3600_000).toISOString()
+        : null,
+      max_views: options.max_views ?? null,
+      views: 0,
+      use_proxy: options.use_proxy === false ? 0 : 1,
+      status: "active",
+      delete_object_with_share: 0,
+      created_by: creatorIdOf(actor.principal),
+      created_at: nowIso(now),
+      updated_at: nowIso(now),
+    };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.db.insertInto("files").values(row).execute();
+        break;
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        if (options.slug || attempt >= 4) throw conflict(FILE_MESSAGES.slugTaken, "slug_taken");
+        row.slug = randomBase62(RANDOM_SLUG_LENGTH);
+      }
+    }
+    return {
+      ...presentFile(row),
+      ...this.shares.urlsFor(row),
+      success: true,
+      fileId: row.id,
+      message: "Share created",
+    };
+  }
+}

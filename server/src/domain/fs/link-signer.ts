@@ -1,0 +1,86 @@
+/**
+ * HMAC-SHA256 signatures for URLs that work without an Authorization header,
+ * each kind under its own key derived from SECRET_KEY, compared in constant
+ * time:
+ * - proxy: `sign=<mac>:<expires>` on /api/p/<path> (0.7.3 form; expires in unix
+ *   seconds, 0 = never), valid while the mount has web proxy on;
+ * - link: `sign=l:<mac>:<expires>` on the same route, what fs/file-link and
+ *   fs/get hand out for storage that cannot presign (LOCAL); always expiring;
+ * - upload: signed PUT URLs for LOCAL presigned and multipart uploads;
+ * - zip: a plain GET link to a ZIP of given paths on behalf of a principal.
+ */
+import { constantTimeEqual, deriveKey, hmacSha256 } from "../../lib/crypto";
+
+export type SignatureCheck = "ok" | "signature_expired" | "invalid_signature" | "malformed_signature";
+
+const LINK_PREFIX = "l:";
+type KeyKind = "proxy" | "link" | "upload" | "zip";
+
+export class LinkSigner {
+  private readonly keys: Record<KeyKind, Buffer>;
+
+  constructor(secret: Buffer) {
+    this.keys = {
+      proxy: deriveKey(secret, "fs-proxy-sign"),
+      link: deriveKey(secret, "fs-file-link"),
+      upload: deriveKey(secret, "fs-upload"),
+      zip: deriveKey(secret, "fs-zip-link"),
+    };
+  }
+
+  /** `expiresAt` in unix seconds; 0 never expires. */
+  proxySign(path: string, expiresAt: number): string {
+    return `${this.mac("proxy", `${path}:${expiresAt}`)}:${expiresAt}`;
+  }
+
+  linkSign(path: string, expiresAt: number): string {
+    return `${LINK_PREFIX}${this.mac("link", `${path}:${expiresAt}`)}:${expiresAt}`;
+  }
+
+  isLinkSignature(sign: string): boolean {
+    return sign.startsWith(LINK_PREFIX);
+  }
+
+  verifyProxy(path: string, sign: string): SignatureCheck {
+    return this.verify("proxy", path, sign, true);
+  }
+
+  verifyLink(path: string, sign: string): SignatureCheck {
+    if (!sign.startsWith(LINK_PREFIX)) return "malformed_signature";
+    return this.verify("link", path, sign.slice(LINK_PREFIX.length), false);
+  }
+
+  uploadSign(sessionId: string, part: number, expires: string): string {
+    return this.mac("upload", `${sessionId}:${part}:${expires}`);
+  }
+
+  verifyUpload(sessionId: string, part: number, expires: string, signature: string): boolean {
+    const fresh = Date.parse(expires) > Date.now();
+    return constantTimeEqual(signature, this.uploadSign(sessionId, part, expires)) && fresh;
+  }
+
+  zipSign(by: string, expiresAt: number, paths: string[], name: string): string {
+    return this.mac("zip", JSON.stringify([by, expiresAt, paths, name]));
+  }
+
+  verifyZip(by: string, expiresAt: number, paths: string[], name: string, signature: string): SignatureCheck {
+    if (!constantTimeEqual(signature, this.zipSign(by, expiresAt, paths, name))) return "invalid_signature";
+    return expiresAt * 1000 <= Date.now() ? "signature_expired" : "ok";
+  }
+
+  private verify(kind: "proxy" | "link", path: string, sign: string, allowNever: boolean): SignatureCheck {
+    const colon = sign.lastIndexOf(":");
+    if (colon <= 0) return "malformed_signature";
+    const mac = sign.slice(0, colon);
+    const expiresText = sign.slice(colon + 1);
+    if (!/^\d{1,12}$/.test(expiresText)) return "malformed_signature";
+    const expiresAt = Number(expiresText);
+    if (!constantTimeEqual(mac, this.mac(kind, `${path}:${expiresAt}`))) return "invalid_signature";
+    if (expiresAt === 0) return allowNever ? "ok" : "invalid_signature";
+    return expiresAt * 1000 <= Date.now() ? "signature_expired" : "ok";
+  }
+
+  private mac(kind: KeyKind, input: string): string {
+    return hmacSha256(this.keys[kind], input).toString("base64url");
+  }
+}

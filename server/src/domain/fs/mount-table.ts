@@ -1,0 +1,121 @@
+/**
+ * The mount manager: maps a virtual path to (mount, driver, driver-relative
+ * path). Active mounts and their storage configs are read from the database
+ * and kept for a few seconds; any mount change (here or, through the bus, on
+ * another instance) drops the copy at once.
+ */
+import type { Db } from "../../db/database";
+import type { MountRow, StorageConfigRow } from "../../db/schema";
+import type { StorageDriver } from "../../storage/types";
+import type { StorageConfigService } from "../storage-configs/storage-config-service";
+import { isWithin, subPathOf, vjoin } from "./vpath";
+
+export interface ActiveMount {
+  row: MountRow;
+  config: StorageConfigRow;
+}
+
+export interface ResolvedPath extends ActiveMount {
+  /** Normalized virtual path. */
+  path: string;
+  /** Driver-relative path; "" is the mount root. */
+  subPath: string;
+  driver: StorageDriver;
+}
+
+/** A child of a directory that exists because some mount lies at or below it. */
+export interface MountChild {
+  name: string;
+  path: string;
+  /** Set when a mount sits exactly at `path`. */
+  mount: ActiveMount | null;
+}
+
+const TABLE_TTL_MS = 5000;
+
+export class MountTable {
+  private cached: { at: number; mounts: ActiveMount[] } | null = null;
+  private loading: Promise<ActiveMount[]> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly configs: StorageConfigService,
+  ) {}
+
+  invalidate(): void {
+    this.cached = null;
+    this.loading = null;
+  }
+
+  /** Active mounts with their configs, deepest path first (so the first match is the longest). */
+  async active(): Promise<ActiveMount[]> {
+    if (this.cached && Date.now() - this.cached.at < TABLE_TTL_MS) return this.cached.mounts;
+    if (!this.loading) {
+      const loading = this.load();
+      this.loading = loading;
+      const settle = (mounts: ActiveMount[] | null) => {
+        if (this.loading !== loading) return;
+        this.loading = null;
+        if (mounts) this.cached = { at: Date.now(), mounts };
+      };
+      loading.then(settle, () => settle(null));
+    }
+    return this.loading;
+  }
+
+  async byId(id: string): Promise<ActiveMount | null> {
+    return (await this.active()).find((m) => m.row.id === id) ?? null;
+  }
+
+  /** The longest active mount containing `path`, or null for the virtual part of the tree. */
+  async resolve(path: string): Promise<ResolvedPath | null> {
+    const mount = (await this.active()).find((m) => isWithin(path, m.row.mount_path));
+    if (!mount) return null;
+    return {
+      ...mount,
+      path,
+      subPath: subPathOf(path, mount.row.mount_path),
+      driver: this.configs.driverFor(mount.config),
+    };
+  }
+
+  driverFor(mount: ActiveMount): StorageDriver {
+    return this.configs.driverFor(mount.config);
+  }
+
+  /**
+   * Children of `dir` that exist because of mounts: for mounts /a/b/c and /a/d,
+   * children of "/" is [a], of "/a" is [b, d] (d being a mount itself).
+   */
+  async childrenOf(dir: string, visible: (mount: ActiveMount) => boolean): Promise<MountChild[]> {
+    const children = new Map<string, MountChild>();
+    for (const mount of await this.active()) {
+      const mountPath = mount.row.mount_path;
+      if (mountPath === dir || !isWithin(mountPath, dir) || !visible(mount)) continue;
+      const rest = dir === "/" ? mountPath.slice(1) : mountPath.slice(dir.length + 1);
+      const name = rest.split("/")[0]!;
+      const path = vjoin(dir, name);
+      const existing = children.get(name);
+      const exact = path === mountPath ? mount : null;
+      if (!existing) children.set(name, { name, path, mount: exact });
+      else if (exact) existing.mount = exact;
+    }
+    return [...children.values()];
+  }
+
+  private async load(): Promise<ActiveMount[]> {
+    const rows = await this.db.selectFrom("mounts").selectAll().where("is_active", "=", 1).execute();
+    const ids = [...new Set(rows.map((r) => r.storage_config_id).filter((id): id is string => id !== null))];
+    const configs =
+      ids.length === 0
+        ? []
+        : await this.db.selectFrom("storage_configs").selectAll().where("id", "in", ids).execute();
+    const byId = new Map(configs.map((c) => [c.id, c]));
+    const mounts: ActiveMount[] = [];
+    for (const row of rows) {
+      const config = row.storage_config_id ? byId.get(row.storage_config_id) : undefined;
+      if (config) mounts.push({ row, config });
+    }
+    return mounts.sort((a, b) => b.row.mount_path.length - a.row.mount_path.length);
+  }
+}

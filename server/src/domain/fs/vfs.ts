@@ -1,0 +1,441 @@
+/**
+ * The virtual file system: one tree made of the active mounts, each backed by
+ * a storage driver. Every operation normalizes its paths once, checks the
+ * actor's permission bit and base path for every path it touches, resolves the
+ * longest mount, calls the driver and invalidates the caches it made stale.
+ * The JSON API and WebDAV both call these methods, so the rules live here once.
+ */
+import type { Readable } from "node:stream";
+import { FS_LIST_MAX_LIMIT } from "@clipshare/shared";
+import { isAppError } from "../../errors";
+import type { ListPage, StorageEntry, WriteResult } from "../../storage/types";
+import { authorize, canSeeMount, type FsActor } from "./access";
+import type { FsCaches } from "./fs-caches";
+import {
+  directoriesFirst,
+  FS_ERRORS,
+  type FsEntry,
+  fsError,
+  presentEntry,
+  presentMountChild,
+  virtualDirectory,
+} from "./fs-entry";
+import type { MountTable, ResolvedPath } from "./mount-table";
+import { streamCopyFile } from "./transfer";
+import { displayPath, fromSubPath, normalizeVirtualPath, subParent, vbasename, vjoin } from "./vpath";
+
+export interface ListOptions {
+  limit?: number;
+  cursor?: string | null;
+  /** Skip the cache (and refill it). */
+  refresh?: boolean;
+}
+
+export interface FsListing {
+  path: string;
+  name: string;
+  type: "directory";
+  isRoot: boolean;
+  isVirtual: boolean;
+  mount_id: string | null;
+  storage_type: string | null;
+  items: FsEntry[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  hasMore: boolean;
+  /** This page came from the directory cache. */
+  cached: boolean;
+}
+
+export interface WalkItem {
+  path: string;
+  isDirectory: boolean;
+  size: number;
+  modified: Date | null;
+  contentType: string | null;
+  /** Where it is stored; null for directories that exist only because of mounts below them. */
+  target: ResolvedPath | null;
+}
+
+export class VirtualFileSystem {
+  constructor(
+    readonly mounts: MountTable,
+    readonly caches: FsCaches,
+  ) {}
+
+  // ---- reading ------------------------------------------------------------
+
+  async stat(actor: FsActor, input: string): Promise<FsEntry> {
+    return (await this.statDetailed(actor, input)).entry;
+  }
+
+  async list(actor: FsActor, input: string, options: ListOptions = {}): Promise<FsListing> {
+    const path = normalizeVirtualPath(input);
+    authorize(actor, "view", path);
+    const target = await this.mounts.resolve(path);
+    if (!target) return this.listVirtual(actor, path);
+    const { page, cached } = await this.readPage(target, options);
+    let items = page.entries.map((e) => presentEntry(target, e));
+    if (!options.cursor) items = await this.withNestedMounts(actor, path, items);
+    if (!options.cursor && page.nextCursor === null) items.sort(directoriesFirst);
+    return {
+      path: displayPath(path, true),
+      name: path === "/" ? "" : vbasename(path),
+      type: "directory",
+      isRoot: path === "/",
+      isVirtual: false,
+      mount_id: target.row.id,
+      storage_type: target.row.storage_type,
+      items,
+      nextCursor: page.nextCursor,
+      hasMore: page.nextCursor !== null,
+      cached,
+    };
+  }
+
+  /** A file to stream (download, proxy, WebDAV GET): checks done, metadata known. */
+  async openFile(actor: FsActor, input: string): Promise<{ target: ResolvedPath; entry: StorageEntry }> {
+    const path = normalizeVirtualPath(input);
+    authorize(actor, "view", path);
+    const target = await this.mounts.resolve(path);
+    if (!target)
+      throw (await this.hasMountsBelow(path)) ? FS_ERRORS.isDirectory(path) : FS_ERRORS.fileNotFound();
+    const entry = await this.statIn(target);
+    if (!entry) throw FS_ERRORS.fileNotFound();
+    if (entry.isDirectory) throw FS_ERRORS.isDirectory(displayPath(path, true));
+    return { target, entry };
+  }
+
+  /**
+   * Everything below `root` (not `root` itself), directories before their
+   * contents, crossing into nested mounts. Callers have authorized `root`;
+   * everything below it is within the same base path.
+   */
+  async *walk(actor: FsActor, root: string): AsyncGenerator<WalkItem> {
+    const stack = [root];
+    while (stack.length > 0) {
+      const dir = stack.pop()!;
+      const children = await this.mounts.childrenOf(dir, (m) =>
+        canSeeMount(actor.principal, m.row.mount_path),
+      );
+      const mountNames = new Set(children.map((c) => c.name));
+      const target = await this.mounts.resolve(dir);
+      const subdirs: string[] = [];
+      if (target) {
+        let cursor: string | null = null;
+        do {
+          let page: ListPage;
+          try {
+            page = await target.driver.list(target.subPath, { cursor });
+          } catch (e) {
+            throw fsError(e, target);
+          }
+          for (const entry of page.entries) {
+            if (mountNames.has(entry.name)) continue; // shadowed by a nested mount
+            const path = fromSubPath(target.row.mount_path, entry.path);
+            if (entry.isDirectory) subdirs.push(path);
+            yield {
+              path,
+              isDirectory: entry.isDirectory,
+              size: entry.size,
+              modified: entry.modified,
+              contentType: entry.contentType,
+              target: { ...target, path, subPath: entry.path },
+            };
+          }
+          cursor = page.nextCursor;
+        } while (cursor);
+      }
+      for (const child of children) {
+        subdirs.push(child.path);
+        const childTarget = child.mount ? await this.mounts.resolve(child.path) : null;
+        yield {
+          path: child.path,
+          isDirectory: true,
+          size: 0,
+          modified: null,
+          contentType: null,
+          target: childTarget,
+        };
+      }
+      stack.push(...subdirs.reverse());
+    }
+  }
+
+  // ---- writing ------------------------------------------------------------
+
+  /** Resolves a path that must lie inside a mount, for operations that change storage. */
+  async requireMount(path: string): Promise<ResolvedPath> {
+    if (path === "/") throw FS_ERRORS.root();
+    const target = await this.mounts.resolve(path);
+    if (target) return target;
+    throw (await this.hasMountsBelow(path)) ? FS_ERRORS.virtual(path) : FS_ERRORS.mountMissing();
+  }
+
+  async write(
+    actor: FsActor,
+    input: string,
+    body: Readable,
+    options: { size?: number; contentType?: string; signal?: AbortSignal } = {},
+  ): Promise<FsEntry> {
+    const path = normalizeVirtualPath(input);
+    authorize(actor, "upload", path);
+    const target = await this.requireMount(path);
+    if (target.subPath === "") throw FS_ERRORS.isDirectory(displayPath(path, true));
+    let written: WriteResult;
+    try {
+      written = await target.driver.write(target.subPath, body, options);
+    } catch (e) {
+      throw fsError(e, target);
+    }
+    await this.invalidate(target, false);
+    const entry: StorageEntry = {
+      path: target.subPath,
+      name: vbasename(path),
+      isDirectory: false,
+      size: written.size,
+      modified: new Date(),
+      etag: written.etag,
+      contentType: options.contentType ?? null,
+    };
+    return presentEntry(target, entry);
+  }
+
+  /** Creates a directory. Without `parents` the parent must exist; an existing directory is 409 either way. */
+  async mkdir(actor: FsActor, input: string, options: { parents?: boolean } = {}): Promise<FsEntry> {
+    const path = normalizeVirtualPath(input);
+    authorize(actor, "upload", path);
+    const target = await this.requireMount(path);
+    const existing = await this.statIn(target);
+    if (existing?.isDirectory) throw FS_ERRORS.dirExists(displayPath(path, true));
+    if (existing) throw FS_ERRORS.targetExists(path);
+    if (!options.parents) {
+      const parent = subParent(target.subPath);
+      const parentEntry = parent === "" ? null : await this.statIn({ ...target, subPath: parent });
+      if (parent !== "" && !parentEntry?.isDirectory) throw FS_ERRORS.parentMissing(displayPath(path, true));
+    }
+    try {
+      await target.driver.mkdir(target.subPath);
+    } catch (e) {
+      throw fsError(e, target);
+    }
+    await this.invalidate(target, false);
+    return presentEntry(target, { ...emptyDir(target.subPath), modified: new Date() });
+  }
+
+  /** Removes a file, or a directory with everything in it. */
+  async remove(actor: FsActor, input: string): Promise<void> {
+    const path = normalizeVirtualPath(input);
+    authorize(actor, "delete", path);
+    const target = await this.requireMount(path);
+    if (target.subPath === "") throw FS_ERRORS.mountRoot(path);
+    try {
+      await target.driver.remove(target.subPath, { recursive: true });
+    } catch (e) {
+      throw fsError(e, target);
+    } finally {
+      await this.invalidate(target, true);
+    }
+  }
+
+  /** Rename or move inside one storage; both paths are checked. */
+  async rename(actor: FsActor, fromInput: string, toInput: string, options: { overwrite?: boolean } = {}) {
+    const from = normalizeVirtualPath(fromInput);
+    const to = normalizeVirtualPath(toInput);
+    authorize(actor, "rename", from, to);
+    const [source, target] = await Promise.all([this.requireMount(from), this.requireMount(to)]);
+    if (source.subPath === "") throw FS_ERRORS.mountRoot(from);
+    if (target.subPath === "") throw FS_ERRORS.mountRoot(to);
+    if (source.config.id !== target.config.id) throw FS_ERRORS.crossStorage();
+    try {
+      await source.driver.rename(source.subPath, target.subPath, { overwrite: options.overwrite ?? false });
+    } catch (e) {
+      throw fsError(e, isAppError(e) && e.error === "target_exists" ? target : source);
+    }
+    await Promise.all([this.invalidate(source, true), this.invalidate(target, true)]);
+  }
+
+  /**
+   * Copies one file or directory, synchronously: server-side within one
+   * storage, streamed between storages. Batch copies and big trees go through
+   * the copy service, which uses tasks.
+   */
+  async copy(actor: FsActor, fromInput: string, toInput: string, options: { overwrite?: boolean } = {}) {
+    const from = normalizeVirtualPath(fromInput);
+    const to = normalizeVirtualPath(toInput);
+    authorize(actor, "copy", from, to);
+    const [source, target] = await Promise.all([this.mounts.resolve(from), this.requireMount(to)]);
+    if (!source) throw FS_ERRORS.notFound(from);
+    if (target.subPath === "") throw FS_ERRORS.mountRoot(to);
+    await this.copyResolved(source, target, { overwrite: options.overwrite ?? false });
+  }
+
+  /** The copy itself, for callers that already checked both ends. */
+  async copyResolved(
+    source: ResolvedPath,
+    target: ResolvedPath,
+    options: { overwrite: boolean; signal?: AbortSignal; onBytes?: (n: number) => void },
+  ): Promise<void> {
+    try {
+      if (source.config.id === target.config.id) {
+        await source.driver.copy(source.subPath, target.subPath, { overwrite: options.overwrite });
+      } else {
+        const entry = await this.statIn(source);
+        if (!entry) throw FS_ERRORS.notFound(source.path);
+        const existing = await this.statIn(target);
+        if (existing && (!options.overwrite || existing.isDirectory || entry.isDirectory)) {
+          throw FS_ERRORS.targetExists(target.path);
+        }
+        if (entry.isDirectory) await this.streamTree(source, target, options);
+        else
+          await streamCopyFile(
+            { driver: source.driver, path: source.subPath },
+            { driver: target.driver, path: target.subPath },
+            options,
+          );
+      }
+    } catch (e) {
+      throw fsError(e, isAppError(e) && e.error === "target_exists" ? target : source);
+    } finally {
+      await this.invalidate(target, true);
+    }
+  }
+
+  /** Drops cached listings, URLs and searches that a change at `target` made stale, on every instance. */
+  async invalidate(target: ResolvedPath, tree: boolean): Promise<void> {
+    await this.caches.invalidate(target.row.id, target.subPath, tree);
+  }
+
+  /** stat() with what lies behind the entry: the resolved target and the driver's entry (null for virtual directories). */
+  async statDetailed(
+    actor: FsActor,
+    input: string,
+  ): Promise<{ entry: FsEntry; target: ResolvedPath | null; raw: StorageEntry | null }> {
+    const path = normalizeVirtualPath(input);
+    authorize(actor, "view", path);
+    const target = await this.mounts.resolve(path);
+    if (!target) return { entry: await this.virtualEntry(actor, path), target: null, raw: null };
+    const raw = await this.statIn(target);
+    if (!raw) throw FS_ERRORS.notFound(displayPath(path, false));
+    return { entry: presentEntry(target, raw), target, raw };
+  }
+
+  // ---- internals ----------------------------------------------------------
+
+  async statIn(target: ResolvedPath): Promise<StorageEntry | null> {
+    try {
+      return target.subPath === "" ? emptyDir("") : await target.driver.stat(target.subPath);
+    } catch (e) {
+      throw fsError(e, target);
+    }
+  }
+
+  private async readPage(
+    target: ResolvedPath,
+    options: ListOptions,
+  ): Promise<{ page: ListPage; cached: boolean }> {
+    const limit = Math.min(options.limit ?? FS_LIST_MAX_LIMIT, FS_LIST_MAX_LIMIT);
+    const ttlMs = target.row.cache_ttl * 1000;
+    const key = `${limit}:${options.cursor ?? ""}`;
+    const useCache = ttlMs > 0 && this.caches.usable;
+    if (useCache && !options.refresh) {
+      const hit = this.caches.directory.get(target.row.id, target.subPath, key) as ListPage | undefined;
+      if (hit) return { page: hit, cached: true };
+    }
+    let page: ListPage;
+    try {
+      page = await target.driver.list(target.subPath, { limit, cursor: options.cursor ?? null });
+    } catch (e) {
+      throw fsError(e, target);
+    }
+    if (useCache)
+      this.caches.directory.set(target.row.id, target.subPath, key, page, ttlMs, page.entries.length + 1);
+    return { page, cached: false };
+  }
+
+  /** Mounts nested inside a mounted directory appear in its listing (first page) as directories. */
+  private async withNestedMounts(actor: FsActor, path: string, items: FsEntry[]): Promise<FsEntry[]> {
+    const children = await this.mounts.childrenOf(path, (m) =>
+      canSeeMount(actor.principal, m.row.mount_path),
+    );
+    if (children.length === 0) return items;
+    const names = new Set(children.map((c) => c.name));
+    return [...items.filter((i) => !names.has(i.name)), ...children.map(presentMountChild)];
+  }
+
+  private async listVirtual(actor: FsActor, path: string): Promise<FsListing> {
+    const children = await this.mounts.childrenOf(path, (m) =>
+      canSeeMount(actor.principal, m.row.mount_path),
+    );
+    if (children.length === 0 && path !== "/") throw FS_ERRORS.mountMissing();
+    const order = (c: (typeof children)[number]) => c.mount?.row.sort_order ?? 0;
+    children.sort((a, b) => order(a) - order(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return {
+      path: displayPath(path, true),
+      name: path === "/" ? "" : vbasename(path),
+      type: "directory",
+      isRoot: path === "/",
+      isVirtual: true,
+      mount_id: null,
+      storage_type: null,
+      items: children.map(presentMountChild),
+      nextCursor: null,
+      hasMore: false,
+      cached: false,
+    };
+  }
+
+  private async virtualEntry(actor: FsActor, path: string): Promise<FsEntry> {
+    if (path !== "/") {
+      const children = await this.mounts.childrenOf(path, (m) =>
+        canSeeMount(actor.principal, m.row.mount_path),
+      );
+      if (children.length === 0) throw FS_ERRORS.mountMissing();
+    }
+    return virtualDirectory(path, null);
+  }
+
+  private async hasMountsBelow(path: string): Promise<boolean> {
+    return (await this.mounts.childrenOf(path, () => true)).length > 0;
+  }
+
+  private async streamTree(
+    source: ResolvedPath,
+    target: ResolvedPath,
+    options: { signal?: AbortSignal; onBytes?: (n: number) => void },
+  ): Promise<void> {
+    await target.driver.mkdir(target.subPath);
+    let cursor: string | null = null;
+    do {
+      const page: ListPage = await source.driver.list(source.subPath, { cursor });
+      for (const entry of page.entries) {
+        const from = { ...source, subPath: entry.path, path: vjoin(source.path, entry.name) };
+        const to = {
+          ...target,
+          subPath: `${target.subPath}/${entry.name}`,
+          path: vjoin(target.path, entry.name),
+        };
+        if (entry.isDirectory) await this.streamTree(from, to, options);
+        else
+          await streamCopyFile(
+            { driver: from.driver, path: from.subPath },
+            { driver: to.driver, path: to.subPath },
+            options,
+          );
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
+}
+
+function emptyDir(path: string): StorageEntry {
+  return {
+    path,
+    name: vbasename(path),
+    isDirectory: true,
+    size: 0,
+    modified: null,
+    etag: null,
+    contentType: null,
+  };
+}

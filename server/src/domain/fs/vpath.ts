@@ -1,0 +1,102 @@
+/**
+ * Virtual paths of the explorer tree: absolute, "/"-separated, "/" is the
+ * root. Every path that enters the file-system layer is normalized here once;
+ * everything below works on the normalized form only.
+ */
+import { FS_PATH_MAX } from "@clipshare/shared";
+import { invalidPath } from "../../storage/errors";
+
+// C0 controls, DEL and C1 controls.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+const MAX_SEGMENT_BYTES = 255;
+
+/**
+ * The forms a segment takes when something decodes it again (a proxy, a
+ * client library, a storage backend): `%252e%252e` → `%2e%2e` → `..`.
+ */
+function decodedForms(segment: string): string[] {
+  const forms = [segment];
+  let current = segment;
+  for (let i = 0; i < 3 && current.includes("%"); i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      break; // "100%.txt" is a name, not an encoding
+    }
+    if (next === current) break;
+    forms.push(next);
+    current = next;
+  }
+  return forms;
+}
+
+/**
+ * Normalizes a virtual path: leading "/", no empty segments, no trailing "/"
+ * (except the root). Refuses with 400 `invalid_path`: `.` and `..` segments,
+ * the same smuggled in percent-encoded (`%2e%2e`, `%2f`, `%5c`, `%00`),
+ * backslashes, NUL and other control characters, segments over 255 bytes and
+ * paths over 2048 characters.
+ */
+export function normalizeVirtualPath(input: unknown): string {
+  if (typeof input !== "string") throw invalidPath("Path must be a string");
+  if (input.length > FS_PATH_MAX) throw invalidPath(`Path is longer than ${FS_PATH_MAX} characters`);
+  if (input.includes("\\")) throw invalidPath("Path must not contain backslashes");
+  if (CONTROL_CHARS.test(input)) throw invalidPath("Path must not contain control characters");
+  const segments: string[] = [];
+  for (const segment of input.split("/")) {
+    if (segment === "") continue;
+    for (const form of decodedForms(segment)) {
+      if (form === "." || form === "..") throw invalidPath("Path must not contain . or .. segments");
+      if (form.includes("/") || form.includes("\\") || CONTROL_CHARS.test(form)) {
+        throw invalidPath("Path must not contain encoded separators or control characters");
+      }
+    }
+    if (Buffer.byteLength(segment, "utf8") > MAX_SEGMENT_BYTES) {
+      throw invalidPath(`A path segment is longer than ${MAX_SEGMENT_BYTES} bytes`);
+    }
+    segments.push(segment);
+  }
+  return `/${segments.join("/")}`;
+}
+
+export function vjoin(dir: string, name: string): string {
+  return dir === "/" ? `/${name}` : `${dir}/${name}`;
+}
+
+/** Parent of a normalized path; the root is its own parent. */
+export function vparent(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i <= 0 ? "/" : path.slice(0, i);
+}
+
+export function vbasename(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/** `path` is `ancestor` or lies below it (both normalized). */
+export function isWithin(path: string, ancestor: string): boolean {
+  return ancestor === "/" || path === ancestor || path.startsWith(`${ancestor}/`);
+}
+
+/** Driver-relative path of `path` inside a mount at `mountPath` ("" for the mount root). */
+export function subPathOf(path: string, mountPath: string): string {
+  return path === mountPath ? "" : path.slice(mountPath.length + 1);
+}
+
+/** Virtual path of a driver-relative path inside a mount. */
+export function fromSubPath(mountPath: string, subPath: string): string {
+  return subPath === "" ? mountPath : `${mountPath}/${subPath}`;
+}
+
+/** How the API shows a path: directories end with "/" (the 0.7.3 convention). */
+export function displayPath(path: string, isDirectory: boolean): string {
+  return isDirectory && path !== "/" ? `${path}/` : path;
+}
+
+/** Driver-relative parent ("" for top-level entries). */
+export function subParent(subPath: string): string {
+  const i = subPath.lastIndexOf("/");
+  return i < 0 ? "" : subPath.slice(0, i);
+}

@@ -1,0 +1,147 @@
+/**
+ * ZIP downloads of files and folders (basket, "download folder"): every
+ * requested path is checked (view permission, base path, existence) before
+ * the first byte is sent; folders are walked lazily while the archive streams,
+ * so neither the tree nor any file is held in memory.
+ */
+import { Readable } from "node:stream";
+import type { Principal } from "../../auth/principal";
+import { creatorIdOf } from "../../auth/principal";
+import type { Db } from "../../db/database";
+import { AppError, isAppError } from "../../errors";
+import { type ZipEntry, zipStream } from "../../lib/zip/zip-writer";
+import { resolveCreator } from "../tasks/creator";
+import { authorize, type FsActor, requireOperation } from "./access";
+import type { FsEntry } from "./fs-entry";
+import type { LinkSigner } from "./link-signer";
+import type { VirtualFileSystem } from "./vfs";
+import { normalizeVirtualPath, vbasename } from "./vpath";
+
+/** Lifetime of a signed GET link to a ZIP. */
+const ZIP_LINK_SECONDS = 600;
+
+/** A download name: no separators or control characters, ends in .zip. */
+export function zipFileName(name: string | undefined, paths: string[]): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const clean = (name ?? "").replace(/[\\/\u0000-\u001f\u007f"]/g, "_").trim();
+  const base = clean || (paths.length === 1 ? vbasename(paths[0]!) : "") || "download";
+  return base.toLowerCase().endsWith(".zip") ? base : `${base}.zip`;
+}
+
+export class ZipService {
+  constructor(
+    private readonly vfs: VirtualFileSystem,
+    private readonly signer: LinkSigner,
+    private readonly db: Db,
+  ) {}
+
+  /** Checks everything, then returns the archive as a stream that reads storage only as it is consumed. */
+  async prepare(
+    actor: FsActor,
+    inputs: string[],
+    name?: string,
+  ): Promise<{ filename: string; stream: Readable }> {
+    requireOperation(actor, "view");
+    const paths = [...new Set(inputs.map(normalizeVirtualPath))];
+    for (const path of paths) authorize(actor, "view", path);
+    const roots: Array<{ path: string; entry: FsEntry }> = [];
+    for (const path of paths) roots.push({ path, entry: await this.vfs.stat(actor, path) });
+    const filename = zipFileName(name, paths);
+    const vfs = this.vfs;
+    const used = new Set<string>();
+    const unique = (wanted: string) => {
+      let candidate = wanted;
+      for (let n = 1; used.has(candidate.toLowerCase()); n++) candidate = `${wanted}(${n})`;
+      used.add(candidate.toLowerCase());
+      return candidate;
+    };
+    async function* entries(): AsyncGenerator<ZipEntry> {
+      for (const root of roots) {
+        const top = unique(vbasename(root.path) || "files");
+        if (!root.entry.isDirectory) {
+          const { target, entry } = await vfs.openFile(actor, root.path);
+          yield {
+            name: top,
+            isDirectory: false,
+            size: entry.size,
+            modified: entry.modified,
+            open: () => openOrSkip(() => target.driver.read(target.subPath)),
+          };
+          continue;
+        }
+        yield {
+          name: top,
+          isDirectory: true,
+          modified: root.entry.modified ? new Date(root.entry.modified) : null,
+        };
+        const prefix = root.path === "/" ? 1 : root.path.length + 1;
+        for await (const item of vfs.walk(actor, root.path)) {
+          const name = `${top}/${item.path.slice(prefix)}`;
+          const source = item.target;
+          if (item.isDirectory || !source) {
+            yield { name, isDirectory: true, modified: item.modified };
+            continue;
+          }
+          yield {
+            name,
+            isDirectory: false,
+            size: item.size,
+            modified: item.modified,
+            open: () => openOrSkip(() => source.driver.read(source.subPath)),
+          };
+        }
+      }
+    }
+    return { filename, stream: Readable.from(zipStream(entries())) };
+  }
+
+  /** A GET URL that downloads the ZIP without an Authorization header, for ten minutes. */
+  link(actor: FsActor, inputs: string[], name: string | undefined) {
+    requireOperation(actor, "view");
+    const paths = [...new Set(inputs.map(normalizeVirtualPath))];
+    for (const path of paths) authorize(actor, "view", path);
+    const by = creatorIdOf(actor.principal);
+    const expires = Math.floor(Date.now() / 1000) + ZIP_LINK_SECONDS;
+    const filename = zipFileName(name, paths);
+    const query = new URLSearchParams();
+    for (const p of paths) query.append("paths", p);
+    query.set("name", filename);
+    query.set("by", by);
+    query.set("expires", String(expires));
+    query.set("sign", this.signer.zipSign(by, expires, paths, filename));
+    return {
+      url: `/api/fs/zip?${query.toString()}`,
+      expiresAt: new Date(expires * 1000).toISOString(),
+      filename,
+    };
+  }
+
+  /** The principal a signed ZIP link acts for; its permissions are checked again when the archive is built. */
+  async principalForLink(query: {
+    paths: string[];
+    name: string;
+    by: string;
+    expires: string;
+    sign: string;
+  }): Promise<Principal> {
+    const expires = Number(query.expires);
+    const paths = [...new Set(query.paths.map(normalizeVirtualPath))];
+    const check = Number.isInteger(expires)
+      ? this.signer.verifyZip(query.by, expires, paths, query.name, query.sign)
+      : "malformed_signature";
+    if (check !== "ok") throw new AppError(401, check, `Signature verification failed: ${check}`);
+    const principal = await resolveCreator(this.db, query.by);
+    if (!principal)
+      throw new AppError(401, "unauthorized", "The link's owner no longer exists or has expired");
+    return principal;
+  }
+}
+
+async function openOrSkip(open: () => Promise<{ body: Readable }>): Promise<Readable | null> {
+  try {
+    return (await open()).body;
+  } catch (e) {
+    if (isAppError(e) && e.status === 404) return null; // deleted while the archive was being written
+    throw e;
+  }
+}

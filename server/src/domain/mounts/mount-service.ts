@@ -1,0 +1,211 @@
+/**
+ * Mount points (spec §3 Mount point, §5 rules): where a storage config appears
+ * in the explorer tree. Only the admin manages them; API keys see the active
+ * mounts related to their base path (read only).
+ */
+import { randomUUID } from "node:crypto";
+import type { createMountRequest, updateMountRequest } from "@clipshare/shared";
+import type { z } from "zod";
+import { requireAdmin } from "../../auth/policy";
+import { creatorIdOf, type Principal } from "../../auth/principal";
+import type { Db } from "../../db/database";
+import { nowIso } from "../../db/database";
+import type { MountRow } from "../../db/schema";
+import { badRequest, conflict, forbidden, isAppError, notFound } from "../../errors";
+import { isUniqueViolation } from "../api-keys/api-key-service";
+import { canSeeMount } from "../fs/access";
+import type { StorageConfigService } from "../storage-configs/storage-config-service";
+
+type CreateInput = z.output<typeof createMountRequest>;
+type UpdateInput = z.output<typeof updateMountRequest>;
+
+export const MOUNT_MESSAGES = {
+  notFound: "Mount does not exist",
+  pathTaken: "Mount path already in use",
+  configMissing: "Specified storage config does not exist",
+  noAccess: "No permission to access this mount",
+} as const;
+
+export function presentMount(row: MountRow & { storage_config_name?: string | null }) {
+  return {
+    id: row.id,
+    name: row.name,
+    storage_type: row.storage_type,
+    storage_config_id: row.storage_config_id,
+    storage_config_name: row.storage_config_name ?? null,
+    mount_path: row.mount_path,
+    remark: row.remark,
+    is_active: row.is_active === 1,
+    created_by: row.created_by,
+    sort_order: row.sort_order,
+    cache_ttl: row.cache_ttl,
+    web_proxy: row.web_proxy === 1,
+    webdav_policy: row.webdav_policy,
+    enable_sign: row.enable_sign === 1,
+    sign_expires: row.sign_expires,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    last_used: row.last_used,
+  };
+}
+
+export type MountDto = ReturnType<typeof presentMount>;
+
+export class MountService {
+  constructor(
+    private readonly db: Db,
+    private readonly configs: StorageConfigService,
+    /** Called after every change, so resolvers and caches (on every instance) forget the old table. */
+    private readonly changed: () => Promise<void>,
+  ) {}
+
+  /** Admin: every mount, inactive ones included, by sort order then name. */
+  async list(principal: Principal): Promise<MountDto[]> {
+    requireAdmin(principal);
+    return (await this.rows()).map(presentMount);
+  }
+
+  async get(principal: Principal, id: string): Promise<MountDto> {
+    requireAdmin(principal);
+    return presentMount(await this.requireRow(id));
+  }
+
+  async create(principal: Principal, input: CreateInput): Promise<MountDto> {
+    requireAdmin(principal);
+    await this.checkConfig(input.storage_config_id, input.storage_type);
+    await this.assertPathFree(input.mount_path);
+    const now = nowIso();
+    const row: MountRow = {
+      id: randomUUID(),
+      name: input.name,
+      storage_type: input.storage_type,
+      storage_config_id: input.storage_config_id,
+      mount_path: input.mount_path,
+      remark: input.remark ?? null,
+      is_active: input.is_active ? 1 : 0,
+      created_by: creatorIdOf(principal),
+      sort_order: input.sort_order,
+      cache_ttl: input.cache_ttl,
+      web_proxy: input.web_proxy ? 1 : 0,
+      webdav_policy: input.webdav_policy,
+      enable_sign: input.enable_sign ? 1 : 0,
+      sign_expires: input.sign_expires,
+      created_at: now,
+      updated_at: now,
+      last_used: null,
+    };
+    await this.write(() => this.db.insertInto("mounts").values(row).execute());
+    return presentMount(await this.requireRow(row.id));
+  }
+
+  async update(principal: Principal, id: string, input: UpdateInput): Promise<MountDto> {
+    requireAdmin(principal);
+    const { storage_config_name: _name, ...row } = await this.requireRow(id);
+    const next: MountRow = { ...row, updated_at: nowIso() };
+    if (input.name !== undefined) next.name = input.name;
+    if (input.storage_type !== undefined) next.storage_type = input.storage_type;
+    if (input.storage_config_id !== undefined) next.storage_config_id = input.storage_config_id;
+    if (input.mount_path !== undefined) next.mount_path = input.mount_path;
+    if (input.remark !== undefined) next.remark = input.remark;
+    if (input.is_active !== undefined) next.is_active = input.is_active ? 1 : 0;
+    if (input.sort_order !== undefined) next.sort_order = input.sort_order;
+    if (input.cache_ttl !== undefined) next.cache_ttl = input.cache_ttl;
+    if (input.web_proxy !== undefined) next.web_proxy = input.web_proxy ? 1 : 0;
+    if (input.webdav_policy !== undefined) next.webdav_policy = input.webdav_policy;
+    if (input.enable_sign !== undefined) next.enable_sign = input.enable_sign ? 1 : 0;
+    if (input.sign_expires !== undefined) next.sign_expires = input.sign_expires;
+    if (next.storage_config_id !== row.storage_config_id || next.storage_type !== row.storage_type) {
+      await this.checkConfig(next.storage_config_id, next.storage_type);
+    }
+    if (next.mount_path !== row.mount_path) await this.assertPathFree(next.mount_path, id);
+    const { id: _id, created_at: _c, created_by: _b, ...patch } = next;
+    await this.write(() => this.db.updateTable("mounts").set(patch).where("id", "=", id).execute());
+    return presentMount(await this.requireRow(id));
+  }
+
+  async delete(principal: Principal, id: string): Promise<void> {
+    requireAdmin(principal);
+    await this.requireRow(id);
+    await this.db.deleteFrom("mounts").where("id", "=", id).execute();
+    await this.changed();
+  }
+
+  /** GET /user/mounts: the active mounts this principal may see (the admin sees all active ones). */
+  async listForUser(principal: Principal): Promise<MountDto[]> {
+    const rows = await this.rows(true);
+    return rows.filter((r) => canSeeMount(principal, r.mount_path)).map(presentMount);
+  }
+
+  async getForUser(principal: Principal, id: string): Promise<MountDto> {
+    const row = await this.findRow(id);
+    if (row?.is_active !== 1) throw notFound(MOUNT_MESSAGES.notFound, "mount_not_found");
+    if (!canSeeMount(principal, row.mount_path)) throw forbidden(MOUNT_MESSAGES.noAccess, "mount_forbidden");
+    return presentMount(row);
+  }
+
+  private async rows(activeOnly = false) {
+    let query = this.db
+      .selectFrom("mounts")
+      .leftJoin("storage_configs", "storage_configs.id", "mounts.storage_config_id")
+      .selectAll("mounts")
+      .select("storage_configs.name as storage_config_name")
+      .orderBy("mounts.sort_order")
+      .orderBy("mounts.name")
+      .orderBy("mounts.id");
+    if (activeOnly) query = query.where("mounts.is_active", "=", 1);
+    return query.execute();
+  }
+
+  private async findRow(id: string) {
+    return this.db
+      .selectFrom("mounts")
+      .leftJoin("storage_configs", "storage_configs.id", "mounts.storage_config_id")
+      .selectAll("mounts")
+      .select("storage_configs.name as storage_config_name")
+      .where("mounts.id", "=", id)
+      .executeTakeFirst();
+  }
+
+  private async requireRow(id: string) {
+    const row = await this.findRow(id);
+    if (!row) throw notFound(MOUNT_MESSAGES.notFound, "mount_not_found");
+    return row;
+  }
+
+  /** The config must exist and be of the mount's storage type. */
+  private async checkConfig(configId: string | null, storageType: string): Promise<void> {
+    if (!configId) throw badRequest("Storage config is required", "validation_failed");
+    let config: Awaited<ReturnType<StorageConfigService["getRow"]>>;
+    try {
+      config = await this.configs.getRow(configId);
+    } catch (e) {
+      if (isAppError(e) && e.status === 404)
+        throw badRequest(MOUNT_MESSAGES.configMissing, "storage_config_not_found");
+      throw e;
+    }
+    if (config.storage_type !== storageType) {
+      throw badRequest(
+        `Storage type ${storageType} does not match the storage config, which is ${config.storage_type}`,
+        "storage_type_mismatch",
+      );
+    }
+  }
+
+  /** Unique, compared case-insensitively: /Data and /data would be indistinguishable to many clients. */
+  private async assertPathFree(mountPath: string, exceptId?: string): Promise<void> {
+    const rows = await this.db.selectFrom("mounts").select(["id", "mount_path"]).execute();
+    const lower = mountPath.toLowerCase();
+    if (rows.some((r) => r.id !== exceptId && r.mount_path.toLowerCase() === lower))
+      throw conflict(MOUNT_MESSAGES.pathTaken, "mount_path_taken");
+  }
+
+  private async write(run: () => Promise<unknown>): Promise<void> {
+    try {
+      await run();
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict(MOUNT_MESSAGES.pathTaken, "mount_path_taken");
+      throw e;
+    }
+    await this.changed();
+  }
+}
