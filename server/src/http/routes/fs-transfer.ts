@@ -1,0 +1,156 @@
+/**
+ * Moving bytes in and out of the explorer tree without holding them: presigned
+ * and multipart uploads (with this server's signed PUT URLs for LOCAL storage),
+ * batch copies (server-side, tasks for long ones, or the 0.7.3 client-side
+ * flow), and ZIP downloads.
+ */
+import { Readable } from "node:stream";
+import {
+  fsBatchCopyCommitRequest,
+  fsBatchCopyRequest,
+  fsMultipartAbortRequest,
+  fsMultipartCompleteRequest,
+  fsMultipartInitRequest,
+  fsPresignCommitRequest,
+  fsPresignRequest,
+  fsZipRequest,
+} from "@clipshare/shared";
+import { type Context, Hono } from "hono";
+import type { AppContext } from "../../context";
+import { apiActor } from "../../domain/fs/access";
+import { badRequest } from "../../errors";
+import { contentDisposition } from "../../storage/content-disposition";
+import { parseWith, readJson } from "../body";
+import { ok } from "../envelope";
+import { publicOrigin } from "../request-origin";
+import type { AppEnv } from "../types";
+
+function requestBody(c: Context): Readable {
+  const body = c.req.raw.body;
+  return body ? Readable.fromWeb(body as import("node:stream/web").ReadableStream) : Readable.from([]);
+}
+
+export function fsTransferRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  const { uploads, batch, zip } = ctx.fs;
+  const actorOf = (c: Context<AppEnv>) => apiActor(c.get("principal"));
+  const origin = (c: Context<AppEnv>) => publicOrigin(c, ctx.config.trustProxy);
+
+  app.post("/fs/presign", async (c) => {
+    const body = await readJson(c, fsPresignRequest);
+    return ok(c, await uploads.presign(actorOf(c), body, origin(c)), "Presigned upload URL created");
+  });
+
+  app.post("/fs/presign/commit", async (c) => {
+    const body = await readJson(c, fsPresignCommitRequest);
+    return ok(c, await uploads.commitPresigned(actorOf(c), body), "Upload committed");
+  });
+
+  app.post("/fs/multipart/init", async (c) => {
+    const body = await readJson(c, fsMultipartInitRequest);
+    return ok(c, await uploads.initMultipart(actorOf(c), body, origin(c)), "Multipart upload started");
+  });
+
+  app.post("/fs/multipart/complete", async (c) => {
+    const body = await readJson(c, fsMultipartCompleteRequest, 4 * 1024 * 1024);
+    return ok(c, await uploads.completeMultipart(actorOf(c), body), "Upload completed");
+  });
+
+  app.post("/fs/multipart/abort", async (c) => {
+    const body = await readJson(c, fsMultipartAbortRequest);
+    return ok(c, await uploads.abortMultipart(actorOf(c), body), "Upload aborted");
+  });
+
+  // Signed PUT URLs of LOCAL presigned uploads and multipart parts: the signature is the credential.
+  const receive = (part: (c: Context<AppEnv>) => number) => async (c: Context<AppEnv>) => {
+    const expires = c.req.query("expires");
+    const signature = c.req.query("signature");
+    if (!expires || !signature) throw badRequest("Upload URL is missing its signature", "invalid_signature");
+    const result = await uploads.receiveSigned(
+      c.req.param("id")!,
+      part(c),
+      expires,
+      signature,
+      requestBody(c),
+    );
+    if (result.etag) c.header("ETag", `"${result.etag}"`);
+    return ok(c, result, "Uploaded");
+  };
+  app.put(
+    "/fs/upload-session/:id",
+    receive(() => 0),
+  );
+  app.put(
+    "/fs/upload-session/:id/parts/:part",
+    receive((c) => {
+      const part = Number(c.req.param("part"));
+      if (!Number.isInteger(part) || part < 1 || part > 10_000)
+        throw badRequest("Invalid part number", "invalid_part");
+      return part;
+    }),
+  );
+
+  app.post("/fs/batch-copy", async (c) => {
+    const body = await readJson(c, fsBatchCopyRequest);
+    const result = await batch.batchCopy(actorOf(c), body, origin(c));
+    const message =
+      result.queued > 0
+        ? `Copied ${result.success}, skipped ${result.skipped}, failed ${result.failed}; ${result.queued} items continue in a background task`
+        : `Copied ${result.success}, skipped ${result.skipped}, failed ${result.failed}`;
+    return ok(c, result, message, result.queued > 0 ? 202 : 200);
+  });
+
+  app.post("/fs/batch-copy-commit", async (c) => {
+    const body = await readJson(c, fsBatchCopyCommitRequest, 8 * 1024 * 1024);
+    const result = await batch.batchCopyCommit(actorOf(c), body);
+    return ok(c, result, `Committed ${result.success.length}, failed ${result.failed.length}`);
+  });
+
+  // ---- ZIP ------------------------------------------------------------------
+
+  const sendZip = async (principal: AppEnv["Variables"]["principal"], paths: string[], name?: string) => {
+    const { filename, stream } = await zip.prepare(apiActor(principal), paths, name);
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      status: 200,
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Disposition": contentDisposition("attachment", filename),
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  };
+
+  app.post("/fs/zip", async (c) => {
+    const body = await readJson(c, fsZipRequest);
+    return sendZip(c.get("principal"), body.paths, body.name);
+  });
+
+  // Plain links: repeated `paths`; either with an Authorization header, or signed by POST /fs/zip/link.
+  app.get("/fs/zip", async (c) => {
+    const query = parseWith(fsZipRequest, {
+      paths: c.req.queries("paths") ?? c.req.queries("paths[]") ?? [],
+      name: c.req.query("name"),
+    });
+    let principal = c.get("principal");
+    const sign = c.req.query("sign");
+    if (principal.kind === "anonymous" && sign) {
+      principal = await zip.principalForLink({
+        paths: query.paths,
+        name: c.req.query("name") ?? "",
+        by: c.req.query("by") ?? "",
+        expires: c.req.query("expires") ?? "",
+        sign,
+      });
+    }
+    return sendZip(principal, query.paths, query.name);
+  });
+
+  app.post("/fs/zip/link", async (c) => {
+    const body = await readJson(c, fsZipRequest);
+    const link = zip.link(actorOf(c), body.paths, body.name);
+    return ok(c, { ...link, url: `${origin(c)}${link.url}` }, "ZIP link created");
+  });
+
+  return app;
+}

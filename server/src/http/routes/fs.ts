@@ -1,0 +1,198 @@
+/**
+ * The file-system API (spec §7 File system): browsing, reading and changing
+ * the mounted tree, plus its tasks. Every handler validates its input and hands
+ * it with the caller to the domain layer, which checks permission bits and the
+ * key's base path for every path it touches.
+ */
+import { Readable } from "node:stream";
+import {
+  fsBatchRemoveRequest,
+  fsCreateShareRequest,
+  fsFileLinkQuery,
+  fsListQuery,
+  fsMkdirRequest,
+  fsPathQuery,
+  fsRenameRequest,
+  fsSearchQuery,
+  fsUpdateRequest,
+  MOUNT_ANY,
+  taskListQuery,
+} from "@clipshare/shared";
+import { Hono } from "hono";
+import { requireAnyPermission } from "../../auth/policy";
+import type { AppContext } from "../../context";
+import { apiActor } from "../../domain/fs/access";
+import { presentTask } from "../../domain/tasks/task-service";
+import { badRequest } from "../../errors";
+import { parseWith, readJson } from "../body";
+import { ok } from "../envelope";
+import { readMultipartFile } from "../multipart";
+import { publicOrigin } from "../request-origin";
+import { serveObject } from "../serve-object";
+import type { AppEnv } from "../types";
+import { fsTransferRoutes } from "./fs-transfer";
+
+/** fs/update carries up to 10 MB of text, which JSON escaping can inflate. */
+const UPDATE_JSON_LIMIT = 64 * 1024 * 1024;
+
+function contentLength(header: string | undefined): number | null {
+  return header && /^\d+$/.test(header) ? Number(header) : null;
+}
+
+export function fsRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  const { vfs, links, uploads, batch, search, shares, tasks } = ctx.fs;
+  const actorOf = (c: { get(key: "principal"): AppEnv["Variables"]["principal"] }) =>
+    apiActor(c.get("principal"));
+  const origin = (c: Parameters<typeof publicOrigin>[0]) => publicOrigin(c, ctx.config.trustProxy);
+
+  app.get("/fs/list", async (c) => {
+    const q = parseWith(fsListQuery, c.req.query());
+    const listing = await vfs.list(actorOf(c), q.path, {
+      limit: q.limit,
+      cursor: q.cursor,
+      refresh: q.refresh,
+    });
+    return ok(c, listing, "Fetched");
+  });
+
+  app.get("/fs/get", async (c) => {
+    const q = parseWith(fsPathQuery, c.req.query());
+    const { entry, target, raw } = await vfs.statDetailed(actorOf(c), q.path);
+    if (!target || !raw || entry.isDirectory) {
+      return ok(c, { ...entry, contentType: "application/x-directory" }, "Fetched");
+    }
+    return ok(c, { ...entry, ...(await links.urlsFor(target, raw, origin(c))) }, "Fetched");
+  });
+
+  app.get("/fs/download", async (c) => {
+    const q = parseWith(fsPathQuery, c.req.query());
+    const { target, entry } = await vfs.openFile(actorOf(c), q.path);
+    return serveObject(c, target.driver, target.subPath, {
+      filename: entry.name,
+      contentType: entry.contentType,
+      disposition: "attachment",
+      entry,
+    });
+  });
+
+  app.get("/fs/file-link", async (c) => {
+    const q = parseWith(fsFileLinkQuery, c.req.query());
+    const data = await links.fileLink(
+      actorOf(c),
+      q.path,
+      { forceDownload: q.force_download ?? false, expiresIn: q.expires_in },
+      origin(c),
+    );
+    return ok(c, data, "Fetched");
+  });
+
+  app.get("/fs/search", async (c) => {
+    const q = parseWith(fsSearchQuery, c.req.query());
+    return ok(c, await search.search(actorOf(c), q), "Search completed");
+  });
+
+  app.post("/fs/mkdir", async (c) => {
+    const body = await readJson(c, fsMkdirRequest);
+    return ok(c, await vfs.mkdir(actorOf(c), body.path), "Directory created", 201);
+  });
+
+  // Multipart form: `path` (directory, or the full file path) before `file`; `path` may also be a query parameter.
+  app.post("/fs/upload", async (c) => {
+    const actor = actorOf(c);
+    const data = await readMultipartFile(c, "file", async (part) => {
+      const path = part.fields.path ?? c.req.query("path");
+      const name = part.fields.fileName || part.fields.filename || part.filename;
+      if (!path || !name) throw badRequest("Please provide file and path", "missing_file");
+      return uploads.upload(actor, path, name, part.stream, {
+        declaredSize: contentLength(c.req.header("content-length")),
+        contentType: part.fields.contentType || part.mimeType,
+      });
+    });
+    return ok(c, data, "File uploaded", 201);
+  });
+
+  // Raw body: PUT /fs/upload?path=/mount/dir/name.ext (scripts, large files).
+  app.put("/fs/upload", async (c) => {
+    const q = parseWith(fsPathQuery, c.req.query());
+    const body = c.req.raw.body
+      ? Readable.fromWeb(c.req.raw.body as import("node:stream/web").ReadableStream)
+      : Readable.from([]);
+    const name = q.path.replace(/\/+$/, "").split("/").pop() ?? "";
+    const declared = contentLength(c.req.header("content-length"));
+    const data = await uploads.upload(actorOf(c), q.path, name, body, {
+      declaredSize: declared,
+      exactSize: declared !== null,
+      contentType: c.req.header("content-type"),
+    });
+    return ok(c, data, "File uploaded", 201);
+  });
+
+  app.post("/fs/update", async (c) => {
+    const body = await readJson(c, fsUpdateRequest, UPDATE_JSON_LIMIT);
+    const data = await uploads.updateText(actorOf(c), body.path, body.content);
+    return ok(c, data, data.message);
+  });
+
+  app.post("/fs/rename", async (c) => {
+    const body = await readJson(c, fsRenameRequest);
+    await vfs.rename(actorOf(c), body.oldPath, body.newPath);
+    return ok(c, { oldPath: body.oldPath, newPath: body.newPath }, "Rename succeeded");
+  });
+
+  app.delete("/fs/batch-remove", async (c) => {
+    const body = await readJson(c, fsBatchRemoveRequest);
+    const result = await batch.batchRemove(actorOf(c), body.paths);
+    const message =
+      result.queued > 0
+        ? `Deleted ${result.success}; ${result.queued} large directories are being deleted in a background task`
+        : `Deleted ${result.success}, failed ${result.failed.length}`;
+    return ok(c, result, message, result.queued > 0 ? 202 : 200);
+  });
+
+  app.post("/fs/create-share", async (c) => {
+    const body = await readJson(c, fsCreateShareRequest);
+    const { path, ...options } = body;
+    return ok(c, await shares.createShare(actorOf(c), path, options), "Share created", 201);
+  });
+
+  // ---- tasks: owners see and manage their own, the admin all ----------------
+
+  app.get("/fs/tasks", async (c) => {
+    const principal = c.get("principal");
+    requireAnyPermission(principal, MOUNT_ANY);
+    const q = parseWith(taskListQuery, c.req.query());
+    const { items, total } = await tasks.list(principal, q);
+    return ok(
+      c,
+      { tasks: items, total, limit: q.limit, offset: q.offset, hasMore: q.offset + items.length < total },
+      "Fetched",
+    );
+  });
+
+  app.get("/fs/tasks/:id", async (c) => {
+    const principal = c.get("principal");
+    requireAnyPermission(principal, MOUNT_ANY);
+    return ok(c, presentTask(await tasks.get(principal, c.req.param("id"))), "Fetched");
+  });
+
+  app.post("/fs/tasks/:id/cancel", async (c) => {
+    const principal = c.get("principal");
+    requireAnyPermission(principal, MOUNT_ANY);
+    return ok(
+      c,
+      presentTask(await tasks.cancel(principal, c.req.param("id"))),
+      "Task cancellation requested",
+    );
+  });
+
+  app.delete("/fs/tasks/:id", async (c) => {
+    const principal = c.get("principal");
+    requireAnyPermission(principal, MOUNT_ANY);
+    await tasks.delete(principal, c.req.param("id"));
+    return ok(c, null, "Task deleted");
+  });
+
+  app.route("/", fsTransferRoutes(ctx));
+  return app;
+}
