@@ -11,6 +11,8 @@ import { AdminService } from "./domain/admins/admin-service";
 import { ApiKeyService } from "./domain/api-keys/api-key-service";
 import { FileShareService } from "./domain/files/file-share-service";
 import { UploadService } from "./domain/files/upload-service";
+import { createFsServices, type FsServices } from "./domain/fs/fs-services";
+import type { MountService } from "./domain/mounts/mount-service";
 import { PasteService } from "./domain/pastes/paste-service";
 import { SettingsService } from "./domain/settings/settings-service";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
@@ -34,6 +36,9 @@ export interface AppContext {
   storageConfigs: StorageConfigService;
   fileShares: FileShareService;
   uploads: UploadService;
+  mounts: MountService;
+  /** Mounts, the virtual file system, its caches and tasks. */
+  fs: FsServices;
   close(): Promise<void>;
 }
 
@@ -54,11 +59,13 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const secretBox = new SecretBox(config.secretKey);
   const storageConfigs = new StorageConfigService(db, secretBox, config.dataDir);
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
+  const instanceId = randomUUID();
+  const fs = await createFsServices({ config, log, db, instanceId, storageConfigs, settings, fileShares });
   const ctx: AppContext = {
     config,
     log,
     db,
-    instanceId: randomUUID(),
+    instanceId,
     secretBox,
     rateLimiter,
     admins,
@@ -69,7 +76,12 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     storageConfigs,
     fileShares,
     uploads: new UploadService(db, storageConfigs, settings, fileShares, config.secretKey),
-    close: () => db.destroy(),
+    mounts: fs.mounts,
+    fs,
+    close: async () => {
+      await fs.close();
+      await db.destroy();
+    },
   };
   await settings.seed();
   await storageConfigs.ensureDefaultLocal();

@@ -14,7 +14,10 @@ import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
 import { fileRoutes } from "./routes/files";
+import { fsRoutes } from "./routes/fs";
+import { mountRoutes } from "./routes/mounts";
 import { pasteRoutes } from "./routes/pastes";
+import { proxyRoutes } from "./routes/proxy";
 import { publicFileRoutes } from "./routes/public-files";
 import { settingsRoutes } from "./routes/settings";
 import { storageConfigRoutes } from "./routes/storage-configs";
@@ -84,6 +87,9 @@ export function createApp(ctx: AppContext) {
   api.route("/s3-configs", storageConfigRoutes(ctx));
   api.route("/", fileRoutes(ctx));
   api.route("/", publicFileRoutes(ctx));
+  api.route("/", mountRoutes(ctx));
+  api.route("/", fsRoutes(ctx));
+  api.route("/", proxyRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
 

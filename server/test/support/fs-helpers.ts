@@ -1,0 +1,144 @@
+/**
+ * Building blocks for explorer tests: storage configs and mounts through the
+ * admin API, uploads and reads through the fs API.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { expect } from "vitest";
+import type { S3TestEnv } from "./s3-env";
+import type { TestApp } from "./test-app";
+
+export type Auth = { token?: string; apiKey?: string };
+
+export interface StorageUnderTest {
+  configId: string;
+  storageType: "LOCAL" | "S3";
+  cleanup(): Promise<void>;
+}
+
+export async function createLocalStorage(t: TestApp, name = `disk-${randomBytes(3).toString("hex")}`): Promise<StorageUnderTest> {
+  const root = path.join(t.dataDir, name);
+  mkdirSync(root, { recursive: true });
+  const res = await t.request("POST", "/api/s3-configs", {
+    token: await t.adminToken(),
+    body: { storage_type: "LOCAL", name, root_path: root },
+  });
+  expect(res.status, res.text).toBe(201);
+  return { configId: res.body.data.id, storageType: "LOCAL", cleanup: async () => undefined };
+}
+
+export async function createS3Storage(t: TestApp, s3: S3TestEnv, prefix = "fs-test"): Promise<StorageUnderTest> {
+  const folder = `${prefix}-${randomBytes(4).toString("hex")}`;
+  const res = await t.request("POST", "/api/s3-configs", {
+    token: await t.adminToken(),
+    body: {
+      name: `Swift ${folder}`,
+      storage_type: "S3",
+      provider_type: "Other S3 Compatible",
+      endpoint_url: s3.endpoint,
+      bucket_name: s3.bucket,
+      region: s3.region,
+      access_key_id: s3.accessKeyId,
+      secret_access_key: s3.secretAccessKey,
+      path_style: true,
+      default_folder: folder,
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  const configId = res.body.data.id as string;
+  return {
+    configId,
+    storageType: "S3",
+    cleanup: async () => {
+      const { driver } = await t.ctx.storageConfigs.driverById(configId);
+      const top = await driver.list("").catch(() => ({ entries: [] }));
+      for (const entry of top.entries) await driver.remove(entry.path, { recursive: true }).catch(() => undefined);
+    },
+  };
+}
+
+export async function createMount(
+  t: TestApp,
+  storage: StorageUnderTest,
+  mountPath: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await t.request("POST", "/api/admin/mounts", {
+    token: await t.adminToken(),
+    body: {
+      name: `Mount ${mountPath}`,
+      storage_type: storage.storageType,
+      storage_config_id: storage.configId,
+      mount_path: mountPath,
+      ...extra,
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id as string;
+}
+
+/** PUT /api/fs/upload?path= with a raw body. */
+export async function putFile(t: TestApp, filePath: string, content: string | Buffer, auth: Auth) {
+  return t.request("PUT", `/api/fs/upload?path=${encodeURIComponent(filePath)}`, {
+    ...auth,
+    rawBody: typeof content === "string" ? content : new Uint8Array(content),
+    headers: { "content-type": "application/octet-stream" },
+  });
+}
+
+export async function mustPut(t: TestApp, filePath: string, content: string | Buffer, auth: Auth) {
+  const res = await putFile(t, filePath, content, auth);
+  expect(res.status, res.text).toBe(201);
+  return res.body.data;
+}
+
+export async function list(t: TestApp, dir: string, auth: Auth, query = "") {
+  return t.request("GET", `/api/fs/list?path=${encodeURIComponent(dir)}${query}`, auth);
+}
+
+export async function names(t: TestApp, dir: string, auth: Auth): Promise<string[]> {
+  const res = await list(t, dir, auth);
+  expect(res.status, res.text).toBe(200);
+  return (res.body.data.items as Array<{ name: string }>).map((i) => i.name).sort();
+}
+
+export async function download(t: TestApp, filePath: string, auth: Auth, headers: Record<string, string> = {}) {
+  const authHeader = auth.token ? `Bearer ${auth.token}` : `ApiKey ${auth.apiKey}`;
+  return t.app.request(`/api/fs/download?path=${encodeURIComponent(filePath)}`, {
+    headers: { authorization: authHeader, ...headers },
+  });
+}
+
+export async function readBytes(t: TestApp, filePath: string, auth: Auth): Promise<Buffer> {
+  const res = await download(t, filePath, auth);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Polls a task until it finishes (or the time is up). */
+export async function waitForTask(t: TestApp, id: string, auth: Auth, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  const seen: Array<Record<string, unknown>> = [];
+  for (;;) {
+    const res = await t.request("GET", `/api/fs/tasks/${id}`, auth);
+    expect(res.status, res.text).toBe(200);
+    seen.push(res.body.data);
+    if (["completed", "failed", "cancelled", "partial"].includes(res.body.data.status)) {
+      return { task: res.body.data, seen };
+    }
+    if (Date.now() > deadline) throw new Error(`task ${id} did not finish: ${JSON.stringify(res.body.data)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function sha256(stream: Readable): Promise<{ hash: string; bytes: number }> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  for await (const chunk of stream) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { hash: hash.digest("hex"), bytes };
+}
