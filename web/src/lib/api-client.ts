@@ -33,6 +33,8 @@ export interface ApiResponse<T> {
   message: string;
   status: number;
   headers: Headers;
+  /** The whole JSON envelope, for top-level fields beside `data` (e.g. `pagination` of list calls). */
+  envelope: Record<string, unknown> | null;
 }
 
 export interface ApiClientConfig {
@@ -236,6 +238,7 @@ export function createApiClient(config: ApiClientConfig) {
           message: typeof envelope.message === "string" ? envelope.message : "",
           status: response.status,
           headers: response.headers,
+          envelope: envelope as Record<string, unknown>,
         };
       }
 
@@ -246,6 +249,7 @@ export function createApiClient(config: ApiClientConfig) {
         message: "",
         status: response.status,
         headers: response.headers,
+        envelope: null,
       };
     } finally {
       if (timer) clearTimeout(timer);
