@@ -1,0 +1,197 @@
+import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
+import { useTranslation } from "react-i18next";
+import { Field, Input, Select } from "../../../components/ui/form";
+import { formatDateTime } from "../../../lib/format";
+import {
+  type EditExpiryUnit,
+  EXPIRY_AMOUNT_MAX,
+  EXPIRY_UNITS,
+  expiresAtFor,
+  type FieldProblem,
+  type ShareFormErrors,
+} from "../share-form-model";
+
+export { PasswordInput } from "./password-input";
+
+/** Text of a form problem, in the current language. */
+export function useShareErrorText() {
+  const { t } = useTranslation();
+  return (
+    field: Exclude<keyof ShareFormErrors, "other">,
+    problem: FieldProblem | undefined,
+  ): string | null => {
+    if (!problem) return null;
+    return t(`pastes.form.errors.${field}.${problem}` as "pastes.form.errors.slug.invalid", {
+      max: field === "slug" ? SLUG_MAX_LENGTH : field === "remark" ? REMARK_MAX : EXPIRY_AMOUNT_MAX,
+    });
+  };
+}
+
+export function RemarkField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t("pastes.form.remark")} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <Input
+          id={id}
+          aria-describedby={describedBy}
+          invalid={invalid}
+          value={value}
+          maxLength={REMARK_MAX}
+          placeholder={t("pastes.form.remarkPlaceholder")}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function SlugField({
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  hint?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      label={t("pastes.form.slug")}
+      hint={hint ?? t("pastes.form.slugHint", { max: SLUG_MAX_LENGTH })}
+      error={error}
+    >
+      {({ id, describedBy, invalid }) => (
+        <div className="flex min-w-0">
+          <span className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-2.5 font-mono text-xs text-slate-500 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-400">
+            /paste/
+          </span>
+          <Input
+            id={id}
+            aria-describedby={describedBy}
+            invalid={invalid}
+            value={value}
+            spellCheck={false}
+            autoComplete="off"
+            autoCapitalize="off"
+            maxLength={SLUG_MAX_LENGTH + 10}
+            placeholder={t("pastes.form.slugPlaceholder")}
+            className="min-w-0 rounded-l-none font-mono"
+            onChange={(e) => onChange(e.target.value)}
+          />
+        </div>
+      )}
+    </Field>
+  );
+}
+
+/** Expiry of spec §5: never, or a number of hours, days, weeks or months; editing can keep the current one. */
+export function ExpiryField({
+  unit,
+  amount,
+  onUnitChange,
+  onAmountChange,
+  error,
+  allowKeep,
+  currentText,
+}: {
+  unit: EditExpiryUnit;
+  amount: string;
+  onUnitChange: (unit: EditExpiryUnit) => void;
+  onAmountChange: (amount: string) => void;
+  error?: string | null;
+  allowKeep?: boolean;
+  /** For editing: the paste's current expiry in words. */
+  currentText?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const units: EditExpiryUnit[] = allowKeep ? ["keep", ...EXPIRY_UNITS] : [...EXPIRY_UNITS];
+  const at = expiresAtFor(unit, amount);
+  const hint =
+    unit === "keep"
+      ? currentText
+      : unit === "never"
+        ? t("pastes.form.neverExpires")
+        : at
+          ? t("pastes.form.expiresOn", { date: formatDateTime(at, i18n.language) })
+          : undefined;
+  const withAmount = unit !== "keep" && unit !== "never";
+  return (
+    <Field label={t("pastes.form.expiry")} hint={hint} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <div className="flex gap-2">
+          {withAmount ? (
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={EXPIRY_AMOUNT_MAX}
+              step={1}
+              aria-label={t("pastes.form.expiryAmount")}
+              aria-describedby={describedBy}
+              invalid={invalid}
+              value={amount}
+              className="w-24 shrink-0"
+              onChange={(e) => onAmountChange(e.target.value)}
+            />
+          ) : null}
+          <Select
+            id={id}
+            aria-describedby={describedBy}
+            value={unit}
+            className="min-w-0 flex-1"
+            onChange={(e) => onUnitChange(e.target.value as EditExpiryUnit)}
+          >
+            {units.map((u) => (
+              <option key={u} value={u}>
+                {t(`pastes.form.expiryUnits.${u}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
+    </Field>
+  );
+}
+
+export function MaxViewsField({
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  hint?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t("pastes.form.maxViews")} hint={hint ?? t("pastes.form.maxViewsHint")} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <Input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          aria-describedby={describedBy}
+          invalid={invalid}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,133 @@
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { markdown, markdownLanguage } from "@codemirror/lang-markdown";
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  indentOnInput,
+  syntaxHighlighting,
+} from "@codemirror/language";
+import { languages } from "@codemirror/language-data";
+import { Compartment, EditorState, type Extension } from "@codemirror/state";
+import { oneDark } from "@codemirror/theme-one-dark";
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+  placeholder as placeholderText,
+} from "@codemirror/view";
+import { useEffect, useRef } from "react";
+import type { CodeEditorProps } from "../components/code-editor";
+
+/**
+ * The CodeMirror 6 editor behind <CodeEditor>. Its own chunk: only pages that
+ * edit text load it. Languages of fenced code blocks load on demand.
+ */
+
+const baseTheme = EditorView.theme({
+  "&": { height: "100%", fontSize: "0.875rem", backgroundColor: "transparent" },
+  "&.cm-focused": { outline: "none" },
+  ".cm-scroller": {
+    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+    lineHeight: "1.6",
+  },
+  ".cm-content": { padding: "0.75rem 0" },
+  ".cm-gutters": { backgroundColor: "transparent", borderRight: "none" },
+  ".cm-placeholder": { color: "#94a3b8" },
+});
+
+const lightTheme = EditorView.theme(
+  {
+    ".cm-gutters": { color: "#94a3b8" },
+    ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "rgba(99, 102, 241, 0.06)" },
+  },
+  { dark: false },
+);
+
+function languageFor(format: CodeEditorProps["format"]): Extension {
+  return format === "markdown" ? markdown({ base: markdownLanguage, codeLanguages: languages }) : [];
+}
+
+export default function CodeMirrorEditor({
+  value,
+  onChange,
+  format,
+  dark,
+  label,
+  placeholder,
+  autoFocus,
+}: CodeEditorProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  /** The text last sent up, so a re-render with it does not replace the document. */
+  const lastValueRef = useRef(value);
+  const compartments = useRef({ language: new Compartment(), theme: new Compartment() });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view is created once; later props are applied below
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const { language, theme } = compartments.current;
+    const view = new EditorView({
+      parent: host,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          history(),
+          drawSelection(),
+          indentOnInput(),
+          bracketMatching(),
+          highlightActiveLine(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          EditorView.lineWrapping,
+          placeholderText(placeholder ?? ""),
+          EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true" }),
+          baseTheme,
+          theme.of(dark ? oneDark : lightTheme),
+          language.of(languageFor(format)),
+          EditorView.updateListener.of((update) => {
+            if (!update.docChanged) return;
+            const text = update.state.doc.toString();
+            lastValueRef.current = text;
+            onChangeRef.current(text);
+          }),
+        ],
+      }),
+    });
+    viewRef.current = view;
+    if (autoFocus) view.focus();
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+  }, []);
+
+  // A new text from outside (file import, restored draft, reset after sharing).
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || value === lastValueRef.current) return;
+    lastValueRef.current = value;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value } });
+  }, [value]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({
+      effects: compartments.current.language.reconfigure(languageFor(format)),
+    });
+  }, [format]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({
+      effects: compartments.current.theme.reconfigure(dark ? oneDark : lightTheme),
+    });
+  }, [dark]);
+
+  return <div ref={hostRef} className="h-full" data-editor="codemirror" />;
+}
