@@ -1,11 +1,138 @@
-import { ClipboardPaste } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { Button } from "../../../components/ui/button";
+import { isApiError } from "../../../lib/api-error";
+import { useCapabilities } from "../../../lib/auth-store";
+import { formatDateTime } from "../../../lib/format";
+import { useErrorText } from "../../../lib/use-error-text";
+import { type CreatedPaste, pastesApi } from "../../pastes/api/pastes";
+import type { TextFormat } from "../../pastes/markdown/detect";
+import {
+  createBody,
+  emptyShareForm,
+  type ShareFormErrors,
+  type ShareFormValues,
+  validateShareForm,
+} from "../../pastes/share-form-model";
+import { clearDraft, loadDraft } from "../draft-storage";
+import { useDraftAutosave } from "../hooks/use-draft";
+import { EditorCard } from "./editor-card";
+import { ShareForm } from "./share-form";
+import { ShareResult } from "./share-result";
+import { SignInPrompt } from "./sign-in-prompt";
 
-/** Home: the online clipboard editor (text and Markdown pastes) lands here. */
+/** Home (spec §2): the online clipboard. Write text or Markdown, then share it with a short link. */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const caps = useCapabilities();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+
+  const [restored] = useState(() => loadDraft());
+  const [restoredNotice, setRestoredNotice] = useState(restored !== null);
+  const [content, setContent] = useState(restored?.content ?? "");
+  const [format, setFormat] = useState<TextFormat>(restored?.format ?? "markdown");
+  const [values, setValues] = useState<ShareFormValues>(() => ({
+    ...emptyShareForm(),
+    remark: restored?.remark ?? "",
+  }));
+  const [errors, setErrors] = useState<ShareFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<CreatedPaste | null>(null);
+
+  const draftStatus = useDraftAutosave({ content, format, remark: values.remark }, !busy);
+  const canShare = caps.text;
+
+  function discardDraft() {
+    clearDraft();
+    setContent("");
+    setValues((v) => ({ ...v, remark: "" }));
+    setRestoredNotice(false);
+  }
+
+  async function submit() {
+    const found = validateShareForm(content, values);
+    setErrors(found);
+    setServerError(null);
+    if (Object.keys(found).length > 0 || !canShare) return;
+    setBusy(true);
+    try {
+      const result = await pastesApi.create(createBody(content, values));
+      void queryClient.invalidateQueries({ queryKey: ["pastes"] });
+      clearDraft();
+      setContent("");
+      setValues(emptyShareForm());
+      setRestoredNotice(false);
+      setCreated(result);
+    } catch (err) {
+      if (isApiError(err) && err.errorId === "slug_taken") setErrors({ slug: "taken" });
+      else if (isApiError(err) && err.errorId === "content_too_large") setErrors({ content: "tooLarge" });
+      else setServerError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const contentError =
+    errors.content === "required"
+      ? t("pastes.form.errors.content.required")
+      : errors.content === "tooLarge"
+        ? t("pastes.form.errors.content.tooLarge")
+        : null;
+
   return (
-    <PlaceholderPage icon={ClipboardPaste} title={t("home.title")} description={t("home.description")} />
+    <div className="space-y-5">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("home.title")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("home.description")}</p>
+      </header>
+
+      {!canShare ? <SignInPrompt caps={caps} /> : null}
+
+      {restoredNotice && restored ? (
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-sky-200 bg-sky-50 px-4 py-2.5 text-sm text-sky-900 dark:border-sky-900/60 dark:bg-sky-950/40 dark:text-sky-100"
+        >
+          <span>
+            {t("home.draftRestored", { date: formatDateTime(restored.savedAt, i18n.language) || "—" })}
+          </span>
+          <span className="flex gap-2">
+            <Button variant="ghost" size="sm" onClick={() => setRestoredNotice(false)}>
+              {t("home.keepDraft")}
+            </Button>
+            <Button variant="outline" size="sm" onClick={discardDraft}>
+              {t("home.discardDraft")}
+            </Button>
+          </span>
+        </div>
+      ) : null}
+
+      <EditorCard
+        content={content}
+        onContentChange={(text) => {
+          setContent(text);
+          if (errors.content) setErrors((e) => ({ ...e, content: undefined }));
+        }}
+        format={format}
+        onFormatChange={setFormat}
+        draftStatus={draftStatus}
+        error={contentError}
+      />
+
+      {created ? <ShareResult key={created.id} created={created} onDone={() => setCreated(null)} /> : null}
+
+      <ShareForm
+        values={values}
+        onChange={setValues}
+        errors={errors}
+        serverError={serverError}
+        busy={busy}
+        canShare={canShare}
+        onSubmit={() => void submit()}
+      />
+    </div>
   );
 }

@@ -1,0 +1,111 @@
+import { Check, Copy, ExternalLink, Link2, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "../../../components/ui/badge";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Input, Label } from "../../../components/ui/form";
+import { toast } from "../../../components/ui/toast";
+import { copyText } from "../../../lib/clipboard";
+import { formatDateTime } from "../../../lib/format";
+import type { CreatedPaste } from "../../pastes/api/pastes";
+import { QrCode } from "../../pastes/components/qr-code";
+import { pasteLink } from "../../pastes/links";
+
+/** How long the new link stays on screen (spec §4: hidden after a countdown). */
+export const SHARE_LINK_VISIBLE_SECONDS = 60;
+
+export function ShareResult({ created, onDone }: { created: CreatedPaste; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const inputId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [seconds, setSeconds] = useState(SHARE_LINK_VISIBLE_SECONDS);
+  const [copied, setCopied] = useState(false);
+  const link = pasteLink(created.slug);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+    headingRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    const timer = setInterval(() => setSeconds((s) => s - 1), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
+  useEffect(() => {
+    if (seconds <= 0) onDoneRef.current();
+  }, [seconds]);
+
+  async function copy() {
+    const ok = await copyText(link);
+    setCopied(ok);
+    toast(ok ? t("common.copied") : t("common.copyFailed"), ok ? "success" : "error");
+  }
+
+  return (
+    <section
+      aria-labelledby={`${inputId}-title`}
+      className="rounded-2xl border border-emerald-200 bg-white shadow-xs dark:border-emerald-900/60 dark:bg-slate-900"
+    >
+      <div className="flex items-start justify-between gap-3 border-b border-emerald-100 px-5 py-4 dark:border-emerald-900/40">
+        <div className="min-w-0">
+          <h2
+            id={`${inputId}-title`}
+            ref={headingRef}
+            tabIndex={-1}
+            className="flex items-center gap-2 text-base font-semibold text-emerald-700 outline-none dark:text-emerald-300"
+          >
+            <Link2 className="h-4 w-4" aria-hidden />
+            {t("home.result.title")}
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400" aria-live="off">
+            {t("home.result.hidesIn", { seconds: Math.max(0, seconds) })}
+          </p>
+        </div>
+        <Button variant="ghost" size="icon" onClick={onDone} aria-label={t("home.result.hide")}>
+          <X className="h-4 w-4" aria-hidden />
+        </Button>
+      </div>
+      <div
+        className="h-1 bg-emerald-500 transition-[width] duration-1000 ease-linear"
+        style={{ width: `${(Math.max(0, seconds) / SHARE_LINK_VISIBLE_SECONDS) * 100}%` }}
+        aria-hidden
+      />
+      <div className="flex flex-col gap-5 p-5 sm:flex-row sm:items-start">
+        <div className="min-w-0 flex-1 space-y-3">
+          <Label htmlFor={inputId}>{t("home.result.link")}</Label>
+          <div className="flex gap-2">
+            <Input
+              id={inputId}
+              readOnly
+              value={link}
+              className="font-mono"
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <Button variant="outline" onClick={() => void copy()} aria-label={t("home.result.copyLink")}>
+              {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+              <span className="hidden sm:inline">{copied ? t("common.copied") : t("common.copy")}</span>
+            </Button>
+          </div>
+          <div className="flex flex-wrap gap-1.5">
+            {created.hasPassword ? <Badge tone="warning">{t("pastes.passwordProtected")}</Badge> : null}
+            <Badge>
+              {created.expiresAt
+                ? t("pastes.expiresOn", { date: formatDateTime(created.expiresAt, i18n.language) })
+                : t("pastes.neverExpires")}
+            </Badge>
+            <Badge>
+              {created.maxViews
+                ? t("pastes.maxViewsValue", { count: created.maxViews })
+                : t("pastes.unlimitedViews")}
+            </Badge>
+          </div>
+          <a href={link} target="_blank" rel="noopener" className={buttonClasses("secondary", "sm")}>
+            <ExternalLink className="h-4 w-4" aria-hidden />
+            {t("home.result.open")}
+          </a>
+        </div>
+        <QrCode value={link} className="self-center sm:self-start" />
+      </div>
+    </section>
+  );
+}
