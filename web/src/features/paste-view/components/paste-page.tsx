@@ -1,17 +1,121 @@
-import { FileText } from "lucide-react";
+import { CalendarClock, Eye, LockKeyhole } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { Alert } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { formatDateTime } from "../../../lib/format";
+import { useErrorText } from "../../../lib/use-error-text";
+import type { PasteView } from "../../pastes/api/pastes";
+import { PasteContent } from "../../pastes/components/paste-content";
+import { formatOf, type TextFormat } from "../../pastes/markdown/detect";
+import { usePasteView, useUnlockPaste } from "../hooks/use-paste-view";
+import { unavailableReason } from "../paste-status";
+import { PasswordPrompt } from "./password-prompt";
+import { PasteSkeleton } from "./paste-skeleton";
+import { PasteToolbar } from "./paste-toolbar";
+import { PasteUnavailable } from "./paste-unavailable";
 
-/** Viewing a shared paste by its slug lands here. */
+/** /paste/{slug}: a shared paste, its password prompt, or why it is gone. */
 export function PastePage() {
-  const { t } = useTranslation();
   const { slug = "" } = useParams();
+  // A new slug is a new page: fresh state for format, wrap and password.
+  return <PasteScreen key={slug} slug={slug} />;
+}
+
+function PasteScreen({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const view = usePasteView(slug);
+  const unlock = useUnlockPaste(slug);
+
+  if (view.isPending) return <PasteSkeleton />;
+  if (view.isError) {
+    const reason = unavailableReason(view.error);
+    if (reason) return <PasteUnavailable reason={reason} />;
+    return (
+      <div className="mx-auto max-w-lg space-y-4 py-10">
+        <Alert>{errorText(view.error)}</Alert>
+        <Button variant="outline" onClick={() => void view.refetch()}>
+          {t("offline.retry")}
+        </Button>
+      </div>
+    );
+  }
+
+  const paste = view.data;
+  if (paste.content === undefined || paste.requiresPassword) {
+    const reason = unlock.isError ? unavailableReason(unlock.error) : null;
+    if (reason) return <PasteUnavailable reason={reason} />;
+    return (
+      <div className="py-4 sm:py-10">
+        <PasswordPrompt
+          onSubmit={(password) => unlock.mutate(password)}
+          busy={unlock.isPending}
+          error={unlock.isError ? errorText(unlock.error) : null}
+        />
+      </div>
+    );
+  }
+  return <PasteDocument paste={paste} content={paste.content} />;
+}
+
+function PasteDocument({ paste, content }: { paste: PasteView; content: string }) {
+  const { t, i18n } = useTranslation();
+  const [format, setFormat] = useState<TextFormat>(() => formatOf(content));
+  const [wrap, setWrap] = useState(true);
+  const title = paste.remark?.trim() || paste.slug;
+
   return (
-    <PlaceholderPage
-      icon={FileText}
-      title={t("pasteView.title")}
-      description={t("pasteView.description", { slug })}
-    />
+    <article className="space-y-4" aria-labelledby="paste-title">
+      <header className="rounded-2xl border border-slate-200 bg-white px-5 py-4 shadow-xs dark:border-slate-800 dark:bg-slate-900">
+        <h1 id="paste-title" className="text-xl font-semibold tracking-tight break-words sm:text-2xl">
+          {title}
+        </h1>
+        <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm text-slate-600 dark:text-slate-400">
+          {paste.remark ? <li className="font-mono text-xs text-slate-500">/paste/{paste.slug}</li> : null}
+          <li>{t("pasteView.createdAt", { date: formatDateTime(paste.createdAt, i18n.language) })}</li>
+          <li className="inline-flex items-center gap-1.5" data-testid="paste-expiry">
+            <CalendarClock className="h-4 w-4" aria-hidden />
+            {paste.expiresAt
+              ? t("pastes.expiresOn", { date: formatDateTime(paste.expiresAt, i18n.language) })
+              : t("pastes.neverExpires")}
+          </li>
+          <li className="inline-flex items-center gap-1.5" data-testid="paste-views">
+            <Eye className="h-4 w-4" aria-hidden />
+            {paste.remainingViews === null
+              ? t("pastes.unlimitedViews")
+              : t("pastes.remainingViews", { count: paste.remainingViews, max: paste.maxViews ?? 0 })}
+          </li>
+          {paste.hasPassword ? (
+            <li>
+              <Badge tone="warning" className="gap-1">
+                <LockKeyhole className="h-3 w-3" aria-hidden />
+                {t("pastes.passwordProtected")}
+              </Badge>
+            </li>
+          ) : null}
+        </ul>
+      </header>
+
+      {paste.isLastView ? <Alert tone="info">{t("pasteView.lastView")}</Alert> : null}
+
+      <PasteToolbar
+        paste={paste}
+        content={content}
+        format={format}
+        onFormatChange={setFormat}
+        wrap={wrap}
+        onWrapChange={setWrap}
+      />
+
+      <section
+        aria-label={t("pasteView.contentRegion")}
+        className="min-h-[50vh] rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <PasteContent content={content} format={format} wrap={wrap} />
+      </section>
+    </article>
   );
 }

@@ -1,0 +1,134 @@
+import { Copy, Download, FileCode2, FileText, Hash, Link2, QrCode as QrIcon, WrapText } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { toast } from "../../../components/ui/toast";
+import { copyText } from "../../../lib/clipboard";
+import { type PasteView, pastesApi } from "../../pastes/api/pastes";
+import { Segmented } from "../../pastes/components/segmented";
+import { downloadText, openTextInNewTab } from "../../pastes/download";
+import { pasteLink } from "../../pastes/links";
+import { downloadExtension, type TextFormat } from "../../pastes/markdown/detect";
+
+const QrDialog = lazy(() => import("./qr-dialog"));
+
+export function PasteToolbar({
+  paste,
+  content,
+  format,
+  onFormatChange,
+  wrap,
+  onWrapChange,
+}: {
+  paste: PasteView;
+  content: string;
+  format: TextFormat;
+  onFormatChange: (format: TextFormat) => void;
+  wrap: boolean;
+  onWrapChange: (wrap: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [qrOpen, setQrOpen] = useState(false);
+  const link = pasteLink(paste.slug);
+
+  async function copy(text: string, what: "content" | "link") {
+    const ok = await copyText(text);
+    toast(
+      ok
+        ? what === "content"
+          ? t("pasteView.contentCopied")
+          : t("pasteView.linkCopied")
+        : t("common.copyFailed"),
+      ok ? "success" : "error",
+    );
+  }
+
+  // A protected paste opens raw with the access token from its password; the owner
+  // (who skipped the password) gets the text already on the page.
+  const rawHref = !paste.hasPassword
+    ? pastesApi.rawUrl(paste.slug)
+    : paste.accessToken
+      ? pastesApi.rawUrl(paste.slug, paste.accessToken)
+      : null;
+  const ext = downloadExtension(format);
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Segmented<TextFormat>
+        label={t("pastes.format.label")}
+        value={format}
+        onChange={onFormatChange}
+        options={[
+          {
+            value: "markdown",
+            label: t("pastes.format.markdown"),
+            icon: <Hash className="h-3.5 w-3.5" aria-hidden />,
+          },
+          {
+            value: "plain",
+            label: t("pastes.format.plain"),
+            icon: <FileText className="h-3.5 w-3.5" aria-hidden />,
+          },
+        ]}
+      />
+      {format === "plain" ? (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-pressed={wrap}
+          onClick={() => onWrapChange(!wrap)}
+          title={t("pasteView.wrap")}
+        >
+          <WrapText className="h-4 w-4" aria-hidden />
+          {t("pasteView.wrap")}
+        </Button>
+      ) : null}
+      <div className="flex flex-wrap gap-2 sm:ml-auto">
+        <Button variant="outline" size="sm" onClick={() => void copy(content, "content")}>
+          <Copy className="h-4 w-4" aria-hidden />
+          {t("pasteView.copyContent")}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void copy(link, "link")}>
+          <Link2 className="h-4 w-4" aria-hidden />
+          {t("pasteView.copyLink")}
+        </Button>
+        {rawHref ? (
+          <a
+            href={rawHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses("outline", "sm")}
+            title={paste.maxViews ? t("pasteView.rawCountsView") : undefined}
+          >
+            <FileCode2 className="h-4 w-4" aria-hidden />
+            {t("pasteView.raw")}
+          </a>
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => openTextInNewTab(content)}>
+            <FileCode2 className="h-4 w-4" aria-hidden />
+            {t("pasteView.raw")}
+          </Button>
+        )}
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            downloadText(content, `${paste.slug}.${ext}`, ext === "md" ? "text/markdown" : "text/plain")
+          }
+        >
+          <Download className="h-4 w-4" aria-hidden />
+          {t("pasteView.download", { ext })}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setQrOpen(true)}>
+          <QrIcon className="h-4 w-4" aria-hidden />
+          {t("pasteView.qr")}
+        </Button>
+      </div>
+      {qrOpen ? (
+        <Suspense fallback={null}>
+          <QrDialog link={link} onClose={() => setQrOpen(false)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

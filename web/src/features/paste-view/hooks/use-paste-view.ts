@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type PasteView, pastesApi } from "../../pastes/api/pastes";
+
+export const pasteViewKey = (slug: string) => ["paste-view", slug] as const;
+
+/**
+ * The paste as a visitor sees it. Fetching counts a view, so it happens once
+ * per page visit: never refetched in the background, never retried, and not
+ * aborted when a component unmounts (the server may have counted it already).
+ */
+export function usePasteView(slug: string) {
+  return useQuery({
+    queryKey: pasteViewKey(slug),
+    queryFn: () => pastesApi.view(slug),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 10 * 60 * 1000,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchOnMount: false,
+  });
+}
+
+/** POST /paste/:slug {password}: on success the unlocked paste (with content and token) replaces the locked one. */
+export function useUnlockPaste(slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => pastesApi.unlock(slug, password),
+    onSuccess: (data: PasteView) => qc.setQueryData(pasteViewKey(slug), data),
+  });
+}
