@@ -4,7 +4,12 @@ import { defineConfig } from "vitest/config";
 // from the environment (see server/test/support/env.ts); by default SQLite + LOCAL.
 export default defineConfig({
   test: {
-    include: ["packages/*/src/**/*.test.ts", "server/src/**/*.test.ts", "server/test/**/*.test.ts", "web/src/**/*.test.ts"],
+    include: [
+      "packages/*/src/**/*.test.ts",
+      "server/src/**/*.test.ts",
+      "server/test/**/*.test.ts",
+      "web/src/**/*.test.ts",
+    ],
     exclude: ["**/node_modules/**", "**/dist/**", "web/e2e/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -44,6 +44,11 @@ export function openDatabase(config: DatabaseConfig): Db {
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  // An idle client can be cut off (server restart, failover); without a listener
+  // that error would crash the process. The pool replaces the client on next use.
+  pool.on("error", (err) => {
+    process.emitWarning(`PostgreSQL idle client error: ${err.message}`);
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

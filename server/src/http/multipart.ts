@@ -48,7 +48,8 @@ export function readMultipartFile<T>(
     const fail = (e: unknown) => {
       if (settled) return;
       settled = true;
-      fileStream?.destroy(e instanceof Error ? e : new Error(String(e)));
+      // Destroy without an error: a stream that already ended has no listener left for one.
+      fileStream?.destroy();
       source.destroy();
       if (!work) return reject(e);
       work.then(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { KEY_ROLES } from "../constants";
 import { isValidPermissionMask, maskFromFlags } from "../permissions";
-import { looseBoolean } from "./common";
+import { hasControlCharacters, looseBoolean } from "./common";
 
 export const CUSTOM_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const CUSTOM_KEY_MIN = 8;
@@ -56,8 +56,7 @@ export const basePathInput = z
     (v) => !v.split("/").some((s) => s === ".." || s === "."),
     "Base path may not contain . or .. segments",
   )
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  .refine((v) => !/[\u0000-\u001f\\]/.test(v), "Base path contains invalid characters");
+  .refine((v) => !hasControlCharacters(v) && !v.includes("\\"), "Base path contains invalid characters");
 
 export const keyNameInput = z
   .string({ error: "Key name cannot be empty" })

@@ -19,3 +19,12 @@ export const looseInt = z
       .transform(Number),
   ])
   .pipe(z.number().int());
+
+/** True when the text holds an ASCII control character (C0 or DEL), which no name or path may contain. */
+export function hasControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MARKDOWN_EXTENSIONS } from "../constants";
-import { looseBoolean, looseInt } from "./common";
+import { hasControlCharacters, looseBoolean, looseInt } from "./common";
 import { maxViewsInput, optionalTimestamp, REMARK_MAX, SHARE_PASSWORD_MAX, slugInput } from "./pastes";
 
 export const FILENAME_MAX = 255;
@@ -24,8 +24,7 @@ export const uploadFolderInput = z
   .max(512)
   .transform((v) => v.replace(/^\/+|\/+$/g, "").replace(/\/{2,}/g, "/"))
   .refine((v) => !v.split("/").some((s) => s === ".." || s === "."), "Path may not contain . or .. segments")
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  .refine((v) => !/[\u0000-\u001f\\]/.test(v), "Path contains invalid characters");
+  .refine((v) => !hasControlCharacters(v) && !v.includes("\\"), "Path contains invalid characters");
 
 /** The optional share fields every upload method accepts (spec §5, sent only if set). */
 export const uploadOptions = z.object({
@@ -57,9 +56,8 @@ export const filenameInput = z
   .trim()
   .min(1, "filename is required")
   .max(FILENAME_MAX, `filename may be at most ${FILENAME_MAX} characters`)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   .refine(
-    (v) => !/[\u0000-\u001f/\\]/.test(v) && v !== "." && v !== "..",
+    (v) => !hasControlCharacters(v) && !/[/\\]/.test(v) && v !== "." && v !== "..",
     "filename contains invalid characters",
   );
 

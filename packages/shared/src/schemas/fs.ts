@@ -19,13 +19,15 @@ export const TASK_STATUSES = ["pending", "running", "completed", "failed", "canc
 export type TaskType = (typeof TASK_TYPES)[number];
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
+/** Longer inputs are refused outright; the server's path rules refuse anything over FS_PATH_MAX. */
+const PATH_INPUT_MAX = FS_PATH_MAX * 4;
 const pathField = (message: string) =>
-  z.string({ error: message }).min(1, message).max(FS_PATH_MAX, "Path is too long");
+  z.string({ error: message }).min(1, message).max(PATH_INPUT_MAX, "Path is too long");
 
 const emptyToUndefined = (v: unknown) => (v === "" || v === null || v === "null" ? undefined : v);
 
 export const fsListQuery = z.object({
-  path: z.string().max(FS_PATH_MAX, "Path is too long").optional().default("/"),
+  path: z.string().max(PATH_INPUT_MAX, "Path is too long").optional().default("/"),
   limit: z.preprocess(
     emptyToUndefined,
     looseInt
