@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppContext } from "../context";
+import { webdavRoutes } from "../webdav/routes";
 import { fail } from "./envelope";
 import { authenticate } from "./middleware/authenticate";
 import { handleError } from "./middleware/error-handler";
@@ -92,6 +93,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", proxyRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
+  app.route("/dav", webdavRoutes(ctx));
 
   mountWebApp(app, ctx);
   app.notFound((c) => fail(c, 404, "not_found", "Requested resource not found"));
