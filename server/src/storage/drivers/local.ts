@@ -112,6 +112,7 @@ export class LocalDriver implements StorageDriver {
     const segments = rel === "" ? [] : rel.split("/");
     const probe = followFinal ? segments : segments.slice(0, -1);
     const tail = followFinal ? [] : segments.slice(-1);
+    let retries = 0;
     for (let i = probe.length; ; i--) {
       const candidate = nodePath.join(root, ...probe.slice(0, i));
       let real: string;
@@ -120,8 +121,13 @@ export class LocalDriver implements StorageDriver {
       } catch (e) {
         const code = errnoOf(e);
         if (i === 0 || (code !== "ENOENT" && code !== "ENOTDIR")) throw mapFsError(e, rel);
-        // A dangling symlink on the way could be made to point anywhere later; refuse it.
-        if (code === "ENOENT" && (await fs.lstat(candidate).catch(() => null))) throw pathOutsideRoot(rel);
+        if (code === "ENOENT") {
+          const st = await fs.lstat(candidate).catch(() => null);
+          // A dangling symlink on the way could be made to point anywhere later; refuse it.
+          if (st?.isSymbolicLink()) throw pathOutsideRoot(rel);
+          // Created by a concurrent write since realpath looked: resolve this level again.
+          if (st && retries++ < 3) i++;
+        }
         continue;
       }
       const inside = real === root || real.startsWith(root + nodePath.sep);
