@@ -1,9 +1,175 @@
-import { Upload } from "lucide-react";
+import { Link2, LogIn, Upload } from "lucide-react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { useCapabilities } from "../../../lib/auth-store";
+import { useErrorText } from "../../../lib/use-error-text";
+import { useMaxUploadSize, useUploadStorageConfigs } from "../hooks/use-upload-data";
+import { useUploadQueue } from "../hooks/use-upload-queue";
+import {
+  emptyUploadForm,
+  type UploadFormValues,
+  uploadFields,
+  validateUploadForm,
+} from "../upload-form-model";
+import { queueSummary } from "../upload-queue";
+import { DropZone } from "./drop-zone";
+import { RecentUploads } from "./recent-uploads";
+import { UploadList } from "./upload-list";
+import { UploadOptionsForm } from "./upload-options-form";
 
-/** File upload and URL upload (with recent uploads) land here. */
+function PageHeader() {
+  const { t } = useTranslation();
+  return (
+    <header>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("upload.title")}</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("upload.description")}</p>
+    </header>
+  );
+}
+
+/** /upload signed out: the page explains and links to sign-in (spec §2 route guard). */
+function SignInRequired() {
+  const { t } = useTranslation();
+  return (
+    <Card className="flex flex-col items-center px-6 py-12 text-center">
+      <LogIn className="mb-3 h-8 w-8 text-indigo-600 dark:text-indigo-400" aria-hidden />
+      <h2 className="text-lg font-semibold">{t("upload.signIn.title")}</h2>
+      <p className="mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">
+        {t("upload.signIn.description")}
+      </p>
+      <Link to="/admin" className={buttonClasses("primary", "md", "mt-5")}>
+        {t("upload.signIn.action")}
+      </Link>
+    </Card>
+  );
+}
+
+function FileUploadTab() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const configs = useUploadStorageConfigs(true);
+  const maxSize = useMaxUploadSize();
+  const maxBytes = maxSize.data?.max_upload_size_bytes ?? null;
+  const [values, setValues] = useState<UploadFormValues>(() => emptyUploadForm());
+  const [showErrors, setShowErrors] = useState(false);
+
+  // Preselect the default storage (or the first usable one) once the list is known.
+  useEffect(() => {
+    const list = configs.data ?? [];
+    if (list.length === 0) return;
+    setValues((v) =>
+      list.some((c) => c.id === v.storageConfigId)
+        ? v
+        : { ...v, storageConfigId: (list.find((c) => c.is_default) ?? list[0])!.id },
+    );
+  }, [configs.data]);
+
+  const fieldsFor = useCallback((single: boolean) => uploadFields(values, single), [values]);
+  const queue = useUploadQueue({ maxBytes, fieldsFor });
+  const summary = queueSummary(queue.state);
+  const errors = useMemo(() => validateUploadForm(values, summary.allowSlug), [values, summary.allowSlug]);
+  const hasErrors = Object.keys(errors).length > 0;
+
+  const start = () => {
+    setShowErrors(true);
+    if (hasErrors) return;
+    queue.startAll();
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="min-w-0 space-y-4">
+        {configs.isError ? <Alert>{errorText(configs.error)}</Alert> : null}
+        <DropZone addFiles={queue.addFiles} maxBytes={maxBytes} />
+        <UploadList
+          items={queue.state.items}
+          onCancel={queue.cancel}
+          onRetry={queue.retry}
+          onRemove={queue.remove}
+        />
+        {summary.total > 0 ? (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+              {t("upload.summary", {
+                total: summary.total,
+                success: summary.success,
+                error: summary.error,
+              })}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {summary.success > 0 ? (
+                <Button variant="outline" onClick={queue.clearFinished}>
+                  {t("upload.clearFinished")}
+                </Button>
+              ) : null}
+              <Button onClick={start} disabled={summary.waiting === 0 || !values.storageConfigId}>
+                <Upload className="h-4 w-4" aria-hidden />
+                {t("upload.start", { count: summary.waiting })}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {showErrors && hasErrors && summary.waiting > 0 ? <Alert>{t("upload.fixOptions")}</Alert> : null}
+      </div>
+      <div className="min-w-0">
+        <UploadOptionsForm
+          values={values}
+          onChange={setValues}
+          errors={showErrors ? errors : {}}
+          configs={configs.data ?? []}
+          configsLoading={configs.isPending}
+          allowSlug={summary.allowSlug}
+          disabled={false}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** /upload: file upload (drag and drop, picker, paste) with share options, URL upload, recent uploads. */
 export function UploadPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage icon={Upload} title={t("upload.title")} description={t("upload.description")} />;
+  const caps = useCapabilities();
+
+  return (
+    <div className="space-y-6">
+      <PageHeader />
+      {!caps.isAuthenticated ? (
+        <SignInRequired />
+      ) : !caps.file ? (
+        <Alert>{t("upload.noPermission")}</Alert>
+      ) : (
+        <>
+          <Tabs defaultValue="file">
+            <TabsList aria-label={t("upload.tabs.label")} className="sm:max-w-md">
+              <TabsTrigger value="file">{t("upload.tabs.file")}</TabsTrigger>
+              <TabsTrigger value="url">{t("upload.tabs.url")}</TabsTrigger>
+            </TabsList>
+            {/* Kept mounted: switching tabs must not drop the upload list or stop running uploads. */}
+            <TabsContent value="file" forceMount className="data-[state=inactive]:hidden">
+              <FileUploadTab />
+            </TabsContent>
+            <TabsContent value="url">
+              <Card className="flex flex-col items-center px-6 py-12 text-center">
+                <Link2 className="mb-3 h-8 w-8 text-indigo-600 dark:text-indigo-400" aria-hidden />
+                <h2 className="text-lg font-semibold">{t("upload.urlTab.title")}</h2>
+                <p className="mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">
+                  {t("upload.urlTab.description")}
+                </p>
+                <p className="mt-4 inline-flex items-center rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-800 dark:bg-amber-950/50 dark:text-amber-300">
+                  {t("placeholder.comingSoon")}
+                </p>
+              </Card>
+            </TabsContent>
+          </Tabs>
+          <RecentUploads />
+        </>
+      )}
+    </div>
+  );
 }

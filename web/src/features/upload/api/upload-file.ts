@@ -1,0 +1,117 @@
+import { uploadMimeType } from "@clipshare/shared";
+import {
+  cleanEtag,
+  InvalidPresignError,
+  isNetworkTransferError,
+  TransferError,
+  type UploadStep,
+} from "../upload-errors";
+import type { UploadFields } from "../upload-form-model";
+import { presignBody } from "../upload-form-model";
+import type { UploadResult } from "../upload-queue";
+import { transfer } from "./transfer";
+import { type PublishedFile, uploadsApi, uploadThroughServer } from "./uploads";
+
+/** An upload step failed; `step` picks the text (spec §8). */
+export class UploadStepError extends Error {
+  override readonly name = "UploadStepError";
+  constructor(
+    readonly step: UploadStep,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+export interface UploadCallbacks {
+  signal: AbortSignal;
+  onProgress: (loaded: number) => void;
+  /** The bytes start again from zero (falling back to the server). */
+  onRestart: () => void;
+}
+
+function toResult(
+  file: PublishedFile,
+  fallback: { name: string; size: number },
+  method: UploadResult["method"],
+) {
+  return {
+    id: file.id,
+    slug: file.slug,
+    filename: file.filename ?? fallback.name,
+    size: typeof file.size === "number" ? file.size : fallback.size,
+    url: `/file/${encodeURIComponent(file.slug)}`,
+    method,
+  } satisfies UploadResult;
+}
+
+/**
+ * One file, spec §4: presign → PUT the bytes to storage (S3's presigned URL,
+ * or the signed LOCAL URL on our server) → commit. A PUT that fails after the
+ * presign deletes the reserved record; one that got no answer at all (storage
+ * unreachable or CORS) is retried through the server as a multipart form.
+ */
+export async function uploadFile(file: File, name: string, fields: UploadFields, cb: UploadCallbacks) {
+  const mimetype = uploadMimeType(name, file.type);
+  const info = { name, size: file.size };
+
+  let presigned: Awaited<ReturnType<typeof uploadsApi.presign>>;
+  try {
+    presigned = await uploadsApi.presign(
+      presignBody(fields, { name, size: file.size, type: mimetype }),
+      cb.signal,
+    );
+    if (!presigned?.file_id || !presigned.upload_url) throw new InvalidPresignError();
+  } catch (error) {
+    throw new UploadStepError("presign", error);
+  }
+
+  let etag: string | null = null;
+  try {
+    const response = await transfer({
+      method: "PUT",
+      url: presigned.upload_url,
+      headers: presigned.upload_headers ?? { "Content-Type": presigned.contentType ?? mimetype },
+      body: file,
+      signal: cb.signal,
+      onProgress: (loaded) => cb.onProgress(loaded),
+    });
+    if (response.status < 200 || response.status >= 300) throw new TransferError("status", response.status);
+    etag = cleanEtag(response.header("ETag")) ?? etagFromBody(response.text);
+  } catch (error) {
+    await uploadsApi.discard(presigned.file_id);
+    if (isNetworkTransferError(error) && !cb.signal.aborted) {
+      // The browser could not reach the storage (no CORS rule, private endpoint): go through ClipShare.
+      cb.onRestart();
+      try {
+        const published = await uploadThroughServer(file, name, mimetype, fields, {
+          signal: cb.signal,
+          onProgress: (loaded) => cb.onProgress(loaded),
+        });
+        return toResult(published, info, "server");
+      } catch (fallbackError) {
+        throw new UploadStepError("server", fallbackError);
+      }
+    }
+    throw new UploadStepError("transfer", error);
+  }
+
+  try {
+    const committed = await uploadsApi.commit({ file_id: presigned.file_id, etag }, cb.signal);
+    if (!committed?.slug) throw new InvalidPresignError();
+    return toResult(committed, info, "presigned");
+  } catch (error) {
+    await uploadsApi.discard(presigned.file_id);
+    throw new UploadStepError("commit", error);
+  }
+}
+
+/** The signed LOCAL upload URL answers JSON with the ETag in `data.etag`. */
+function etagFromBody(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as { data?: { etag?: unknown } };
+    return typeof body?.data?.etag === "string" ? cleanEtag(body.data.etag) : null;
+  } catch {
+    return null;
+  }
+}

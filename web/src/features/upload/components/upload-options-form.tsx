@@ -1,0 +1,186 @@
+import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
+import { useTranslation } from "react-i18next";
+import { Card, CardHeader } from "../../../components/ui/card";
+import { Field, Input, Select } from "../../../components/ui/form";
+import type { UploadStorageConfig } from "../api/uploads";
+import {
+  EXPIRY_CHOICES,
+  type ExpiryHours,
+  type UploadFormErrors,
+  type UploadFormValues,
+} from "../upload-form-model";
+
+/** The label key of an expiry choice (hours; 0 = never). */
+function expiryKey(hours: number): "1h" | "1d" | "7d" | "30d" | "never" {
+  if (hours === 1) return "1h";
+  if (hours === 24) return "1d";
+  if (hours === 24 * 7) return "7d";
+  if (hours === 24 * 30) return "30d";
+  return "never";
+}
+
+export function UploadOptionsForm({
+  values,
+  onChange,
+  errors,
+  configs,
+  configsLoading,
+  allowSlug,
+  disabled,
+}: {
+  values: UploadFormValues;
+  onChange: (values: UploadFormValues) => void;
+  errors: UploadFormErrors;
+  configs: UploadStorageConfig[];
+  configsLoading: boolean;
+  allowSlug: boolean;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const set = <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) =>
+    onChange({ ...values, [key]: value });
+
+  return (
+    <Card aria-labelledby="upload-options-title">
+      <CardHeader titleId="upload-options-title" title={t("upload.options.title")} />
+      <div className="space-y-4 p-5">
+        <Field label={t("upload.options.storage")}>
+          {({ id }) => (
+            <Select
+              id={id}
+              value={values.storageConfigId}
+              disabled={disabled || configsLoading || configs.length === 0}
+              onChange={(e) => set("storageConfigId", e.target.value)}
+            >
+              {configsLoading ? <option value="">{t("common.loading")}</option> : null}
+              {!configsLoading && configs.length === 0 ? (
+                <option value="">{t("upload.options.noStorage")}</option>
+              ) : null}
+              {configs.map((config) => (
+                <option key={config.id} value={config.id}>
+                  {config.name}
+                  {` (${config.storage_type === "LOCAL" ? t("fileShare.localStorage") : (config.provider_type ?? "S3")})`}
+                  {config.is_default ? ` · ${t("upload.options.default")}` : ""}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+
+        <Field
+          label={t("upload.options.slug")}
+          hint={allowSlug ? t("upload.options.slugHint") : t("upload.options.slugMulti")}
+          error={allowSlug && errors.slug ? t("upload.options.slugInvalid", { max: SLUG_MAX_LENGTH }) : null}
+        >
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              invalid={invalid}
+              value={allowSlug ? values.slug : ""}
+              disabled={disabled || !allowSlug}
+              maxLength={SLUG_MAX_LENGTH}
+              spellCheck={false}
+              autoComplete="off"
+              onChange={(e) => set("slug", e.target.value)}
+            />
+          )}
+        </Field>
+
+        <Field
+          label={t("upload.options.path")}
+          hint={t("upload.options.pathHint")}
+          error={errors.path ? t("upload.options.pathInvalid") : null}
+        >
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              invalid={invalid}
+              value={values.path}
+              disabled={disabled}
+              placeholder="docs/2026"
+              spellCheck={false}
+              onChange={(e) => set("path", e.target.value)}
+            />
+          )}
+        </Field>
+
+        <Field
+          label={t("upload.options.remark")}
+          error={errors.remark ? t("upload.options.remarkInvalid", { max: REMARK_MAX }) : null}
+        >
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              invalid={invalid}
+              value={values.remark}
+              disabled={disabled}
+              maxLength={REMARK_MAX}
+              onChange={(e) => set("remark", e.target.value)}
+            />
+          )}
+        </Field>
+
+        <Field
+          label={t("upload.options.password")}
+          hint={t("upload.options.passwordHint")}
+          error={errors.password ? t("upload.options.passwordInvalid") : null}
+        >
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              type="password"
+              aria-describedby={describedBy}
+              invalid={invalid}
+              autoComplete="new-password"
+              value={values.password}
+              disabled={disabled}
+              onChange={(e) => set("password", e.target.value)}
+            />
+          )}
+        </Field>
+
+        <div className="grid grid-cols-2 gap-3">
+          <Field label={t("upload.options.expiry")}>
+            {({ id }) => (
+              <Select
+                id={id}
+                value={String(values.expiryHours)}
+                disabled={disabled}
+                onChange={(e) => set("expiryHours", Number(e.target.value) as ExpiryHours)}
+              >
+                {EXPIRY_CHOICES.map((hours) => (
+                  <option key={hours} value={hours}>
+                    {t(`fileShare.expiry.${expiryKey(hours)}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field
+            label={t("upload.options.maxViews")}
+            error={errors.maxViews ? t("upload.options.maxViewsInvalid") : null}
+          >
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                aria-describedby={describedBy}
+                invalid={invalid}
+                placeholder={t("upload.options.unlimited")}
+                value={values.maxViews}
+                disabled={disabled}
+                onChange={(e) => set("maxViews", e.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { describeApiError, isApiError } from "../../lib/api-error";
+import type { UploadFailure } from "./upload-queue";
+
+/**
+ * The upload texts of spec §8 for any error an upload step threw. Pure; the
+ * page translates the result. `step` says which call failed, because a
+ * failing presign reads "failed to get presigned URL: …".
+ */
+
+/** A storage PUT or form POST that ended without an HTTP answer we could use. */
+export class TransferError extends Error {
+  override readonly name = "TransferError";
+  constructor(
+    readonly kind: "network" | "abort" | "timeout" | "status",
+    readonly status = 0,
+  ) {
+    super(kind === "status" ? `upload failed: ${status}` : `upload ${kind}`);
+  }
+}
+
+/** The presign answer lacked what an upload needs. */
+export class InvalidPresignError extends Error {
+  override readonly name = "InvalidPresignError";
+  constructor() {
+    super("server returned no valid data");
+  }
+}
+
+export type UploadStep = "presign" | "transfer" | "commit" | "server";
+
+const STORAGE_WORDS = /insufficient storage|exceed|capacity/i;
+
+export function describeUploadError(error: unknown, step: UploadStep): UploadFailure {
+  if (error instanceof TransferError) {
+    if (error.kind === "abort") return { scope: "upload", key: "cancelled" };
+    if (error.kind === "network") return { scope: "upload", key: "network" };
+    if (error.kind === "timeout") return { scope: "errors", key: "timeout" };
+    return { scope: "upload", key: "failedStatus", values: { status: error.status } };
+  }
+  if (error instanceof InvalidPresignError) return { scope: "upload", key: "noValidData" };
+  if (error instanceof Error && error.name === "AbortError") return { scope: "upload", key: "cancelled" };
+  if (!isApiError(error)) return { scope: "errors", key: "unknown" };
+
+  if (error.kind === "abort") return { scope: "upload", key: "cancelled" };
+  const message = error.serverMessage?.trim() ?? "";
+  if (error.kind === "http" || error.kind === "envelope") {
+    if (error.errorId === "slug_taken" || (error.status === 409 && !error.errorId))
+      return { scope: "upload", key: "slugTaken" };
+    if (error.status === 413 || error.errorId === "content_too_large")
+      return message
+        ? { scope: "upload", key: "tooLarge", values: { message } }
+        : { scope: "errors", key: "contentTooLarge" };
+    if (error.status === 507 || error.errorId === "insufficient_storage" || STORAGE_WORDS.test(message))
+      return { scope: "upload", key: "insufficientStorage", values: { message } };
+    if (error.errorId === "storage_config_forbidden") return { scope: "upload", key: "noConfigPermission" };
+  }
+  if (step === "presign" && (error.kind === "http" || error.kind === "envelope") && message) {
+    return { scope: "upload", key: "presignFailed", values: { message } };
+  }
+  if (error.kind === "network") return { scope: "upload", key: "network" };
+  const d = describeApiError(error);
+  return "text" in d ? { scope: "text", text: d.text } : { scope: "errors", key: d.key, values: d.values };
+}
+
+/** A transfer that failed before any answer (CORS, unreachable storage): worth trying through the server. */
+export function isNetworkTransferError(error: unknown): boolean {
+  return error instanceof TransferError && error.kind === "network";
+}
+
+/** Strips the quotes storage puts around an ETag (spec §7). */
+export function cleanEtag(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const trimmed = value
+    .trim()
+    .replace(/^W\//, "")
+    .replace(/^"+|"+$/g, "");
+  return trimmed || null;
+}
