@@ -1,17 +1,164 @@
-import { File } from "lucide-react";
+import { Calendar, Copy, Download, Eye, FileIcon, HardDrive, Hourglass, Tag } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { ShareQrButton } from "../../../components/share-qr-code";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import { isApiError } from "../../../lib/api-error";
+import { copyText } from "../../../lib/clipboard";
+import { formatBytes } from "../../../lib/file-size";
+import { formatDateTime } from "../../../lib/format";
+import { backendUrl, fileShareUrl } from "../../../lib/share-links";
+import { useErrorText } from "../../../lib/use-error-text";
+import type { PublicFile } from "../api/public-files";
+import { usePublicFile } from "../hooks/use-public-file";
+import { FilePreview } from "./file-preview";
+import { PasswordPrompt } from "./password-prompt";
+import { ShareUnavailable, type UnavailableReason } from "./share-unavailable";
 
-/** The preview of a shared file by its slug lands here. */
+/** Which "unavailable" page an error means: 404 missing, 410 expired or used up. */
+export function unavailableReason(error: unknown): UnavailableReason | null {
+  if (!isApiError(error) || error.kind !== "http") return null;
+  if (error.status === 404) return "missing";
+  if (error.status === 410) return error.errorId === "file_view_limit" ? "used-up" : "expired";
+  return null;
+}
+
+function Meta({ icon: Icon, label, children }: { icon: typeof Tag; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-start gap-2.5">
+      <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+      <div className="min-w-0">
+        <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+        <dd className="text-sm font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function FileDetails({ file }: { file: PublicFile }) {
+  const { t, i18n } = useTranslation();
+  const link = fileShareUrl(file.slug);
+  return (
+    <section
+      aria-labelledby="file-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-start gap-3">
+        <div className="rounded-xl bg-indigo-50 p-2.5 dark:bg-indigo-950/60">
+          <FileIcon className="h-6 w-6 text-indigo-600 dark:text-indigo-400" aria-hidden />
+        </div>
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
+            {t("fileView.sharedFile")}
+          </p>
+          <h1 id="file-title" className="text-xl font-semibold tracking-tight break-all sm:text-2xl">
+            {file.filename}
+          </h1>
+          {file.remark ? (
+            <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-300">{file.remark}</p>
+          ) : null}
+        </div>
+      </div>
+
+      <dl className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+        <Meta icon={HardDrive} label={t("fileView.meta.size")}>
+          {formatBytes(file.size)}
+        </Meta>
+        <Meta icon={Tag} label={t("fileView.meta.type")}>
+          <span className="font-mono text-xs">{file.mimetype || "application/octet-stream"}</span>
+        </Meta>
+        <Meta icon={Calendar} label={t("fileView.meta.uploaded")}>
+          {formatDateTime(file.created_at, i18n.language)}
+        </Meta>
+        <Meta icon={Eye} label={t("fileView.meta.viewsLeft")}>
+          {file.remaining_views === null ? t("fileView.meta.unlimited") : file.remaining_views}
+        </Meta>
+        <Meta icon={Hourglass} label={t("fileView.meta.expires")}>
+          {file.expires_at ? formatDateTime(file.expires_at, i18n.language) : t("fileView.meta.never")}
+        </Meta>
+      </dl>
+
+      <div className="mt-5 flex flex-wrap gap-2">
+        {file.downloadUrl ? (
+          <a
+            href={backendUrl(file.downloadUrl)}
+            download={file.filename}
+            className={buttonClasses("primary")}
+          >
+            <Download className="h-4 w-4" aria-hidden />
+            {t("fileView.download")}
+          </a>
+        ) : null}
+        <Button
+          variant="outline"
+          onClick={async () => {
+            const ok = await copyText(link);
+            toast(ok ? t("fileShare.linkCopied") : t("common.copyFailed"), ok ? "success" : "error");
+          }}
+        >
+          <Copy className="h-4 w-4" aria-hidden />
+          {t("fileShare.copyLink")}
+        </Button>
+        <ShareQrButton url={link} name={file.filename} />
+      </div>
+    </section>
+  );
+}
+
+/** /file/:slug: a shared file for visitors — details, password prompt, preview, download. */
 export function FilePage() {
   const { t } = useTranslation();
   const { slug = "" } = useParams();
+  const errorText = useErrorText();
+  const file = usePublicFile(slug);
+
+  if (file.isPending) return <PageSpinner />;
+  if (file.isError) {
+    const reason = unavailableReason(file.error);
+    return reason ? (
+      <ShareUnavailable reason={reason} />
+    ) : (
+      <ShareUnavailable reason="failed" message={errorText(file.error)} onRetry={() => void file.refetch()} />
+    );
+  }
+
+  const data = file.data;
+  if (data.requires_password) {
+    return (
+      <PasswordPrompt
+        file={data}
+        onGone={(error) => {
+          if (!unavailableReason(error)) return false;
+          void file.refetch();
+          return true;
+        }}
+      />
+    );
+  }
+
   return (
-    <PlaceholderPage
-      icon={File}
-      title={t("fileView.title")}
-      description={t("fileView.description", { slug })}
-    />
+    <div className="mx-auto max-w-5xl space-y-6">
+      <FileDetails file={data} />
+      {data.previewUrl ? (
+        <section
+          aria-label={t("fileView.preview.title")}
+          className="rounded-2xl border border-slate-200 bg-white p-3 shadow-xs sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <FilePreview
+            file={{
+              slug: data.slug,
+              filename: data.filename,
+              mimetype: data.mimetype,
+              size: data.size,
+              is_office: data.is_office,
+              previewUrl: data.previewUrl,
+            }}
+          />
+        </section>
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,63 @@
+import { api } from "../../../lib/api";
+import { backendUrl } from "../../../lib/share-links";
+
+/** data of GET /api/public/files/:slug and POST …/verify. URLs come only once the file may be seen. */
+export interface PublicFile {
+  id: string;
+  slug: string;
+  filename: string;
+  mimetype: string;
+  size: number;
+  remark: string | null;
+  created_at: string;
+  requires_password: boolean;
+  has_password: boolean;
+  views: number;
+  max_views: number | null;
+  remaining_views: number | null;
+  expires_at: string | null;
+  is_office: boolean;
+  previewUrl?: string;
+  downloadUrl?: string;
+  use_proxy?: boolean;
+}
+
+/** data of GET /api/office-preview/:slug. */
+export interface OfficeViewerUrls {
+  url: string;
+  microsoft: string;
+  google: string;
+}
+
+const slugPath = (slug: string) => encodeURIComponent(slug);
+
+export const publicFilesApi = {
+  /** Counts a view when the file is handed out (not while a password is needed). */
+  get: (slug: string, signal?: AbortSignal) =>
+    api.get<PublicFile>(`/public/files/${slugPath(slug)}`, { signal }),
+  verify: (slug: string, password: string) =>
+    api.post<PublicFile>(`/public/files/${slugPath(slug)}/verify`, { password }, { context: "password" }),
+  officeViewers: (slug: string, token: string | null, signal?: AbortSignal) =>
+    api.get<OfficeViewerUrls>(`/office-preview/${slugPath(slug)}`, { query: { token }, signal }),
+};
+
+/** The access token carried by a preview URL ("…?token=…"). */
+export function tokenOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url, "http://x").searchParams.get("token");
+  } catch {
+    return null;
+  }
+}
+
+/** The beginning (or all) of a text file, decoded as UTF-8. */
+export async function fetchText(previewUrl: string, rangeHeader: string | null, signal?: AbortSignal) {
+  const res = await fetch(backendUrl(previewUrl), {
+    headers: rangeHeader ? { Range: rangeHeader } : {},
+    signal,
+  });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const bytes = await res.arrayBuffer();
+  return new TextDecoder("utf-8").decode(bytes);
+}
