@@ -1,9 +1,334 @@
-import { HardDrive } from "lucide-react";
+import { FlaskConical, HardDrive, Pencil, Plus, RefreshCw, Star, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { Alert } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardHeader } from "../../../components/ui/card";
+import { Dialog } from "../../../components/ui/dialog";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import { formatBytes } from "../../../lib/file-size";
+import { formatDateTime } from "../../../lib/format";
+import { useErrorText } from "../../../lib/use-error-text";
+import type { StorageConfig } from "../api/storage-configs";
+import {
+  useCreateStorageConfig,
+  useDeleteStorageConfig,
+  useSetDefaultStorageConfig,
+  useStorageConfigs,
+  useUpdateStorageConfig,
+} from "../hooks/use-storage-configs";
+import { emptyStorageConfigForm, formFromConfig, storageConfigBody } from "../storage-config-form-model";
+import { StorageConfigFormDialog } from "./storage-config-form-dialog";
+import { StorageTestDialog } from "./storage-test-dialog";
 
-/** Admin module placeholder until its feature lands. */
+function UsageBar({ used, total }: { used: number; total: number }) {
+  const { t } = useTranslation();
+  const percent = Math.min(100, Math.round((used / total) * 100));
+  return (
+    <div
+      role="meter"
+      aria-label={t("storageConfig.usage.quotaLabel")}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      className="mt-1.5 h-1.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+    >
+      <div
+        className={
+          percent >= 90 ? "h-full bg-red-500" : percent >= 70 ? "h-full bg-amber-500" : "h-full bg-indigo-500"
+        }
+        style={{ width: `${percent}%` }}
+      />
+    </div>
+  );
+}
+
+function ConfigCard({
+  config,
+  onTest,
+  onEdit,
+  onDelete,
+  onSetDefault,
+  settingDefault,
+}: {
+  config: StorageConfig;
+  onTest: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onSetDefault: () => void;
+  settingDefault: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const usage = config.usage ?? { file_count: 0, total_size: 0 };
+  const isLocal = config.storage_type === "LOCAL";
+  const detail = (label: string, value: string | null | undefined) =>
+    value ? (
+      <div className="min-w-0">
+        <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+        <dd className="font-mono text-xs break-all text-slate-800 dark:text-slate-200">{value}</dd>
+      </div>
+    ) : null;
+
+  return (
+    <li
+      aria-label={config.name}
+      className="flex flex-col rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-medium break-words text-slate-900 dark:text-slate-100">{config.name}</p>
+          <div className="mt-1 flex flex-wrap gap-1">
+            <Badge tone="accent">
+              {isLocal ? t("storageConfig.types.LOCAL") : (config.provider_type ?? "S3")}
+            </Badge>
+            {config.is_default ? (
+              <Badge tone="success">
+                <Star className="mr-1 h-3 w-3" aria-hidden />
+                {t("storageConfig.default")}
+              </Badge>
+            ) : null}
+            <Badge tone={config.is_public ? "warning" : "neutral"}>
+              {config.is_public ? t("storageConfig.public") : t("storageConfig.adminOnly")}
+            </Badge>
+          </div>
+        </div>
+      </div>
+
+      <dl className="mt-3 grid gap-2 sm:grid-cols-2">
+        {isLocal ? (
+          detail(t("storageConfig.form.rootPath"), config.root_path)
+        ) : (
+          <>
+            {detail(t("storageConfig.form.endpoint"), config.endpoint_url)}
+            {detail(t("storageConfig.form.bucket"), config.bucket_name)}
+            {detail(t("storageConfig.form.region"), config.region)}
+            {detail(t("storageConfig.form.defaultFolder"), config.default_folder)}
+            {detail(t("storageConfig.form.accessKeyId"), config.access_key_id)}
+            {detail(t("storageConfig.form.customHost"), config.custom_host)}
+          </>
+        )}
+      </dl>
+
+      <div className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+        <p>
+          {t("storageConfig.usage.summary", { count: usage.file_count, size: formatBytes(usage.total_size) })}
+          {config.total_storage_bytes
+            ? ` · ${t("storageConfig.usage.ofQuota", { quota: formatBytes(config.total_storage_bytes) })}`
+            : ""}
+        </p>
+        {config.total_storage_bytes ? (
+          <UsageBar used={usage.total_size} total={config.total_storage_bytes} />
+        ) : null}
+        {config.last_used ? (
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+            {t("storageConfig.lastUsed", { time: formatDateTime(config.last_used, i18n.language) })}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3 dark:border-slate-800">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onTest}
+          aria-label={t("storageConfig.testNamed", { name: config.name })}
+        >
+          <FlaskConical className="h-4 w-4" aria-hidden />
+          {t("storageConfig.test.action")}
+        </Button>
+        {!config.is_default ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onSetDefault}
+            disabled={settingDefault}
+            aria-label={t("storageConfig.setDefaultNamed", { name: config.name })}
+          >
+            <Star className="h-4 w-4" aria-hidden />
+            {t("storageConfig.setDefault")}
+          </Button>
+        ) : null}
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onEdit}
+          aria-label={t("storageConfig.editNamed", { name: config.name })}
+        >
+          <Pencil className="h-4 w-4" aria-hidden />
+          {t("common.edit")}
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+          onClick={onDelete}
+          aria-label={t("storageConfig.deleteNamed", { name: config.name })}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden />
+          {t("common.delete")}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Admin module "storage configuration": list, create/edit with presets, test, set default, delete. */
 export function StorageConfigModule() {
   const { t } = useTranslation();
-  return <PlaceholderPage headingLevel={2} icon={HardDrive} title={t("admin.modules.storageConfig")} />;
+  const errorText = useErrorText();
+  const configs = useStorageConfigs();
+  const createConfig = useCreateStorageConfig();
+  const updateConfig = useUpdateStorageConfig();
+  const deleteConfig = useDeleteStorageConfig();
+  const setDefault = useSetDefaultStorageConfig();
+
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<StorageConfig | null>(null);
+  const [deleting, setDeleting] = useState<StorageConfig | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [testing, setTesting] = useState<StorageConfig | null>(null);
+
+  const rows = configs.data ?? [];
+  const editInitial = editing ? formFromConfig(editing) : emptyStorageConfigForm();
+
+  return (
+    <Card aria-labelledby="storage-config-title">
+      <CardHeader
+        titleId="storage-config-title"
+        title={t("admin.modules.storageConfig")}
+        description={t("storageConfig.description")}
+        actions={
+          <>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={t("common.refresh")}
+              title={t("common.refresh")}
+              onClick={() => void configs.refetch()}
+            >
+              <RefreshCw className={configs.isFetching ? "h-4 w-4 animate-spin" : "h-4 w-4"} aria-hidden />
+            </Button>
+            <Button onClick={() => setCreating(true)}>
+              <Plus className="h-4 w-4" aria-hidden />
+              {t("storageConfig.create")}
+            </Button>
+          </>
+        }
+      />
+      <div className="p-5">
+        {configs.isPending ? (
+          <Spinner />
+        ) : configs.isError ? (
+          <Alert>{errorText(configs.error)}</Alert>
+        ) : rows.length === 0 ? (
+          <div className="flex flex-col items-center py-10 text-center text-sm text-slate-500 dark:text-slate-400">
+            <HardDrive className="mb-2 h-8 w-8" aria-hidden />
+            {t("storageConfig.empty")}
+          </div>
+        ) : (
+          <ul className="grid gap-4 xl:grid-cols-2" aria-label={t("storageConfig.listLabel")}>
+            {rows.map((config) => (
+              <ConfigCard
+                key={config.id}
+                config={config}
+                onTest={() => setTesting(config)}
+                onEdit={() => setEditing(config)}
+                onDelete={() => {
+                  setDeleteError(null);
+                  setDeleting(config);
+                }}
+                settingDefault={setDefault.isPending}
+                onSetDefault={async () => {
+                  try {
+                    await setDefault.mutateAsync(config.id);
+                    toast(t("storageConfig.defaultSet", { name: config.name }), "success");
+                  } catch (err) {
+                    toast(errorText(err), "error");
+                  }
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <StorageConfigFormDialog
+        mode="create"
+        open={creating}
+        initial={emptyStorageConfigForm()}
+        onOpenChange={setCreating}
+        onSubmit={async (values) => {
+          try {
+            await createConfig.mutateAsync(storageConfigBody(values, "create"));
+            setCreating(false);
+            toast(t("storageConfig.created"), "success");
+          } catch (err) {
+            throw new Error(errorText(err));
+          }
+        }}
+      />
+
+      <StorageConfigFormDialog
+        mode="edit"
+        open={editing !== null}
+        initial={editInitial}
+        onOpenChange={(open) => !open && setEditing(null)}
+        onSubmit={async (values) => {
+          if (!editing) return;
+          try {
+            await updateConfig.mutateAsync({
+              id: editing.id,
+              body: storageConfigBody(values, "edit", formFromConfig(editing)),
+            });
+            setEditing(null);
+            toast(t("storageConfig.updated"), "success");
+          } catch (err) {
+            throw new Error(errorText(err));
+          }
+        }}
+      />
+
+      <StorageTestDialog config={testing} onClose={() => setTesting(null)} />
+
+      <Dialog
+        role="alertdialog"
+        open={deleting !== null}
+        onOpenChange={(open) => !open && !deleteConfig.isPending && setDeleting(null)}
+        title={t("storageConfig.deleteTitle", { name: deleting?.name ?? "" })}
+        description={t("storageConfig.deleteDescription")}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setDeleting(null)} disabled={deleteConfig.isPending}>
+              {t("common.cancel")}
+            </Button>
+            <Button
+              variant="danger"
+              disabled={deleteConfig.isPending || deleteError !== null}
+              onClick={async () => {
+                if (!deleting) return;
+                try {
+                  await deleteConfig.mutateAsync(deleting.id);
+                  setDeleting(null);
+                  toast(t("storageConfig.deleted"), "success");
+                } catch (err) {
+                  // 409: the server says what still uses the config.
+                  setDeleteError(errorText(err));
+                }
+              }}
+            >
+              {t("common.delete")}
+            </Button>
+          </>
+        }
+      >
+        {deleteError ? (
+          <Alert>{deleteError}</Alert>
+        ) : (
+          <p className="text-sm">{t("storageConfig.deleteConfirm")}</p>
+        )}
+      </Dialog>
+    </Card>
+  );
 }

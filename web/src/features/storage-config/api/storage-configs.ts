@@ -1,0 +1,82 @@
+import type { S3_PROVIDER_TYPES } from "@clipshare/shared";
+import { api } from "../../../lib/api";
+
+export type ProviderType = (typeof S3_PROVIDER_TYPES)[number];
+export type StorageType = "LOCAL" | "S3";
+
+/** A row of GET /api/s3-configs: secrets are masked, never returned. */
+export interface StorageConfig {
+  id: string;
+  name: string;
+  storage_type: StorageType;
+  provider_type: ProviderType | null;
+  endpoint_url: string | null;
+  bucket_name: string | null;
+  region: string | null;
+  /** Masked ("AKIA********WXYZ"). */
+  access_key_id: string | null;
+  /** "********" when set. */
+  secret_access_key: string | null;
+  has_credentials?: boolean;
+  path_style: boolean;
+  default_folder: string;
+  root_path: string | null;
+  custom_host: string | null;
+  signature_expires_in: number;
+  is_public: boolean;
+  is_default: boolean;
+  total_storage_bytes: number | null;
+  created_at: string;
+  updated_at: string;
+  last_used: string | null;
+  usage?: { file_count: number; total_size: number };
+}
+
+/** Body of POST /api/s3-configs and PUT /api/s3-configs/:id. */
+export interface StorageConfigBody {
+  name?: string;
+  storage_type?: StorageType;
+  provider_type?: ProviderType;
+  endpoint_url?: string;
+  bucket_name?: string;
+  region?: string | null;
+  access_key_id?: string;
+  secret_access_key?: string;
+  path_style?: boolean;
+  default_folder?: string;
+  custom_host?: string | null;
+  signature_expires_in?: number;
+  is_public?: boolean;
+  total_storage_bytes?: number | null;
+  root_path?: string;
+}
+
+export type CheckName = "write" | "read" | "list" | "presign" | "cors";
+
+/** One check of POST /api/s3-configs/:id/test. */
+export interface StorageCheck {
+  success: boolean;
+  error: string | null;
+  note: string;
+  durationMs: number;
+  skipped?: boolean;
+  hint?: string | null;
+  [extra: string]: unknown;
+}
+
+export interface StorageTestOutcome {
+  success: boolean;
+  result: Partial<Record<CheckName, StorageCheck>>;
+}
+
+const idPath = (id: string) => `/s3-configs/${encodeURIComponent(id)}`;
+
+export const storageConfigsApi = {
+  list: (signal?: AbortSignal) => api.get<StorageConfig[]>("/s3-configs", { signal }),
+  create: (body: StorageConfigBody) => api.post<StorageConfig>("/s3-configs", body),
+  update: (id: string, body: StorageConfigBody) => api.put<StorageConfig>(idPath(id), body),
+  remove: (id: string) => api.delete<null>(idPath(id)),
+  setDefault: (id: string) => api.put<null>(`${idPath(id)}/set-default`),
+  // The checks talk to the storage and may take a while (timeouts, slow endpoints).
+  test: (id: string) => api.post<StorageTestOutcome>(`${idPath(id)}/test`, undefined, { timeoutMs: 120_000 }),
+};

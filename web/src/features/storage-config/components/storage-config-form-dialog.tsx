@@ -1,0 +1,258 @@
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { CheckboxField } from "../../../components/ui/checkbox";
+import { Dialog } from "../../../components/ui/dialog";
+import { Field, Input, Select } from "../../../components/ui/form";
+import type { SizeInputUnit } from "../../../lib/file-size";
+import type { ProviderType, StorageType } from "../api/storage-configs";
+import {
+  applyProvider,
+  applyRegion,
+  PROVIDER_PRESETS,
+  PROVIDERS,
+  SIZE_INPUT_UNITS,
+  type StorageConfigErrors,
+  type StorageConfigField,
+  type StorageConfigFormValues,
+  validateStorageConfigForm,
+} from "../storage-config-form-model";
+
+export interface StorageConfigFormDialogProps {
+  mode: "create" | "edit";
+  open: boolean;
+  initial: StorageConfigFormValues;
+  onOpenChange: (open: boolean) => void;
+  /** Resolves when saved; rejects with the text to show. */
+  onSubmit: (values: StorageConfigFormValues) => Promise<void>;
+}
+
+export function StorageConfigFormDialog({
+  mode,
+  open,
+  initial,
+  onOpenChange,
+  onSubmit,
+}: StorageConfigFormDialogProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<StorageConfigErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // A fresh form every time the dialog opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only on open
+  useEffect(() => {
+    if (open) {
+      setValues(initial);
+      setErrors({});
+      setServerError(null);
+      setBusy(false);
+    }
+  }, [open]);
+
+  const set = <K extends keyof StorageConfigFormValues>(key: K, value: StorageConfigFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateStorageConfigForm(values, mode, mode === "edit" ? initial : undefined);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      setServerError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  }
+
+  const errorText = (field: StorageConfigField) => {
+    const e = errors[field];
+    if (!e) return null;
+    return e === "required" ? t("storageConfig.form.required") : t(`storageConfig.form.invalid.${field}`);
+  };
+
+  const text = (
+    field: StorageConfigField,
+    label: string,
+    props: {
+      hint?: string;
+      placeholder?: string;
+      type?: string;
+      autoComplete?: string;
+      onChange?: (value: string) => void;
+      value?: string;
+    } = {},
+  ) => (
+    <Field label={label} hint={props.hint} error={errorText(field)}>
+      {({ id, describedBy, invalid }) => (
+        <Input
+          id={id}
+          aria-describedby={describedBy}
+          invalid={invalid}
+          type={props.type ?? "text"}
+          autoComplete={props.autoComplete ?? "off"}
+          spellCheck={false}
+          placeholder={props.placeholder}
+          value={props.value ?? (values[field as keyof StorageConfigFormValues] as string)}
+          onChange={(e) =>
+            props.onChange
+              ? props.onChange(e.target.value)
+              : set(field as keyof StorageConfigFormValues, e.target.value as never)
+          }
+        />
+      )}
+    </Field>
+  );
+
+  const preset = PROVIDER_PRESETS[values.providerType];
+  const isS3 = values.storageType === "S3";
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      size="lg"
+      title={mode === "create" ? t("storageConfig.createTitle") : t("storageConfig.editTitle")}
+      description={mode === "create" ? t("storageConfig.createDescription") : undefined}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
+            {busy ? t("common.saving") : mode === "create" ? t("storageConfig.create") : t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t("storageConfig.form.storageType")}
+            hint={mode === "edit" ? t("storageConfig.form.typeFixed") : undefined}
+          >
+            {({ id, describedBy }) => (
+              <Select
+                id={id}
+                aria-describedby={describedBy}
+                value={values.storageType}
+                disabled={mode === "edit"}
+                onChange={(e) => set("storageType", e.target.value as StorageType)}
+              >
+                <option value="S3">{t("storageConfig.types.S3")}</option>
+                <option value="LOCAL">{t("storageConfig.types.LOCAL")}</option>
+              </Select>
+            )}
+          </Field>
+          {text("name", t("storageConfig.form.name"))}
+        </div>
+
+        {isS3 ? (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label={t("storageConfig.form.provider")} hint={t("storageConfig.form.providerHint")}>
+                {({ id, describedBy }) => (
+                  <Select
+                    id={id}
+                    aria-describedby={describedBy}
+                    value={values.providerType}
+                    onChange={(e) => setValues((v) => applyProvider(v, e.target.value as ProviderType))}
+                  >
+                    {PROVIDERS.map((p) => (
+                      <option key={p} value={p}>
+                        {p}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+              {text("region", t("storageConfig.form.region"), {
+                placeholder: preset.region,
+                onChange: (value) => setValues((v) => applyRegion(v, value)),
+              })}
+            </div>
+            {text("endpointUrl", t("storageConfig.form.endpoint"), {
+              placeholder: preset.endpointTemplate.replace("{region}", values.region || preset.region),
+              hint: t("storageConfig.form.endpointHint"),
+            })}
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text("bucketName", t("storageConfig.form.bucket"))}
+              {text("defaultFolder", t("storageConfig.form.defaultFolder"), {
+                hint: t("storageConfig.form.defaultFolderHint"),
+                placeholder: "clipshare",
+              })}
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text("accessKeyId", t("storageConfig.form.accessKeyId"), {
+                hint: mode === "edit" ? t("storageConfig.form.secretKeep") : undefined,
+              })}
+              {text("secretAccessKey", t("storageConfig.form.secretAccessKey"), {
+                type: "password",
+                autoComplete: "new-password",
+                hint: mode === "edit" ? t("storageConfig.form.secretKeep") : undefined,
+              })}
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text("customHost", t("storageConfig.form.customHost"), {
+                hint: t("storageConfig.form.customHostHint"),
+                placeholder: "https://cdn.example.com",
+              })}
+              {text("signatureExpiresIn", t("storageConfig.form.signatureExpiresIn"), {
+                hint: t("storageConfig.form.signatureHint"),
+                type: "number",
+              })}
+            </div>
+            <CheckboxField
+              label={t("storageConfig.form.pathStyle")}
+              description={t("storageConfig.form.pathStyleHint")}
+              checked={values.pathStyle}
+              onCheckedChange={(on) => set("pathStyle", on)}
+            />
+            {values.providerType === "Backblaze B2" ? (
+              <Alert tone="info">{t("storageConfig.form.b2Note")}</Alert>
+            ) : null}
+          </>
+        ) : (
+          text("rootPath", t("storageConfig.form.rootPath"), {
+            hint: t("storageConfig.form.rootPathHint"),
+            placeholder: "/srv/clipshare/files",
+          })
+        )}
+
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_7rem]">
+          {text("quotaAmount", t("storageConfig.form.quota"), { hint: t("storageConfig.form.quotaHint") })}
+          <Field label={t("storageConfig.form.quotaUnit")}>
+            {({ id }) => (
+              <Select
+                id={id}
+                value={values.quotaUnit}
+                onChange={(e) => set("quotaUnit", e.target.value as SizeInputUnit)}
+              >
+                {SIZE_INPUT_UNITS.map((unit) => (
+                  <option key={unit} value={unit}>
+                    {unit}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+
+        <CheckboxField
+          label={t("storageConfig.form.isPublic")}
+          description={t("storageConfig.form.isPublicHint")}
+          checked={values.isPublic}
+          onCheckedChange={(on) => set("isPublic", on)}
+        />
+
+        {serverError ? <Alert>{serverError}</Alert> : null}
+      </form>
+    </Dialog>
+  );
+}
