@@ -1,0 +1,80 @@
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import type { DeleteMode } from "../api/file-shares";
+
+/** Confirms deleting shares and asks what happens to the stored files (delete mode). */
+export function DeleteFilesDialog({
+  names,
+  busy,
+  error,
+  onCancel,
+  onConfirm,
+}: {
+  /** Names of the shares to delete; null when closed. */
+  names: string[] | null;
+  busy: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: (mode: DeleteMode) => void;
+}) {
+  const { t } = useTranslation();
+  const groupId = useId();
+  const [mode, setMode] = useState<DeleteMode>("both");
+  useEffect(() => {
+    if (names) setMode("both");
+  }, [names]);
+  const count = names?.length ?? 0;
+
+  return (
+    <Dialog
+      role="alertdialog"
+      open={names !== null}
+      onOpenChange={(open) => !open && !busy && onCancel()}
+      title={
+        count === 1 ? t("fileManagement.delete.titleOne") : t("fileManagement.delete.titleMany", { count })
+      }
+      description={count === 1 ? names?.[0] : undefined}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            {t("common.cancel")}
+          </Button>
+          <Button variant="danger" disabled={busy} onClick={() => onConfirm(mode)}>
+            {t("common.delete")}
+          </Button>
+        </>
+      }
+    >
+      <fieldset className="space-y-2">
+        <legend id={groupId} className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">
+          {t("fileManagement.delete.mode")}
+        </legend>
+        {(["both", "record_only"] as const).map((value) => (
+          <label
+            key={value}
+            className="flex cursor-pointer items-start gap-2.5 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-indigo-500 dark:border-slate-800"
+          >
+            <input
+              type="radio"
+              name={`${groupId}-mode`}
+              value={value}
+              checked={mode === value}
+              onChange={() => setMode(value)}
+              className="mt-0.5 accent-indigo-600"
+            />
+            <span>
+              <span className="block font-medium">{t(`fileManagement.delete.modes.${value}`)}</span>
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                {t(`fileManagement.delete.modeHints.${value}`)}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {error ? <Alert className="mt-3">{error}</Alert> : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,255 @@
+import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { CheckboxField } from "../../../components/ui/checkbox";
+import { Dialog } from "../../../components/ui/dialog";
+import { Field, Input, Select } from "../../../components/ui/form";
+import { formatDateTime } from "../../../lib/format";
+import type { FileShare } from "../api/file-shares";
+import {
+  type FileShareErrors,
+  type FileShareField,
+  type FileShareFormValues,
+  formFromFile,
+  type PasswordMode,
+  SHARE_EXPIRY_CHOICES,
+  type ShareExpiryChoice,
+  validateFileShareForm,
+} from "../file-share-form-model";
+
+/** Edit a share's settings; the parent saves (and rejects with the text to show). */
+export function FileEditDialog({
+  file,
+  onClose,
+  onSubmit,
+}: {
+  file: FileShare | null;
+  onClose: () => void;
+  onSubmit: (values: FileShareFormValues, initial: FileShareFormValues) => Promise<void>;
+}) {
+  const { t, i18n } = useTranslation();
+  const formId = useId();
+  const [initial, setInitial] = useState<FileShareFormValues | null>(null);
+  const [values, setValues] = useState<FileShareFormValues | null>(null);
+  const [errors, setErrors] = useState<FileShareErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another file opens
+  useEffect(() => {
+    if (!file) return;
+    const form = formFromFile(file);
+    setInitial(form);
+    setValues(form);
+    setErrors({});
+    setServerError(null);
+    setBusy(false);
+  }, [file?.id]);
+
+  const set = <K extends keyof FileShareFormValues>(key: K, value: FileShareFormValues[K]) =>
+    setValues((v) => (v ? { ...v, [key]: value } : v));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!values || !initial) return;
+    const found = validateFileShareForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      await onSubmit(values, initial);
+    } catch (err) {
+      setServerError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  }
+
+  const errorText = (field: FileShareField) => {
+    const e = errors[field];
+    if (!e) return null;
+    return t(`fileManagement.form.errors.${field}.${e}` as "fileManagement.form.errors.slug.invalid", {
+      max: field === "slug" ? SLUG_MAX_LENGTH : REMARK_MAX,
+    });
+  };
+
+  const currentExpiry = file?.expires_at
+    ? formatDateTime(file.expires_at, i18n.language)
+    : t("fileView.meta.never");
+
+  return (
+    <Dialog
+      open={file !== null}
+      onOpenChange={(open) => !open && !busy && onClose()}
+      size="lg"
+      title={t("fileManagement.editTitle")}
+      description={file?.filename}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form={formId} disabled={busy || !values}>
+            {busy ? t("common.saving") : t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      {values ? (
+        <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={t("fileManagement.form.filename")} error={errorText("filename")}>
+              {({ id, describedBy, invalid }) => (
+                <Input
+                  id={id}
+                  aria-describedby={describedBy}
+                  invalid={invalid}
+                  value={values.filename}
+                  onChange={(e) => set("filename", e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label={t("fileManagement.form.slug")} error={errorText("slug")}>
+              {({ id, describedBy, invalid }) => (
+                <Input
+                  id={id}
+                  aria-describedby={describedBy}
+                  invalid={invalid}
+                  value={values.slug}
+                  maxLength={SLUG_MAX_LENGTH}
+                  spellCheck={false}
+                  onChange={(e) => set("slug", e.target.value)}
+                />
+              )}
+            </Field>
+          </div>
+          <Field label={t("fileManagement.form.remark")} error={errorText("remark")}>
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                aria-describedby={describedBy}
+                invalid={invalid}
+                value={values.remark}
+                maxLength={REMARK_MAX}
+                onChange={(e) => set("remark", e.target.value)}
+              />
+            )}
+          </Field>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t("fileManagement.form.password")}
+              hint={
+                file?.has_password
+                  ? t("fileManagement.form.hasPassword")
+                  : t("fileManagement.form.noPassword")
+              }
+            >
+              {({ id, describedBy }) => (
+                <Select
+                  id={id}
+                  aria-describedby={describedBy}
+                  value={values.passwordMode}
+                  onChange={(e) => set("passwordMode", e.target.value as PasswordMode)}
+                >
+                  <option value="keep">{t("fileManagement.form.passwordKeep")}</option>
+                  <option value="set">{t("fileManagement.form.passwordSet")}</option>
+                  {file?.has_password ? (
+                    <option value="clear">{t("fileManagement.form.passwordClear")}</option>
+                  ) : null}
+                </Select>
+              )}
+            </Field>
+            {values.passwordMode === "set" ? (
+              <Field label={t("fileManagement.form.newPassword")} error={errorText("password")}>
+                {({ id, describedBy, invalid }) => (
+                  <Input
+                    id={id}
+                    type="password"
+                    autoComplete="new-password"
+                    aria-describedby={describedBy}
+                    invalid={invalid}
+                    value={values.password}
+                    onChange={(e) => set("password", e.target.value)}
+                  />
+                )}
+              </Field>
+            ) : null}
+          </div>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t("fileManagement.form.expiry")}
+              hint={t("fileManagement.form.currentExpiry", { value: currentExpiry })}
+            >
+              {({ id, describedBy }) => (
+                <Select
+                  id={id}
+                  aria-describedby={describedBy}
+                  value={values.expiry}
+                  onChange={(e) => set("expiry", e.target.value as ShareExpiryChoice)}
+                >
+                  {SHARE_EXPIRY_CHOICES.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {choice === "keep"
+                        ? t("fileManagement.form.expiryKeep")
+                        : choice === "custom"
+                          ? t("fileManagement.form.expiryCustom")
+                          : t(`fileShare.expiry.${choice}`)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            {values.expiry === "custom" ? (
+              <Field label={t("fileManagement.form.expiryAt")} error={errorText("customExpiry")}>
+                {({ id, describedBy, invalid }) => (
+                  <Input
+                    id={id}
+                    type="datetime-local"
+                    aria-describedby={describedBy}
+                    invalid={invalid}
+                    value={values.customExpiry}
+                    onChange={(e) => set("customExpiry", e.target.value)}
+                  />
+                )}
+              </Field>
+            ) : null}
+          </div>
+
+          <Field
+            label={t("fileManagement.form.maxViews")}
+            hint={t("fileManagement.form.maxViewsHint", { views: file?.views ?? 0 })}
+            error={errorText("maxViews")}
+          >
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                type="number"
+                min={0}
+                step={1}
+                inputMode="numeric"
+                aria-describedby={describedBy}
+                invalid={invalid}
+                placeholder={t("upload.options.unlimited")}
+                value={values.maxViews}
+                onChange={(e) => set("maxViews", e.target.value)}
+              />
+            )}
+          </Field>
+
+          <CheckboxField
+            label={t("fileManagement.form.useProxy")}
+            description={t("fileManagement.form.useProxyHint")}
+            checked={values.useProxy}
+            onCheckedChange={(on) => set("useProxy", on)}
+          />
+
+          {serverError ? <Alert>{serverError}</Alert> : null}
+        </form>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,77 @@
+import { Download, ExternalLink } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { buttonClasses } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { Spinner } from "../../../components/ui/spinner";
+import { formatBytes } from "../../../lib/file-size";
+import { backendUrl } from "../../../lib/share-links";
+import { useErrorText } from "../../../lib/use-error-text";
+import type { FileShare } from "../api/file-shares";
+import { useFileShareDetail } from "../hooks/use-file-shares";
+
+// The visitor page's viewers, loaded when a preview opens.
+const FilePreview = lazy(() =>
+  import("../../file-view/components/file-preview").then((m) => ({ default: m.FilePreview })),
+);
+
+/** Preview a share as its owner (no view is counted). */
+export function FilePreviewDialog({ file, onClose }: { file: FileShare | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const detail = useFileShareDetail(file?.id ?? null);
+
+  return (
+    <Dialog
+      open={file !== null}
+      onOpenChange={(open) => !open && onClose()}
+      size="lg"
+      title={file?.filename ?? ""}
+      description={file ? `${formatBytes(file.size)} · ${file.mimetype}` : undefined}
+      footer={
+        file ? (
+          <>
+            <Link
+              to={`/file/${encodeURIComponent(file.slug)}`}
+              target="_blank"
+              className={buttonClasses("outline")}
+            >
+              <ExternalLink className="h-4 w-4" aria-hidden />
+              {t("fileManagement.openSharePage")}
+            </Link>
+            {detail.data ? (
+              <a
+                href={backendUrl(detail.data.urls.downloadUrl)}
+                download={file.filename}
+                className={buttonClasses("primary")}
+              >
+                <Download className="h-4 w-4" aria-hidden />
+                {t("fileView.download")}
+              </a>
+            ) : null}
+          </>
+        ) : null
+      }
+    >
+      {detail.isPending ? (
+        <Spinner />
+      ) : detail.isError ? (
+        <Alert>{errorText(detail.error)}</Alert>
+      ) : file && detail.data ? (
+        <Suspense fallback={<Spinner />}>
+          <FilePreview
+            file={{
+              slug: detail.data.slug,
+              filename: detail.data.filename,
+              mimetype: detail.data.mimetype,
+              size: detail.data.size,
+              previewUrl: detail.data.urls.previewUrl,
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { filenameInput, REMARK_MAX, SEARCH_MIN_LENGTH, slugInput } from "@clipshare/shared";
+import type { FileShare, UpdateFileBody } from "./api/file-shares";
+
+/**
+ * Editing a file share's settings (remark, link suffix, password, expiry, max
+ * views, access mode, name): values, validation with the server's schemas,
+ * and a body with only what changed. Pure, so it is unit-tested.
+ */
+
+export const SHARE_EXPIRY_CHOICES = ["keep", "1h", "1d", "7d", "30d", "never", "custom"] as const;
+export type ShareExpiryChoice = (typeof SHARE_EXPIRY_CHOICES)[number];
+
+export type PasswordMode = "keep" | "set" | "clear";
+
+export interface FileShareFormValues {
+  filename: string;
+  slug: string;
+  remark: string;
+  passwordMode: PasswordMode;
+  password: string;
+  expiry: ShareExpiryChoice;
+  /** `datetime-local` value (local time, "2026-05-01T12:00"). */
+  customExpiry: string;
+  maxViews: string;
+  useProxy: boolean;
+}
+
+export type FileShareField = "filename" | "slug" | "remark" | "password" | "customExpiry" | "maxViews";
+export type FileShareErrors = Partial<Record<FileShareField, "required" | "invalid" | "past">>;
+
+export function formFromFile(file: FileShare): FileShareFormValues {
+  return {
+    filename: file.filename,
+    slug: file.slug,
+    remark: file.remark ?? "",
+    passwordMode: "keep",
+    password: "",
+    expiry: "keep",
+    customExpiry: "",
+    maxViews: file.max_views ? String(file.max_views) : "",
+    useProxy: file.use_proxy,
+  };
+}
+
+const HOUR_MS = 3600_000;
+const EXPIRY_MS: Record<"1h" | "1d" | "7d" | "30d", number> = {
+  "1h": HOUR_MS,
+  "1d": 24 * HOUR_MS,
+  "7d": 7 * 24 * HOUR_MS,
+  "30d": 30 * 24 * HOUR_MS,
+};
+
+/** The new `expires_at`: an ISO time, null for never, undefined to keep the current one. */
+export function expiresAtFor(values: FileShareFormValues, now = Date.now()): string | null | undefined {
+  switch (values.expiry) {
+    case "keep":
+      return undefined;
+    case "never":
+      return null;
+    case "custom": {
+      const time = Date.parse(values.customExpiry);
+      return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+    }
+    default:
+      return new Date(now + EXPIRY_MS[values.expiry]).toISOString();
+  }
+}
+
+function maxViewsNumber(text: string): number | null {
+  const v = text.trim();
+  if (!v) return 0;
+  return /^\d+$/.test(v) ? Number(v) : null;
+}
+
+export function validateFileShareForm(values: FileShareFormValues, now = Date.now()): FileShareErrors {
+  const errors: FileShareErrors = {};
+  if (!values.filename.trim()) errors.filename = "required";
+  else if (!filenameInput.safeParse(values.filename).success) errors.filename = "invalid";
+  if (!values.slug.trim()) errors.slug = "required";
+  else if (!slugInput.safeParse(values.slug).success) errors.slug = "invalid";
+  if (values.remark.length > REMARK_MAX) errors.remark = "invalid";
+  if (values.passwordMode === "set" && !values.password) errors.password = "required";
+  if (values.expiry === "custom") {
+    const time = Date.parse(values.customExpiry);
+    if (!values.customExpiry) errors.customExpiry = "required";
+    else if (Number.isNaN(time)) errors.customExpiry = "invalid";
+    else if (time <= now) errors.customExpiry = "past";
+  }
+  if (maxViewsNumber(values.maxViews) === null) errors.maxViews = "invalid";
+  return errors;
+}
+
+/** PUT /api/files/:id body with the fields that differ from `initial`. */
+export function fileShareUpdateBody(
+  values: FileShareFormValues,
+  initial: FileShareFormValues,
+  now = Date.now(),
+): UpdateFileBody {
+  const body: UpdateFileBody = {};
+  if (values.filename.trim() !== initial.filename) body.filename = values.filename.trim();
+  if (values.slug.trim() !== initial.slug) body.slug = values.slug.trim();
+  if (values.remark.trim() !== initial.remark.trim()) body.remark = values.remark.trim() || null;
+  if (values.passwordMode === "set") body.password = values.password;
+  if (values.passwordMode === "clear") body.password = "";
+  const expires = expiresAtFor(values, now);
+  if (expires !== undefined) body.expires_at = expires;
+  const views = maxViewsNumber(values.maxViews) ?? 0;
+  if (views !== (maxViewsNumber(initial.maxViews) ?? 0)) body.max_views = views;
+  if (values.useProxy !== initial.useProxy) body.use_proxy = values.useProxy;
+  return body;
+}
+
+/** The search sent to the server: at least 2 characters (spec §5), else none. */
+export function effectiveSearch(text: string): string | undefined {
+  const v = text.trim();
+  return v.length >= SEARCH_MIN_LENGTH ? v : undefined;
+}
+
+/** "1–50 of 120" numbers for the pager. */
+export function pageRange(offset: number, count: number, total: number) {
+  if (total === 0 || count === 0) return { from: 0, to: 0, total };
+  return { from: offset + 1, to: Math.min(total, offset + count), total };
+}
