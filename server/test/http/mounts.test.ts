@@ -18,7 +18,10 @@ const base = () => ({ name: "Data", storage_type: "LOCAL", storage_config_id: di
 
 describe("admin mount management", () => {
   it("creates a mount with the spec defaults, reads, updates and deletes it", async () => {
-    const res = await t.request("POST", "/api/admin/mounts", { token, body: { ...base(), mount_path: "/crud/" } });
+    const res = await t.request("POST", "/api/admin/mounts", {
+      token,
+      body: { ...base(), mount_path: "/crud/" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.code).toBe(201);
     const m = res.body.data;
@@ -42,10 +45,25 @@ describe("admin mount management", () => {
 
     const upd = await t.request("PUT", `/api/admin/mounts/${m.id}`, {
       token,
-      body: { name: "Renamed", cache_ttl: 0, web_proxy: 1, enable_sign: "true", sign_expires: 60, remark: "r", unknown_field: 1 },
+      body: {
+        name: "Renamed",
+        cache_ttl: 0,
+        web_proxy: 1,
+        enable_sign: "true",
+        sign_expires: 60,
+        remark: "r",
+        unknown_field: 1,
+      },
     });
     expect(upd.status).toBe(200);
-    expect(upd.body.data).toMatchObject({ name: "Renamed", cache_ttl: 0, web_proxy: true, enable_sign: true, sign_expires: 60, remark: "r" });
+    expect(upd.body.data).toMatchObject({
+      name: "Renamed",
+      cache_ttl: 0,
+      web_proxy: true,
+      enable_sign: true,
+      sign_expires: 60,
+      remark: "r",
+    });
 
     expect((await t.request("DELETE", `/api/admin/mounts/${m.id}`, { token })).status).toBe(200);
     const gone = await t.request("GET", `/api/admin/mounts/${m.id}`, { token });
@@ -71,7 +89,10 @@ describe("admin mount management", () => {
     [{ mount_path: "/a//b" }, "Mount path cannot contain consecutive /"],
     [{ mount_path: "/a b" }, "Mount path may contain only letters, digits, _, -, Chinese characters and /"],
     [{ mount_path: "/a?x" }, "Mount path may contain only letters, digits, _, -, Chinese characters and /"],
-    [{ mount_path: "/a/../b" }, "Mount path may contain only letters, digits, _, -, Chinese characters and /"],
+    [
+      { mount_path: "/a/../b" },
+      "Mount path may contain only letters, digits, _, -, Chinese characters and /",
+    ],
     [{ mount_path: "/api" }, "Mount path /api is reserved by the system"],
     [{ mount_path: "/DAV/x" }, "Mount path /dav is reserved by the system"],
     [{ mount_path: "/proc" }, "Mount path /proc is reserved by the system"],
@@ -86,7 +107,10 @@ describe("admin mount management", () => {
     [{ storage_config_id: "no-such-config" }, "Specified storage config does not exist"],
     [{ storage_type: "S3" }, "Storage type S3 does not match the storage config, which is LOCAL"],
   ])("refuses %j", async (patch, message) => {
-    const res = await t.request("POST", "/api/admin/mounts", { token, body: { ...base(), mount_path: "/valid", ...patch } });
+    const res = await t.request("POST", "/api/admin/mounts", {
+      token,
+      body: { ...base(), mount_path: "/valid", ...patch },
+    });
     expect(res.status).toBe(400);
     if (message) expect(res.body.message).toBe(message);
   });
@@ -102,13 +126,20 @@ describe("admin mount management", () => {
 
   it("keeps mount paths unique (409), also case-insensitively and on update", async () => {
     const a = await createMount(t, disk, "/unique");
-    const dup = await t.request("POST", "/api/admin/mounts", { token, body: { ...base(), mount_path: "/Unique" } });
+    const dup = await t.request("POST", "/api/admin/mounts", {
+      token,
+      body: { ...base(), mount_path: "/Unique" },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ error: "mount_path_taken", message: "Mount path already in use" });
     const b = await createMount(t, disk, "/unique2");
-    expect((await t.request("PUT", `/api/admin/mounts/${b}`, { token, body: { mount_path: "/unique" } })).status).toBe(409);
+    expect(
+      (await t.request("PUT", `/api/admin/mounts/${b}`, { token, body: { mount_path: "/unique" } })).status,
+    ).toBe(409);
     // Changing only the case of its own path is fine.
-    expect((await t.request("PUT", `/api/admin/mounts/${a}`, { token, body: { mount_path: "/UNIQUE" } })).status).toBe(200);
+    expect(
+      (await t.request("PUT", `/api/admin/mounts/${a}`, { token, body: { mount_path: "/UNIQUE" } })).status,
+    ).toBe(200);
   });
 
   it("only the admin manages mounts", async () => {
@@ -116,8 +147,13 @@ describe("admin mount management", () => {
     const id = await createMount(t, disk, "/admin-only");
     const asKey = { apiKey: key.key };
     expect((await t.request("GET", "/api/admin/mounts", asKey)).status).toBe(403);
-    expect((await t.request("POST", "/api/admin/mounts", { ...asKey, body: { ...base(), mount_path: "/k" } })).status).toBe(403);
-    expect((await t.request("PUT", `/api/admin/mounts/${id}`, { ...asKey, body: { is_active: false } })).status).toBe(403);
+    expect(
+      (await t.request("POST", "/api/admin/mounts", { ...asKey, body: { ...base(), mount_path: "/k" } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.request("PUT", `/api/admin/mounts/${id}`, { ...asKey, body: { is_active: false } })).status,
+    ).toBe(403);
     expect((await t.request("DELETE", `/api/admin/mounts/${id}`, asKey)).status).toBe(403);
     expect((await t.request("GET", "/api/admin/mounts")).status).toBe(401);
   });
@@ -161,7 +197,9 @@ describe("user mounts (API keys)", () => {
   it("a mount change shows in the tree at once", async () => {
     const id = await createMount(t, disk, "/toggle");
     const root = async () =>
-      (await t.request("GET", "/api/fs/list?path=/", { token })).body.data.items.map((i: { name: string }) => i.name);
+      (await t.request("GET", "/api/fs/list?path=/", { token })).body.data.items.map(
+        (i: { name: string }) => i.name,
+      );
     expect(await root()).toContain("toggle");
     await t.request("PUT", `/api/admin/mounts/${id}`, { token, body: { is_active: false } });
     expect(await root()).not.toContain("toggle");

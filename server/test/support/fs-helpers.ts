@@ -18,7 +18,10 @@ export interface StorageUnderTest {
   cleanup(): Promise<void>;
 }
 
-export async function createLocalStorage(t: TestApp, name = `disk-${randomBytes(3).toString("hex")}`): Promise<StorageUnderTest> {
+export async function createLocalStorage(
+  t: TestApp,
+  name = `disk-${randomBytes(3).toString("hex")}`,
+): Promise<StorageUnderTest> {
   const root = path.join(t.dataDir, name);
   mkdirSync(root, { recursive: true });
   const res = await t.request("POST", "/api/s3-configs", {
@@ -29,7 +32,11 @@ export async function createLocalStorage(t: TestApp, name = `disk-${randomBytes(
   return { configId: res.body.data.id, storageType: "LOCAL", cleanup: async () => undefined };
 }
 
-export async function createS3Storage(t: TestApp, s3: S3TestEnv, prefix = "fs-test"): Promise<StorageUnderTest> {
+export async function createS3Storage(
+  t: TestApp,
+  s3: S3TestEnv,
+  prefix = "fs-test",
+): Promise<StorageUnderTest> {
   const folder = `${prefix}-${randomBytes(4).toString("hex")}`;
   const res = await t.request("POST", "/api/s3-configs", {
     token: await t.adminToken(),
@@ -54,7 +61,8 @@ export async function createS3Storage(t: TestApp, s3: S3TestEnv, prefix = "fs-te
     cleanup: async () => {
       const { driver } = await t.ctx.storageConfigs.driverById(configId);
       const top = await driver.list("").catch(() => ({ entries: [] }));
-      for (const entry of top.entries) await driver.remove(entry.path, { recursive: true }).catch(() => undefined);
+      for (const entry of top.entries)
+        await driver.remove(entry.path, { recursive: true }).catch(() => undefined);
     },
   };
 }
@@ -104,7 +112,12 @@ export async function names(t: TestApp, dir: string, auth: Auth): Promise<string
   return (res.body.data.items as Array<{ name: string }>).map((i) => i.name).sort();
 }
 
-export async function download(t: TestApp, filePath: string, auth: Auth, headers: Record<string, string> = {}) {
+export async function download(
+  t: TestApp,
+  filePath: string,
+  auth: Auth,
+  headers: Record<string, string> = {},
+) {
   const authHeader = auth.token ? `Bearer ${auth.token}` : `ApiKey ${auth.apiKey}`;
   return t.app.request(`/api/fs/download?path=${encodeURIComponent(filePath)}`, {
     headers: { authorization: authHeader, ...headers },

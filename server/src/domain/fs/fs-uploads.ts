@@ -50,6 +50,13 @@ function checkFileName(name: string): string {
   return trimmed;
 }
 
+/** The client's type when it says something specific; else the one the name implies. */
+function contentTypeFor(name: string, given: string | undefined): string {
+  const type = given?.split(";")[0]?.trim().toLowerCase();
+  if (!type || type === "application/octet-stream" || !/^[\w.+-]+\/[\w.+-]+$/.test(type)) return mimeTypeFor(name);
+  return type;
+}
+
 function tooLarge(maxBytes: number, actual: number | null) {
   return payloadTooLarge(
     `File size exceeds system limit, max ${formatBytes(maxBytes)}${actual !== null ? `, current ${formatBytes(actual)}` : ""}`,
@@ -110,7 +117,7 @@ export class FsUploadService {
     const controller = new AbortController();
     try {
       const writing = this.vfs.write(actor, path, limit, {
-        contentType: options.contentType || mimeTypeFor(name),
+        contentType: contentTypeFor(name, options.contentType),
         signal: controller.signal,
         ...(options.exactSize && declared !== null ? { size: declared } : {}),
       });

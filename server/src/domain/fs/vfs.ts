@@ -243,8 +243,9 @@ export class VirtualFileSystem {
     const from = normalizeVirtualPath(fromInput);
     const to = normalizeVirtualPath(toInput);
     authorize(actor, "rename", from, to);
-    const [source, target] = await Promise.all([this.requireMount(from), this.requireMount(to)]);
+    const source = await this.requireMount(from);
     if (source.subPath === "") throw FS_ERRORS.mountRoot(from);
+    const target = await this.requireMount(to);
     if (target.subPath === "") throw FS_ERRORS.mountRoot(to);
     if (source.config.id !== target.config.id) throw FS_ERRORS.crossStorage();
     try {
