@@ -1,12 +1,14 @@
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+import { apiLogin, expect, failedResource, test, useAdminSession } from "./support/fixtures";
 
 test.describe("routes", () => {
-  test("public routes render with localized titles", async ({ page }) => {
+  test("public routes render with localized titles", async ({ page, consoleGuard }) => {
+    // A share link to nothing answers 404 (the page then says so).
+    consoleGuard.allow(failedResource(404));
     const routes: [string, string, RegExp][] = [
       ["/", "Online clipboard - ClipShare", /online clipboard/i],
       ["/upload", "Upload files - ClipShare", /upload files/i],
       ["/admin", "Admin panel - ClipShare", /sign in/i],
-      ["/paste/hello-world", "View paste - ClipShare", /shared paste/i],
+      ["/paste/hello-world", "View paste - ClipShare", /paste not found/i],
       ["/file/report-2026", "File preview - ClipShare", /shared file/i],
       ["/mount-explorer", "Mount explorer - ClipShare", /mount explorer/i],
       ["/mount-explorer/team/docs", "Mount explorer - ClipShare", /mount explorer/i],

@@ -125,7 +125,7 @@ export function EditorCard({
                 value: "split",
                 label: t("home.editor.split"),
                 icon: <Columns2 className="h-3.5 w-3.5" aria-hidden />,
-                className: "hidden lg:inline-flex",
+                display: "hidden lg:inline-flex",
               },
             ]}
           />

@@ -5,8 +5,8 @@ export interface SegmentedOption<T extends string> {
   value: T;
   label: ReactNode;
   icon?: ReactNode;
-  /** Hidden below this breakpoint (e.g. a side-by-side view on phones). */
-  className?: string;
+  /** Display classes replacing the default "inline-flex" (e.g. "hidden lg:inline-flex" for wide screens only). */
+  display?: string;
 }
 
 /** A small set of mutually exclusive toggle buttons (aria-pressed). */
@@ -38,12 +38,12 @@ export function Segmented<T extends string>({
             aria-pressed={active}
             onClick={() => onChange(option.value)}
             className={cn(
-              "inline-flex items-center gap-1.5 rounded-md px-2.5 py-1 text-xs font-medium whitespace-nowrap transition-colors sm:text-sm",
+              option.display ?? "inline-flex",
+              "items-center gap-1.5 rounded-md px-2.5 py-1 text-xs font-medium whitespace-nowrap transition-colors sm:text-sm",
               "focus-visible:outline-2 focus-visible:outline-indigo-500",
               active
                 ? "bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white"
                 : "text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
-              option.className,
             )}
           >
             {option.icon}

@@ -441,18 +441,20 @@ export function TextManagementModule() {
               {t("textManagement.range", { from: range.from, to: range.to, total: pagination.total })}
             </span>
             <div className="flex items-center gap-2">
-              <Select
-                aria-label={t("textManagement.pageSize")}
-                value={String(limit)}
-                className="h-8 w-24"
-                onChange={(e) => setLimit(Number(e.target.value))}
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {t("textManagement.perPage", { count: size })}
-                  </option>
-                ))}
-              </Select>
+              <div className="w-28">
+                <Select
+                  aria-label={t("textManagement.pageSize")}
+                  value={String(limit)}
+                  className="h-8"
+                  onChange={(e) => setLimit(Number(e.target.value))}
+                >
+                  {PAGE_SIZES.map((size) => (
+                    <option key={size} value={size}>
+                      {t("textManagement.perPage", { count: size })}
+                    </option>
+                  ))}
+                </Select>
+              </div>
               <Button
                 variant="outline"
                 size="sm"
@@ -462,7 +464,7 @@ export function TextManagementModule() {
               >
                 <ChevronLeft className="h-4 w-4" aria-hidden />
               </Button>
-              <span className="tabular-nums" aria-live="polite">
+              <span className="whitespace-nowrap tabular-nums" aria-live="polite">
                 {t("textManagement.pageOf", { page, total: totalPages })}
               </span>
               <Button
