@@ -321,6 +321,41 @@ test.describe("text pastes", () => {
     await saveScreenshot(page, "text-management-dark");
   });
 
+  test("link previews and scanners do not use up views", async ({ page, request }) => {
+    const token = await apiLogin(request);
+    const auth = { Authorization: `Bearer ${token}` };
+    const { id, slug } = await apiCreatePaste(request, `Bearer ${token}`, {
+      content: "# Once only\n\nsecret text",
+      maxViews: 1,
+    });
+    // An unfurler or mail scanner loads the page: the HTML has no paste content, and
+    // nothing is fetched because no script runs.
+    for (const ua of [
+      "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+      "facebookexternalhit/1.1",
+      "Mozilla/5.0 (compatible; Discordbot/2.0)",
+      "curl/8.5.0",
+    ]) {
+      const res = await request.get(`/paste/${slug}`, { headers: { "User-Agent": ua } });
+      expect(res.status()).toBe(200);
+      expect(await res.text()).not.toContain("secret text");
+    }
+    // A previewer that does call the API gets metadata only.
+    const bot = await request.get(`/api/paste/${slug}`, {
+      headers: { "User-Agent": "TelegramBot (like TwitterBot)" },
+    });
+    expect((await bot.json()).data.content).toBeUndefined();
+    expect((await request.head(`/api/paste/${slug}`)).status()).toBe(200);
+    const before = await request.get(`/api/pastes/${id}`, { headers: auth });
+    expect((await before.json()).data.views).toBe(0);
+
+    // The one real visitor still gets it.
+    await page.goto(`/paste/${slug}`);
+    await expect(page.getByTestId("markdown-body").getByRole("heading", { name: "Once only" })).toBeVisible();
+    await expect(page.getByTestId("paste-views")).toHaveText("0 of 1 views left");
+    await expect(page.getByText(/This was the last allowed view/)).toBeVisible();
+  });
+
   test("Home and the paste view in Chinese", async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(failedResource(404));
     const token = await apiLogin(request);
