@@ -1,7 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { addToBasket, BASKET_WARN_BYTES, BASKET_WARN_FILES, basketTotals, basketZipName, removeFromBasket } from "./basket";
+import {
+  addToBasket,
+  BASKET_WARN_BYTES,
+  BASKET_WARN_FILES,
+  basketTotals,
+  basketZipName,
+  removeFromBasket,
+} from "./basket";
 import { clampMenuWidth, isLongPress, movedTooFar, placeMenu } from "./gesture";
-import { baseName, breadcrumbs, explorerHref, fileKind, isEditable, isWithin, joinPath, normalizePath, parentPath, validName } from "./paths";
+import {
+  baseName,
+  breadcrumbs,
+  explorerHref,
+  fileKind,
+  isEditable,
+  isWithin,
+  joinPath,
+  normalizePath,
+  parentPath,
+  validName,
+} from "./paths";
 import { clickSelect, contextSelect, EMPTY_SELECTION, pruneSelection, selectAll } from "./selection";
 import { nextSort, sortEntries } from "./sort";
 
@@ -70,12 +88,30 @@ describe("sort", () => {
     { name: "adir", isDirectory: true, size: 0, modified: null },
   ];
   it("keeps directories first and sorts names naturally", () => {
-    expect(sortEntries(entries, "name", "asc").map((e) => e.name)).toEqual(["adir", "zdir", "B2.txt", "b10.txt"]);
-    expect(sortEntries(entries, "name", "desc").map((e) => e.name)).toEqual(["zdir", "adir", "b10.txt", "B2.txt"]);
+    expect(sortEntries(entries, "name", "asc").map((e) => e.name)).toEqual([
+      "adir",
+      "zdir",
+      "B2.txt",
+      "b10.txt",
+    ]);
+    expect(sortEntries(entries, "name", "desc").map((e) => e.name)).toEqual([
+      "zdir",
+      "adir",
+      "b10.txt",
+      "B2.txt",
+    ]);
   });
   it("sorts by size and date", () => {
-    expect(sortEntries(entries, "size", "desc").map((e) => e.name).slice(2)).toEqual(["B2.txt", "b10.txt"]);
-    expect(sortEntries(entries, "modified", "asc").map((e) => e.name).slice(2)).toEqual(["B2.txt", "b10.txt"]);
+    expect(
+      sortEntries(entries, "size", "desc")
+        .map((e) => e.name)
+        .slice(2),
+    ).toEqual(["B2.txt", "b10.txt"]);
+    expect(
+      sortEntries(entries, "modified", "asc")
+        .map((e) => e.name)
+        .slice(2),
+    ).toEqual(["B2.txt", "b10.txt"]);
   });
   it("flips the active column", () => {
     expect(nextSort({ key: "name", dir: "asc" }, "name")).toEqual({ key: "name", dir: "desc" });
@@ -119,7 +155,11 @@ describe("long press and menu geometry", () => {
     expect(clampMenuWidth(50)).toBe(100);
     expect(clampMenuWidth(900)).toBe(600);
     expect(clampMenuWidth(Number.NaN)).toBe(100);
-    expect(placeMenu({ x: 10, y: 10 }, { width: 200, height: 100 }, { width: 1000, height: 800 })).toEqual({ left: 10, top: 10, width: 200 });
+    expect(placeMenu({ x: 10, y: 10 }, { width: 200, height: 100 }, { width: 1000, height: 800 })).toEqual({
+      left: 10,
+      top: 10,
+      width: 200,
+    });
     const flipped = placeMenu({ x: 950, y: 780 }, { width: 200, height: 100 }, { width: 1000, height: 800 });
     expect(flipped).toEqual({ left: 750, top: 680, width: 200 });
     const narrow = placeMenu({ x: 380, y: 10 }, { width: 600, height: 100 }, { width: 390, height: 800 });
@@ -130,16 +170,66 @@ describe("long press and menu geometry", () => {
 
 describe("basket", () => {
   it("adds without duplicates, removes and totals", () => {
-    let items = addToBasket([], [{ path: "/a/1", name: "1", size: 10 }, { path: "/a/2", name: "2", size: 5 }]);
-    items = addToBasket(items, [{ path: "/a/1", name: "1", size: 10 }, { path: "/b/3", name: "3", size: 1 }]);
+    let items = addToBasket(
+      [],
+      [
+        { path: "/a/1", name: "1", size: 10 },
+        { path: "/a/2", name: "2", size: 5 },
+      ],
+    );
+    items = addToBasket(items, [
+      { path: "/a/1", name: "1", size: 10 },
+      { path: "/b/3", name: "3", size: 1 },
+    ]);
     expect(basketTotals(items)).toEqual({ count: 3, bytes: 16, warn: false });
     items = removeFromBasket(items, ["/a/2"]);
     expect(items.map((i) => i.path)).toEqual(["/a/1", "/b/3"]);
   });
   it("warns above the documented thresholds", () => {
     expect(basketTotals([{ path: "/x", name: "x", size: BASKET_WARN_BYTES + 1 }]).warn).toBe(true);
-    const many = Array.from({ length: BASKET_WARN_FILES + 1 }, (_, i) => ({ path: `/f${i}`, name: `f${i}`, size: 1 }));
+    const many = Array.from({ length: BASKET_WARN_FILES + 1 }, (_, i) => ({
+      path: `/f${i}`,
+      name: `f${i}`,
+      size: 1,
+    }));
     expect(basketTotals(many).warn).toBe(true);
     expect(basketZipName(new Date(2025, 0, 2, 3, 4))).toBe("basket-20250102-0304.zip");
+  });
+});
+
+describe("folder drops", () => {
+  it("walks directories through webkitGetAsEntry, reading entries until none are left", async () => {
+    const { collectDrop } = await import("./upload-walk");
+    const file = (name: string) => ({
+      isFile: true,
+      isDirectory: false,
+      name,
+      file: (ok: (f: File) => void) => ok({ name } as File),
+    });
+    const dir = (name: string, children: unknown[][]) => {
+      let call = 0;
+      return {
+        isFile: false,
+        isDirectory: true,
+        name,
+        createReader: () => ({
+          readEntries: (ok: (e: never[]) => void) => ok((children[call++] ?? []) as never[]),
+        }),
+      };
+    };
+    const tree = dir("photos", [[file("a.jpg"), dir("2024", [[file("b.jpg")]])], [file("c.jpg")]]);
+    const items = [
+      { kind: "file", getAsFile: () => null, webkitGetAsEntry: () => tree },
+      { kind: "string", getAsFile: () => null },
+      { kind: "file", getAsFile: () => ({ name: "loose.txt" }) as File },
+    ];
+    const result = await collectDrop(items, null);
+    expect(result.dirs).toEqual(["photos", "photos/2024"]);
+    expect(result.files.map((f) => f.relativePath)).toEqual([
+      "photos/a.jpg",
+      "photos/2024/b.jpg",
+      "photos/c.jpg",
+      "loose.txt",
+    ]);
   });
 });

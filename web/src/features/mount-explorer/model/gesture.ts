@@ -45,6 +45,7 @@ export function placeMenu(
   if (left + width > viewport.width - margin) left = Math.max(margin, viewport.width - margin - width);
   let top = at.y;
   if (top + size.height > viewport.height - margin) top = Math.max(margin, at.y - size.height);
-  if (top + size.height > viewport.height - margin) top = Math.max(margin, viewport.height - margin - size.height);
+  if (top + size.height > viewport.height - margin)
+    top = Math.max(margin, viewport.height - margin - size.height);
   return { left, top, width };
 }

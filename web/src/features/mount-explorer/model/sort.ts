@@ -16,7 +16,8 @@ export function compareEntries(a: Sortable, b: Sortable, key: SortKey, dir: Sort
   if (a.isDirectory !== b.isDirectory) return a.isDirectory ? -1 : 1;
   let result = 0;
   if (key === "size") result = a.size - b.size;
-  else if (key === "modified") result = (Date.parse(a.modified ?? "") || 0) - (Date.parse(b.modified ?? "") || 0);
+  else if (key === "modified")
+    result = (Date.parse(a.modified ?? "") || 0) - (Date.parse(b.modified ?? "") || 0);
   if (result === 0) result = collator.compare(a.name, b.name);
   return dir === "asc" ? result : -result;
 }
@@ -26,7 +27,10 @@ export function sortEntries<T extends Sortable>(entries: readonly T[], key: Sort
 }
 
 /** Clicking the active column flips it; another column starts ascending. */
-export function nextSort(current: { key: SortKey; dir: SortDir }, key: SortKey): { key: SortKey; dir: SortDir } {
+export function nextSort(
+  current: { key: SortKey; dir: SortDir },
+  key: SortKey,
+): { key: SortKey; dir: SortDir } {
   if (current.key === key) return { key, dir: current.dir === "asc" ? "desc" : "asc" };
   return { key, dir: "asc" };
 }

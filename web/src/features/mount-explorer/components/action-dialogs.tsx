@@ -1,0 +1,456 @@
+import { ChevronRight, Copy, ExternalLink, Folder, Home } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { CheckboxField } from "../../../components/ui/checkbox";
+import { Dialog } from "../../../components/ui/dialog";
+import { Field, Input, Select } from "../../../components/ui/form";
+import { copyText } from "../../../lib/clipboard";
+import { formatDateTime } from "../../../lib/format";
+import { fileShareUrl } from "../../../lib/share-links";
+import { useErrorText } from "../../../lib/use-error-text";
+import { QrCode } from "../../pastes/components/qr-code";
+import { type CreatedShare, type FileLink, type FsEntry, fsApi } from "../api/fs";
+import { useDirectory } from "../hooks/use-fs";
+import { breadcrumbs, normalizePath, validName } from "../model/paths";
+
+/** New folder and rename: one name field. */
+export function NameDialog({
+  title,
+  initial,
+  submitLabel,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  initial: string;
+  submitLabel: string;
+  onSubmit: (name: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!validName(name)) {
+      setError(t("explorer.invalidName"));
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(name.trim());
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form="explorer-name-form" disabled={busy}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id="explorer-name-form" onSubmit={submit}>
+        <Field label={t("explorer.name")} error={error}>
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              invalid={invalid}
+              value={name}
+              autoFocus
+              onFocus={(e) => {
+                const dot = e.target.value.lastIndexOf(".");
+                e.target.setSelectionRange(0, dot > 0 ? dot : e.target.value.length);
+              }}
+              onChange={(e) => {
+                setName(e.target.value);
+                setError(null);
+              }}
+            />
+          )}
+        </Field>
+      </form>
+    </Dialog>
+  );
+}
+
+export function DeleteDialog({
+  entries,
+  onConfirm,
+  onClose,
+}: {
+  entries: FsEntry[];
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Dialog
+      open
+      role="alertdialog"
+      onOpenChange={(open) => !open && onClose()}
+      title={t("explorer.deleteTitle", { count: entries.length })}
+      description={t("explorer.deleteWarning")}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button
+            variant="danger"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await onConfirm();
+                onClose();
+              } catch (err) {
+                setError(errorText(err));
+                setBusy(false);
+              }
+            }}
+          >
+            {t("common.delete")}
+          </Button>
+        </>
+      }
+    >
+      <ul className="max-h-48 space-y-1 overflow-auto font-mono text-xs text-slate-700 dark:text-slate-300">
+        {entries.slice(0, 50).map((e) => (
+          <li key={e.path} className="truncate">
+            {e.path}
+          </li>
+        ))}
+        {entries.length > 50 ? <li>{t("explorer.andMore", { count: entries.length - 50 })}</li> : null}
+      </ul>
+      {error ? <Alert className="mt-3">{error}</Alert> : null}
+    </Dialog>
+  );
+}
+
+/** Copy/move target: browse folders and pick one. */
+export function FolderPickerDialog({
+  mode,
+  start,
+  count,
+  onPick,
+  onClose,
+}: {
+  mode: "copy" | "move";
+  start: string;
+  count: number;
+  onPick: (dir: string, skipExisting: boolean) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [dir, setDir] = useState(normalizePath(start));
+  const [skipExisting, setSkipExisting] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const listing = useDirectory(dir);
+  const folders = (listing.data?.pages.flatMap((p) => p.items) ?? []).filter((e) => e.isDirectory);
+  return (
+    <Dialog
+      open
+      size="lg"
+      onOpenChange={(open) => !open && onClose()}
+      title={t(mode === "copy" ? "explorer.copyTitle" : "explorer.moveTitle", { count })}
+      description={t("explorer.pickFolder")}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button
+            disabled={busy || dir === "/"}
+            onClick={async () => {
+              setBusy(true);
+              setError(null);
+              try {
+                await onPick(dir, skipExisting);
+                onClose();
+              } catch (err) {
+                setError(errorText(err));
+                setBusy(false);
+              }
+            }}
+          >
+            {t(mode === "copy" ? "explorer.copyHere" : "explorer.moveHere")}
+          </Button>
+        </>
+      }
+    >
+      <nav aria-label={t("explorer.breadcrumbs")} className="mb-2 flex flex-wrap items-center gap-1 text-sm">
+        {breadcrumbs(dir).map((c, i) => (
+          <span key={c.path} className="flex items-center gap-1">
+            {i > 0 ? <ChevronRight className="h-3 w-3 text-slate-400" aria-hidden /> : null}
+            <button
+              type="button"
+              className="rounded px-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+              onClick={() => setDir(c.path)}
+            >
+              {c.name || <Home className="h-4 w-4" aria-label={t("explorer.root")} />}
+            </button>
+          </span>
+        ))}
+      </nav>
+      <p className="mb-2 font-mono text-xs text-slate-500" data-testid="picker-path">
+        {dir}
+      </p>
+      <ul
+        className="max-h-64 overflow-auto rounded-lg border border-slate-200 dark:border-slate-800"
+        aria-label={t("explorer.folders")}
+      >
+        {folders.length === 0 ? (
+          <li className="p-3 text-sm text-slate-500">{t("explorer.noFolders")}</li>
+        ) : null}
+        {folders.map((f) => (
+          <li key={f.path}>
+            <button
+              type="button"
+              onClick={() => setDir(normalizePath(f.path))}
+              className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              <Folder className="h-4 w-4 text-amber-500" aria-hidden />
+              {f.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {mode === "copy" ? (
+        <CheckboxField
+          className="mt-3"
+          label={t("explorer.skipExisting")}
+          checked={skipExisting}
+          onCheckedChange={setSkipExisting}
+        />
+      ) : null}
+      {error ? <Alert className="mt-3">{error}</Alert> : null}
+    </Dialog>
+  );
+}
+
+const LINK_EXPIRY = [
+  { seconds: 3600, key: "explorer.expiry.hour" },
+  { seconds: 86400, key: "explorer.expiry.day" },
+  { seconds: 7 * 86400, key: "explorer.expiry.week" },
+] as const;
+
+/** Share expiry is in hours (upload options of spec §5). */
+const SHARE_EXPIRY_HOURS = [
+  { hours: 1, key: "explorer.expiry.hour" },
+  { hours: 24, key: "explorer.expiry.day" },
+  { hours: 168, key: "explorer.expiry.week" },
+] as const;
+
+export function LinkDialog({ entry, onClose }: { entry: FsEntry; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const [expires, setExpires] = useState<number>(86400);
+  const [force, setForce] = useState(false);
+  const [link, setLink] = useState<FileLink | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t("explorer.linkTitle")}
+      description={entry.name}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t("common.close")}
+          </Button>
+          <Button
+            onClick={async () => {
+              setError(null);
+              try {
+                setLink(await fsApi.fileLink(entry.path, force, expires));
+              } catch (err) {
+                setError(errorText(err));
+              }
+            }}
+          >
+            {t("explorer.createLink")}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        <Field label={t("explorer.linkExpiry")}>
+          {({ id }) => (
+            <Select
+              id={id}
+              value={expires}
+              onChange={(e) => {
+                setExpires(Number(e.target.value));
+                setLink(null);
+              }}
+            >
+              {LINK_EXPIRY.map((o) => (
+                <option key={o.seconds} value={o.seconds}>
+                  {t(o.key)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <CheckboxField
+          label={t("explorer.forceDownload")}
+          checked={force}
+          onCheckedChange={(v) => {
+            setForce(v);
+            setLink(null);
+          }}
+        />
+        {link ? (
+          <div className="space-y-2 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
+            <Input
+              readOnly
+              value={link.presignedUrl}
+              aria-label={t("explorer.directLink")}
+              onFocus={(e) => e.target.select()}
+            />
+            <p className="text-xs text-slate-500">
+              {t("explorer.expiresAt", { time: formatDateTime(link.expiresAt, i18n.language) })}
+            </p>
+            <div className="flex gap-2">
+              <Button size="sm" variant="outline" onClick={() => void copyText(link.presignedUrl)}>
+                <Copy className="h-4 w-4" aria-hidden />
+                {t("common.copy")}
+              </Button>
+              <a
+                className="inline-flex items-center gap-1 text-sm text-indigo-600 hover:underline dark:text-indigo-300"
+                href={link.presignedUrl}
+                target="_blank"
+                rel="noreferrer"
+              >
+                <ExternalLink className="h-4 w-4" aria-hidden />
+                {t("explorer.openLink")}
+              </a>
+            </div>
+          </div>
+        ) : null}
+        {error ? <Alert>{error}</Alert> : null}
+      </div>
+    </Dialog>
+  );
+}
+
+export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [password, setPassword] = useState("");
+  const [expires, setExpires] = useState<number>(0);
+  const [share, setShare] = useState<CreatedShare | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const url = share ? fileShareUrl(share.slug) : null;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t("explorer.shareTitle")}
+      description={entry.name}
+      footer={
+        share ? (
+          <Button variant="outline" onClick={onClose}>
+            {t("common.close")}
+          </Button>
+        ) : (
+          <>
+            <Button variant="outline" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                setError(null);
+                try {
+                  setShare(
+                    await fsApi.createShare(entry.path, {
+                      password: password || undefined,
+                      expires_in: expires || undefined,
+                    }),
+                  );
+                } catch (err) {
+                  setError(errorText(err));
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              {t("explorer.createShare")}
+            </Button>
+          </>
+        )
+      }
+    >
+      {share && url ? (
+        <div className="flex flex-col items-center gap-3">
+          <QrCode value={url} />
+          <Input
+            readOnly
+            value={url}
+            aria-label={t("explorer.shareLink")}
+            onFocus={(e) => e.target.select()}
+          />
+          <Button size="sm" variant="outline" onClick={() => void copyText(url)}>
+            <Copy className="h-4 w-4" aria-hidden />
+            {t("common.copy")}
+          </Button>
+        </div>
+      ) : (
+        <div className="space-y-3">
+          <Field label={t("explorer.sharePassword")} hint={t("explorer.optional")}>
+            {({ id, describedBy }) => (
+              <Input
+                id={id}
+                aria-describedby={describedBy}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t("explorer.shareExpiry")}>
+            {({ id }) => (
+              <Select id={id} value={expires} onChange={(e) => setExpires(Number(e.target.value))}>
+                <option value={0}>{t("explorer.expiry.never")}</option>
+                {SHARE_EXPIRY_HOURS.map((o) => (
+                  <option key={o.hours} value={o.hours}>
+                    {t(o.key)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          {error ? <Alert>{error}</Alert> : null}
+        </div>
+      )}
+    </Dialog>
+  );
+}

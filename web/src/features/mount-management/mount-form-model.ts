@@ -1,0 +1,105 @@
+import { createMountRequest } from "@clipshare/shared";
+import type { TranslationKey } from "../../i18n";
+
+/** The mount form's fields as typed (strings for numbers, so half-typed input survives). */
+export interface MountForm {
+  name: string;
+  mount_path: string;
+  storage_type: "LOCAL" | "S3";
+  storage_config_id: string;
+  remark: string;
+  cache_ttl: string;
+  sort_order: string;
+  is_active: boolean;
+  web_proxy: boolean;
+  webdav_policy: "302_redirect" | "native_proxy";
+  enable_sign: boolean;
+  sign_expires: string;
+}
+
+export const EMPTY_MOUNT_FORM: MountForm = {
+  name: "",
+  mount_path: "/",
+  storage_type: "LOCAL",
+  storage_config_id: "",
+  remark: "",
+  cache_ttl: "300",
+  sort_order: "0",
+  is_active: true,
+  web_proxy: false,
+  webdav_policy: "302_redirect",
+  enable_sign: false,
+  sign_expires: "",
+};
+
+/** Spec §5 messages of the shared schema, in the UI's languages. */
+const MESSAGE_KEYS: Array<[RegExp, TranslationKey]> = [
+  [/^Mount name is required$/, "mounts.errors.nameRequired"],
+  [/^Mount name may be at most/, "mounts.errors.nameTooLong"],
+  [/^Mount path is required$/, "mounts.errors.pathRequired"],
+  [/^Mount path must start with \//, "mounts.errors.pathSlash"],
+  [/^Mount path cannot be the root/, "mounts.errors.pathRoot"],
+  [/^Mount path cannot contain consecutive/, "mounts.errors.pathDoubleSlash"],
+  [/^Mount path may be at most/, "mounts.errors.pathTooLong"],
+  [/^Mount path may contain only/, "mounts.errors.pathChars"],
+  [/^Mount path \/\S+ is reserved/, "mounts.errors.pathReserved"],
+  [/^Storage type is required/, "mounts.errors.typeRequired"],
+  [/^Storage config is required/, "mounts.errors.configRequired"],
+  [/^Cache TTL must be/, "mounts.errors.cacheTtl"],
+  [/^Sort order must be/, "mounts.errors.sortOrder"],
+  [/^Remark may be at most/, "mounts.errors.remarkTooLong"],
+  [/^sign_expires must be/, "mounts.errors.signExpires"],
+];
+
+export interface FieldError {
+  key: TranslationKey | null;
+  message: string;
+  /** e.g. the reserved path for "Mount path /api is reserved". */
+  values?: Record<string, string>;
+}
+
+export function issueText(message: string): FieldError {
+  const found = MESSAGE_KEYS.find(([re]) => re.test(message));
+  const reserved = /^Mount path (\/\S+) is reserved/.exec(message)?.[1];
+  return { key: found?.[1] ?? null, message, values: reserved ? { path: reserved } : undefined };
+}
+
+const intOrText = (v: string) => (/^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v);
+
+/** The request body, as the server will read it. */
+export function toRequest(form: MountForm) {
+  return {
+    name: form.name,
+    mount_path: form.mount_path,
+    storage_type: form.storage_type,
+    storage_config_id: form.storage_config_id,
+    remark: form.remark.trim() === "" ? null : form.remark,
+    cache_ttl: form.cache_ttl.trim() === "" ? 300 : intOrText(form.cache_ttl),
+    sort_order: form.sort_order.trim() === "" ? 0 : intOrText(form.sort_order),
+    is_active: form.is_active,
+    web_proxy: form.web_proxy,
+    webdav_policy: form.webdav_policy,
+    enable_sign: form.enable_sign,
+    sign_expires: form.sign_expires.trim() === "" ? null : intOrText(form.sign_expires),
+  };
+}
+
+/** Field → first problem, checked with the same schema the server uses. */
+export function validateMountForm(form: MountForm): Partial<Record<keyof MountForm, FieldError>> {
+  const parsed = createMountRequest.safeParse(toRequest(form));
+  if (parsed.success) return {};
+  const errors: Partial<Record<keyof MountForm, FieldError>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof MountForm | undefined;
+    if (field && !errors[field]) {
+      const message =
+        field === "cache_ttl" && !/^Cache TTL/.test(issue.message)
+          ? "Cache TTL must be an integer between 0 and 86400 seconds"
+          : field === "sort_order" && !/^Sort order/.test(issue.message)
+            ? "Sort order must be an integer"
+            : issue.message;
+      errors[field] = issueText(message);
+    }
+  }
+  return errors;
+}
