@@ -161,7 +161,9 @@ export function FileManagementModule() {
   };
 
   const creator = (file: FileShare) =>
-    file.key_name ? t("fileManagement.byKey", { name: file.key_name }) : file.created_by || "—";
+    file.created_by?.startsWith("apikey:") || file.key_name
+      ? t("fileManagement.byKey", { name: file.key_name ?? file.created_by?.replace(/^apikey:/, "") ?? "" })
+      : t("fileManagement.byAdmin");
   const viewsText = (file: FileShare) =>
     file.max_views ? `${file.views} / ${file.max_views}` : `${file.views} / ∞`;
   const expiryText = (file: FileShare) =>
@@ -275,19 +277,20 @@ export function FileManagementModule() {
               onChange={(e) => setSearchText(e.target.value)}
             />
           </div>
-          <Select
-            aria-label={t("fileManagement.storageFilter")}
-            className="w-auto min-w-40 flex-none"
-            value={storageId}
-            onChange={(e) => setStorageId(e.target.value)}
-          >
-            <option value="">{t("fileManagement.allStorage")}</option>
-            {(usage.data ?? []).map((config) => (
-              <option key={config.id} value={config.id}>
-                {config.name}
-              </option>
-            ))}
-          </Select>
+          <div className="w-full sm:w-56">
+            <Select
+              aria-label={t("fileManagement.storageFilter")}
+              value={storageId}
+              onChange={(e) => setStorageId(e.target.value)}
+            >
+              <option value="">{t("fileManagement.allStorage")}</option>
+              {(usage.data ?? []).map((config) => (
+                <option key={config.id} value={config.id}>
+                  {config.name}
+                </option>
+              ))}
+            </Select>
+          </div>
           <Button
             variant="danger"
             disabled={selected.size === 0}

@@ -96,7 +96,7 @@ function ConfigCard({
         </div>
       </div>
 
-      <dl className="mt-3 grid gap-2 sm:grid-cols-2">
+      <dl className={isLocal ? "mt-3 grid gap-2" : "mt-3 grid gap-2 sm:grid-cols-2"}>
         {isLocal ? (
           detail(t("storageConfig.form.rootPath"), config.root_path)
         ) : (
