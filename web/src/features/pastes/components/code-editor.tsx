@@ -27,8 +27,8 @@ export function CodeEditor({ className, ...props }: Omit<CodeEditorProps, "dark"
   return (
     <div
       className={cn(
-        "overflow-hidden rounded-xl border border-slate-300 bg-white focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/30 dark:border-slate-700",
-        dark ? "bg-[#282c34]" : "bg-white",
+        "overflow-hidden rounded-xl border border-slate-300 bg-white focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/30",
+        "dark:border-slate-700 dark:bg-slate-950",
         className,
       )}
     >

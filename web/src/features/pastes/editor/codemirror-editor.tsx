@@ -46,6 +46,19 @@ const lightTheme = EditorView.theme(
   { dark: false },
 );
 
+/** One Dark's token colours on the app's own dark surface. */
+const darkTheme: Extension = [
+  oneDark,
+  EditorView.theme(
+    {
+      "&": { backgroundColor: "transparent" },
+      ".cm-gutters": { backgroundColor: "transparent", color: "#64748b" },
+      ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "rgba(148, 163, 184, 0.08)" },
+    },
+    { dark: true },
+  ),
+];
+
 function languageFor(format: CodeEditorProps["format"]): Extension {
   return format === "markdown" ? markdown({ base: markdownLanguage, codeLanguages: languages }) : [];
 }
@@ -90,7 +103,7 @@ export default function CodeMirrorEditor({
           placeholderText(placeholder ?? ""),
           EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true" }),
           baseTheme,
-          theme.of(dark ? oneDark : lightTheme),
+          theme.of(dark ? darkTheme : lightTheme),
           language.of(languageFor(format)),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
@@ -125,7 +138,7 @@ export default function CodeMirrorEditor({
 
   useEffect(() => {
     viewRef.current?.dispatch({
-      effects: compartments.current.theme.reconfigure(dark ? oneDark : lightTheme),
+      effects: compartments.current.theme.reconfigure(dark ? darkTheme : lightTheme),
     });
   }, [dark]);
 
