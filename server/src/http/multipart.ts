@@ -67,9 +67,12 @@ export function readMultipartFile<T>(
       throw badRequest("Malformed multipart/form-data body", "invalid_multipart");
     }
     const fields: Record<string, string> = {};
+    // Multipart is sequential: a field after the file arrives once the file data is
+    // complete, so it is noted and the file is undone when the form ends.
+    let lateField: string | null = null;
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) fail(payloadTooLarge(`Form field ${name} is too large`));
-      else if (work) fail(badRequest(`Form field "${name}" must come before the file`, "field_after_file"));
+      else if (work) lateField ??= name;
       else fields[name] = value;
     });
     parser.on("file", (name, stream, info) => {
@@ -100,6 +103,15 @@ export function readMultipartFile<T>(
       work.then(
         (v) => {
           if (settled) return;
+          if (lateField) {
+            settled = true;
+            const error = badRequest(
+              `Form field "${lateField}" must come before the file`,
+              "field_after_file",
+            );
+            (onAbandon ? onAbandon(v) : Promise.resolve()).finally(() => reject(error));
+            return;
+          }
           settled = true;
           resolve(v);
         },
