@@ -1,0 +1,152 @@
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** The Swift S3 service of scripts/test-services (`source .tmp/services.env`), or null. */
+export function explorerS3Env() {
+  const e = process.env;
+  if (!e.CLIPSHARE_TEST_S3_ENDPOINT || !e.CLIPSHARE_TEST_S3_BUCKET) return null;
+  return {
+    endpoint: e.CLIPSHARE_TEST_S3_ENDPOINT.replace(/\/+$/, ""),
+    region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
+    accessKeyId: e.CLIPSHARE_TEST_S3_ACCESS_KEY ?? "test:tester",
+    secretAccessKey: e.CLIPSHARE_TEST_S3_SECRET_KEY ?? e.CLIPSHARE_TEST_S3_SECRET ?? "testing",
+    bucket: e.CLIPSHARE_TEST_S3_BUCKET,
+  };
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export async function createLocalConfig(request: APIRequestContext, token: string, name: string) {
+  const root = mkdtempSync(join(tmpdir(), `clipshare-e2e-${name}-`));
+  mkdirSync(root, { recursive: true });
+  const res = await request.post("/api/s3-configs", {
+    headers: auth(token),
+    data: { storage_type: "LOCAL", name, root_path: root },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: (await res.json()).data.id as string, root };
+}
+
+export async function createS3Config(request: APIRequestContext, token: string, folder: string) {
+  const s3 = explorerS3Env();
+  if (!s3) return null;
+  const res = await request.post("/api/s3-configs", {
+    headers: auth(token),
+    data: {
+      name: `Swift ${folder}`,
+      storage_type: "S3",
+      provider_type: "Other S3 Compatible",
+      endpoint_url: s3.endpoint,
+      bucket_name: s3.bucket,
+      region: s3.region,
+      access_key_id: s3.accessKeyId,
+      secret_access_key: s3.secretAccessKey,
+      path_style: true,
+      default_folder: folder,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: (await res.json()).data.id as string };
+}
+
+export async function createMount(
+  request: APIRequestContext,
+  token: string,
+  body: { name: string; mount_path: string; storage_type: "LOCAL" | "S3"; storage_config_id: string },
+) {
+  const res = await request.post("/api/admin/mounts", { headers: auth(token), data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data.id as string;
+}
+
+export async function putFile(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  body: Buffer | string,
+) {
+  const res = await request.put(`/api/fs/upload?path=${encodeURIComponent(path)}`, {
+    headers: { ...auth(token), "Content-Type": "application/octet-stream" },
+    data: typeof body === "string" ? Buffer.from(body) : body,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+export async function readFile(request: APIRequestContext, token: string, path: string): Promise<Buffer> {
+  const res = await request.get(`/api/fs/download?path=${encodeURIComponent(path)}`, {
+    headers: auth(token),
+  });
+  expect(res.status()).toBe(200);
+  return Buffer.from(await res.body());
+}
+
+export async function listNames(request: APIRequestContext, token: string, path: string): Promise<string[]> {
+  const res = await request.get(`/api/fs/list?path=${encodeURIComponent(path)}&refresh=true`, {
+    headers: auth(token),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()).data.items as { name: string }[]).map((i) => i.name);
+}
+
+export const entry = (page: Page, name: string): Locator => page.locator(`[data-entry="${name}"]`);
+
+/**
+ * Drops a folder tree the way a browser does: DataTransferItems whose
+ * webkitGetAsEntry() returns directory entries (readEntries in batches, then []).
+ * Chromium cannot build real FileSystemEntry objects from a script, so the
+ * entries are stand-ins with the same interface; the files are real File objects.
+ */
+export async function dropFolder(page: Page, target: Locator, folder: string, files: Record<string, string>) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ folder, files }) => {
+      type Node = { dirs: Map<string, Node>; files: Map<string, string> };
+      const root: Node = { dirs: new Map(), files: new Map() };
+      for (const [path, content] of Object.entries(files)) {
+        const parts = path.split("/");
+        let node = root;
+        for (const part of parts.slice(0, -1)) {
+          if (!node.dirs.has(part)) node.dirs.set(part, { dirs: new Map(), files: new Map() });
+          node = node.dirs.get(part)!;
+        }
+        node.files.set(parts[parts.length - 1]!, content);
+      }
+      const toEntry = (name: string, node: Node): unknown => ({
+        isFile: false,
+        isDirectory: true,
+        name,
+        createReader: () => {
+          let done = false;
+          return {
+            readEntries: (ok: (entries: unknown[]) => void) => {
+              if (done) return setTimeout(() => ok([]), 0);
+              done = true;
+              const list: unknown[] = [
+                ...[...node.dirs].map(([n, child]) => toEntry(n, child)),
+                ...[...node.files].map(([n, content]) => ({
+                  isFile: true,
+                  isDirectory: false,
+                  name: n,
+                  file: (cb: (f: File) => void) => cb(new File([content], n, { type: "text/plain" })),
+                })),
+              ];
+              setTimeout(() => ok(list), 0);
+            },
+          };
+        },
+      });
+      const dt = new DataTransfer();
+      const entryObj = toEntry(folder, root);
+      const items = [{ kind: "file", type: "", getAsFile: () => null, webkitGetAsEntry: () => entryObj }];
+      Object.defineProperty(dt, "items", { value: items });
+      return dt;
+    },
+    { folder, files },
+  );
+  await target.dispatchEvent("dragenter", { dataTransfer });
+  await target.dispatchEvent("dragover", { dataTransfer });
+  await target.dispatchEvent("drop", { dataTransfer });
+  await dataTransfer.dispose();
+}
