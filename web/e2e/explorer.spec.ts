@@ -259,6 +259,7 @@ test("an API key with base path /a is redirected from the root to /a", async ({ 
 });
 
 test("a 10,000-entry directory scrolls with fewer than 200 rows in the DOM", async ({ page }) => {
+  test.setTimeout(120_000);
   const big = join(localRoot, "big");
   mkdirSync(big, { recursive: true });
   for (let i = 0; i < 10_000; i++) writeFileSync(join(big, `file-${String(i).padStart(5, "0")}.txt`), "x");
