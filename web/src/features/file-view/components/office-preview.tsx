@@ -47,7 +47,9 @@ export function OfficePreview({
     }
   }
 
-  const src = urls && provider ? (provider === "google" ? urls.google : urls.microsoft) || urls.url : null;
+  const chosen = urls && provider ? (provider === "google" ? urls.google : urls.microsoft) || urls.url : null;
+  // Only ever frame a viewer over https (never a javascript: or data: URL).
+  const src = chosen && /^https:\/\//i.test(chosen) ? chosen : null;
 
   return (
     <div className="space-y-3">
