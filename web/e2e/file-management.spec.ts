@@ -1,5 +1,17 @@
-import { apiLogin, expect, saveScreenshot, test, unique, useAdminSession } from "./support/fixtures";
-import { apiUpload } from "./support/test-files";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Permission } from "@clipshare/shared";
+import {
+  apiCreateKey,
+  apiLogin,
+  expect,
+  saveScreenshot,
+  test,
+  unique,
+  useAdminSession,
+} from "./support/fixtures";
+import { apiUpload, type TestFile } from "./support/test-files";
 
 test.describe("file management", () => {
   test("search, preview, edit share settings, batch delete with a delete mode", async ({ page, request }) => {
@@ -61,6 +73,63 @@ test.describe("file management", () => {
     await expect(page.getByText("No files match.")).toBeVisible();
     for (const id of [first.id, second.id]) {
       expect((await request.get(`/api/files/${id}`, { headers: auth })).status()).toBe(404);
+    }
+  });
+
+  test("an API key with file sharing uploads to public storage only and manages only its own shares", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    const auth = { Authorization: `Bearer ${token}` };
+    const adminFile = await apiUpload(request, token, `${unique("admin-only")}.txt`, "admin");
+    // A private (admin-only) LOCAL config the key must not see.
+    const privateRoot = join(tmpdir(), unique("clipshare-e2e-private"));
+    const privateConfig = await request.post("/api/s3-configs", {
+      headers: auth,
+      data: {
+        name: unique("Private disk"),
+        storage_type: "LOCAL",
+        root_path: privateRoot,
+      },
+    });
+    expect(privateConfig.status()).toBe(201);
+    const privateId = (await privateConfig.json()).data.id as string;
+    const key = await apiCreateKey(request, token, {
+      name: unique("uploader"),
+      permissions: Permission.FILE_SHARE,
+    });
+
+    try {
+      await page.goto("/admin");
+      await page.getByRole("tab", { name: "API key" }).click();
+      await page.getByRole("textbox", { name: "API key" }).fill(key.key);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
+
+      await page.goto("/upload");
+      const storage = page.getByLabel("Storage", { exact: true });
+      await expect(storage.locator("option")).toHaveCount(1);
+      await expect(storage.locator("option")).toContainText("Local storage");
+      const file: TestFile = {
+        name: `${unique("by-key")}.txt`,
+        mimeType: "text/plain",
+        buffer: Buffer.from("key upload"),
+      };
+      await page.locator('input[type="file"]').setInputFiles(file);
+      await page.getByRole("button", { name: "Upload (1)" }).click();
+      await expect(
+        page.getByRole("list", { name: "Files to upload" }).getByRole("listitem", { name: file.name }),
+      ).toHaveAttribute("data-status", "success");
+
+      await page.goto("/admin/file-management");
+      const table = page.getByRole("table", { name: "File shares" });
+      await expect(table.getByRole("row", { name: new RegExp(file.name) })).toBeVisible();
+      await expect(table.getByRole("row", { name: new RegExp(adminFile.slug) })).toHaveCount(0);
+      await expect(page.getByRole("list", { name: "Storage usage" }).getByRole("listitem")).toHaveCount(1);
+    } finally {
+      await request.delete(`/api/s3-configs/${privateId}`, { headers: auth });
+      rmSync(privateRoot, { recursive: true, force: true });
     }
   });
 });
