@@ -9,3 +9,4 @@ export * from "./schemas/mounts";
 export * from "./schemas/pastes";
 export * from "./schemas/settings";
 export * from "./schemas/storage-configs";
+export * from "./share-rules";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { MARKDOWN_EXTENSIONS } from "../constants";
+import { REMARK_MAX, SHARE_PASSWORD_MAX } from "../share-rules";
 import { hasControlCharacters, looseBoolean, looseInt } from "./common";
-import { maxViewsInput, optionalTimestamp, REMARK_MAX, SHARE_PASSWORD_MAX, slugInput } from "./pastes";
+import { maxViewsInput, optionalTimestamp, slugInput } from "./pastes";
 
 export const FILENAME_MAX = 255;
 /** Upload expiry choices of the upload form, in hours (0 = never). */

@@ -1,0 +1,59 @@
+/**
+ * Limits and rules of text and file shares that forms check before calling the
+ * server. Free of zod, so a page can use them without loading the schemas.
+ */
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./constants";
+
+/** Largest paste body, in UTF-8 bytes. Bigger texts belong in a file share. */
+export const PASTE_MAX_BYTES = 10 * 1024 * 1024;
+export const REMARK_MAX = 1000;
+export const SHARE_PASSWORD_MAX = 1024;
+
+/**
+ * Slugs that would shadow an app route or read as a system word. Compared
+ * case-insensitively.
+ */
+export const RESERVED_SLUGS = [
+  "api",
+  "admin",
+  "raw",
+  "paste",
+  "pastes",
+  "file",
+  "files",
+  "upload",
+  "uploads",
+  "mount-explorer",
+  "dav",
+  "webdav",
+  "assets",
+  "static",
+  "public",
+  "share",
+  "shares",
+  "login",
+  "logout",
+  "settings",
+  "config",
+  "health",
+  "version",
+  "index",
+  "favicon",
+  "robots",
+  "manifest",
+  "sw",
+  "p",
+  "s",
+  "null",
+  "undefined",
+] as const;
+
+export function slugProblem(slug: string): string | null {
+  if (slug.length === 0) return "Link suffix cannot be empty";
+  if (slug.length > SLUG_MAX_LENGTH) return `Link suffix may be at most ${SLUG_MAX_LENGTH} characters`;
+  if (!SLUG_PATTERN.test(slug))
+    return "Invalid link suffix format; only letters, digits, hyphen (-) and underscore (_)";
+  if ((RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase()))
+    return `"${slug}" is a reserved word; choose another link suffix`;
+  return null;
+}
