@@ -1,20 +1,18 @@
 import {
-  createPasteRequest,
   PASTE_MAX_BYTES,
   REMARK_MAX,
   RESERVED_SLUGS,
   SHARE_PASSWORD_MAX,
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
-  updatePasteRequest,
 } from "@clipshare/shared";
 import type { CreatePasteBody, PasteDetail, UpdatePasteBody } from "./api/pastes";
 
 /**
  * The text share form of spec §5 (create on Home, edit in the admin panel):
  * values, validation and request bodies. Pure, so it is unit-tested without a
- * DOM. The shared zod schemas run last, so nothing the server would refuse
- * slips through.
+ * DOM. Free of zod: the shared schemas run last, from schema-check.ts, which
+ * forms load when they submit.
  */
 
 export const EXPIRY_UNITS = ["never", "hours", "days", "weeks", "months"] as const;
@@ -168,12 +166,8 @@ function commonProblems(values: {
   return errors;
 }
 
-function hasErrors(errors: ShareFormErrors): boolean {
-  return Object.keys(errors).length > 0;
-}
-
-function firstSchemaMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
-  return result.success ? undefined : (result.error?.issues[0]?.message ?? "Invalid input");
+export function hasErrors(errors: ShareFormErrors): boolean {
+  return Object.values(errors).some(Boolean);
 }
 
 export function createBody(content: string, values: ShareFormValues, now = Date.now()): CreatePasteBody {
@@ -190,18 +184,12 @@ export function createBody(content: string, values: ShareFormValues, now = Date.
   return body;
 }
 
-export function validateShareForm(
-  content: string,
-  values: ShareFormValues,
-  now = Date.now(),
-): ShareFormErrors {
+export function validateShareForm(content: string, values: ShareFormValues): ShareFormErrors {
   const errors = commonProblems(values);
   const c = contentProblem(content);
   if (c) errors.content = c;
   if (values.password.length > SHARE_PASSWORD_MAX) errors.password = "tooLong";
-  if (hasErrors(errors)) return errors;
-  const other = firstSchemaMessage(createPasteRequest.safeParse(createBody(content, values, now)));
-  return other ? { other } : {};
+  return errors;
 }
 
 // --- Editing --------------------------------------------------------------
@@ -236,11 +224,7 @@ export function updateBody(detail: PasteDetail, values: EditFormValues, now = Da
   return body;
 }
 
-export function validateEditForm(
-  detail: PasteDetail,
-  values: EditFormValues,
-  now = Date.now(),
-): ShareFormErrors {
+export function validateEditForm(values: EditFormValues): ShareFormErrors {
   const errors = commonProblems(values);
   const c = contentProblem(values.content);
   if (c) errors.content = c;
@@ -249,7 +233,5 @@ export function validateEditForm(
     if (!values.password) errors.password = "required";
     else if (values.password.length > SHARE_PASSWORD_MAX) errors.password = "tooLong";
   }
-  if (hasErrors(errors)) return errors;
-  const other = firstSchemaMessage(updatePasteRequest.safeParse(updateBody(detail, values, now)));
-  return other ? { other } : {};
+  return errors;
 }

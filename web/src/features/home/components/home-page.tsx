@@ -11,6 +11,7 @@ import type { TextFormat } from "../../pastes/markdown/detect";
 import {
   createBody,
   emptyShareForm,
+  hasErrors,
   type ShareFormErrors,
   type ShareFormValues,
   validateShareForm,
@@ -56,10 +57,17 @@ export function HomePage() {
     const found = validateShareForm(content, values);
     setErrors(found);
     setServerError(null);
-    if (Object.keys(found).length > 0 || !canShare) return;
+    if (hasErrors(found) || !canShare) return;
     setBusy(true);
     try {
-      const result = await pastesApi.create(createBody(content, values));
+      const body = createBody(content, values);
+      const { createBodyProblem } = await import("../../pastes/schema-check");
+      const other = createBodyProblem(body);
+      if (other) {
+        setErrors({ other });
+        return;
+      }
+      const result = await pastesApi.create(body);
       void queryClient.invalidateQueries({ queryKey: ["pastes"] });
       clearDraft();
       setContent("");

@@ -22,6 +22,7 @@ import { formatOf } from "../../pastes/markdown/detect";
 import {
   type EditFormValues,
   editFormFrom,
+  hasErrors,
   type PasswordAction,
   type ShareFormErrors,
   updateBody,
@@ -106,13 +107,19 @@ function EditForm({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateEditForm(detail, values);
+    const found = validateEditForm(values);
     setErrors(found);
     setServerError(null);
-    if (Object.keys(found).length > 0) return;
+    if (hasErrors(found)) return;
     const body = updateBody(detail, values);
     onBusy(true);
     try {
+      const { updateBodyProblem } = await import("../../pastes/schema-check");
+      const other = updateBodyProblem(body);
+      if (other) {
+        setErrors({ other });
+        return;
+      }
       await onSave(detail.id, body);
     } catch (err) {
       if (isApiError(err) && err.errorId === "slug_taken") setErrors({ slug: "taken" });
