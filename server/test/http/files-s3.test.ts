@@ -45,6 +45,7 @@ describeS3("file shares on S3 (Swift)", (s3) => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.success).toBe(true);
+    expect(res.body.data.result.cors.exposesEtag).toBe(true);
     for (const check of ["write", "read", "list", "presign", "cors"])
       expect(res.body.data.result[check].success, check).toBe(true);
   });

@@ -565,6 +565,27 @@ describe("storage configs API", () => {
     expect(row.region).toBe("eu-central-1");
   });
 
+  it("a short access key's mask sent back is not mistaken for a new key", async () => {
+    const created = (
+      await t.request("POST", "/api/s3-configs", {
+        token,
+        body: { ...s3Body, name: "Short key", access_key_id: "test:tester" },
+      })
+    ).body.data;
+    expect(created.access_key_id).toBe("test***ster");
+    await t.request("PUT", `/api/s3-configs/${created.id}`, {
+      token,
+      body: { access_key_id: created.access_key_id, secret_access_key: created.secret_access_key },
+    });
+    const row = await t.ctx.db
+      .selectFrom("storage_configs")
+      .selectAll()
+      .where("id", "=", created.id)
+      .executeTakeFirstOrThrow();
+    expect(t.ctx.secretBox.open(row.access_key_id_enc!)).toBe("test:tester");
+    expect(t.ctx.secretBox.open(row.secret_access_key_enc!)).toBe("super-secret-value");
+  });
+
   it.each([
     [{ ...s3Body, endpoint_url: "ftp://x" }, "URL must be http or https"],
     [{ ...s3Body, secret_access_key: undefined }, "Missing required field: secret_access_key"],

@@ -302,19 +302,31 @@ export class StorageConfigService {
   }
 
   private applyFields(row: StorageConfigRow, input: UpdateInput, creating: boolean): void {
-    const isMasked = (v: string | undefined) =>
-      v === undefined ||
-      v === "" ||
-      v === MASKED_SECRET ||
-      /^[*]+$/.test(v) ||
-      (v?.includes("****") ?? false);
+    // A value is "unchanged" when absent, empty, all stars, or exactly what the API
+    // showed for the stored one: updates may send back what GET returned.
+    const unchanged = (
+      value: string | undefined,
+      sealed: string | null,
+      shown: (plain: string) => string,
+    ) => {
+      if (value === undefined || value === "" || value === MASKED_SECRET || /^[*]+$/.test(value)) return true;
+      if (!sealed) return false;
+      try {
+        return value === shown(this.secrets.open(sealed));
+      } catch {
+        return false;
+      }
+    };
     if (input.provider_type !== undefined) row.provider_type = input.provider_type;
     if (input.endpoint_url !== undefined) row.endpoint_url = input.endpoint_url.replace(/\/+$/, "");
     if (input.bucket_name !== undefined) row.bucket_name = input.bucket_name;
     if (input.region !== undefined) row.region = input.region;
-    if (!isMasked(input.access_key_id)) row.access_key_id_enc = this.secrets.seal(input.access_key_id!);
-    if (!isMasked(input.secret_access_key))
+    if (!unchanged(input.access_key_id, row.access_key_id_enc, maskAccessKey)) {
+      row.access_key_id_enc = this.secrets.seal(input.access_key_id!);
+    }
+    if (!unchanged(input.secret_access_key, row.secret_access_key_enc, () => MASKED_SECRET)) {
       row.secret_access_key_enc = this.secrets.seal(input.secret_access_key!);
+    }
     if (input.path_style !== undefined) row.path_style = input.path_style ? 1 : 0;
     if (input.default_folder !== undefined) row.default_folder = input.default_folder;
     if (input.custom_host !== undefined) row.custom_host = input.custom_host?.replace(/\/+$/, "") ?? null;

@@ -103,12 +103,18 @@ export async function testStorage(driver: StorageDriver, options: { origin: stri
         },
       });
       const allowed = res.headers.get("access-control-allow-origin");
-      const exposes = (res.headers.get("access-control-expose-headers") ?? "").toLowerCase();
       if (!allowed || (allowed !== "*" && allowed !== options.origin)) {
         throw new Error(
           `The bucket does not allow uploads from ${options.origin}: add a CORS rule allowing PUT from this origin and exposing ETag`,
         );
       }
+      // Expose-Headers belongs to the actual response, not the preflight: make the real PUT.
+      const real = await fetch(put.url, {
+        method: "PUT",
+        headers: { ...put.headers, "content-type": "text/plain", Origin: options.origin },
+        body: payload,
+      });
+      const exposes = (real.headers.get("access-control-expose-headers") ?? "").toLowerCase();
       return {
         exposesEtag: exposes.includes("etag"),
         hint: exposes.includes("etag") ? null : "Expose the ETag header in the bucket's CORS rule",
