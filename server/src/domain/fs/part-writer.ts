@@ -16,6 +16,7 @@ import { displayPath, normalizeVirtualPath, vbasename } from "./vpath";
 
 export const MIN_PART_BYTES = 8 * 1024 * 1024;
 const MAX_PARTS = 10_000;
+const PARTS_IN_FLIGHT = 2;
 
 export interface PartWriteOptions {
   /** Announced length, if known: picks a part size that keeps the part count under the limit. */
@@ -62,23 +63,40 @@ export async function writeInParts(
   }
   const parts: MultipartPart[] = [];
   let total = 0;
+  const inflight = new Set<Promise<void>>();
+  let failure: unknown = null;
   try {
     let pending: Buffer[] = [];
     let pendingBytes = 0;
+    let nextPart = 1;
+    // Up to PARTS_IN_FLIGHT parts upload while the next one fills: memory stays at
+    // (PARTS_IN_FLIGHT + 1) parts, and reading the body overlaps the uploads.
     const send = async (part: Buffer) => {
+      while (inflight.size >= PARTS_IN_FLIGHT) await Promise.race(inflight);
+      if (failure) throw failure;
       signal?.throwIfAborted();
-      const partNumber = parts.length + 1;
-      const { etag } = await driver.uploadPart!(
+      const partNumber = nextPart++;
+      const upload = driver.uploadPart!(
         target.subPath,
         uploadId,
         partNumber,
         Readable.from([part]),
         part.length,
-      );
-      parts.push({ partNumber, etag });
+      )
+        .then(
+          ({ etag }) => {
+            parts.push({ partNumber, etag });
+          },
+          (e) => {
+            failure ??= e;
+          },
+        )
+        .finally(() => inflight.delete(upload));
+      inflight.add(upload);
     };
     for await (const chunk of body as AsyncIterable<Buffer>) {
       signal?.throwIfAborted();
+      if (failure) throw failure;
       pending.push(chunk);
       pendingBytes += chunk.length;
       total += chunk.length;
@@ -91,8 +109,11 @@ export async function writeInParts(
       }
     }
     signal?.throwIfAborted();
-    if (pendingBytes > 0 || parts.length === 0) await send(Buffer.concat(pending, pendingBytes));
+    if (pendingBytes > 0 || nextPart === 1) await send(Buffer.concat(pending, pendingBytes));
     pending = [];
+    await Promise.all(inflight);
+    if (failure) throw failure;
+    parts.sort((a, b) => a.partNumber - b.partNumber);
     const written = await driver.completeMultipart(target.subPath, uploadId, parts);
     total = written.size;
     await vfs.invalidate(target, false);
@@ -107,6 +128,8 @@ export async function writeInParts(
     };
     return presentEntry(target, entry);
   } catch (e) {
+    // Let parts still on their way finish (or fail) before the upload is aborted.
+    await Promise.allSettled(inflight);
     await driver.abortMultipart?.(target.subPath, uploadId).catch(() => undefined);
     throw fsError(e, target);
   }
