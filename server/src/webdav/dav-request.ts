@@ -55,8 +55,14 @@ export async function statOrNull(
   }
 }
 
-/** The request's body as a Node stream (empty when there is none). */
+/**
+ * The request's body as a Node stream (empty when there is none). On a real
+ * socket that is Node's own request stream, which saves converting every chunk
+ * to a web stream and back; in-process requests go through the Request body.
+ */
 export function requestStream(c: Context<AppEnv>): Readable {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (incoming instanceof Readable && !incoming.readableDidRead) return incoming;
   const body = c.req.raw.body;
   if (!body) return Readable.from([]);
   return Readable.fromWeb(body as import("node:stream/web").ReadableStream);

@@ -8,7 +8,15 @@
  */
 import { execFile, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -96,6 +104,78 @@ describe("raw request targets", () => {
     expect((await rawRequest("DELETE", "/dav/m/frag/#inner")).status).toBe(400);
     expect((await rawRequest("PROPFIND", "/dav/m/frag/inner")).status).toBe(403); // no Depth: infinity refused
     expect((await rawRequest("DELETE", "/dav/m/frag/")).status).toBe(204);
+  });
+});
+
+/** Lists every file under a directory, relative, hidden temp directories included. */
+function filesUnder(dir: string, prefix = ""): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? filesUnder(path.join(dir, d.name), `${prefix}${d.name}/`) : [`${prefix}${d.name}`],
+  );
+}
+
+describe("uploads over a socket", () => {
+  const setting = (body: Record<string, unknown>) =>
+    t.request("PUT", "/api/admin/system-settings", { token, body });
+
+  it.each(["direct", "multipart"])(
+    "a connection cut in the middle of a PUT leaves nothing (%s)",
+    async (mode) => {
+      await setting({ webdav_upload_mode: mode });
+      try {
+        const before = filesUnder(path.join(t.dataDir, "files"));
+        const auth = Buffer.from(`${ADMIN_USERNAME}:${ADMIN_PASSWORD}`).toString("base64");
+        await new Promise<void>((resolve) => {
+          const req = http.request(`${base}/dav/m/cut-${mode}.bin`, {
+            method: "PUT",
+            headers: { authorization: `Basic ${auth}`, "content-length": String(40 * 1024 * 1024) },
+          });
+          req.on("error", () => resolve());
+          req.on("response", () => resolve());
+          // 12 MiB (more than one part), then the connection drops.
+          for (let i = 0; i < 12; i++) req.write(Buffer.alloc(1024 * 1024, i));
+          setTimeout(() => req.destroy(), 300);
+        });
+        // The server notices the cut and cleans up.
+        for (let i = 0; i < 50; i++) {
+          if (
+            (await rawRequest("GET", `/dav/m/cut-${mode}.bin`)).status === 404 &&
+            filesUnder(path.join(t.dataDir, "files")).length === before.length
+          )
+            break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect((await rawRequest("GET", `/dav/m/cut-${mode}.bin`)).status).toBe(404);
+        expect(filesUnder(path.join(t.dataDir, "files"))).toEqual(before);
+      } finally {
+        await setting({ webdav_upload_mode: "direct" });
+      }
+    },
+  );
+
+  it("a body over the upload limit gets 413, not a reset connection", async () => {
+    await setting({ max_upload_size: 64, max_upload_size_unit: "KB" });
+    try {
+      const auth = Buffer.from(`${ADMIN_USERNAME}:${ADMIN_PASSWORD}`).toString("base64");
+      const status = await new Promise<number>((resolve, reject) => {
+        // Chunked: the size is not announced, so the limit trips while streaming.
+        const req = http.request(
+          `${base}/dav/m/too-big.bin`,
+          { method: "PUT", headers: { authorization: `Basic ${auth}` } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on("error", reject);
+        for (let i = 0; i < 8; i++) req.write(Buffer.alloc(64 * 1024, 1));
+        req.end();
+      });
+      expect(status).toBe(413);
+      expect((await rawRequest("GET", "/dav/m/too-big.bin")).status).toBe(404);
+    } finally {
+      await setting({ max_upload_size: 1, max_upload_size_unit: "GB" });
+    }
   });
 });
 

@@ -4,7 +4,7 @@
  * WebDAV actor); this module adds the protocol: preconditions, lock tokens,
  * the RFC's statuses, and keeping dead properties and locks in step.
  */
-import { pipeline } from "node:stream/promises";
+import type { Readable, Writable } from "node:stream";
 import type { FsEntry } from "../../domain/fs/fs-entry";
 import { writeInParts } from "../../domain/fs/part-writer";
 import { isWithin, vbasename, vparent } from "../../domain/fs/vpath";
@@ -47,6 +47,24 @@ function contentTypeFor(call: DavCall, name: string): string {
     : mimeTypeFor(name);
 }
 
+/** Pipes a request body into `into`; settles when the body has ended, or fails if the client goes away. */
+function feed(source: Readable, into: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (e?: unknown) => {
+      if (settled) return;
+      settled = true;
+      if (e) reject(e);
+      else resolve();
+    };
+    source.once("error", settle);
+    into.once("error", settle);
+    source.once("end", () => settle());
+    source.once("close", () => settle(new Error("The client closed the connection before the body ended")));
+    source.pipe(into);
+  });
+}
+
 export async function put(call: DavCall, deps: DavDeps): Promise<Response> {
   const { vfs, ctx } = deps;
   const path = call.path;
@@ -71,7 +89,7 @@ export async function put(call: DavCall, deps: DavDeps): Promise<Response> {
   const source = requestStream(call.c);
   const limit = new ByteLimit(maxBytes, tooLarge);
   const controller = new AbortController();
-  const feeding = pipeline(source, limit).catch((e) => {
+  const feeding = feed(source, limit).catch((e) => {
     // The client went away or sent too much: the write is aborted and leaves nothing behind.
     controller.abort(e);
     throw e;
@@ -85,7 +103,10 @@ export async function put(call: DavCall, deps: DavDeps): Promise<Response> {
     [entry] = await Promise.all([writing, feeding]);
   } catch (e) {
     controller.abort(e);
-    source.destroy();
+    source.unpipe(limit);
+    limit.destroy();
+    // Read and discard whatever the client still sends, so it gets our answer rather than a reset.
+    if (!source.destroyed) source.resume();
     throw limit.bytes > maxBytes ? new DavError(413, tooLarge()) : e;
   }
   // A new resource starts without properties, whatever an earlier one at this path had.
