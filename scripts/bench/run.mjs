@@ -4,6 +4,7 @@ const suites = {
   core: () => import("./suites/core.mjs"),
   pastes: () => import("./suites/pastes.mjs"),
   files: () => import("./suites/files.mjs"),
+  webdav: () => import("./suites/webdav.mjs"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

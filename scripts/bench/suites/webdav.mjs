@@ -1,0 +1,106 @@
+// WebDAV throughput: PUT and GET of a large file through /dav, in both upload
+// modes (direct: one streamed write; multipart: parts of bounded size), with
+// the server's peak RSS. LOCAL always; the test S3 server too when
+// CLIPSHARE_TEST_S3_* is set. Size: BENCH_FILE_MB (default 1024).
+
+import { ADMIN, startServer } from "../server-process.mjs";
+import { baselines, drain, generatedBody, mbps, rssSampler, send, timed } from "../transfer.mjs";
+
+const SIZE = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
+const BASIC = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64")}`;
+
+async function measure(server, label, fn) {
+  const rss = rssSampler(server.pid);
+  const { result, seconds } = await timed(fn);
+  const peak = rss.stop();
+  console.log(`${label.padEnd(46)} ${mbps(SIZE, seconds).padStart(10)}   peak RSS ${peak} MB`);
+  return result;
+}
+
+async function api(server, token, method, path, body) {
+  const res = await fetch(`${server.base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!json.success) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+async function mounts(server, token) {
+  const configs = await api(server, token, "GET", "/api/s3-configs");
+  const local = configs.find((c) => c.storage_type === "LOCAL");
+  const list = [["LOCAL", "bench-local", "LOCAL", local.id]];
+  const e = process.env;
+  if (e.CLIPSHARE_TEST_S3_ENDPOINT) {
+    const s3 = await api(server, token, "POST", "/api/s3-configs", {
+      name: "bench-s3",
+      storage_type: "S3",
+      provider_type: "Other S3 Compatible",
+      endpoint_url: e.CLIPSHARE_TEST_S3_ENDPOINT,
+      bucket_name: e.CLIPSHARE_TEST_S3_BUCKET,
+      region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
+      access_key_id: e.CLIPSHARE_TEST_S3_ACCESS_KEY,
+      secret_access_key: e.CLIPSHARE_TEST_S3_SECRET_KEY,
+      path_style: true,
+      default_folder: `bench-dav-${Date.now()}`,
+    });
+    list.push(["S3 (Swift)", "bench-s3", "S3", s3.id]);
+  }
+  for (const [, name, type, configId] of list) {
+    await api(server, token, "POST", "/api/admin/mounts", {
+      name,
+      storage_type: type,
+      storage_config_id: configId,
+      mount_path: `/${name}`,
+      webdav_policy: "native_proxy",
+      cache_ttl: 0,
+    });
+  }
+  return list;
+}
+
+export async function run() {
+  const b = await baselines(SIZE);
+  console.log(
+    `baseline (${SIZE / 1024 / 1024} MiB): node disk write ${b.disk}, node loopback HTTP ${b.loopback}`,
+  );
+  const server = await startServer({ LOG_LEVEL: "warn" });
+  try {
+    const token = await server.login();
+    await api(server, token, "PUT", "/api/admin/system-settings", {
+      max_upload_size: 100,
+      max_upload_size_unit: "GB",
+    });
+    for (const [label, name] of await mounts(server, token)) {
+      for (const mode of ["direct", "multipart"]) {
+        await api(server, token, "PUT", "/api/admin/system-settings", { webdav_upload_mode: mode });
+        const url = `${server.base}/dav/${name}/big-${mode}.bin`;
+        const put = await measure(server, `${label}: WebDAV PUT (${mode})`, () =>
+          send(url, {
+            headers: { authorization: BASIC, "content-length": String(SIZE) },
+            body: generatedBody(SIZE),
+          }),
+        );
+        if (put.status !== 201) throw new Error(`PUT failed: ${put.status} ${put.text}`);
+      }
+      const got = await measure(server, `${label}: WebDAV GET (streamed through)`, () =>
+        drain(`${server.base}/dav/${name}/big-direct.bin`, { authorization: BASIC }),
+      );
+      if (got.status !== 200 || got.bytes !== SIZE)
+        throw new Error(`GET failed: ${got.status}, ${got.bytes} bytes`);
+      for (const mode of ["direct", "multipart"]) {
+        await send(`${server.base}/dav/${name}/big-${mode}.bin`, {
+          method: "DELETE",
+          headers: { authorization: BASIC },
+        });
+      }
+    }
+    const status = (await import("node:fs")).readFileSync(`/proc/${server.pid}/status`, "utf8");
+    const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    console.log(`peak RSS over the whole run (VmHWM): ${Math.round(hwm / 102.4) / 10} MB`);
+  } finally {
+    await server.stop();
+  }
+}
