@@ -289,6 +289,11 @@ describe("malformed input gets 4xx, never 500", () => {
     ["MKCOL without a parent", "MKCOL", "/dav/m/a/no/such", {}, undefined, 409],
     ["PUT without a parent", "PUT", "/dav/m/a/no/such.txt", {}, "x", 409],
     ["a bad percent-encoding", "PROPFIND", "/dav/m/%zz", { depth: "0" }, undefined, 400],
+    ["PUT above the mounts", "PUT", "/dav/loose.txt", {}, "x", 403],
+    ["MKCOL above the mounts", "MKCOL", "/dav/newmount", {}, undefined, 403],
+    ["DELETE a mount point", "DELETE", "/dav/m/", {}, undefined, 403],
+    ["MOVE a mount point", "MOVE", "/dav/m", { destination: "/dav/m2" }, undefined, 403],
+    ["DELETE the root", "DELETE", "/dav/", {}, undefined, 403],
     ["an unknown method", "REPORT", "/dav/m/", {}, undefined, 501],
   ])("%s", async (_label, method, url, headers, body, status) => {
     const res = await dav(method, url, { headers, body });

@@ -33,6 +33,8 @@ async function requireParentCollection(call: DavCall, deps: DavDeps, path: strin
   if (path === "/") throw new DavError(403, "The root cannot be replaced");
   const parent = await statOrNull(deps.vfs, call.actor, vparent(path));
   if (!parent?.isDirectory) throw new DavError(409, "The parent collection does not exist");
+  // Above the mount points the tree is made of mounts only; new resources need storage.
+  if (parent.isVirtual) throw new DavError(403, "Resources can only be created inside a mount point");
 }
 
 function declaredLength(call: DavCall): number | undefined {
