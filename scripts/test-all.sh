@@ -232,10 +232,15 @@ if [ -f scripts/test-litmus.sh ]; then
   rc=0
   timeout -k 30 "$STEP_TIMEOUT" bash scripts/test-litmus.sh </dev/null 2>&1 | tee "$LOG_DIR/litmus.log"
   rc=${PIPESTATUS[0]}
+  # The script ends with "litmus: N passed, M failed", the sum over its suites and mounts.
+  counts=$(sed -nE 's/^litmus: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p' "$LOG_DIR/litmus.log" | tail -n 1)
+  passed=0 failed=0
+  if [ -n "$counts" ]; then read -r passed failed <<<"$counts"; fi
   if [ "$rc" = 0 ]; then
-    record "WebDAV (litmus)" 0 1 0 $((SECONDS - t0))
+    record "WebDAV (litmus)" 0 "$passed" "$failed" $((SECONDS - t0))
   else
-    record "WebDAV (litmus)" 1 0 1 $((SECONDS - t0)) "exit $rc"
+    [ "$failed" != 0 ] || failed=1
+    record "WebDAV (litmus)" 1 "$passed" "$failed" $((SECONDS - t0)) "exit $rc"
   fi
 fi
 
