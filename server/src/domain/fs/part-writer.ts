@@ -1,10 +1,10 @@
 /**
  * Writing one file of unknown or large size through the server as a
  * multipart upload (WebDAV PUT in `multipart` mode): the body is cut into
- * parts of a fixed size, each part is buffered (so memory stays at about one
- * part) and sent with its exact length, then the upload is completed. Any
- * failure, including the client going away, aborts the upload, so nothing
- * partial ever becomes visible. Drivers without multipart get one streamed
+ * parts of a fixed size, each part is buffered and sent with its exact length
+ * (a few parts upload at once, so memory stays at a few parts), then the
+ * upload is completed. Any failure, including the client going away, aborts
+ * the upload, so nothing partial ever becomes visible. Drivers without multipart get one streamed
  * write instead. Same checks as VirtualFileSystem.write.
  */
 import { Readable } from "node:stream";
@@ -16,7 +16,8 @@ import { displayPath, normalizeVirtualPath, vbasename } from "./vpath";
 
 export const MIN_PART_BYTES = 8 * 1024 * 1024;
 const MAX_PARTS = 10_000;
-const PARTS_IN_FLIGHT = 2;
+/** Backends answer each part after a round trip (Swift: 8 MiB in about 0.3 s); four at once keep the link busy. */
+const PARTS_IN_FLIGHT = 4;
 
 export interface PartWriteOptions {
   /** Announced length, if known: picks a part size that keeps the part count under the limit. */
