@@ -13,10 +13,12 @@ import {
   Images,
   Link2,
   List,
+  LogIn,
   Pencil,
   RefreshCw,
   Search,
   Share2,
+  ShieldAlert,
   ShoppingBasket,
   SquarePen,
   Trash2,
@@ -26,11 +28,12 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Button, buttonClasses } from "../../../components/ui/button";
 import { Input, Select } from "../../../components/ui/form";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { isApiError } from "../../../lib/api-error";
+import { useCapabilities } from "../../../lib/auth-store";
 import { cn } from "../../../lib/cn";
 import { formatBytes } from "../../../lib/file-size";
 import { useErrorText } from "../../../lib/use-error-text";
@@ -79,7 +82,40 @@ type DialogState =
 const SEARCH_MIN = 2;
 
 /** Spec §1/§2: the mount browser at /mount-explorer/{path...}, with `?preview=<file>`. */
+/**
+ * The route: signed-out visitors and keys without mount permission get a
+ * prompt (no listing request is made); everyone else gets the explorer.
+ */
 export function ExplorerPage() {
+  const caps = useCapabilities();
+  const { t } = useTranslation();
+  if (caps.mount) return <Explorer />;
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-4 px-3 py-8 sm:px-6">
+      <h1 className="text-2xl font-semibold tracking-tight">{t("explorer.title")}</h1>
+      <section
+        aria-labelledby="explorer-sign-in-title"
+        className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-900 sm:flex-row sm:items-center dark:border-amber-900/60 dark:bg-amber-950/30 dark:text-amber-100"
+      >
+        <ShieldAlert className="h-6 w-6 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
+        <div className="min-w-0 flex-1">
+          <h2 id="explorer-sign-in-title" className="text-sm font-semibold">
+            {t("explorer.signIn.title")}
+          </h2>
+          <p className="mt-0.5 text-sm text-amber-800 dark:text-amber-200/90">
+            {t("explorer.signIn.description")}
+          </p>
+        </div>
+        <Link to="/admin" className={buttonClasses("primary", "md", "self-start sm:self-auto")}>
+          <LogIn className="h-4 w-4" aria-hidden />
+          {t("explorer.signIn.action")}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+function Explorer() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const navigate = useNavigate();
@@ -382,6 +418,7 @@ export function ExplorerPage() {
 
   return (
     <div className="mx-auto w-full max-w-7xl space-y-3 px-3 py-4 sm:px-6">
+      <h1 className="sr-only">{t("explorer.title")}</h1>
       <div className="flex flex-wrap items-center gap-2">
         <nav
           aria-label={t("explorer.breadcrumbs")}
