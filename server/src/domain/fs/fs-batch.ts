@@ -11,9 +11,9 @@ import { badRequest, notFound } from "../../errors";
 import type { StorageEntry } from "../../storage/types";
 import { presentTask, type TaskService } from "../tasks/task-service";
 import { authorize, type FsActor, requireOperation, requirePathAccess } from "./access";
+import type { DirectUploadService } from "./fs-direct-uploads";
 import { FS_ERRORS, fsError } from "./fs-entry";
 import type { FsLinks } from "./fs-links";
-import type { FsUploadService } from "./fs-uploads";
 import type { ResolvedPath } from "./mount-table";
 import type { VirtualFileSystem } from "./vfs";
 import { normalizeVirtualPath, vbasename, vjoin, vparent } from "./vpath";
@@ -76,7 +76,7 @@ export class FsBatchService {
   constructor(
     private readonly vfs: VirtualFileSystem,
     private readonly tasks: TaskService,
-    private readonly uploads: FsUploadService,
+    private readonly uploads: DirectUploadService,
     private readonly links: FsLinks,
   ) {}
 

@@ -18,6 +18,7 @@ import { TaskService } from "../tasks/task-service";
 import { type CacheBus, LocalCacheBus, PgCacheBus } from "./cache-bus";
 import { FsBatchService } from "./fs-batch";
 import { FsCaches } from "./fs-caches";
+import { DirectUploadService } from "./fs-direct-uploads";
 import { FsLinks } from "./fs-links";
 import { FsShareService } from "./fs-share-service";
 import { copyTaskHandler, deleteTaskHandler } from "./fs-tasks";
@@ -48,6 +49,7 @@ export interface FsServices {
   vfs: VirtualFileSystem;
   links: FsLinks;
   uploads: FsUploadService;
+  directUploads: DirectUploadService;
   batch: FsBatchService;
   search: SearchService;
   zip: ZipService;
@@ -65,7 +67,8 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   const tasks = new TaskService(db, config.database.dialect, instanceId);
   const vfs = new VirtualFileSystem(table, caches);
   const links = new FsLinks(vfs, deps.settings, signer);
-  const uploads = new FsUploadService(db, vfs, deps.settings, tasks, signer, log);
+  const uploads = new FsUploadService(vfs, deps.settings, tasks);
+  const directUploads = new DirectUploadService(db, vfs, deps.settings, signer, log);
   const runner = new TaskRunner(tasks, (createdBy) => resolveCreator(db, createdBy), log, {
     // With SQLite there is exactly one instance: whatever was running at start-up was interrupted.
     startupStaleMs: config.database.dialect === "sqlite" ? 0 : undefined,
@@ -91,7 +94,7 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   caches.attach(bus);
   await runner.start();
   const sweep = setInterval(() => {
-    uploads.sweepSessions().catch((err) => log.warn({ err }, "Sweeping upload sessions failed"));
+    directUploads.sweepSessions().catch((err) => log.warn({ err }, "Sweeping upload sessions failed"));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
@@ -103,7 +106,8 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
     vfs,
     links,
     uploads,
-    batch: new FsBatchService(vfs, tasks, uploads, links),
+    directUploads,
+    batch: new FsBatchService(vfs, tasks, directUploads, links),
     search: new SearchService(vfs),
     zip: new ZipService(vfs, signer, db),
     shares: new FsShareService(db, vfs, deps.fileShares),

@@ -5,7 +5,7 @@
  */
 import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { StorageDriver, WriteResult } from "../../storage/types";
+import type { ListPage, StorageDriver, WriteResult } from "../../storage/types";
 
 export interface Endpoint {
   driver: StorageDriver;
@@ -58,4 +58,24 @@ export async function streamCopyFile(
     options.signal?.removeEventListener("abort", abort);
     read.body.destroy();
   }
+}
+
+/** Streams a directory tree between storages, file by file (drivers' mkdir is recursive and idempotent). */
+export async function streamCopyTree(
+  source: Endpoint,
+  target: Endpoint,
+  options: StreamCopyOptions = {},
+): Promise<void> {
+  await target.driver.mkdir(target.path);
+  let cursor: string | null = null;
+  do {
+    const page: ListPage = await source.driver.list(source.path, { cursor });
+    for (const entry of page.entries) {
+      const from = { driver: source.driver, path: entry.path };
+      const to = { driver: target.driver, path: `${target.path}/${entry.name}` };
+      if (entry.isDirectory) await streamCopyTree(from, to, options);
+      else await streamCopyFile(from, to, options);
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
 }

@@ -21,8 +21,9 @@ import {
   virtualDirectory,
 } from "./fs-entry";
 import type { MountTable, ResolvedPath } from "./mount-table";
-import { streamCopyFile } from "./transfer";
-import { displayPath, fromSubPath, normalizeVirtualPath, subParent, vbasename, vjoin } from "./vpath";
+import { streamCopyFile, streamCopyTree } from "./transfer";
+import { displayPath, normalizeVirtualPath, subParent, vbasename } from "./vpath";
+import { type WalkItem, walkTree } from "./walk";
 
 export interface ListOptions {
   limit?: number;
@@ -45,16 +46,6 @@ export interface FsListing {
   hasMore: boolean;
   /** This page came from the directory cache. */
   cached: boolean;
-}
-
-export interface WalkItem {
-  path: string;
-  isDirectory: boolean;
-  size: number;
-  modified: Date | null;
-  contentType: string | null;
-  /** Where it is stored; null for directories that exist only because of mounts below them. */
-  target: ResolvedPath | null;
 }
 
 export class VirtualFileSystem {
@@ -111,55 +102,8 @@ export class VirtualFileSystem {
    * contents, crossing into nested mounts. Callers have authorized `root`;
    * everything below it is within the same base path.
    */
-  async *walk(actor: FsActor, root: string): AsyncGenerator<WalkItem> {
-    const stack = [root];
-    while (stack.length > 0) {
-      const dir = stack.pop()!;
-      const children = await this.mounts.childrenOf(dir, (m) =>
-        canSeeMount(actor.principal, m.row.mount_path),
-      );
-      const mountNames = new Set(children.map((c) => c.name));
-      const target = await this.mounts.resolve(dir);
-      const subdirs: string[] = [];
-      if (target) {
-        let cursor: string | null = null;
-        do {
-          let page: ListPage;
-          try {
-            page = await target.driver.list(target.subPath, { cursor });
-          } catch (e) {
-            throw fsError(e, target);
-          }
-          for (const entry of page.entries) {
-            if (mountNames.has(entry.name)) continue; // shadowed by a nested mount
-            const path = fromSubPath(target.row.mount_path, entry.path);
-            if (entry.isDirectory) subdirs.push(path);
-            yield {
-              path,
-              isDirectory: entry.isDirectory,
-              size: entry.size,
-              modified: entry.modified,
-              contentType: entry.contentType,
-              target: { ...target, path, subPath: entry.path },
-            };
-          }
-          cursor = page.nextCursor;
-        } while (cursor);
-      }
-      for (const child of children) {
-        subdirs.push(child.path);
-        const childTarget = child.mount ? await this.mounts.resolve(child.path) : null;
-        yield {
-          path: child.path,
-          isDirectory: true,
-          size: 0,
-          modified: null,
-          contentType: null,
-          target: childTarget,
-        };
-      }
-      stack.push(...subdirs.reverse());
-    }
+  walk(actor: FsActor, root: string): AsyncGenerator<WalkItem> {
+    return walkTree(this.mounts, actor, root);
   }
 
   // ---- writing ------------------------------------------------------------
@@ -287,13 +231,10 @@ export class VirtualFileSystem {
         if (existing && (!options.overwrite || existing.isDirectory || entry.isDirectory)) {
           throw FS_ERRORS.targetExists(target.path);
         }
-        if (entry.isDirectory) await this.streamTree(source, target, options);
-        else
-          await streamCopyFile(
-            { driver: source.driver, path: source.subPath },
-            { driver: target.driver, path: target.subPath },
-            options,
-          );
+        const from = { driver: source.driver, path: source.subPath };
+        const to = { driver: target.driver, path: target.subPath };
+        if (entry.isDirectory) await streamCopyTree(from, to, options);
+        else await streamCopyFile(from, to, options);
       }
     } catch (e) {
       throw fsError(e, isAppError(e) && e.error === "target_exists" ? target : source);
@@ -398,34 +339,6 @@ export class VirtualFileSystem {
 
   private async hasMountsBelow(path: string): Promise<boolean> {
     return (await this.mounts.childrenOf(path, () => true)).length > 0;
-  }
-
-  private async streamTree(
-    source: ResolvedPath,
-    target: ResolvedPath,
-    options: { signal?: AbortSignal; onBytes?: (n: number) => void },
-  ): Promise<void> {
-    await target.driver.mkdir(target.subPath);
-    let cursor: string | null = null;
-    do {
-      const page: ListPage = await source.driver.list(source.subPath, { cursor });
-      for (const entry of page.entries) {
-        const from = { ...source, subPath: entry.path, path: vjoin(source.path, entry.name) };
-        const to = {
-          ...target,
-          subPath: `${target.subPath}/${entry.name}`,
-          path: vjoin(target.path, entry.name),
-        };
-        if (entry.isDirectory) await this.streamTree(from, to, options);
-        else
-          await streamCopyFile(
-            { driver: from.driver, path: from.subPath },
-            { driver: to.driver, path: to.subPath },
-            options,
-          );
-      }
-      cursor = page.nextCursor;
-    } while (cursor);
   }
 }
 

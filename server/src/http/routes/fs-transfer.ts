@@ -32,7 +32,7 @@ function requestBody(c: Context): Readable {
 
 export function fsTransferRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  const { uploads, batch, zip } = ctx.fs;
+  const { directUploads: uploads, batch, zip } = ctx.fs;
   const actorOf = (c: Context<AppEnv>) => apiActor(c.get("principal"));
   const origin = (c: Context<AppEnv>) => publicOrigin(c, ctx.config.trustProxy);
 

@@ -123,6 +123,7 @@ export function fsRoutes(ctx: AppContext) {
     const data = await uploads.upload(actorOf(c), q.path, name, body, {
       declaredSize: declared,
       exactSize: declared !== null,
+      isFilePath: true,
       contentType: c.req.header("content-type"),
     });
     return ok(c, data, "File uploaded", 201);
