@@ -4,6 +4,7 @@ const suites = {
   core: () => import("./suites/core.mjs"),
   pastes: () => import("./suites/pastes.mjs"),
   files: () => import("./suites/files.mjs"),
+  fs: () => import("./suites/fs.mjs"),
   webdav: () => import("./suites/webdav.mjs"),
 };
 
