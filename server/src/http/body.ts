@@ -2,6 +2,7 @@
  * Reading JSON bodies with a byte limit and a schema, so every route turns
  * malformed, oversized or mistyped input into a 4xx with a clear message.
  */
+import { Readable } from "node:stream";
 import type { Context } from "hono";
 import { type ZodType, z } from "zod";
 import { badRequest, payloadTooLarge, validationFailed } from "../errors";
@@ -73,4 +74,17 @@ export async function readJson<S extends ZodType>(
 /** Validates the query string (single values; use c.req.queries for arrays). */
 export function readQuery<S extends ZodType>(c: Context, schema: S): z.output<S> {
   return parseWith(schema, c.req.query());
+}
+
+/** The request body as a Node stream (empty when there is none), for streaming it into storage. */
+export function requestStream(c: { req: { raw: Request } }): Readable {
+  const body = c.req.raw.body;
+  if (!body) return Readable.from([]);
+  return Readable.fromWeb(body as import("node:stream/web").ReadableStream);
+}
+
+/** A Content-Length header as a number; null when absent or not a plain integer. */
+export function declaredLength(header: string | undefined): number | null {
+  if (!header || !/^\d+$/.test(header)) return null;
+  return Number(header);
 }

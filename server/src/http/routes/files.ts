@@ -3,7 +3,6 @@
  * /upload-direct/:filename, /s3/presign, /s3/commit and the signed LOCAL
  * upload URL /s3/local-upload/:session.
  */
-import { Readable } from "node:stream";
 import {
   batchDeleteFilesRequest,
   commitRequest,
@@ -19,7 +18,7 @@ import { z } from "zod";
 import { requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
-import { parseWith, readJson } from "../body";
+import { declaredLength, parseWith, readJson, requestStream } from "../body";
 import { ok } from "../envelope";
 import { readMultipartFile } from "../multipart";
 import { publicOrigin } from "../request-origin";
@@ -32,17 +31,6 @@ const listQuery = z.object({
   created_by: z.string().max(200).optional(),
   storage_config_id: z.string().max(100).optional(),
 });
-
-function declaredLength(header: string | undefined): number | null {
-  if (!header || !/^\d+$/.test(header)) return null;
-  return Number(header);
-}
-
-function requestBody(c: { req: { raw: Request } }): Readable {
-  const body = c.req.raw.body;
-  if (!body) return Readable.from([]);
-  return Readable.fromWeb(body as import("node:stream/web").ReadableStream);
-}
 
 export function fileRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -94,7 +82,7 @@ export function fileRoutes(ctx: AppContext) {
     requirePermission(principal, Permission.FILE_SHARE);
     const filename = parseWith(filenameInput, decodeURIComponent(c.req.param("filename")));
     const options = parseWith(uploadOptions, c.req.query());
-    const data = await ctx.uploads.uploadStream(principal, filename, requestBody(c), {
+    const data = await ctx.uploads.uploadStream(principal, filename, requestStream(c), {
       ...options,
       mimetype: options.mimetype ?? c.req.header("content-type"),
       declaredSize: declaredLength(c.req.header("content-length")),
@@ -150,7 +138,7 @@ export function fileRoutes(ctx: AppContext) {
       c.req.param("session"),
       expires,
       signature,
-      requestBody(c),
+      requestStream(c),
       declaredLength(c.req.header("content-length")),
     );
     if (result.etag) c.header("ETag", `"${result.etag}"`);

@@ -20,15 +20,10 @@ import type { AppContext } from "../../context";
 import { apiActor } from "../../domain/fs/access";
 import { badRequest } from "../../errors";
 import { contentDisposition } from "../../storage/content-disposition";
-import { parseWith, readJson } from "../body";
+import { parseWith, readJson, requestStream } from "../body";
 import { ok } from "../envelope";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
-
-function requestBody(c: Context): Readable {
-  const body = c.req.raw.body;
-  return body ? Readable.fromWeb(body as import("node:stream/web").ReadableStream) : Readable.from([]);
-}
 
 export function fsTransferRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -71,7 +66,7 @@ export function fsTransferRoutes(ctx: AppContext) {
       part(c),
       expires,
       signature,
-      requestBody(c),
+      requestStream(c),
     );
     if (result.etag) c.header("ETag", `"${result.etag}"`);
     return ok(c, result, "Uploaded");

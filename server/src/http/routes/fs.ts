@@ -4,7 +4,6 @@
  * it with the caller to the domain layer, which checks permission bits and the
  * key's base path for every path it touches.
  */
-import { Readable } from "node:stream";
 import {
   fsBatchRemoveRequest,
   fsCreateShareRequest,
@@ -24,7 +23,7 @@ import type { AppContext } from "../../context";
 import { apiActor } from "../../domain/fs/access";
 import { presentTask } from "../../domain/tasks/task-service";
 import { badRequest } from "../../errors";
-import { parseWith, readJson } from "../body";
+import { declaredLength, parseWith, readJson, requestStream } from "../body";
 import { ok } from "../envelope";
 import { readMultipartFile } from "../multipart";
 import { publicOrigin } from "../request-origin";
@@ -34,10 +33,6 @@ import { fsTransferRoutes } from "./fs-transfer";
 
 /** fs/update carries up to 10 MB of text, which JSON escaping can inflate. */
 const UPDATE_JSON_LIMIT = 64 * 1024 * 1024;
-
-function contentLength(header: string | undefined): number | null {
-  return header && /^\d+$/.test(header) ? Number(header) : null;
-}
 
 export function fsRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -105,7 +100,7 @@ export function fsRoutes(ctx: AppContext) {
       const name = part.fields.fileName || part.fields.filename || part.filename;
       if (!path || !name) throw badRequest("Please provide file and path", "missing_file");
       return uploads.upload(actor, path, name, part.stream, {
-        declaredSize: contentLength(c.req.header("content-length")),
+        declaredSize: declaredLength(c.req.header("content-length")),
         contentType: part.fields.contentType || part.mimeType,
       });
     });
@@ -115,12 +110,9 @@ export function fsRoutes(ctx: AppContext) {
   // Raw body: PUT /fs/upload?path=/mount/dir/name.ext (scripts, large files).
   app.put("/fs/upload", async (c) => {
     const q = parseWith(fsPathQuery, c.req.query());
-    const body = c.req.raw.body
-      ? Readable.fromWeb(c.req.raw.body as import("node:stream/web").ReadableStream)
-      : Readable.from([]);
     const name = q.path.replace(/\/+$/, "").split("/").pop() ?? "";
-    const declared = contentLength(c.req.header("content-length"));
-    const data = await uploads.upload(actorOf(c), q.path, name, body, {
+    const declared = declaredLength(c.req.header("content-length"));
+    const data = await uploads.upload(actorOf(c), q.path, name, requestStream(c), {
       declaredSize: declared,
       exactSize: declared !== null,
       isFilePath: true,
