@@ -7,7 +7,6 @@
  * ones are swept.
  */
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { MULTIPART_PART_SIZE } from "@clipshare/shared";
 import { creatorIdOf, type Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
@@ -25,6 +24,7 @@ import { FS_ERRORS, fsError } from "./fs-entry";
 import { checkFileName, tooLarge } from "./fs-uploads";
 import type { LinkSigner } from "./link-signer";
 import type { ResolvedPath } from "./mount-table";
+import { feedInto } from "./transfer";
 import type { VirtualFileSystem } from "./vfs";
 import { normalizeVirtualPath, vbasename, vjoin } from "./vpath";
 
@@ -224,32 +224,22 @@ export class DirectUploadService {
       maxBytes,
       () => `File size exceeds system limit, max ${formatBytes(maxBytes)}`,
     );
-    const controller = new AbortController();
-    const feeding = pipeline(body, limit).catch((e) => {
-      controller.abort(e);
-      throw e;
-    });
     let result: { etag: string | null; size?: number };
     if (session.kind === SESSION_KINDS.presign && part === 0) {
-      const [written] = await Promise.all([
-        driver.write(session.storage_path, limit, {
-          signal: controller.signal,
-          contentType: mimeTypeFor(session.storage_path),
-        }),
-        feeding,
-      ]);
-      result = written;
+      result = await feedInto(body, [limit], (input, signal) =>
+        driver.write(session.storage_path, input, { signal, contentType: mimeTypeFor(session.storage_path) }),
+      );
     } else if (
       session.kind === SESSION_KINDS.multipart &&
       part >= 1 &&
       driver.uploadPart &&
       session.upload_id
     ) {
-      const [written] = await Promise.all([
-        driver.uploadPart(session.storage_path, session.upload_id, part, limit),
-        feeding,
-      ]);
-      result = written;
+      const { uploadPart } = driver;
+      const uploadId = session.upload_id;
+      result = await feedInto(body, [limit], (input) =>
+        uploadPart.call(driver, session.storage_path, uploadId, part, input),
+      );
     } else {
       body.resume();
       throw notFound("Upload session does not exist", "upload_session_not_found");

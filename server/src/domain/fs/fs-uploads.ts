@@ -6,7 +6,6 @@
  * that go straight to storage are in fs-direct-uploads.ts.
  */
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { EDITABLE_FILE_MAX_BYTES } from "@clipshare/shared";
 import { badRequest, payloadTooLarge } from "../../errors";
 import { ByteLimit, formatBytes } from "../../lib/byte-limit";
@@ -15,7 +14,7 @@ import type { SettingsService } from "../settings/settings-service";
 import type { TaskService } from "../tasks/task-service";
 import { authorize, type FsActor } from "./access";
 import { FS_ERRORS, type FsEntry } from "./fs-entry";
-import { ByteCounter } from "./transfer";
+import { ByteCounter, feedInto } from "./transfer";
 import type { VirtualFileSystem } from "./vfs";
 import { normalizeVirtualPath, vbasename, vjoin } from "./vpath";
 
@@ -100,18 +99,14 @@ export class FsUploadService {
         .progress(task.id, { processed_bytes: limit.bytes, current_file: path })
         .catch(() => undefined);
     });
-    const controller = new AbortController();
     try {
-      const writing = this.vfs.write(actor, path, limit, {
-        contentType: contentTypeFor(name, options.contentType),
-        signal: controller.signal,
-        ...(options.exactSize && declared !== null ? { size: declared } : {}),
-      });
-      const feeding = pipeline(body, counter, limit).catch((e) => {
-        controller.abort(e);
-        throw e;
-      });
-      const [entry] = await Promise.all([writing, feeding]);
+      const entry = await feedInto(body, [counter, limit], (input, signal) =>
+        this.vfs.write(actor, path, input, {
+          contentType: contentTypeFor(name, options.contentType),
+          signal,
+          ...(options.exactSize && declared !== null ? { size: declared } : {}),
+        }),
+      );
       if (task) {
         await this.tasks.finish(task.id, "completed", {
           processed_items: 1,

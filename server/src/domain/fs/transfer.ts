@@ -1,9 +1,10 @@
 /**
- * Moving bytes between two drivers through this process: one file streamed
- * from a read into a write (never buffered), with byte progress and abort.
- * Same-storage copies do not come here; the driver copies server-side.
+ * Moving bytes through this process without holding them: a request body or a
+ * read from one driver piped into a write (two-phase, so an interrupted write
+ * leaves nothing visible), with byte progress and abort. Same-storage copies do
+ * not come here; the driver copies server-side.
  */
-import { Transform, type TransformCallback } from "node:stream";
+import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ListPage, StorageDriver, WriteResult } from "../../storage/types";
 
@@ -30,6 +31,33 @@ export class ByteCounter extends Transform {
   }
 }
 
+/**
+ * Feeds `body` through `stages` into `write`, which consumes the last stage.
+ * When feeding fails (the client went away, a limit was hit) or `outer`
+ * aborts, the write is aborted too, so nothing half-written becomes visible.
+ */
+export async function feedInto<T>(
+  body: Readable,
+  stages: Transform[],
+  write: (input: Readable, signal: AbortSignal) => Promise<T>,
+  outer?: AbortSignal,
+): Promise<T> {
+  const controller = new AbortController();
+  const forward = () => controller.abort(outer?.reason);
+  outer?.addEventListener("abort", forward, { once: true });
+  try {
+    const writing = write(stages[stages.length - 1]!, controller.signal);
+    const feeding = pipeline([body, ...stages]).catch((e) => {
+      controller.abort(e);
+      throw e;
+    });
+    const [result] = await Promise.all([writing, feeding]);
+    return result;
+  } finally {
+    outer?.removeEventListener("abort", forward);
+  }
+}
+
 /** Streams one file from `source` to `target`; the target appears only when complete (two-phase writes). */
 export async function streamCopyFile(
   source: Endpoint,
@@ -38,24 +66,15 @@ export async function streamCopyFile(
 ): Promise<WriteResult> {
   options.signal?.throwIfAborted();
   const read = await source.driver.read(source.path);
-  const counter = new ByteCounter(options.onBytes);
-  const controller = new AbortController();
-  const abort = () => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener("abort", abort, { once: true });
   try {
-    const writing = target.driver.write(target.path, counter, {
-      size: read.size,
-      contentType: read.contentType,
-      signal: controller.signal,
-    });
-    const feeding = pipeline(read.body, counter).catch((e) => {
-      controller.abort(e);
-      throw e;
-    });
-    const [written] = await Promise.all([writing, feeding]);
-    return written;
+    return await feedInto(
+      read.body,
+      [new ByteCounter(options.onBytes)],
+      (input, signal) =>
+        target.driver.write(target.path, input, { size: read.size, contentType: read.contentType, signal }),
+      options.signal,
+    );
   } finally {
-    options.signal?.removeEventListener("abort", abort);
     read.body.destroy();
   }
 }
