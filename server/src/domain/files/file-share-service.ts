@@ -17,6 +17,7 @@ import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { Database, FileRow } from "../../db/schema";
 import { AppError, conflict, gone, notFound } from "../../errors";
+import { randomBase62 } from "../../lib/crypto";
 import { SHARE_TOKEN_TTL_SECONDS, type ShareAccessTokens } from "../../lib/share-access-token";
 import type { Logger } from "../../logger";
 import { isUniqueViolation } from "../api-keys/api-key-service";
@@ -24,6 +25,9 @@ import type { StorageConfigService } from "../storage-configs/storage-config-ser
 
 type UpdateInput = z.output<typeof updateFileRequest>;
 type BatchDeleteInput = z.output<typeof batchDeleteFilesRequest>;
+
+/** Length of generated share slugs. */
+export const RANDOM_SLUG_LENGTH = 10;
 
 export const FILE_MESSAGES = {
   notFound: "File does not exist",
@@ -282,6 +286,23 @@ export class FileShareService {
       downloadUrl: `/api/file-download/${encodeURIComponent(row.slug)}?token=${token}`,
       use_proxy: row.use_proxy === 1,
     };
+  }
+
+  /**
+   * Inserts a share row. Without a custom slug a taken random slug is replaced
+   * by another (a few tries); a taken custom slug is 409.
+   */
+  async insertRow(row: FileRow, customSlug: boolean): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.db.insertInto("files").values(row).execute();
+        return;
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        if (customSlug || attempt >= 4) throw conflict(FILE_MESSAGES.slugTaken, "slug_taken");
+        row.slug = randomBase62(RANDOM_SLUG_LENGTH);
+      }
+    }
   }
 
   async findActive(slug: string): Promise<FileRow> {

@@ -25,13 +25,11 @@ import { ByteLimit, formatBytes } from "../../lib/byte-limit";
 import { constantTimeEqual, deriveKey, hmacSha256, randomBase62 } from "../../lib/crypto";
 import { mimeTypeFor } from "../../storage/mime";
 import type { StorageDriver } from "../../storage/types";
-import { isUniqueViolation } from "../api-keys/api-key-service";
 import type { SettingsService } from "../settings/settings-service";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
-import { FILE_MESSAGES, type FileShareService, presentFile } from "./file-share-service";
+import { type FileShareService, presentFile, RANDOM_SLUG_LENGTH } from "./file-share-service";
 
 const pipelineAsync = promisify(pipeline);
-const RANDOM_SLUG_LENGTH = 10;
 const PRESIGN_TTL_SECONDS = 3600;
 /** Rows of uploads that stream through the server and never finished (process killed) are swept after this. */
 const DIRECT_UPLOAD_SESSION_SECONDS = 24 * 3600;
@@ -295,16 +293,7 @@ export class UploadService {
       created_at: nowIso(now),
       updated_at: nowIso(now),
     };
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.db.insertInto("files").values(row).execute();
-        break;
-      } catch (e) {
-        if (!isUniqueViolation(e)) throw e;
-        if (options.slug || attempt >= 4) throw conflict(FILE_MESSAGES.slugTaken, "slug_taken");
-        row.slug = randomBase62(RANDOM_SLUG_LENGTH);
-      }
-    }
+    await this.shares.insertRow(row, Boolean(options.slug));
     await this.db
       .insertInto("upload_sessions")
       .values({

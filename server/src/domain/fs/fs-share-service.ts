@@ -12,15 +12,11 @@ import { creatorIdOf } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FileRow } from "../../db/schema";
-import { conflict } from "../../errors";
 import { randomBase62 } from "../../lib/crypto";
-import { isUniqueViolation } from "../api-keys/api-key-service";
-import { FILE_MESSAGES, type FileShareService, presentFile } from "../files/file-share-service";
+import { type FileShareService, presentFile, RANDOM_SLUG_LENGTH } from "../files/file-share-service";
 import type { FsActor } from "./access";
 import type { VirtualFileSystem } from "./vfs";
 import { vbasename } from "./vpath";
-
-const RANDOM_SLUG_LENGTH = 10;
 
 export type ShareOptions = Pick<
   UploadOptions,
@@ -29,7 +25,7 @@ export type ShareOptions = Pick<
 
 export class FsShareService {
   constructor(
-    private readonly db: Db,
+    readonly _db: Db,
     private readonly vfs: VirtualFileSystem,
     private readonly shares: FileShareService,
   ) {}
@@ -64,16 +60,7 @@ export class FsShareService {
       created_at: nowIso(now),
       updated_at: nowIso(now),
     };
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.db.insertInto("files").values(row).execute();
-        break;
-      } catch (e) {
-        if (!isUniqueViolation(e)) throw e;
-        if (options.slug || attempt >= 4) throw conflict(FILE_MESSAGES.slugTaken, "slug_taken");
-        row.slug = randomBase62(RANDOM_SLUG_LENGTH);
-      }
-    }
+    await this.shares.insertRow(row, Boolean(options.slug));
     return {
       ...presentFile(row),
       ...this.shares.urlsFor(row),
