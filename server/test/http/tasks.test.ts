@@ -7,7 +7,7 @@ import { type AppContext, createContext } from "../../src/context";
 import { nowIso } from "../../src/db/database";
 import { createApp } from "../../src/http/app";
 import { createLogger } from "../../src/logger";
-import { generatedStream } from "../../src/storage/contract-helpers";
+import { generatedStream, sha256Of } from "../../src/storage/contract-helpers";
 import {
   type Auth,
   createLocalStorage,
@@ -16,7 +16,6 @@ import {
   mustPut,
   names,
   type StorageUnderTest,
-  sha256,
   waitForTask,
 } from "../support/fs-helpers";
 import { describeS3 } from "../support/s3-env";
@@ -38,7 +37,7 @@ async function writeGenerated(t: TestApp, configId: string, storagePath: string,
 
 async function hashOf(t: TestApp, configId: string, storagePath: string) {
   const { driver } = await t.ctx.storageConfigs.driverById(configId);
-  return sha256((await driver.read(storagePath)).body);
+  return sha256Of((await driver.read(storagePath)).body);
 }
 
 async function copyAsTask(t: TestApp, auth: Auth, sourcePath: string, targetPath: string) {

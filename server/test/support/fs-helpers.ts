@@ -2,10 +2,9 @@
  * Building blocks for explorer tests: storage configs and mounts through the
  * admin API, uploads and reads through the fs API.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import { expect } from "vitest";
 import type { S3TestEnv } from "./s3-env";
 import type { TestApp } from "./test-app";
@@ -144,14 +143,4 @@ export async function waitForTask(t: TestApp, id: string, auth: Auth, timeoutMs 
     if (Date.now() > deadline) throw new Error(`task ${id} did not finish: ${JSON.stringify(res.body.data)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-export async function sha256(stream: Readable): Promise<{ hash: string; bytes: number }> {
-  const hash = createHash("sha256");
-  let bytes = 0;
-  for await (const chunk of stream) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
-  }
-  return { hash: hash.digest("hex"), bytes };
 }
