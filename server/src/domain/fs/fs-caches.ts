@@ -3,6 +3,7 @@
  * - directory: listing pages per mount, for the mount's cache_ttl (0 = none);
  * - s3Url: presigned/proxy URLs handed out by fs/get;
  * - search: search results, per mount (or "*" for searches across mounts).
+ * Bounded by entries (about 30 MB for the directory cache at its limit).
  * Every write that goes through the server calls invalidate(); the message is
  * applied here and published on the bus so other instances drop theirs too.
  */
@@ -18,7 +19,7 @@ export interface DirectoryPage<E> {
 }
 
 export class FsCaches {
-  readonly directory = new PathCache<DirectoryPage<unknown>>("DirectoryCache", 200_000);
+  readonly directory = new PathCache<DirectoryPage<unknown>>("DirectoryCache", 100_000);
   readonly urls = new PathCache<{ url: string; expiresAt: number }>("S3UrlCache", 20_000);
   readonly search = new PathCache<unknown>("SearchCache", 50_000);
   private bus: CacheBus | null = null;
