@@ -17,7 +17,18 @@ function parseWrkLatency(text, label) {
  * Runs a load test and returns { rps, p50, p99, errors, non2xx }.
  * options: { url, method, headers, body, connections, seconds }
  */
-export async function load({ url, method = "GET", headers = {}, body, connections = 50, seconds = 10 }) {
+export async function load({
+  url,
+  method = "GET",
+  headers = {},
+  body,
+  connections = 50,
+  seconds = 10,
+  warmup = 2,
+}) {
+  // A short unmeasured run first: the JIT compiles the hot path and connections open,
+  // so start-up stalls do not land in the percentiles.
+  if (warmup > 0) await load({ url, method, headers, body, connections, seconds: warmup, warmup: 0 });
   if (hasWrk) {
     const script = path.join(os.tmpdir(), `clipshare-wrk-${process.pid}.lua`);
     const lines = [`wrk.method = ${JSON.stringify(method)}`];
