@@ -7,7 +7,12 @@ import { expect } from "./fixtures";
 /** The Swift S3 service of scripts/test-services (`source .tmp/services.env`), or null. */
 export function explorerS3Env() {
   const e = process.env;
-  if (!e.CLIPSHARE_TEST_S3_ENDPOINT || !e.CLIPSHARE_TEST_S3_BUCKET) return null;
+  if (!e.CLIPSHARE_TEST_S3_ENDPOINT || !e.CLIPSHARE_TEST_S3_BUCKET) {
+    // Under `npm test` the services always run: a missing S3 must fail, not skip.
+    if (e.CLIPSHARE_REQUIRE_SERVICES === "1")
+      throw new Error("CLIPSHARE_TEST_S3_* is not set; start scripts/test-services/start.sh");
+    return null;
+  }
   return {
     endpoint: e.CLIPSHARE_TEST_S3_ENDPOINT.replace(/\/+$/, ""),
     region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
