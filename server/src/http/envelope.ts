@@ -4,6 +4,7 @@
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isAppError } from "../errors";
 
 export interface Envelope<T> {
   code: number;
@@ -22,4 +23,16 @@ export function fail(c: Context, status: number, error: string, message: string,
   const body: Envelope<null> = { code: status, message, success: false, data: null, error };
   if (details !== undefined) body.details = details;
   return c.json(body, status as ContentfulStatusCode);
+}
+
+/**
+ * For URLs people and scripts open directly (raw pastes, file downloads): an
+ * AppError becomes a plain-text body with its real status; anything else rethrows
+ * to the JSON error handler.
+ */
+export function plainTextError(c: Context, e: unknown) {
+  if (!isAppError(e)) throw e;
+  for (const [name, value] of Object.entries(e.headers ?? {})) c.header(name, value);
+  c.header("Content-Type", "text/plain; charset=utf-8");
+  return c.body(`${e.message}\n`, e.status as ContentfulStatusCode);
 }

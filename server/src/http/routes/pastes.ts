@@ -15,10 +15,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireAdmin, requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
-import { isAppError } from "../../errors";
 import { isLinkPreviewBot } from "../../lib/link-preview-bots";
 import { parseWith, readJson } from "../body";
-import { ok } from "../envelope";
+import { ok, plainTextError } from "../envelope";
 import type { AppEnv } from "../types";
 
 /** JSON around a 10 MB paste (escapes included) still fits. */
@@ -86,11 +85,7 @@ export function pasteRoutes(ctx: AppContext) {
       if (content === null) return c.body("This paste is available at its ClipShare link.\n");
       return c.body(content);
     } catch (e) {
-      // Raw URLs are opened by people and scripts: plain-text errors with the real status.
-      if (!isAppError(e)) throw e;
-      for (const [name, value] of Object.entries(e.headers ?? {})) c.header(name, value);
-      c.header("Content-Type", "text/plain; charset=utf-8");
-      return c.body(`${e.message}\n`, e.status as 400);
+      return plainTextError(c, e);
     }
   });
 

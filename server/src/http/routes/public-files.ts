@@ -6,10 +6,9 @@ import { filePasswordRequest } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
 import type { FileRow } from "../../db/schema";
-import { isAppError } from "../../errors";
 import { isLinkPreviewBot } from "../../lib/link-preview-bots";
 import { readJson } from "../body";
-import { ok } from "../envelope";
+import { ok, plainTextError } from "../envelope";
 import { publicOrigin } from "../request-origin";
 import { serveObject } from "../serve-object";
 import type { AppEnv } from "../types";
@@ -49,10 +48,7 @@ export function publicFileRoutes(ctx: AppContext) {
       );
       return await deliver(c, row, disposition);
     } catch (e) {
-      // Opened directly by browsers and scripts: plain-text errors with the real status.
-      if (!isAppError(e)) throw e;
-      for (const [name, value] of Object.entries(e.headers ?? {})) c.header(name, value);
-      return c.text(`${e.message}\n`, e.status as 400);
+      return plainTextError(c, e);
     }
   };
 
