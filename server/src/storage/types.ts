@@ -37,6 +37,12 @@ export interface StorageEntry {
   modified: Date | null;
   etag: string | null;
   contentType: string | null;
+  /**
+   * Set in listings for a symbolic link (LOCAL). Recursive operations (walks,
+   * search, ZIP, tree copies) show a linked directory but do not descend into
+   * it: a link to one of its own ancestors would never end.
+   */
+  isLink?: boolean;
 }
 
 export interface ListOptions {
@@ -197,4 +203,11 @@ export interface StorageDriver {
 
   /** Present when `capabilities.publicUrl`: a stable unsigned URL under the configured custom host. */
   publicUrl?(path: string): string;
+
+  /**
+   * Present where links can lead from one directory into another (LOCAL): the
+   * same storage, but every path must stay inside the real location of `dir`
+   * (an API key's base path). Backends without links need no such view.
+   */
+  confinedTo?(dir: string): StorageDriver;
 }

@@ -78,7 +78,7 @@ export class DirectUploadService {
   async commitPresigned(actor: FsActor, input: { targetPath: string; fileId?: string | undefined }) {
     const path = normalizeVirtualPath(input.targetPath);
     authorize(actor, "upload", path);
-    const target = await this.vfs.requireMount(path);
+    const target = await this.vfs.requireMount(path, actor);
     const session = await this.findSession(actor.principal, SESSION_KINDS.presign, target, {
       id: input.fileId,
     });
@@ -303,7 +303,7 @@ export class DirectUploadService {
   private async uploadTarget(actor: FsActor, dir: string, fileName: string, size: number | undefined) {
     const path = vjoin(normalizeVirtualPath(dir), checkFileName(fileName));
     authorize(actor, "upload", path);
-    const target = await this.vfs.requireMount(path);
+    const target = await this.vfs.requireMount(path, actor);
     if (size !== undefined) {
       const maxBytes = await this.settings.maxUploadBytes();
       if (size > maxBytes) throw tooLarge(maxBytes, size);
@@ -320,7 +320,7 @@ export class DirectUploadService {
         ? vjoin(given, checkFileName(input.fileName))
         : given;
     authorize(actor, "upload", path);
-    return this.vfs.requireMount(path);
+    return this.vfs.requireMount(path, actor);
   }
 
   /** Files over the size limit that arrived by presigned or multipart upload are removed again. */

@@ -72,7 +72,7 @@ export class FsUploadService {
     authorize(actor, "upload", given);
     const intoDir =
       !options.isFilePath &&
-      (pathInput.endsWith("/") || vbasename(given) !== name || (await this.isDirectory(given)));
+      (pathInput.endsWith("/") || vbasename(given) !== name || (await this.isDirectory(actor, given)));
     const path = intoDir ? vjoin(given, name) : given;
     authorize(actor, "upload", path);
     const maxBytes = await this.settings.maxUploadBytes();
@@ -135,7 +135,7 @@ export class FsUploadService {
     }
     const path = normalizeVirtualPath(input);
     authorize(actor, "upload", path);
-    const target = await this.vfs.requireMount(path);
+    const target = await this.vfs.requireMount(path, actor);
     const existing = await this.vfs.statIn(target);
     if (existing?.isDirectory) throw FS_ERRORS.isDirectory(path);
     const entry = await this.vfs.write(actor, path, Readable.from([bytes]), {
@@ -169,8 +169,8 @@ export class FsUploadService {
     };
   }
 
-  private async isDirectory(path: string): Promise<boolean> {
-    const target = await this.vfs.mounts.resolve(path);
+  private async isDirectory(actor: FsActor, path: string): Promise<boolean> {
+    const target = await this.vfs.mounts.resolve(path, actor.principal);
     if (!target) return true; // "/" or a virtual directory: the write below fails with the right error
     return (await this.vfs.statIn(target))?.isDirectory ?? false;
   }

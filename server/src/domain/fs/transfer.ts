@@ -92,7 +92,8 @@ export async function streamCopyTree(
     for (const entry of page.entries) {
       const from = { driver: source.driver, path: entry.path };
       const to = { driver: target.driver, path: `${target.path}/${entry.name}` };
-      if (entry.isDirectory) await streamCopyTree(from, to, options);
+      if (entry.isDirectory && entry.isLink) await target.driver.mkdir(to.path);
+      else if (entry.isDirectory) await streamCopyTree(from, to, options);
       else await streamCopyFile(from, to, options);
     }
     cursor = page.nextCursor;

@@ -110,6 +110,27 @@ describe("LOCAL driver confinement", () => {
     expect(await driver.stat("link-dir")).toMatchObject({ isDirectory: true });
   });
 
+  it("confinedTo(dir) bounds paths by the real location of dir, marks links in listings", async () => {
+    await fs.mkdir(nodePath.join(root, "base", "own"), { recursive: true });
+    await fs.symlink("../inside", nodePath.join(root, "base", "to-sibling"));
+    await fs.symlink("own", nodePath.join(root, "base", "to-own"));
+    const confined = driver.confinedTo("base");
+    const refused = { status: 403, error: "path_outside_root" };
+    await expect(confined.read("base/to-sibling/real.txt")).rejects.toMatchObject(refused);
+    await expect(confined.write("base/to-sibling/x.txt", bufferStream("x"))).rejects.toMatchObject(refused);
+    await expect(confined.stat("inside/real.txt")).rejects.toMatchObject(refused);
+    const listed = (await confined.list("base")).entries;
+    expect(listed.map((e) => [e.name, e.isLink ?? false])).toEqual([
+      ["own", false],
+      ["to-own", true],
+    ]);
+    await confined.write("base/to-own/ok.txt", bufferStream("ok"));
+    expect(await fs.readFile(nodePath.join(root, "base", "own", "ok.txt"), "utf8")).toBe("ok");
+    // Not yet existing directories below the boundary are fine.
+    await confined.write("base/new/deeper.txt", bufferStream("d"));
+    expect((await driver.list("base")).entries.map((e) => e.name)).toContain("to-sibling");
+  });
+
   it("removes and renames a link itself, never its target", async () => {
     await fs.symlink(nodePath.join(outside, "secret.txt"), nodePath.join(root, "to-remove"));
     await driver.remove("to-remove");

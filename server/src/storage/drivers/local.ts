@@ -56,8 +56,10 @@ export interface LocalDriverConfig {
  * Files under one directory. Every path is confined to the root: after
  * normalization (path-safety.ts) the nearest existing ancestor is resolved with
  * realpath, so a symlink may point anywhere inside the root but never out of
- * it, nor into the hidden temp dir. A symlink swapped in between check and use
- * is out of scope: whoever can write the root directly is already trusted.
+ * it, nor into the hidden temp dir. `confinedTo(dir)` narrows that boundary to
+ * the real location of one directory (an API key's base path), by the same
+ * rule. A symlink swapped in between check and use is out of scope: whoever
+ * can write the root directly is already trusted.
  */
 export class LocalDriver implements StorageDriver {
   readonly kind = "LOCAL" as const;
@@ -72,9 +74,15 @@ export class LocalDriver implements StorageDriver {
   private readonly configuredRoot: string;
   private ready: Promise<{ root: string; temp: string }> | null = null;
   private readonly multipart: LocalMultipart;
+  /** Root-relative directory whose real location bounds every path ("" = the root itself). */
+  private readonly boundary: string;
+  /** The unconfined driver of this root, which owns the root and temp dir set-up. */
+  private readonly unconfined: LocalDriver;
 
-  constructor(config: LocalDriverConfig) {
+  constructor(config: LocalDriverConfig, confine?: { from: LocalDriver; dir: string }) {
     this.configuredRoot = nodePath.resolve(config.root);
+    this.boundary = confine?.dir ?? "";
+    this.unconfined = confine?.from ?? this;
     this.multipart = new LocalMultipart({
       tempDir: async () => (await this.dirs()).temp,
       normalize: (p) => this.normalize(p),
@@ -82,7 +90,19 @@ export class LocalDriver implements StorageDriver {
     });
   }
 
+  /**
+   * A view of this storage in which every path, after following symlinks, must
+   * stay inside the real location of `dir`; links leading elsewhere are refused
+   * (403) and hidden from listings, as links leaving the root are.
+   */
+  confinedTo(dir: string): LocalDriver {
+    const boundary = normalizePath(dir);
+    if (boundary === "") return this.unconfined;
+    return new LocalDriver({ root: this.configuredRoot }, { from: this.unconfined, dir: boundary });
+  }
+
   private dirs(): Promise<{ root: string; temp: string }> {
+    if (this.unconfined !== this) return this.unconfined.dirs();
     this.ready ??= (async () => {
       await fs.mkdir(nodePath.join(this.configuredRoot, LOCAL_TEMP_DIR), { recursive: true });
       const root = await fs.realpath(this.configuredRoot);
@@ -100,15 +120,28 @@ export class LocalDriver implements StorageDriver {
     return rel;
   }
 
+  /** Real location of the boundary directory (resolved per call: links in it may change). */
+  private async boundaryReal(): Promise<string> {
+    const { root } = await this.dirs();
+    if (this.boundary === "") return root;
+    return (await this.locate(this.boundary, true, root)).abs;
+  }
+
   /**
    * Absolute location for a virtual path. With `followFinal` the last segment
    * may be a symlink and its target must be confined (reads, listings); without
    * it only the parent is resolved, so the entry itself is acted on (removing
-   * or renaming a link never touches its target).
+   * or renaming a link never touches its target). The result must lie inside
+   * `limit` (default: the boundary's real location) and outside the temp dir.
    */
-  private async locate(path: string, followFinal: boolean): Promise<{ rel: string; abs: string }> {
+  private async locate(
+    path: string,
+    followFinal: boolean,
+    limit?: string,
+  ): Promise<{ rel: string; abs: string }> {
     const rel = this.normalize(path);
     const { root, temp } = await this.dirs();
+    const bound = limit ?? (await this.boundaryReal());
     const segments = rel === "" ? [] : rel.split("/");
     const probe = followFinal ? segments : segments.slice(0, -1);
     const tail = followFinal ? [] : segments.slice(-1);
@@ -130,15 +163,19 @@ export class LocalDriver implements StorageDriver {
         }
         continue;
       }
-      const inside = real === root || real.startsWith(root + nodePath.sep);
-      const inTemp = real === temp || real.startsWith(temp + nodePath.sep);
-      if (!inside || inTemp) throw pathOutsideRoot(rel);
-      return { rel, abs: nodePath.join(real, ...probe.slice(i), ...tail) };
+      // What follows the resolved ancestor are plain names (normalized: no "..", no separators).
+      const abs = nodePath.join(real, ...probe.slice(i), ...tail);
+      if (!isSameOrBelow(abs, bound) || isSameOrBelow(abs, temp)) throw pathOutsideRoot(rel);
+      return { rel, abs };
     }
   }
 
   async stat(path: string): Promise<StorageEntry | null> {
-    const { rel, abs } = await this.locate(path, true);
+    return this.statWithin(path);
+  }
+
+  private async statWithin(path: string, limit?: string): Promise<StorageEntry | null> {
+    const { rel, abs } = await this.locate(path, true, limit);
     try {
       return entryOf(rel, await fs.stat(abs, { bigint: true }));
     } catch (e) {
@@ -153,7 +190,9 @@ export class LocalDriver implements StorageDriver {
   }
 
   async list(dir: string, options: ListOptions = {}): Promise<ListPage> {
-    const { rel, abs } = await this.locate(dir, true);
+    const bound = await this.boundaryReal();
+    const { rel, abs } = await this.locate(dir, true, bound);
+    const { root } = await this.dirs();
     const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), DEFAULT_LIMIT);
     let dirents: Dirent[];
     try {
@@ -163,7 +202,8 @@ export class LocalDriver implements StorageDriver {
     }
     const kinds = new Map<string, boolean>(); // name → is a symlink
     for (const d of dirents) {
-      if (rel === "" && d.name === LOCAL_TEMP_DIR) continue;
+      // By the real location: a link to the root lists the root, temp dir included.
+      if (abs === root && d.name === LOCAL_TEMP_DIR) continue;
       if (isPlainName(d.name)) kinds.set(d.name, d.isSymbolicLink());
     }
     // Reading all names and sorting per page keeps cursors stable without server state. UTF-8
@@ -189,7 +229,7 @@ export class LocalDriver implements StorageDriver {
     const entries = await Promise.all(
       pageNames.map((name) =>
         kinds.get(name)
-          ? this.statChild(joinPath(rel, name))
+          ? this.statChild(joinPath(rel, name), bound)
           : fs
               .stat(nodePath.join(abs, name), { bigint: true })
               .then((st) => entryOf(joinPath(rel, name), st))
@@ -203,10 +243,16 @@ export class LocalDriver implements StorageDriver {
     };
   }
 
-  /** A listing hides what it cannot serve: dangling links, links leaving the root, names we refuse, entries deleted meanwhile. */
-  private async statChild(rel: string): Promise<StorageEntry | null> {
+  /**
+   * A listing hides what it cannot serve: dangling links, links leaving the
+   * boundary, names we refuse, entries deleted meanwhile. Links it shows are
+   * marked, so recursive walks do not descend into them (a link to an
+   * ancestor would never end).
+   */
+  private async statChild(rel: string, bound: string): Promise<StorageEntry | null> {
     try {
-      return await this.stat(rel);
+      const entry = await this.statWithin(rel, bound);
+      return entry && { ...entry, isLink: true };
     } catch (e) {
       if (isAppError(e) && (e.status === 400 || e.status === 403)) return null;
       throw e;
@@ -364,7 +410,8 @@ export class LocalDriver implements StorageDriver {
       const page: ListPage = await this.list(from, { cursor });
       for (const entry of page.entries) {
         const target = joinPath(to, entry.name);
-        if (entry.isDirectory) await this.copyTree(entry.path, target);
+        if (entry.isDirectory && entry.isLink) await this.mkdir(target);
+        else if (entry.isDirectory) await this.copyTree(entry.path, target);
         else await this.copyFile(entry.path, target);
       }
       cursor = page.nextCursor;
@@ -406,6 +453,11 @@ export class LocalDriver implements StorageDriver {
     }
     return removed;
   }
+}
+
+/** `path` is `dir` or lies below it (absolute paths). */
+function isSameOrBelow(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith(nodePath.sep) ? dir : dir + nodePath.sep);
 }
 
 /** A directory entry name that the path rules accept as one segment (others are unreachable, so hidden). */
