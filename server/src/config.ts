@@ -113,7 +113,8 @@ function findWebDist(env: Env): string | null {
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR?.trim() || "./data");
   try {
-    mkdirSync(dataDir, { recursive: true });
+    // Owner-only: the database in it holds paste contents (main.ts also sets the umask).
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (e) {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(e as Error).message}`);
   }

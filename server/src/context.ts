@@ -12,6 +12,7 @@ import { ApiKeyService } from "./domain/api-keys/api-key-service";
 import { FileShareService } from "./domain/files/file-share-service";
 import { UploadService } from "./domain/files/upload-service";
 import { createFsServices, type FsServices } from "./domain/fs/fs-services";
+import { Housekeeping } from "./domain/housekeeping";
 import type { MountService } from "./domain/mounts/mount-service";
 import { PasteService } from "./domain/pastes/paste-service";
 import { SettingsService } from "./domain/settings/settings-service";
@@ -39,6 +40,8 @@ export interface AppContext {
   mounts: MountService;
   /** Mounts, the virtual file system, its caches and tasks. */
   fs: FsServices;
+  /** The periodic sweep of leftovers (main.ts schedules it). */
+  housekeeping: Housekeeping;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,14 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     uploads: new UploadService(db, storageConfigs, settings, fileShares, config.secretKey),
     mounts: fs.mounts,
     fs,
+    housekeeping: new Housekeeping({
+      db,
+      log,
+      fileShares,
+      admins,
+      directUploads: fs.directUploads,
+      storageConfigs,
+    }),
     close: async () => {
       await fs.close();
       await db.destroy();

@@ -2,6 +2,7 @@
  * Opens the configured database (SQLite by default, PostgreSQL when DATABASE_URL
  * says so) behind one Kysely instance and runs pending migrations.
  */
+import { closeSync, openSync } from "node:fs";
 import SqliteDatabase from "better-sqlite3";
 import {
   Kysely,
@@ -36,6 +37,8 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.dialect === "sqlite") {
+    // Created owner-only before SQLite opens it; SQLite gives the WAL and shared-memory files the same mode.
+    if (config.file !== ":memory:") closeSync(openSync(config.file, "a", 0o600));
     const sqlite = new SqliteDatabase(config.file);
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");

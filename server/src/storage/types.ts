@@ -139,6 +139,19 @@ export interface MultipartPart {
   etag: string;
 }
 
+/** How long leftovers must have been left alone before `sweepAbandoned` removes them. */
+export interface AbandonedAges {
+  /** A single streamed write whose temp file has not grown for this long (a live request never idles that long). */
+  idleWriteMs: number;
+  /** A multipart upload started this long ago (clients may pause between parts; sessions live 24 h). */
+  multipartMs: number;
+}
+
+export interface AbandonedCounts {
+  tempFiles: number;
+  multipartUploads: number;
+}
+
 /**
  * The one interface every backend implements. Paths are driver-relative
  * virtual paths (see path-safety.ts): `a/b.txt`, `""` for the root. Every
@@ -203,6 +216,15 @@ export interface StorageDriver {
 
   /** Present when `capabilities.publicUrl`: a stable unsigned URL under the configured custom host. */
   publicUrl?(path: string): string;
+
+  /**
+   * Removes what interrupted writes left behind (a killed process, a client
+   * that never came back): LOCAL temp files and multipart parts, S3 incomplete
+   * multipart uploads under the driver's prefix. Present where such leftovers
+   * can exist; safe while other writes are in flight (see AbandonedAges).
+   * Ages count back from `now` (default: the current time).
+   */
+  sweepAbandoned?(ages: AbandonedAges, now?: Date): Promise<AbandonedCounts>;
 
   /**
    * Present where links can lead from one directory into another (LOCAL): the

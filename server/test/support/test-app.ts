@@ -20,7 +20,7 @@ export const ADMIN_PASSWORD = "correct-horse-battery";
 export const testDialect = (): "sqlite" | "postgres" =>
   process.env.CLIPSHARE_TEST_DB === "postgres" ? "postgres" : "sqlite";
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.CLIPSHARE_TEST_PG_URL;
   if (!adminUrl)
     throw new Error(

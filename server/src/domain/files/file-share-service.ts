@@ -322,8 +322,9 @@ export class FileShareService {
    * Removes what nobody can use any more: uploads never committed, shares past
    * their expiry, and used-up shares once the last visitor's download tokens
    * have lapsed. Objects go too when the share owns them (uploaded shares).
+   * `reservations` counts uploads never committed (their slugs are free again).
    */
-  async sweep(now = new Date()): Promise<number> {
+  async sweep(now = new Date()): Promise<{ reservations: number; shares: number }> {
     const nowText = nowIso(now);
     const staleUploads = await this.db
       .selectFrom("upload_sessions")
@@ -368,9 +369,8 @@ export class FileShareService {
     for (const row of dead) {
       await this.removeObject(row);
       await this.db.deleteFrom("files").where("id", "=", row.id).execute();
-      removed++;
     }
-    return removed;
+    return { reservations: removed, shares: dead.length };
   }
 
   async removeObject(row: FileRow): Promise<void> {

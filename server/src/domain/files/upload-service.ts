@@ -28,11 +28,10 @@ import type { StorageDriver } from "../../storage/types";
 import type { SettingsService } from "../settings/settings-service";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 import { type FileShareService, presentFile, RANDOM_SLUG_LENGTH } from "./file-share-service";
+import { holdReservation, RESERVATION_LEASE_SECONDS } from "./reservation-lease";
 
 const pipelineAsync = promisify(pipeline);
 const PRESIGN_TTL_SECONDS = 3600;
-/** Rows of uploads that stream through the server and never finished (process killed) are swept after this. */
-const DIRECT_UPLOAD_SESSION_SECONDS = 24 * 3600;
 
 /** Keeps a stored name portable: no path separators, reserved or control characters, bounded length. */
 export function safeObjectName(filename: string): string {
@@ -78,7 +77,8 @@ export class UploadService {
     if (options.declaredSize != null) this.assertWithinLimit(options.declaredSize, maxBytes);
     const { config, driver } = await this.resolveConfig(principal, options.s3_config_id);
     if (options.declaredSize != null) await this.assertQuota(config, options.declaredSize);
-    const row = await this.reserve(principal, config, filename, options, DIRECT_UPLOAD_SESSION_SECONDS);
+    const row = await this.reserve(principal, config, filename, options, RESERVATION_LEASE_SECONDS);
+    const release = holdReservation(this.db, row.id);
     const limit = new ByteLimit(maxBytes, () => tooLargeMessage(maxBytes, null));
     const controller = new AbortController();
     try {
@@ -98,6 +98,8 @@ export class UploadService {
     } catch (e) {
       await this.discard(row, driver);
       throw limit.bytes > maxBytes ? payloadTooLarge(tooLargeMessage(maxBytes, limit.bytes)) : e;
+    } finally {
+      release();
     }
   }
 

@@ -29,8 +29,6 @@ import { SearchService } from "./search-service";
 import { VirtualFileSystem } from "./vfs";
 import { ZipService } from "./zip-service";
 
-const SWEEP_INTERVAL_MS = 10 * 60_000;
-
 export interface FsServicesDeps {
   config: Config;
   log: Logger;
@@ -93,10 +91,6 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   }
   caches.attach(bus);
   await runner.start();
-  const sweep = setInterval(() => {
-    directUploads.sweepSessions().catch((err) => log.warn({ err }, "Sweeping upload sessions failed"));
-  }, SWEEP_INTERVAL_MS);
-  sweep.unref();
 
   let closing: Promise<void> | null = null;
   return {
@@ -115,7 +109,6 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
     runner,
     close() {
       closing ??= (async () => {
-        clearInterval(sweep);
         await runner.stop();
         await bus.close();
       })();

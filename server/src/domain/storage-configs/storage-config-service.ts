@@ -89,7 +89,7 @@ export class StorageConfigService {
     const any = await this.db.selectFrom("storage_configs").select("id").limit(1).executeTakeFirst();
     if (any) return;
     const root = path.join(this.dataDir, "files");
-    mkdirSync(root, { recursive: true });
+    mkdirSync(root, { recursive: true, mode: 0o700 });
     const now = nowIso();
     await this.db
       .insertInto("storage_configs")

@@ -164,12 +164,20 @@ describe("LOCAL driver confinement", () => {
     await driver.abortMultipart("inside/mp.bin", id);
   });
 
-  it("sweeps stale temp data", async () => {
+  it("sweeps stale temp data: single writes by idle time, multipart uploads by their own age", async () => {
     const id = await driver.initMultipart("inside/stale.bin");
-    expect(await driver.sweepTemp(60_000)).toBe(0);
+    const stray = nodePath.join(root, LOCAL_TEMP_DIR, "w-00000000-0000-4000-8000-000000000000");
+    await fs.writeFile(stray, "half an upload");
+    const ages = { idleWriteMs: 60_000, multipartMs: 7_200_000 };
+    expect(await driver.sweepAbandoned(ages)).toEqual({ tempFiles: 0, multipartUploads: 0 });
     const old = new Date(Date.now() - 3_600_000);
     await fs.utimes(nodePath.join(root, LOCAL_TEMP_DIR, `mp-${id}`), old, old);
-    expect(await driver.sweepTemp(60_000)).toBe(1);
+    await fs.utimes(stray, old, old);
+    expect(await driver.sweepAbandoned(ages)).toEqual({ tempFiles: 1, multipartUploads: 0 });
+    expect(await driver.sweepAbandoned({ ...ages, multipartMs: 60_000 })).toEqual({
+      tempFiles: 0,
+      multipartUploads: 1,
+    });
     await expect(driver.abortMultipart("inside/stale.bin", id)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -17,6 +17,8 @@ import { mimeTypeFor } from "../mime";
 import { isSameOrInside, joinPath, normalizePath } from "../path-safety";
 import { MeasuringStream } from "../streams";
 import type {
+  AbandonedAges,
+  AbandonedCounts,
   ListOptions,
   ListPage,
   MoveOptions,
@@ -435,23 +437,24 @@ export class LocalDriver implements StorageDriver {
   }
 
   /**
-   * Deletes temp files and multipart uploads untouched for `maxAgeMs` (a
-   * crashed process or an abandoned client leaves them). Safe to run while
-   * other writes are in flight, provided maxAgeMs exceeds the longest upload.
+   * Deletes temp files of single writes (`w-*`) untouched for `idleWriteMs`
+   * (a streaming write touches its file with every chunk) and multipart
+   * uploads (`mp-*`, touched as parts arrive) untouched for `multipartMs`.
    */
-  async sweepTemp(maxAgeMs: number): Promise<number> {
+  async sweepAbandoned(ages: AbandonedAges, at = new Date()): Promise<AbandonedCounts> {
     const { temp } = await this.dirs();
-    const cutoff = Date.now() - maxAgeMs;
-    let removed = 0;
+    const now = at.getTime();
+    const counts: AbandonedCounts = { tempFiles: 0, multipartUploads: 0 };
     for (const name of await fs.readdir(temp)) {
       const full = nodePath.join(temp, name);
       const st = await fs.lstat(full).catch(() => null);
-      if (st && st.mtimeMs < cutoff) {
-        await fs.rm(full, { recursive: true, force: true });
-        removed++;
-      }
+      const multipart = name.startsWith("mp-");
+      if (!st || st.mtimeMs >= now - (multipart ? ages.multipartMs : ages.idleWriteMs)) continue;
+      await fs.rm(full, { recursive: true, force: true });
+      if (multipart) counts.multipartUploads++;
+      else counts.tempFiles++;
     }
-    return removed;
+    return counts;
   }
 }
 
