@@ -5,14 +5,7 @@ import * as nodePath from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { isAppError } from "../../errors";
-import {
-  invalidPath,
-  isADirectory,
-  notADirectory,
-  pathOutsideRoot,
-  targetExists,
-  uploadAborted,
-} from "../errors";
+import { invalidPath, isADirectory, notADirectory, targetExists, uploadAborted } from "../errors";
 import { mimeTypeFor } from "../mime";
 import { isSameOrInside, joinPath, normalizePath } from "../path-safety";
 import { MeasuringStream } from "../streams";
@@ -31,6 +24,7 @@ import type {
   WriteOptions,
   WriteResult,
 } from "../types";
+import { resolveConfined, sweepTempDir } from "./local-confine";
 import {
   decodeCursor,
   emptyStream,
@@ -144,32 +138,7 @@ export class LocalDriver implements StorageDriver {
     const rel = this.normalize(path);
     const { root, temp } = await this.dirs();
     const bound = limit ?? (await this.boundaryReal());
-    const segments = rel === "" ? [] : rel.split("/");
-    const probe = followFinal ? segments : segments.slice(0, -1);
-    const tail = followFinal ? [] : segments.slice(-1);
-    let retries = 0;
-    for (let i = probe.length; ; i--) {
-      const candidate = nodePath.join(root, ...probe.slice(0, i));
-      let real: string;
-      try {
-        real = await fs.realpath(candidate);
-      } catch (e) {
-        const code = errnoOf(e);
-        if (i === 0 || (code !== "ENOENT" && code !== "ENOTDIR")) throw mapFsError(e, rel);
-        if (code === "ENOENT") {
-          const st = await fs.lstat(candidate).catch(() => null);
-          // A dangling symlink on the way could be made to point anywhere later; refuse it.
-          if (st?.isSymbolicLink()) throw pathOutsideRoot(rel);
-          // Created by a concurrent write since realpath looked: resolve this level again.
-          if (st && retries++ < 3) i++;
-        }
-        continue;
-      }
-      // What follows the resolved ancestor are plain names (normalized: no "..", no separators).
-      const abs = nodePath.join(real, ...probe.slice(i), ...tail);
-      if (!isSameOrBelow(abs, bound) || isSameOrBelow(abs, temp)) throw pathOutsideRoot(rel);
-      return { rel, abs };
-    }
+    return { rel, abs: await resolveConfined(rel, { root, temp, bound, followFinal }) };
   }
 
   async stat(path: string): Promise<StorageEntry | null> {
@@ -436,31 +405,10 @@ export class LocalDriver implements StorageDriver {
     return this.multipart.abort(path, uploadId);
   }
 
-  /**
-   * Deletes temp files of single writes (`w-*`) untouched for `idleWriteMs`
-   * (a streaming write touches its file with every chunk) and multipart
-   * uploads (`mp-*`, touched as parts arrive) untouched for `multipartMs`.
-   */
-  async sweepAbandoned(ages: AbandonedAges, at = new Date()): Promise<AbandonedCounts> {
-    const { temp } = await this.dirs();
-    const now = at.getTime();
-    const counts: AbandonedCounts = { tempFiles: 0, multipartUploads: 0 };
-    for (const name of await fs.readdir(temp)) {
-      const full = nodePath.join(temp, name);
-      const st = await fs.lstat(full).catch(() => null);
-      const multipart = name.startsWith("mp-");
-      if (!st || st.mtimeMs >= now - (multipart ? ages.multipartMs : ages.idleWriteMs)) continue;
-      await fs.rm(full, { recursive: true, force: true });
-      if (multipart) counts.multipartUploads++;
-      else counts.tempFiles++;
-    }
-    return counts;
+  /** What interrupted writes left in the temp dir (see sweepTempDir). */
+  async sweepAbandoned(ages: AbandonedAges, now = new Date()): Promise<AbandonedCounts> {
+    return sweepTempDir((await this.dirs()).temp, ages, now);
   }
-}
-
-/** `path` is `dir` or lies below it (absolute paths). */
-function isSameOrBelow(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith(nodePath.sep) ? dir : dir + nodePath.sep);
 }
 
 /** A directory entry name that the path rules accept as one segment (others are unreachable, so hidden). */
