@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import path from "node:path";
 import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Auth, createLocalStorage, createMount, names } from "../support/fs-helpers";
+import { type Auth, createLocalStorage, createMount, names, waitForTask } from "../support/fs-helpers";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { unzipTo } from "../support/unzip";
 
@@ -77,6 +77,9 @@ beforeAll(async () => {
   symlinkSync("../c/secret.txt", path.join(root, "b", "link-file"));
   symlinkSync("..", path.join(root, "b", "root-link"));
   symlinkSync("inside-dir", path.join(root, "b", "ok-link"));
+  // Another storage mounted inside the base path, for copies between storages.
+  await createMount(t, await createLocalStorage(t, "nested"), "/a/b/n");
+  writeFileSync(path.join(t.dataDir, "nested", "far.txt"), "far");
   const created = await t.createApiKey(ALL_BITS, { basic_path: "/a/b" });
   keySecret = created.key;
   key = { apiKey: created.key };
@@ -87,7 +90,7 @@ afterAll(async () => {
 
 describe("a key confined to /a/b cannot read through links leaving it", () => {
   it("listings hide links that leave the base path and keep those inside it", async () => {
-    expect(await names(t, "/a/b", key)).toEqual(["inside-dir", "inside.txt", "ok-link"]);
+    expect(await names(t, "/a/b", key)).toEqual(["inside-dir", "inside.txt", "n", "ok-link"]);
     expect(await names(t, "/a/b/ok-link", key)).toEqual(["kept.txt"]);
     // The admin is bounded by the storage root only: the sibling link is fine for it.
     expect(await names(t, "/a/b", admin)).toContain("link-sib");
@@ -138,7 +141,7 @@ describe("a key confined to /a/b cannot read through links leaving it", () => {
     const whole = await zip(["/a/b"], key);
     expect(whole.status).toBe(200);
     const files = unzipTo(Buffer.from(await whole.arrayBuffer()));
-    expect([...files.keys()].sort()).toEqual(["b/inside-dir/kept.txt", "b/inside.txt"]);
+    expect([...files.keys()].sort()).toEqual(["b/inside-dir/kept.txt", "b/inside.txt", "b/n/far.txt"]);
     for (const paths of [
       ["/a/b/link-sib"],
       ["/a/b/link-file"],
@@ -226,6 +229,23 @@ describe("a key confined to /a/b cannot write or delete through links leaving it
     expect(copied.status, copied.text).toBe(200);
     expect(copied.body.data.success).toBe(0);
     expect(copied.body.data.failed).toBe(4);
+    // Between storages: as a task, and as the 0.7.3 client-side copy (URL pairs) that must hand out no upload URL.
+    const queued = await json("POST", "/api/fs/batch-copy", {
+      items: [{ sourcePath: "/a/b/n/far.txt", targetPath: "/a/b/link-sib/far.txt" }],
+      skipExisting: false,
+    });
+    expect(queued.status, queued.text).toBe(202);
+    const { task } = await waitForTask(t, queued.body.data.taskId, key);
+    expect(task.status).toBe("failed");
+    const clientSide = await json("POST", "/api/fs/batch-copy", {
+      items: [
+        { sourcePath: "/a/b/n/far.txt", targetPath: "/a/b/link-sib/far.txt" },
+        { sourcePath: "/a/b/n/", targetPath: "/a/b/link-sib/n-copy/" },
+      ],
+      skipExisting: false,
+      clientSideCopy: true,
+    });
+    expect(clientSide.text).not.toContain("uploadUrl");
     const davRefused = [
       await dav("PUT", "/dav/a/b/link-sib/planted-dav.txt", {}, "planted"),
       await dav("DELETE", "/dav/a/b/link-sib/secret.txt"),

@@ -281,6 +281,8 @@ export class FsBatchService {
     const pair = async (from: ResolvedPath, fromEntry: StorageEntry, to: ResolvedPath) => {
       const contentType = fromEntry.contentType ?? "application/octet-stream";
       const read = await this.links.signedUrl(from, fromEntry, "attachment", 3600, origin);
+      // The signed PUT writes as the server, not as the key: the target must be reachable (403) now.
+      await this.vfs.statIn(to);
       const { request } = await this.uploads.presignedPut(actor.principal, to, contentType, origin);
       return { downloadUrl: read.url, uploadUrl: request.url, uploadHeaders: request.headers, contentType };
     };
