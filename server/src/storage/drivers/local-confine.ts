@@ -61,7 +61,15 @@ export async function resolveConfined(
 export async function sweepTempDir(temp: string, ages: AbandonedAges, at: Date): Promise<AbandonedCounts> {
   const now = at.getTime();
   const counts: AbandonedCounts = { tempFiles: 0, multipartUploads: 0 };
-  for (const name of await fs.readdir(temp)) {
+  let names: string[];
+  try {
+    names = await fs.readdir(temp);
+  } catch (e) {
+    // A storage never written to (or whose disk is not mounted) has nothing to sweep.
+    if (errnoOf(e) === "ENOENT") return counts;
+    throw e;
+  }
+  for (const name of names) {
     const full = nodePath.join(temp, name);
     const st = await fs.lstat(full).catch(() => null);
     const multipart = name.startsWith("mp-");

@@ -179,5 +179,8 @@ describe("LOCAL driver confinement", () => {
       multipartUploads: 1,
     });
     await expect(driver.abortMultipart("inside/stale.bin", id)).rejects.toMatchObject({ status: 404 });
+    const missing = new LocalDriver({ root: nodePath.join(base, "never-created") });
+    expect(await missing.sweepAbandoned(ages)).toEqual({ tempFiles: 0, multipartUploads: 0 });
+    await expect(fs.stat(nodePath.join(base, "never-created"))).rejects.toThrow();
   });
 });

@@ -405,9 +405,9 @@ export class LocalDriver implements StorageDriver {
     return this.multipart.abort(path, uploadId);
   }
 
-  /** What interrupted writes left in the temp dir (see sweepTempDir). */
-  async sweepAbandoned(ages: AbandonedAges, now = new Date()): Promise<AbandonedCounts> {
-    return sweepTempDir((await this.dirs()).temp, ages, now);
+  /** What interrupted writes left in the temp dir (see sweepTempDir); never creates the root. */
+  sweepAbandoned(ages: AbandonedAges, now = new Date()): Promise<AbandonedCounts> {
+    return sweepTempDir(nodePath.join(this.configuredRoot, LOCAL_TEMP_DIR), ages, now);
   }
 }
 
