@@ -5,7 +5,8 @@
  * An attempt is reserved before anything is verified: one upsert increments
  * the counter and returns it, so however many requests race, only the first
  * `maxFailures` of a window are ever verified and the rest get 429 without
- * costing a password hash. A successful attempt gives its reservation back,
+ * costing a password hash. A subject already over its limit is refused after
+ * a plain read, before any write. A successful attempt gives its reservation back,
  * so a correct password never locks anybody out on its own.
  *
  * Every attempt counts twice: against its target (an account name, a share)
@@ -45,6 +46,9 @@ export interface Attempt {
 /** The target of a user-name guess. Only a digest is stored: people type passwords into name fields. */
 export const accountTarget = (username: string) => `user:${sha256Hex(username).slice(0, 32)}`;
 
+const retryLater = (resetAt: number, now: number) =>
+  tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+
 interface Held {
   rule: RateLimitRule;
   subject: string;
@@ -76,6 +80,17 @@ export class RateLimiter {
       [rule, who.target === undefined ? who.clientIp : `${who.clientIp} ${who.target}`],
       [PER_ADDRESS, who.clientIp],
     ];
+    // Already over a limit: refuse after a read, so a flood of doomed attempts causes no writes.
+    for (const [keyRule, subject] of keys) {
+      const now = this.now();
+      const row = await this.db
+        .selectFrom("rate_limits")
+        .select(["count", "reset_at"])
+        .where("bucket", "=", keyRule.bucket)
+        .where("subject", "=", subject)
+        .executeTakeFirst();
+      if (row && row.reset_at > now && row.count >= keyRule.maxFailures) throw retryLater(row.reset_at, now);
+    }
     const held: Held[] = [];
     for (const [keyRule, subject] of keys) {
       const now = this.now();
@@ -83,7 +98,7 @@ export class RateLimiter {
       if (row.count > keyRule.maxFailures) {
         // This attempt is refused, not made: the other counters should not carry it.
         await this.release(held);
-        throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
+        throw retryLater(row.reset_at, now);
       }
       held.push({ rule: keyRule, subject, resetAt: row.reset_at });
     }
