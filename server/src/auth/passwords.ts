@@ -57,5 +57,7 @@ export function checkSharePassword(
   password: string,
   storedHash: string,
 ): Promise<boolean> {
-  return limiter.attempt(RATE_LIMITS.sharePassword, attempt, () => verifyPassword(password, storedHash));
+  return limiter.attempt(RATE_LIMITS.sharePassword, { ...attempt, secret: password }, () =>
+    verifyPassword(password, storedHash),
+  );
 }

@@ -41,6 +41,12 @@ export const PER_ADDRESS: RateLimitRule = { bucket: "address", maxFailures: 100,
 export interface Attempt {
   clientIp: string;
   target?: string;
+  /**
+   * The secret tried. Concurrent attempts with the same secret on the same target are one guess:
+   * they share one reservation and one check, so a client that opens many connections at once
+   * with the right password (WebDAV, a video player) is not refused for its own parallelism.
+   */
+  secret?: string;
 }
 
 /** The target of a user-name guess. Only a digest is stored: people type passwords into name fields. */
@@ -57,6 +63,8 @@ interface Held {
 
 export class RateLimiter {
   private lastSweep = 0;
+  /** Checks under way in this process, by rule, address, target and a digest of the secret. */
+  private readonly inFlight = new Map<string, Promise<unknown>>();
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
@@ -68,6 +76,16 @@ export class RateLimiter {
    * A failed or throwing check keeps it: that is the failure being counted.
    */
   async attempt<T>(rule: RateLimitRule, who: Attempt, verify: () => Promise<T>): Promise<T> {
+    if (who.secret === undefined) return this.reserveAndVerify(rule, who, verify);
+    const key = [rule.bucket, who.clientIp, who.target ?? "", sha256Hex(who.secret)].join("\0");
+    const pending = this.inFlight.get(key) as Promise<T> | undefined;
+    if (pending) return pending;
+    const run = this.reserveAndVerify(rule, who, verify).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, run);
+    return run;
+  }
+
+  private async reserveAndVerify<T>(rule: RateLimitRule, who: Attempt, verify: () => Promise<T>): Promise<T> {
     const held = await this.reserve(rule, who);
     const result = await verify();
     if (result) await this.release(held);

@@ -68,7 +68,7 @@ export class DavAuthenticator {
     // Throws 429 with Retry-After, before hashing, once this address and name are over the limit.
     const admin = await this.ctx.rateLimiter.attempt(
       RATE_LIMITS.webdavAuth,
-      { clientIp, target: accountTarget(creds.username) },
+      { clientIp, target: accountTarget(creds.username), secret: creds.password },
       () => this.ctx.admins.verifyCredentials(creds.username, creds.password),
     );
     if (!admin) return { kind: "anonymous", authFailure: "invalid_credentials" };

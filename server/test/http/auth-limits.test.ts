@@ -113,6 +113,53 @@ describe("a burst of concurrent wrong passwords is verified at most up to the li
   });
 });
 
+describe("concurrent attempts with the same password are one attempt", () => {
+  it("20 parallel logins with the right password all succeed, each with its own token", async () => {
+    const ip = freshIp();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => login(ADMIN_USERNAME, ADMIN_PASSWORD, ip)),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(results.map((r) => r.body.data.token)).size).toBe(20);
+  });
+
+  it("a WebDAV client opening 20 connections at once with the admin password is not refused", async () => {
+    // A fresh instance: nothing is cached yet, every request needs the password checked.
+    const second = await createContext(t.config, { log: pino({ level: "silent" }) });
+    try {
+      const app = createApp(second);
+      const ip = freshIp();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          app.request("/dav/", {
+            method: "PROPFIND",
+            headers: { ...ip, depth: "0", authorization: basic(ADMIN_USERNAME, ADMIN_PASSWORD) },
+          }),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(20).fill(207));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("20 parallel downloads of a protected file with ?password= all succeed", async () => {
+    const up = await t.request("PUT", "/api/upload-direct/parallel.txt?password=video-pass", {
+      token,
+      rawBody: "parallel bytes",
+      headers: { "content-type": "application/octet-stream" },
+    });
+    const slug = up.body.data.slug;
+    const ip = freshIp();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.request(`/api/file-download/${slug}?password=video-pass`, { headers: ip }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+  });
+});
+
 describe("admin login limit keys", () => {
   it("is per (address, user name): guesses on another name do not lock the admin out", async () => {
     const ip = freshIp();

@@ -76,7 +76,7 @@ export class AdminService {
   async login(username: string, password: string, clientIp: string): Promise<LoginResult> {
     const admin = await this.rateLimiter.attempt(
       RATE_LIMITS.adminLogin,
-      { clientIp, target: accountTarget(username) },
+      { clientIp, target: accountTarget(username), secret: password },
       async () => (await this.verifyCredentials(username, password))?.principal,
     );
     if (!admin) throw new AppError(401, "invalid_credentials", "Wrong username or password");
@@ -158,7 +158,7 @@ export class AdminService {
     }
     const confirmed = await this.rateLimiter.attempt(
       RATE_LIMITS.adminLogin,
-      { clientIp, target: accountTarget(admin.username) },
+      { clientIp, target: accountTarget(admin.username), secret: input.currentPassword },
       () => verifyPassword(input.currentPassword, admin.password_hash),
     );
     if (!confirmed) throw new AppError(401, "wrong_current_password", "Current password is wrong");
