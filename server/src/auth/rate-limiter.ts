@@ -93,7 +93,7 @@ export class RateLimiter {
   }
 
   /** Counts one attempt against the target and the address; throws 429 if either is over its limit. */
-  async reserve(rule: RateLimitRule, who: Attempt): Promise<Held[]> {
+  private async reserve(rule: RateLimitRule, who: Attempt): Promise<Held[]> {
     const keys: Array<[RateLimitRule, string]> = [
       [rule, who.target === undefined ? who.clientIp : `${who.clientIp} ${who.target}`],
       [PER_ADDRESS, who.clientIp],
@@ -125,7 +125,7 @@ export class RateLimiter {
   }
 
   /** Gives reservations back (only within the window they were taken in). */
-  async release(held: Held[]): Promise<void> {
+  private async release(held: Held[]): Promise<void> {
     for (const { rule, subject, resetAt } of held) {
       await this.db
         .updateTable("rate_limits")

@@ -143,6 +143,15 @@ describe("concurrent attempts with the same password are one attempt", () => {
     }
   });
 
+  it("20 parallel key checks with a valid key all succeed", async () => {
+    const { key } = await t.createApiKey(Permission.TEXT);
+    const ip = freshIp();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => t.request("GET", "/api/test/api-key", { apiKey: key, headers: ip })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+  });
+
   it("20 parallel downloads of a protected file with ?password= all succeed", async () => {
     const up = await t.request("PUT", "/api/upload-direct/parallel.txt?password=video-pass", {
       token,

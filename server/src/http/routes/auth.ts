@@ -38,7 +38,10 @@ export function authRoutes(ctx: AppContext) {
     if (principal.kind !== "anonymous" || principal.authFailure) {
       await ctx.rateLimiter.attempt(
         RATE_LIMITS.apiKeyTest,
-        { clientIp: c.get("clientIp") },
+        {
+          clientIp: c.get("clientIp"),
+          secret: c.req.header("authorization") ?? c.req.header("x-custom-auth-key"),
+        },
         async () => principal.kind !== "anonymous",
       );
     }
