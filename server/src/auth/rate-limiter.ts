@@ -35,7 +35,7 @@ export const RATE_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed secret checks of one address, whatever they target. */
-export const PER_ADDRESS: RateLimitRule = { bucket: "address", maxFailures: 100, windowMs: FIFTEEN_MINUTES };
+const PER_ADDRESS: RateLimitRule = { bucket: "address", maxFailures: 100, windowMs: FIFTEEN_MINUTES };
 
 /** Who makes an attempt on what: `target` is e.g. `paste:<slug>`; omit it when the address is the only key. */
 export interface Attempt {
