@@ -66,4 +66,19 @@ describe("config", () => {
     expect(config.corsOrigins).toEqual(["https://a.example", "http://localhost:5173"]);
     expect(config.trustProxy).toBe(true);
   });
+  it("FRAME_ANCESTORS: 'none' by default; keywords and origins accepted; anything else refused", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).frameAncestors).toEqual(["'none'"]);
+    expect(
+      loadConfig({ DATA_DIR: tmp(), FRAME_ANCESTORS: "self https://intranet.example.com:8443 *.example.org" })
+        .frameAncestors,
+    ).toEqual(["'self'", "https://intranet.example.com:8443", "*.example.org"]);
+    for (const bad of [
+      "https://x.example; script-src *",
+      "none self",
+      "javascript:alert(1)",
+      "'unsafe-inline'",
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), FRAME_ANCESTORS: bad }), bad).toThrow(/FRAME_ANCESTORS/);
+    }
+  });
 });

@@ -23,6 +23,8 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   corsOrigins: string[];
   trustProxy: boolean;
+  /** CSP frame-ancestors sources of the web app: who may show it in a frame ("'none'" by default). */
+  frameAncestors: string[];
   /** Directory of the built web app; null disables static serving. */
   webDistDir: string | null;
 }
@@ -99,6 +101,30 @@ function loadSecretKey(env: Env, dataDir: string): { key: Buffer; source: "env" 
   return { key: Buffer.from(generated, "utf8"), source: "file" };
 }
 
+const FRAME_SOURCE = /^(?:'none'|'self'|(?:https?:\/\/)?(?:\*\.)?[A-Za-z0-9.-]+(?::\d{1,5})?)$/;
+
+/**
+ * FRAME_ANCESTORS: space-separated CSP sources allowed to frame the web app
+ * (`self`, `https://intranet.example.com`). Only hosts and keywords are let
+ * through, so the value can never break out of the header.
+ */
+function parseFrameAncestors(raw: string | undefined): string[] {
+  const tokens = (raw ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((t) => (/^'?(none|self)'?$/i.test(t) ? `'${t.replace(/'/g, "").toLowerCase()}'` : t));
+  if (tokens.length === 0) return ["'none'"];
+  for (const token of tokens) {
+    if (!FRAME_SOURCE.test(token))
+      throw new ConfigError(
+        `FRAME_ANCESTORS must list origins like https://intranet.example.com, or none / self; got "${token}"`,
+      );
+  }
+  if (tokens.includes("'none'") && tokens.length > 1)
+    throw new ConfigError("FRAME_ANCESTORS: none cannot be combined with other sources");
+  return tokens;
+}
+
 function findWebDist(env: Env): string | null {
   const explicit = env.WEB_DIST_DIR?.trim();
   if (explicit) return path.resolve(explicit);
@@ -154,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     corsOrigins,
     trustProxy: parseBool("TRUST_PROXY", env.TRUST_PROXY, false),
+    frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     webDistDir: findWebDist(env),
   };
 }

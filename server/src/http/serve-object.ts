@@ -96,6 +96,7 @@ export async function serveObject(
     headers.set("Content-Disposition", contentDisposition(disposition, options.filename));
     headers.set("Accept-Ranges", "bytes");
     headers.set("X-Content-Type-Options", "nosniff");
+    // A sandbox stops the browser's PDF viewer; PDFs get their own policy (http/security-headers.ts).
     if (!sendType.startsWith("application/pdf"))
       headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     headers.set("Cache-Control", options.cacheControl ?? "private, no-cache");

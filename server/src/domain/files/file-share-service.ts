@@ -9,10 +9,10 @@
 import { type batchDeleteFilesRequest, OFFICE_MIME_TYPES, type updateFileRequest } from "@clipshare/shared";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { z } from "zod";
-import { hashPassword, verifyPassword } from "../../auth/passwords";
+import { checkSharePassword, hashPassword } from "../../auth/passwords";
 import { isCreator } from "../../auth/policy";
 import type { Principal } from "../../auth/principal";
-import { RATE_LIMITS, type RateLimiter } from "../../auth/rate-limiter";
+import type { RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { Database, FileRow } from "../../db/schema";
@@ -405,13 +405,9 @@ export class FileShareService {
   }
 
   private async checkPassword(row: FileRow, password: string, clientIp: string): Promise<void> {
-    const subject = `${clientIp}:file:${row.slug}`;
-    await this.rateLimiter.assertAllowed(RATE_LIMITS.sharePassword, subject);
-    if (!(await verifyPassword(password, row.password_hash ?? ""))) {
-      await this.rateLimiter.recordFailure(RATE_LIMITS.sharePassword, subject);
+    const attempt = { clientIp, target: `file:${row.slug}` };
+    if (!(await checkSharePassword(this.rateLimiter, attempt, password, row.password_hash ?? "")))
       throw new AppError(401, "wrong_password", FILE_MESSAGES.wrongPassword);
-    }
-    await this.rateLimiter.reset(RATE_LIMITS.sharePassword, subject);
   }
 
   private publicData(row: FileRow, options: { withUrls: boolean }) {
