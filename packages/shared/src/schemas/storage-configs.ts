@@ -12,6 +12,12 @@ export const S3_PROVIDER_TYPES = [
   "Other S3 Compatible",
 ] as const;
 
+/**
+ * Other spellings accepted for provider_type, stored as sent so a client's edit
+ * form finds its own value again: 0.7.3's form names the generic provider "Other".
+ */
+export const S3_PROVIDER_ALIASES = ["Other"] as const;
+
 /** Placeholder the API returns instead of a stored secret; sending it back keeps the secret. */
 export const MASKED_SECRET = "********";
 
@@ -48,7 +54,9 @@ const storageConfigFields = {
     .max(100, "Name may be at most 100 characters"),
   storage_type: z.enum(STORAGE_TYPES, { error: "storage_type must be LOCAL or S3" }).optional(),
   provider_type: z
-    .enum(S3_PROVIDER_TYPES, { error: `provider_type must be one of: ${S3_PROVIDER_TYPES.join(", ")}` })
+    .enum([...S3_PROVIDER_TYPES, ...S3_PROVIDER_ALIASES], {
+      error: `provider_type must be one of: ${S3_PROVIDER_TYPES.join(", ")}`,
+    })
     .optional(),
   endpoint_url: httpUrl.optional(),
   bucket_name: z.string().trim().min(1, "Bucket name is required").max(255).optional(),
