@@ -1,16 +1,17 @@
 /**
- * Continuations of a counted download. The response that used up a view
- * sets a short-lived access token as a cookie scoped to that share's two
- * content URLs, so the browser's follow-up Range requests (video seeking,
- * resumed downloads, players that fetch in pieces) carry it and do not count
- * again. Clients without cookies pass the same token as `?token=`.
+ * Continuations of a counted view. The response that used up a view (a
+ * download, or the metadata page that handed out tokened URLs) sets its
+ * short-lived access token as a cookie scoped to that share's content URLs,
+ * so the browser's follow-up requests (Range continuations, video seeking,
+ * resumed downloads, 0.7.3 pages that rebuild the URL without its token) carry
+ * it and do not count again. Clients without cookies pass it as `?token=`.
  */
 import type { Context } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
 import { SHARE_TOKEN_TTL_SECONDS } from "../lib/share-access-token";
 
 const COOKIE = "clipshare_download";
-const CONTENT_ROUTES = ["/api/file-view/", "/api/file-download/"] as const;
+const CONTENT_ROUTES = ["/api/file-view/", "/api/file-download/", "/api/office-preview/"] as const;
 
 /** The access token a content request presents: `?token=` first, else the continuation cookie. */
 export function continuationToken(c: Context): string | undefined {

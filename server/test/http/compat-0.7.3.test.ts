@@ -272,6 +272,39 @@ describe("file shares", () => {
     expect(decodeURIComponent(res.body.data.google)).toContain(res.body.url);
   });
 
+  it("the file page's preview and office buttons rebuild URLs without the token: the page's view carries them", async () => {
+    const slug = (await uploadFile("slides.pptx", "pptx body", "max_views=1&password=pw-123456")).slug;
+    const verify = await t.app.request(`/api/public/files/${slug}/verify`, {
+      method: "POST",
+      body: JSON.stringify({ password: "pw-123456" }),
+      headers: { "content-type": "application/json", ...freshIp() },
+    });
+    expect(verify.status).toBe(200);
+    // What the browser keeps from that answer and sends back to the API's content paths.
+    const cookies = verify.headers.getSetCookie();
+    const cookieFor = (path: string) =>
+      cookies
+        .filter((c) => path.startsWith(/;\s*Path=([^;]+)/i.exec(c)![1]!))
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    const preview = await t.app.request(`/api/file-view/${slug}?password=pw-123456`, {
+      headers: { cookie: cookieFor(`/api/file-view/${slug}`), ...freshIp() },
+    });
+    expect(preview.status).toBe(200);
+    expect(await preview.text()).toBe("pptx body");
+    const office = await t.app.request(`/api/office-preview/${slug}?password=pw-123456`, {
+      headers: { cookie: cookieFor(`/api/office-preview/${slug}`), ...freshIp() },
+    });
+    expect(office.status).toBe(200);
+    expect((await office.json()).url).toMatch(/^http:\/\/localhost\/api\/file-view\//);
+    const row = await t.ctx.db
+      .selectFrom("files")
+      .select("views")
+      .where("slug", "=", slug)
+      .executeTakeFirst();
+    expect(Number(row!.views)).toBe(1);
+  });
+
   it("a wrong password on file-view/file-download is 403 (0.7.3), on verify 401", async () => {
     const locked = await uploadFile("pw.txt", "pw body", "password=pw-123456");
     for (const route of ["file-view", "file-download"]) {

@@ -479,7 +479,9 @@ export class FileShareService {
     await this.rateLimiter.reset(RATE_LIMITS.sharePassword, subject);
   }
 
+  /** What visitors see; with URLs, also their access token (the routes set it as the continuation cookie). */
   private publicData(row: FileRow, options: { withUrls: boolean; origin: string }) {
+    const token = options.withUrls ? this.tokens.issue("file", row.id, row.password_hash ?? "") : null;
     return {
       id: row.id,
       slug: row.slug,
@@ -496,7 +498,9 @@ export class FileShareService {
       remaining_views: row.max_views === null ? null : Math.max(0, row.max_views - row.views),
       expires_at: row.expires_at,
       is_office: isOfficeType(row.mimetype),
-      ...(options.withUrls ? this.urlsFor(row, options.origin) : { use_proxy: row.use_proxy === 1 }),
+      ...(token
+        ? { ...this.urlsFor(row, options.origin, token), accessToken: token }
+        : { use_proxy: row.use_proxy === 1 }),
     };
   }
 

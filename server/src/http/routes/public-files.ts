@@ -28,6 +28,13 @@ function withContentRouteStatus(e: unknown): unknown {
   return e;
 }
 
+/** A metadata answer that handed out tokened URLs also sets the token for the content routes. */
+function withAccessCookies(res: Response, data: { slug: string; accessToken?: string }, origin: string) {
+  return data.accessToken
+    ? withContinuationCookies(res, { slug: data.slug, token: data.accessToken }, origin)
+    : res;
+}
+
 export function publicFileRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const shares = ctx.fileShares;
@@ -40,7 +47,7 @@ export function publicFileRoutes(ctx: AppContext) {
       origin: origin(c),
     });
     c.header("Cache-Control", "no-store");
-    return ok(c, data, "Fetched");
+    return withAccessCookies(ok(c, data, "Fetched"), data, origin(c));
   });
 
   app.post("/public/files/:slug/verify", async (c) => {
@@ -53,7 +60,7 @@ export function publicFileRoutes(ctx: AppContext) {
       origin(c),
     );
     c.header("Cache-Control", "no-store");
-    return ok(c, data, "Password verified");
+    return withAccessCookies(ok(c, data, "Password verified"), data, origin(c));
   });
 
   /** The access check of every route that hands out content or a URL to it. */
