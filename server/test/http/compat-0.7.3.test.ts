@@ -296,7 +296,7 @@ describe("file shares", () => {
       headers: { cookie: cookieFor(`/api/office-preview/${slug}`), ...freshIp() },
     });
     expect(office.status).toBe(200);
-    expect((await office.json()).url).toMatch(/^http:\/\/localhost\/api\/file-view\//);
+    expect(((await office.json()) as { url: string }).url).toMatch(/^http:\/\/localhost\/api\/file-view\//);
     const row = await t.ctx.db
       .selectFrom("files")
       .select("views")

@@ -1,0 +1,78 @@
+import { apiLogin, expect, test } from "./support/fixtures";
+import { apiUpload } from "./support/test-files";
+
+/** A silent 16-bit stereo WAV: big enough that the browser fetches it in ranges and seeks by range. */
+function wav(seconds: number): Buffer {
+  const rate = 44_100;
+  const bytes = seconds * rate * 4;
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + bytes, 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(2, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(bytes, 40);
+  return Buffer.concat([header, Buffer.alloc(bytes)]);
+}
+
+test.describe("view limits in a real browser", () => {
+  test("a player fetching a tokenless media link uses one view for all its range requests, seeking included", async ({
+    browser,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    const share = await apiUpload(request, token, "tone.wav", wav(60), {
+      max_views: 1,
+      mimetype: "audio/wav",
+    });
+    const url = `/api/file-view/${share.slug}`;
+
+    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const page = await context.newPage();
+    const seen: Array<{ range: string | null; status: number }> = [];
+    page.on("response", (res) => {
+      if (new URL(res.url()).pathname === url)
+        seen.push({ range: res.request().headers().range ?? null, status: res.status() });
+    });
+    // A player on a page of the same site (a 0.7.3 file page, a player opened from the app) fetches
+    // the tokenless link; the first response's cookie carries the rest of its requests.
+    await page.goto("/");
+    await page.evaluate((src) => {
+      const audio = document.createElement("audio");
+      audio.preload = "auto";
+      audio.src = src;
+      document.body.append(audio);
+    }, url);
+    const media = page.locator("audio").first();
+    await expect.poll(() => media.evaluate((el: HTMLMediaElement) => el.readyState)).toBeGreaterThan(0);
+    // Seeking near the end needs bytes the browser has not fetched yet: a range from the middle.
+    await media.evaluate(
+      (el: HTMLMediaElement) =>
+        new Promise<void>((resolve) => {
+          el.addEventListener("seeked", () => resolve(), { once: true });
+          el.currentTime = el.duration - 2;
+        }),
+    );
+    await expect.poll(() => seen.some((r) => r.range !== null && !r.range.startsWith("bytes=0-"))).toBe(true);
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.filter((r) => r.status !== 200 && r.status !== 206)).toEqual([]);
+
+    const file = await request.get(`/api/files/${share.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect((await file.json()).data.views).toBe(1);
+    await context.close();
+
+    // Someone else opening the same link has no view left.
+    const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const res = await other.request.get(url);
+    expect(res.status()).toBe(410);
+    await other.close();
+  });
+});
