@@ -108,6 +108,19 @@ describe("file shares on LOCAL", () => {
     expect(await resumed.text()).toBe(BODY.slice(15));
   });
 
+  it("a direct link with ?password= checks the password once per download, not once per range", async () => {
+    const slug = await upload(t, "locked.mp4", "password=pw-123456");
+    const first = await get(`/api/file-view/${slug}?password=pw-123456`, { range: "bytes=0-4" });
+    expect(first.status).toBe(206);
+    const cookie = cookieFor(first, `/api/file-view/${slug}`);
+    expect(cookie).toMatch(/=/);
+    // The continuation is authorized by the cookie: even a stale password in the URL is not checked again.
+    const next = await get(`/api/file-view/${slug}?password=old-password`, { range: "bytes=5-", cookie });
+    expect(next.status).toBe(206);
+    expect(await next.text()).toBe(BODY.slice(5));
+    expect(next.headers.getSetCookie()).toEqual([]);
+  });
+
   it("a continuation token of another share, or a forged one, does not open this share", async () => {
     const other = await upload(t, "other.bin", "max_views=5");
     const first = await get(`/api/file-view/${other}`);

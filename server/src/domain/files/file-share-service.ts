@@ -43,7 +43,7 @@ export const FILE_MESSAGES = {
 /** The outcome of a visitor's content request: what to serve and the access token it may go on with. */
 export interface DownloadGrant {
   row: FileRow;
-  /** The token that authorizes the rest of this download; null for owners. */
+  /** The token that authorizes the rest of this download (the one presented, or a new one); null when none is needed. */
   token: string | null;
   /** A view was used for this request (the token is new). */
   counted: boolean;
@@ -305,9 +305,13 @@ export class FileShareService {
       if (!credentials.password) throw new AppError(401, "password_required", FILE_MESSAGES.passwordRequired);
       await this.checkPassword(row, credentials.password, options.clientIp);
     }
+    // A new token where it spares the rest of the download something: a view or a password check.
     const grant = (served: FileRow, counted: boolean): DownloadGrant => ({
       row: served,
-      token: this.tokens.issue("file", served.id, served.password_hash ?? ""),
+      token:
+        counted || served.password_hash !== null
+          ? this.tokens.issue("file", served.id, served.password_hash ?? "")
+          : null,
       counted,
     });
     options.accept?.(row);

@@ -81,8 +81,8 @@ export function publicFileRoutes(ctx: AppContext) {
     try {
       const grant = await authorize(c);
       const res = await deliver(c, grant.row, disposition);
-      // The download that used a view goes on with its token (Range continuations).
-      return grant.counted && grant.token
+      // A download granted by a view or a password goes on with a new token (Range continuations).
+      return grant.token && grant.token !== continuationToken(c)
         ? withContinuationCookies(res, { slug: grant.row.slug, token: grant.token }, origin(c))
         : res;
     } catch (e) {
