@@ -162,6 +162,29 @@ describe("storage configs and mounts", () => {
     expect(edit.body.data).toMatchObject({ name: "Other provider 2", provider_type: "Other" });
   });
 
+  it("empty number fields of the storage form (capacity, URL lifetime) mean the defaults", async () => {
+    const res = await t.request("POST", "/api/s3-configs", {
+      token,
+      body: {
+        name: "Empty numbers",
+        provider_type: "Cloudflare R2",
+        endpoint_url: "https://account.r2.example.com",
+        bucket_name: "bucket",
+        access_key_id: "AKIAEXAMPLE",
+        secret_access_key: "secret-example",
+        total_storage_bytes: "",
+        signature_expires_in: "",
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data).toMatchObject({ total_storage_bytes: null, signature_expires_in: 3600 });
+    const edit = await t.request("PUT", `/api/s3-configs/${res.body.data.id}`, {
+      token,
+      body: { total_storage_bytes: "", signature_expires_in: "" },
+    });
+    expect(edit.status, edit.text).toBe(200);
+  });
+
   it('a mount on a LOCAL config created with storage_type "S3" takes the config\'s type and works', async () => {
     const res = await t.request("POST", "/api/admin/mounts", {
       token,

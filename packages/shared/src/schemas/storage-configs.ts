@@ -69,12 +69,20 @@ const storageConfigFields = {
     .union([httpUrl, z.literal(""), z.null()])
     .optional()
     .transform((v) => (v === "" ? null : v)),
-  signature_expires_in: looseInt
-    .refine((v) => v >= 60 && v <= 7 * 86400, "signature_expires_in must be 60-604800 seconds")
+  // An empty number field of a form (0.7.3 sends "") means "not set": the default.
+  signature_expires_in: z
+    .union([
+      z.literal("").transform(() => undefined),
+      looseInt.refine((v) => v >= 60 && v <= 7 * 86400, "signature_expires_in must be 60-604800 seconds"),
+    ])
     .optional(),
   is_public: looseBoolean.optional(),
   total_storage_bytes: z
-    .union([looseInt.refine((v) => v > 0, "total_storage_bytes must be positive"), z.null()])
+    .union([
+      looseInt.refine((v) => v > 0, "total_storage_bytes must be positive"),
+      z.null(),
+      z.literal("").transform(() => null),
+    ])
     .optional(),
   /** LOCAL only: absolute directory on the server. */
   root_path: z
