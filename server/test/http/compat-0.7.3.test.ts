@@ -6,6 +6,7 @@
  */
 import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieFor } from "../support/cookies";
 import {
   createLocalStorage,
   createMount,
@@ -304,19 +305,13 @@ describe("file shares", () => {
     });
     expect(verify.status).toBe(200);
     // What the browser keeps from that answer and sends back to the API's content paths.
-    const cookies = verify.headers.getSetCookie();
-    const cookieFor = (path: string) =>
-      cookies
-        .filter((c) => path.startsWith(/;\s*Path=([^;]+)/i.exec(c)![1]!))
-        .map((c) => c.split(";")[0])
-        .join("; ");
     const preview = await t.app.request(`/api/file-view/${slug}?password=pw-123456`, {
-      headers: { cookie: cookieFor(`/api/file-view/${slug}`), ...freshIp() },
+      headers: { cookie: cookieFor(verify, `/api/file-view/${slug}`), ...freshIp() },
     });
     expect(preview.status).toBe(200);
     expect(await preview.text()).toBe("pptx body");
     const office = await t.app.request(`/api/office-preview/${slug}?password=pw-123456`, {
-      headers: { cookie: cookieFor(`/api/office-preview/${slug}`), ...freshIp() },
+      headers: { cookie: cookieFor(verify, `/api/office-preview/${slug}`), ...freshIp() },
     });
     expect(office.status).toBe(200);
     expect(((await office.json()) as { url: string }).url).toMatch(/^http:\/\/localhost\/api\/file-view\//);

@@ -5,6 +5,7 @@
  * seeking, resumes) with its access token, from the cookie or `?token=`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieFor } from "../support/cookies";
 import { createS3Storage, type StorageUnderTest } from "../support/fs-helpers";
 import { describeS3 } from "../support/s3-env";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -35,18 +36,6 @@ async function views(t: TestApp, slug: string): Promise<number> {
     .where("slug", "=", slug)
     .executeTakeFirstOrThrow();
   return Number(row.views);
-}
-
-/** The cookie pairs a response sets for a request path, as a browser would send them back. */
-function cookieFor(res: Response, path: string): string {
-  return res.headers
-    .getSetCookie()
-    .filter((c) => {
-      const p = /;\s*Path=([^;]+)/i.exec(c)?.[1];
-      return !p || path.startsWith(p);
-    })
-    .map((c) => c.split(";")[0]!)
-    .join("; ");
 }
 
 describe("file shares on LOCAL", () => {
