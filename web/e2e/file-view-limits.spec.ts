@@ -43,12 +43,14 @@ async function playAndSeek(
       seen.push({ range: res.request().headers().range ?? null, status: res.status() });
   });
   const media = await open(page, url);
-  await expect.poll(() => media.evaluate((el: HTMLMediaElement) => el.readyState)).toBeGreaterThan(0);
+  const loaded = () => media.evaluate((el: HTMLMediaElement) => el.readyState);
+  await expect.poll(loaded, { timeout: 15_000 }).toBeGreaterThan(0);
   // Synchronous: a page opened directly is sandboxed without scripts, so no callback would run.
   await media.evaluate((el: HTMLMediaElement) => {
     el.currentTime = el.duration - 2;
   });
-  await expect.poll(() => seen.some((r) => r.range !== null && !r.range.startsWith("bytes=0-"))).toBe(true);
+  const rangedFromTheMiddle = () => seen.some((r) => r.range !== null && !r.range.startsWith("bytes=0-"));
+  await expect.poll(rangedFromTheMiddle, { timeout: 15_000 }).toBe(true);
   expect(seen.length).toBeGreaterThan(1);
   expect(seen.filter((r) => r.status !== 200 && r.status !== 206)).toEqual([]);
 
