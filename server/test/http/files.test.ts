@@ -293,6 +293,17 @@ describe("serving shared files", () => {
     }
   });
 
+  it("audio and video are inline, may load themselves as media and run nothing", async () => {
+    const s = (await uploadDirect("clip.mp4", "not really a video", "mimetype=video%2Fmp4")).body.data.slug;
+    const res = await t.app.request(`/api/file-view/${s}`);
+    expect(res.headers.get("content-disposition")).toMatch(/^inline/);
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("media-src 'self'");
+    expect(csp).toMatch(/sandbox allow-same-origin$/);
+    expect(csp).not.toContain("allow-scripts");
+  });
+
   it("images are inline", async () => {
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
     const s = (await uploadDirect("pic.png", png, "mimetype=image%2Fpng")).body.data.slug;

@@ -146,6 +146,27 @@ export async function testStorage(driver: StorageDriver, options: { origin: stri
   return {
     success,
     summary: success ? "Storage config test succeeded" : `Storage config test failed: ${failed.join(", ")}`,
-    result: { write, read, list, presign, cors },
+    result: { write, read, list, presign, cors, frontendSim: browserUploadSummary(presign, cors) },
+  };
+}
+
+/**
+ * The browser-side checks (presigned upload, CORS) as one result under the
+ * name 0.7.3 clients read, with each check as a step.
+ */
+function browserUploadSummary(presign: CheckResult, cors: CheckResult) {
+  const step = (r: CheckResult) => ({
+    name: r.note,
+    success: r.success,
+    duration: r.durationMs,
+    ...(r.error ? { error: r.error } : {}),
+  });
+  const failedStep = [presign, cors].find((r) => !r.success);
+  return {
+    success: !failedStep,
+    error: failedStep?.error ?? null,
+    note: "What a browser does to upload directly: presigned upload URL and CORS",
+    durationMs: presign.durationMs + cors.durationMs,
+    steps: { step1: step(presign), step2: step(cors) },
   };
 }

@@ -66,7 +66,8 @@ export function fileRoutes(ctx: AppContext) {
   app.get("/files/:id", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
-    return ok(c, await ctx.fileShares.get(principal, c.req.param("id")), "Fetched");
+    const origin = publicOrigin(c, ctx.config.trustProxy);
+    return ok(c, await ctx.fileShares.get(principal, c.req.param("id"), origin), "Fetched");
   });
 
   app.put("/files/:id", async (c) => {
