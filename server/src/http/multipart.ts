@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -183,4 +183,23 @@ export function readMultipartFile<T>(c: Context, options: MultipartFileOptions<T
 /** The temp directory for form files that arrive before their fields. */
 export function spoolDir(dataDir: string): string {
   return path.join(dataDir, "tmp", "uploads");
+}
+
+/**
+ * Removes spooled form files older than `maxAgeMs`: a request deletes its own
+ * when it ends, so older ones were left by a process that died mid-upload.
+ */
+export async function sweepSpool(dir: string, maxAgeMs: number, now = Date.now()): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith("form-")) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > maxAgeMs) {
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
