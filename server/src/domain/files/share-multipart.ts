@@ -26,7 +26,11 @@ import type { SettingsService } from "../settings/settings-service";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 import { shareSummary, type UploadService } from "./upload-service";
 
-/** Uploads in parts may take long (big files, paused laptops); resuming keeps them alive this long again. */
+/**
+ * Uploads in parts may take long (big files, paused laptops) but not longer than
+ * this from init: clients drop saved progress after 24 h, and the storage sweeps
+ * multipart uploads older than that.
+ */
 const MULTIPART_TTL_SECONDS = 24 * 3600;
 const KIND = "share-multipart";
 /** A session being completed: a second complete or a part PUT meanwhile is refused. */
@@ -120,11 +124,6 @@ export class ShareMultipartService {
         await this.uploads.discard(upload.row, upload.driver);
       throw isAppError(e) && e.error === "upload_not_found" ? uploadGone() : e;
     }
-    await this.db
-      .updateTable("upload_sessions")
-      .set({ expires_at: new Date(Date.now() + MULTIPART_TTL_SECONDS * 1000).toISOString() })
-      .where("id", "=", upload.session.id)
-      .execute();
     return {
       parts: parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag, size: p.size })),
       presigned_urls: await this.partUrls(upload, origin),
