@@ -8,7 +8,7 @@ import type { FsEntry } from "../../domain/fs/fs-entry";
 import { writeInParts } from "../../domain/fs/part-writer";
 import { isWithin, vbasename, vparent } from "../../domain/fs/vpath";
 import { isAppError } from "../../errors";
-import { requestStream } from "../../http/body";
+import { declaredLength, requestStream } from "../../http/body";
 import { mimeTypeFor } from "../../storage/mime";
 import {
   assertLockTokens,
@@ -35,11 +35,6 @@ async function requireParentCollection(call: DavCall, deps: DavDeps, path: strin
   if (parent.isVirtual) throw new DavError(403, "Resources can only be created inside a mount point");
 }
 
-function declaredLength(call: DavCall): number | undefined {
-  const header = call.c.req.header("content-length");
-  return header && /^\d+$/.test(header) ? Number(header) : undefined;
-}
-
 function contentTypeFor(call: DavCall, name: string): string {
   const sent = call.c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
   return sent && sent !== "application/octet-stream" && /^[\w.+-]+\/[\w.+-]+$/.test(sent)
@@ -61,7 +56,7 @@ export async function put(call: DavCall, deps: DavDeps): Promise<Response> {
   await checkIfHeader(call, deps, [path], new Map([[path, existing]]));
   await assertLockTokens(call, deps.locks, path, { parent: existing === null });
 
-  const size = declaredLength(call);
+  const size = declaredLength(call.c.req.header("content-length")) ?? undefined;
   const { webdav_upload_mode: mode } = await ctx.settings.getAll();
   const contentType = contentTypeFor(call, vbasename(path));
   const { entry } = await ctx.fs.uploads.ingestFile(
