@@ -363,6 +363,19 @@ export function describeShareMultipartSuite(
         });
         expect(() => readdirSync(tmp)).toThrow();
       });
+
+      it("an explorer part URL refuses a body larger than the part size given at init", async () => {
+        const started = await t.request("POST", "/api/fs/multipart/init", {
+          token,
+          body: { path: "/m", fileName: "sized.bin", fileSize: 6 * MiB, partSize: PART, partCount: 2 },
+        });
+        expect(started.status, started.text).toBe(200);
+        const over = await putPart(t, started.body.data.presignedUrls[0].url, randomBytes(PART + 1));
+        expect(over.status).toBe(413);
+        expect(await over.json()).toMatchObject({ error: "content_too_large" });
+        const fits = await putPart(t, started.body.data.presignedUrls[0].url, randomBytes(PART));
+        expect(fits.status).toBe(200);
+      });
     }
   });
 }
