@@ -10,6 +10,7 @@ import { type Db, migrateToLatest, openDatabase } from "./db/database";
 import { AdminService } from "./domain/admins/admin-service";
 import { ApiKeyService } from "./domain/api-keys/api-key-service";
 import { FileShareService } from "./domain/files/file-share-service";
+import { ShareMultipartService } from "./domain/files/share-multipart";
 import { UploadService } from "./domain/files/upload-service";
 import { createFsServices, type FsServices } from "./domain/fs/fs-services";
 import { Housekeeping } from "./domain/housekeeping";
@@ -19,6 +20,7 @@ import { SettingsService } from "./domain/settings/settings-service";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
 import { SecretBox } from "./lib/crypto";
 import { ShareAccessTokens } from "./lib/share-access-token";
+import { spoolDir } from "./lib/spool";
 import { createLogger, type Logger } from "./logger";
 
 export interface AppContext {
@@ -37,6 +39,8 @@ export interface AppContext {
   storageConfigs: StorageConfigService;
   fileShares: FileShareService;
   uploads: UploadService;
+  /** File shares uploaded in parts (also the base of URL multipart uploads). */
+  shareMultipart: ShareMultipartService;
   mounts: MountService;
   /** Mounts, the virtual file system, its caches and tasks. */
   fs: FsServices;
@@ -62,6 +66,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const secretBox = new SecretBox(config.secretKey);
   const storageConfigs = new StorageConfigService(db, secretBox, config.dataDir);
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
+  const uploads = new UploadService(db, storageConfigs, settings, fileShares, config.secretKey);
   const instanceId = randomUUID();
   const fs = await createFsServices({ config, log, db, instanceId, storageConfigs, settings, fileShares });
   const ctx: AppContext = {
@@ -78,7 +83,8 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     pastes: new PasteService(db, rateLimiter, shareTokens),
     storageConfigs,
     fileShares,
-    uploads: new UploadService(db, storageConfigs, settings, fileShares, config.secretKey),
+    uploads,
+    shareMultipart: new ShareMultipartService(db, uploads, storageConfigs, settings, config.secretKey),
     mounts: fs.mounts,
     fs,
     housekeeping: new Housekeeping({
@@ -88,6 +94,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
       admins,
       directUploads: fs.directUploads,
       storageConfigs,
+      spoolDir: spoolDir(config.dataDir),
     }),
     close: async () => {
       await fs.close();

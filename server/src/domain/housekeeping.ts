@@ -7,6 +7,7 @@
  * what it removed.
  */
 import type { Db } from "../db/database";
+import { sweepSpool } from "../lib/spool";
 import type { Logger } from "../logger";
 import type { AbandonedAges } from "../storage/types";
 import type { AdminService } from "./admins/admin-service";
@@ -32,7 +33,7 @@ export interface SweepReport {
   shares: number;
   /** Explorer upload sessions (presigned, multipart) past their lifetime. */
   uploadSessions: number;
-  /** LOCAL temp files of interrupted single writes. */
+  /** LOCAL temp files of interrupted single writes, and form uploads spooled by requests that died. */
   tempFiles: number;
   /** Incomplete multipart uploads (LOCAL part directories, S3 uploads). */
   multipartUploads: number;
@@ -48,6 +49,8 @@ export interface HousekeepingDeps {
   admins: AdminService;
   directUploads: DirectUploadService;
   storageConfigs: StorageConfigService;
+  /** Where form uploads spool a file that came before its placing fields. */
+  spoolDir: string;
 }
 
 export class Housekeeping {
@@ -61,7 +64,7 @@ export class Housekeeping {
     const report: SweepReport = {
       ...shares,
       uploadSessions: await directUploads.sweepSessions(now),
-      tempFiles: 0,
+      tempFiles: await sweepSpool(this.deps.spoolDir, ages.idleWriteMs, now.getTime()),
       multipartUploads: 0,
       adminTokens: await admins.deleteExpiredTokens(),
       storageErrors: 0,

@@ -405,6 +405,10 @@ export class LocalDriver implements StorageDriver {
     return this.multipart.abort(path, uploadId);
   }
 
+  listParts(path: string, uploadId: string) {
+    return this.multipart.listParts(path, uploadId);
+  }
+
   /** What interrupted writes left in the temp dir (see sweepTempDir); never creates the root. */
   sweepAbandoned(ages: AbandonedAges, now = new Date()): Promise<AbandonedCounts> {
     return sweepTempDir(nodePath.join(this.configuredRoot, LOCAL_TEMP_DIR), ages, now);
