@@ -15,8 +15,10 @@ import { createFsServices, type FsServices } from "./domain/fs/fs-services";
 import type { MountService } from "./domain/mounts/mount-service";
 import { PasteService } from "./domain/pastes/paste-service";
 import { SettingsService } from "./domain/settings/settings-service";
+import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
 import { SecretBox } from "./lib/crypto";
+import { HostAllowList } from "./lib/net/host-allow-list";
 import { ShareAccessTokens } from "./lib/share-access-token";
 import { createLogger, type Logger } from "./logger";
 
@@ -57,7 +59,13 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const admins = new AdminService(db, rateLimiter, config.adminTokenTtlSeconds);
   const shareTokens = new ShareAccessTokens(config.secretKey);
   const secretBox = new SecretBox(config.secretKey);
-  const storageConfigs = new StorageConfigService(db, secretBox, config.dataDir);
+  const storageConfigs = new StorageConfigService(
+    db,
+    secretBox,
+    config.dataDir,
+    new StorageEndpointPolicy(new HostAllowList(config.storageEndpointAllow)),
+    config.s3MultipartCopyAbove,
+  );
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
   const instanceId = randomUUID();
   const fs = await createFsServices({ config, log, db, instanceId, storageConfigs, settings, fileShares });
