@@ -17,8 +17,11 @@ import { PasteService } from "./domain/pastes/paste-service";
 import { SettingsService } from "./domain/settings/settings-service";
 import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
+import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
+import { UrlUploadService } from "./domain/url-upload/url-upload-service";
 import { SecretBox } from "./lib/crypto";
 import { HostAllowList } from "./lib/net/host-allow-list";
+import { SafeFetcher } from "./lib/net/safe-fetch";
 import { ShareAccessTokens } from "./lib/share-access-token";
 import { createLogger, type Logger } from "./logger";
 
@@ -38,6 +41,8 @@ export interface AppContext {
   storageConfigs: StorageConfigService;
   fileShares: FileShareService;
   uploads: UploadService;
+  /** URL upload and server-side fetching of remote files. */
+  urlUploads: UrlUploadService;
   mounts: MountService;
   /** Mounts, the virtual file system, its caches and tasks. */
   fs: FsServices;
@@ -68,7 +73,20 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   );
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
   const instanceId = randomUUID();
-  const fs = await createFsServices({ config, log, db, instanceId, storageConfigs, settings, fileShares });
+  const uploads = new UploadService(db, storageConfigs, settings, fileShares, config.secretKey);
+  const fetcher = new SafeFetcher({ allow: new HostAllowList(config.urlFetchAllow) });
+  const fs = await createFsServices({
+    config,
+    log,
+    db,
+    instanceId,
+    storageConfigs,
+    settings,
+    fileShares,
+    taskHandlers: ({ uploads: fsUploads }) => ({
+      download: urlFetchTaskHandler({ fetcher, uploads, fsUploads, settings, secrets: secretBox }),
+    }),
+  });
   const ctx: AppContext = {
     config,
     log,
@@ -83,7 +101,16 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     pastes: new PasteService(db, rateLimiter, shareTokens),
     storageConfigs,
     fileShares,
-    uploads: new UploadService(db, storageConfigs, settings, fileShares, config.secretKey),
+    uploads,
+    urlUploads: new UrlUploadService({
+      fetcher,
+      uploads,
+      shares: fileShares,
+      settings,
+      secrets: secretBox,
+      tasks: fs.tasks,
+      tasksQueued: () => fs.caches.tasksQueued(),
+    }),
     mounts: fs.mounts,
     fs,
     close: async () => {

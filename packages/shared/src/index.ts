@@ -9,4 +9,5 @@ export * from "./schemas/mounts";
 export * from "./schemas/pastes";
 export * from "./schemas/settings";
 export * from "./schemas/storage-configs";
+export * from "./schemas/url-upload";
 export * from "./share-rules";
