@@ -11,7 +11,6 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   createMount,
   createS3Storage,
-  mustPut,
   readBytes,
   type StorageUnderTest,
   waitForTask,
