@@ -10,6 +10,7 @@ import { type Db, migrateToLatest, openDatabase } from "./db/database";
 import { AdminService } from "./domain/admins/admin-service";
 import { ApiKeyService } from "./domain/api-keys/api-key-service";
 import { FileShareService } from "./domain/files/file-share-service";
+import { ShareMultipartService } from "./domain/files/share-multipart";
 import { UploadService } from "./domain/files/upload-service";
 import { createFsServices, type FsServices } from "./domain/fs/fs-services";
 import type { MountService } from "./domain/mounts/mount-service";
@@ -41,6 +42,8 @@ export interface AppContext {
   storageConfigs: StorageConfigService;
   fileShares: FileShareService;
   uploads: UploadService;
+  /** File shares uploaded in parts (also the base of URL multipart uploads). */
+  shareMultipart: ShareMultipartService;
   /** URL upload and server-side fetching of remote files. */
   urlUploads: UrlUploadService;
   mounts: MountService;
@@ -72,8 +75,8 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     config.s3MultipartCopyAbove,
   );
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
-  const instanceId = randomUUID();
   const uploads = new UploadService(db, storageConfigs, settings, fileShares, config.secretKey);
+  const instanceId = randomUUID();
   const fetcher = new SafeFetcher({ allow: new HostAllowList(config.urlFetchAllow) });
   const fs = await createFsServices({
     config,
@@ -102,6 +105,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     storageConfigs,
     fileShares,
     uploads,
+    shareMultipart: new ShareMultipartService(db, uploads, storageConfigs, settings, config.secretKey),
     urlUploads: new UrlUploadService({
       fetcher,
       uploads,

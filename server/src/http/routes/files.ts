@@ -23,6 +23,7 @@ import { ok } from "../envelope";
 import { readMultipartFile } from "../multipart";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
+import { shareMultipartRoutes } from "./files-multipart";
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
@@ -31,6 +32,20 @@ const listQuery = z.object({
   created_by: z.string().max(200).optional(),
   storage_config_id: z.string().max(100).optional(),
 });
+
+/**
+ * The file name of /upload-direct/:filename, percent-decoded exactly once from
+ * the raw request path (the router's own decoding leaves bad escapes as they
+ * are, and decoding its result again would turn "%25" into a broken escape).
+ */
+function rawFilename(url: string): string {
+  const raw = new URL(url).pathname.split("/").pop() ?? "";
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw badRequest("File name is not validly percent-encoded", "invalid_file_name");
+  }
+}
 
 export function fileRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -80,7 +95,7 @@ export function fileRoutes(ctx: AppContext) {
   app.put("/upload-direct/:filename", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
-    const filename = parseWith(filenameInput, decodeURIComponent(c.req.param("filename")));
+    const filename = parseWith(filenameInput, rawFilename(c.req.url));
     const options = parseWith(uploadOptions, c.req.query());
     const data = await ctx.uploads.uploadStream(principal, filename, requestStream(c), {
       ...options,
@@ -126,7 +141,12 @@ export function fileRoutes(ctx: AppContext) {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
     const body = await readJson(c, commitRequest);
-    return ok(c, await ctx.uploads.commit(principal, body.file_id), "File committed");
+    const { file_id, remark, password, expires_in, max_views } = body;
+    return ok(
+      c,
+      await ctx.uploads.commit(principal, file_id, { remark, password, expires_in, max_views }),
+      "File committed",
+    );
   });
 
   // The "presigned URL" of LOCAL storage: the signature is the credential.
@@ -145,5 +165,6 @@ export function fileRoutes(ctx: AppContext) {
     return ok(c, result, "Uploaded");
   });
 
+  app.route("/", shareMultipartRoutes(ctx));
   return app;
 }
