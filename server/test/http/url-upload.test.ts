@@ -25,6 +25,8 @@ describe("URL upload", () => {
   let t: TestApp;
   let token: string;
   const payload = randomBytes(3 * 1024 * 1024 + 123);
+  const MiB = 1024 * 1024;
+  const eleven = randomBytes(11 * MiB + 7);
   let remotePort = 0;
   let base = "";
   const seenHeaders: http.IncomingHttpHeaders[] = [];
@@ -46,6 +48,12 @@ describe("URL upload", () => {
         res.writeHead(200, headers);
         if (req.method === "HEAD") res.end();
         else res.end(payload);
+        return;
+      }
+      case "/files/eleven.bin": {
+        res.writeHead(200, { "content-type": "video/mp4", "content-length": String(eleven.length) });
+        if (req.method === "HEAD") res.end();
+        else res.end(eleven);
         return;
       }
       case "/no-head/photo.png": {
@@ -324,6 +332,94 @@ describe("URL upload", () => {
       expect(noConfig.body.message).toBe("Missing S3 config ID parameter");
       const noUrl = await t.request("POST", "/api/url/presign", { token, body: { s3_config_id: "x" } });
       expect(noUrl.body.message).toBe("Missing URL parameter");
+    });
+  });
+
+  describe("url/multipart", () => {
+    /** PUTs each part to its URL (signed LOCAL URLs on this server) and returns the ETags. */
+    const sendParts = async (urls: { partNumber: number; url: string }[], partSize: number) => {
+      const parts: { partNumber: number; etag: string }[] = [];
+      for (const { partNumber, url } of urls) {
+        const chunk = eleven.subarray((partNumber - 1) * partSize, partNumber * partSize);
+        const res = await t.app.request(url.replace(/^https?:\/\/[^/]+/, ""), { method: "PUT", body: chunk });
+        expect(res.status, await res.clone().text()).toBe(200);
+        parts.push({ partNumber, etag: (res.headers.get("etag") ?? "").replace(/"/g, "") });
+      }
+      return parts;
+    };
+
+    it("sizes the share from the remote file, takes the parts and completes byte-identical", async () => {
+      const init = await t.request("POST", "/api/url/multipart/init", {
+        token,
+        body: {
+          url: `${base}/files/eleven.bin`,
+          s3_config_id: (await t.request("GET", "/api/s3-configs", { token })).body.data[0].id,
+          part_size: 5 * MiB,
+          part_count: 3,
+          password: "pw-multipart",
+        },
+      });
+      expect(init.status, init.text).toBe(200);
+      expect(init.body.data).toMatchObject({
+        filename: "eleven.bin",
+        contentType: "video/mp4",
+        totalSize: eleven.length,
+        partCount: 3,
+        hasPassword: true,
+        sourceUrl: `${base}/files/eleven.bin`,
+      });
+      expect(init.body.data.presigned_urls).toHaveLength(3);
+      const parts = await sendParts(init.body.data.presigned_urls, 5 * MiB);
+      const done = await t.request("POST", "/api/url/multipart/complete", {
+        token,
+        body: { file_id: init.body.data.file_id, upload_id: init.body.data.upload_id, parts },
+      });
+      expect(done.status, done.text).toBe(200);
+      expect(done.body.data).toMatchObject({
+        success: true,
+        fileId: init.body.data.file_id,
+        size: eleven.length,
+      });
+      const row = (await fileRows()).find((r) => r.id === init.body.data.file_id)!;
+      expect(row.status).toBe("active");
+      const { driver } = await t.ctx.storageConfigs.driverById(row.storage_config_id!);
+      const chunks: Buffer[] = [];
+      for await (const c of (await driver.read(row.storage_path)).body) chunks.push(c as Buffer);
+      expect(sha(Buffer.concat(chunks))).toBe(sha(eleven));
+    });
+
+    it("abort removes the record; a missing or bad part plan and an unknown size are refused", async () => {
+      const configId = (await t.request("GET", "/api/s3-configs", { token })).body.data[0].id;
+      const init = await t.request("POST", "/api/url/multipart/init", {
+        token,
+        body: { url: `${base}/files/eleven.bin`, s3_config_id: configId, part_size: 5 * MiB, part_count: 3 },
+      });
+      const ref = { file_id: init.body.data.file_id, upload_id: init.body.data.upload_id };
+      const abort = await t.request("POST", "/api/url/multipart/abort", { token, body: ref });
+      expect(abort.status, abort.text).toBe(200);
+      expect((await fileRows()).some((r) => r.id === ref.file_id)).toBe(false);
+      const noPlan = await t.request("POST", "/api/url/multipart/init", {
+        token,
+        body: { url: `${base}/files/eleven.bin`, s3_config_id: configId },
+      });
+      expect(noPlan.status).toBe(400);
+      const badPlan = await t.request("POST", "/api/url/multipart/init", {
+        token,
+        body: { url: `${base}/files/eleven.bin`, s3_config_id: configId, part_size: 5 * MiB, part_count: 2 },
+      });
+      expect(badPlan.status).toBe(400);
+      expect(badPlan.body.message).toContain("smaller than total_size");
+      const unknown = await t.request("POST", "/api/url/multipart/init", {
+        token,
+        body: { url: `${base}/big-chunked`, s3_config_id: configId, part_size: 5 * MiB, part_count: 1 },
+      });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.error).toBe("size_unknown");
+      const missing = await t.request("POST", "/api/url/multipart/complete", {
+        token,
+        body: { file_id: ref.file_id, upload_id: ref.upload_id },
+      });
+      expect(missing.body.message).toBe("Missing part list parameter");
     });
   });
 
