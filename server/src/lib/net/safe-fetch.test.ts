@@ -197,6 +197,21 @@ describe("SafeFetcher", () => {
     expect(seen.authorization).toBeUndefined();
   });
 
+  it("resolves a name once per connection and connects to exactly that answer", async () => {
+    const calls: string[] = [];
+    const f = new SafeFetcher({
+      allow: new HostAllowList(parseHostList(`files.lan:${allowedPort}`)),
+      resolve: async (host) => {
+        calls.push(host);
+        return [{ address: "127.0.0.1", family: 4 }];
+      },
+    });
+    const res = await f.openOk(`http://files.lan:${allowedPort}/to?u=%2Fnext`);
+    expect((await readAll(res.body)).toString()).toBe("hello from /next");
+    // Two hops (the redirect and its target), one resolution each: nothing asked twice per connection.
+    expect(calls).toEqual(["files.lan", "files.lan"]);
+  });
+
   it(`stops after ${MAX_REDIRECTS} redirects`, async () => {
     await expect(fetcher.open(`http://127.0.0.1:${allowedPort}/loop`)).rejects.toMatchObject({
       error: "too_many_redirects",
