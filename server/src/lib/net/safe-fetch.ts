@@ -29,7 +29,11 @@ export interface SafeFetchOptions {
 }
 
 export interface FetchRequest {
-  method?: "GET" | "HEAD";
+  method?: string;
+  /** A small request body (storage checks); uploads of user data never go this way. */
+  body?: Buffer;
+  /** Default true. False returns a redirect as it is (S3 endpoints must never send us elsewhere). */
+  followRedirects?: boolean;
   /** Extra request headers (e.g. Range); never the caller's cookies or credentials. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -95,8 +99,8 @@ export class SafeFetcher {
       const { url, allowListed } = parseTargetUrl(target, this.allow);
       const { res, failure } = await this.once(url, allowListed, request);
       const location = res.headers.location;
-      if (!REDIRECT_STATUSES.has(res.statusCode ?? 0) || !location)
-        return this.wrap(url, res, failure, request);
+      const follow = request.followRedirects !== false && REDIRECT_STATUSES.has(res.statusCode ?? 0);
+      if (!follow || !location) return this.wrap(url, res, failure, request);
       res.destroy();
       if (hop >= MAX_REDIRECTS)
         throw badRequest(`Cannot access URL: more than ${MAX_REDIRECTS} redirects`, "too_many_redirects");
@@ -197,7 +201,7 @@ export class SafeFetcher {
         reject(failure.error ?? mapNetworkError(e, url));
       });
       req.on("close", () => clearTimeout(connectTimer));
-      req.end();
+      req.end(request.body);
     });
   }
 }
