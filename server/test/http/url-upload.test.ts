@@ -464,6 +464,23 @@ describe("URL upload", () => {
       expect(sha(await readBytes(t, "/fetched/copy.bin", { token }))).toBe(sha(payload));
     });
 
+    it("checks the explorer permission and base path of the target when queueing", async () => {
+      const shareOnly = await t.createApiKey(Permission.FILE_SHARE);
+      const denied = await t.request("POST", "/api/url/fetch", {
+        apiKey: shareOnly.key,
+        body: { url: `${base}/files/report.bin`, target_path: "/fetched" },
+      });
+      expect(denied.status).toBe(403);
+      const confined = await t.createApiKey(Permission.FILE_SHARE | Permission.MOUNT_UPLOAD, {
+        basic_path: "/fetched/inner",
+      });
+      const outside = await t.request("POST", "/api/url/fetch", {
+        apiKey: confined.key,
+        body: { url: `${base}/files/report.bin`, target_path: "/fetched" },
+      });
+      expect(outside.status).toBe(403);
+    });
+
     it("cancels a running download: no share row and no stored bytes remain", async () => {
       const before = (await fileRows()).length;
       const storedBefore = storedFiles();
