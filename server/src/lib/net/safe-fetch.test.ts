@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusedAddressReason } from "./address-policy";
 import { HostAllowList, parseHostEntry, parseHostList } from "./host-allow-list";
@@ -231,6 +233,35 @@ describe("SafeFetcher", () => {
   it("ends a transfer that stalls with a timeout error", async () => {
     const res = await fetcher.openOk(`http://127.0.0.1:${allowedPort}/stall`);
     await expect(readAll(res.body)).rejects.toMatchObject({ status: 504, error: "url_timeout" });
+  });
+
+  it("gives up on a connection that is never accepted", async () => {
+    // A listening socket that never accepts, its queue filled: further SYNs go unanswered, as with a
+    // firewalled host. (python3 is a build requirement already; Node always accepts.)
+    const py = spawn("python3", [
+      "-c",
+      "import socket,time\ns=socket.socket()\ns.bind(('127.0.0.1',0))\ns.listen(0)\nprint(s.getsockname()[1],flush=True)\ntime.sleep(60)",
+    ]);
+    const fillers: Socket[] = [];
+    try {
+      const port = Number(String(await once(py.stdout, "data")).trim());
+      for (let i = 0; i < 4; i++) fillers.push(connect(port, "127.0.0.1").on("error", () => undefined));
+      await new Promise((r) => setTimeout(r, 200));
+      const f = new SafeFetcher({
+        allow: new HostAllowList(parseHostList(`127.0.0.1:${port}`)),
+        connectTimeoutMs: 300,
+      });
+      const started = Date.now();
+      await expect(f.open(`http://127.0.0.1:${port}/`)).rejects.toMatchObject({
+        status: 504,
+        error: "url_timeout",
+        message: expect.stringContaining("no connection"),
+      });
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      for (const s of fillers) s.destroy();
+      py.kill();
+    }
   });
 
   it("reports an upstream error status", async () => {
