@@ -89,6 +89,8 @@ describe("SafeFetcher", () => {
     const url = new URL(req.url ?? "/", "http://x");
     if (url.pathname === "/to") {
       res.writeHead(302, { location: url.searchParams.get("u") ?? "/" }).end();
+    } else if (url.pathname === "/bad-redirect") {
+      res.writeHead(301, { location: "http://[not-an-address/" }).end();
     } else if (url.pathname === "/loop") {
       const n = Number(url.searchParams.get("n") ?? "0");
       res.writeHead(307, { location: `/loop?n=${n + 1}` }).end();
@@ -212,6 +214,13 @@ describe("SafeFetcher", () => {
     expect((await readAll(res.body)).toString()).toBe("hello from /next");
     // Two hops (the redirect and its target), one resolution each: nothing asked twice per connection.
     expect(calls).toEqual(["files.lan", "files.lan"]);
+  });
+
+  it("answers a redirect to a malformed address with a clear error", async () => {
+    await expect(fetcher.open(`http://127.0.0.1:${allowedPort}/bad-redirect`)).rejects.toMatchObject({
+      status: 400,
+      message: "Cannot access URL: the server redirected to an invalid address",
+    });
   });
 
   it(`stops after ${MAX_REDIRECTS} redirects`, async () => {

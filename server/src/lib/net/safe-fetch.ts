@@ -104,7 +104,11 @@ export class SafeFetcher {
       res.destroy();
       if (hop >= MAX_REDIRECTS)
         throw badRequest(`Cannot access URL: more than ${MAX_REDIRECTS} redirects`, "too_many_redirects");
-      target = new URL(location, url).toString();
+      try {
+        target = new URL(location, url).toString();
+      } catch {
+        throw badRequest("Cannot access URL: the server redirected to an invalid address", "url_unreachable");
+      }
     }
   }
 
