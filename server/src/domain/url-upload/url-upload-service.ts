@@ -17,12 +17,12 @@ import type { z } from "zod";
 import type { Principal } from "../../auth/principal";
 import { badRequest, notFound, validationFailed } from "../../errors";
 import type { SecretBox } from "../../lib/crypto";
+import { uploadTooLarge } from "../../lib/ingest";
 import type { RemoteResponse, SafeFetcher } from "../../lib/net/safe-fetch";
 import type { FileShareService } from "../files/file-share-service";
 import type { ShareMultipartService } from "../files/share-multipart";
 import type { UploadService } from "../files/upload-service";
 import { apiActor, authorize } from "../fs/access";
-import { tooLarge } from "../fs/fs-uploads";
 import { normalizeVirtualPath } from "../fs/vpath";
 import type { SettingsService } from "../settings/settings-service";
 import { presentTask, type TaskService } from "../tasks/task-service";
@@ -60,7 +60,7 @@ export class UrlUploadService {
     const maxBytes = await this.deps.settings.maxUploadBytes();
     return this.deps.fetcher.openOk(url, {
       maxBytes,
-      tooLarge: (n) => tooLarge(maxBytes, n).message,
+      tooLarge: (n) => uploadTooLarge(maxBytes, n).message,
       ...(signal ? { signal } : {}),
     });
   }

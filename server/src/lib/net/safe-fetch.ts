@@ -12,7 +12,7 @@ import https from "node:https";
 import { isIP } from "node:net";
 import type { Readable } from "node:stream";
 import { AppError, badRequest, isAppError, payloadTooLarge } from "../../errors";
-import { ByteLimit } from "../byte-limit";
+import { Meter } from "../ingest";
 import { effectivePort, HostAllowList } from "./host-allow-list";
 import { bareHost, parseTargetUrl, pinnedLookup, type Resolver, systemResolver } from "./url-guard";
 
@@ -133,7 +133,7 @@ export class SafeFetcher {
       res.destroy();
       throw payloadTooLarge(message(contentLength));
     }
-    const limit = new ByteLimit(max, () => message(null));
+    const limit = new Meter(max, () => payloadTooLarge(message(null)));
     res.on("error", (e) => limit.destroy((failure.error ?? mapNetworkError(e, url)) as Error));
     limit.on("close", () => res.destroy());
     res.pipe(limit);
