@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Link2, LogIn, Upload } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,16 +8,19 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useCapabilities } from "../../../lib/auth-store";
+import { queueSummary } from "../../../lib/upload-engine/upload-queue";
+import { useUploadQueue } from "../../../lib/upload-engine/use-upload-queue";
 import { useErrorText } from "../../../lib/use-error-text";
-import { useMaxUploadSize, useUploadStorageConfigs } from "../hooks/use-upload-data";
-import { useUploadQueue } from "../hooks/use-upload-queue";
+import { shareTarget } from "../api/share-target";
+import type { UploadResult } from "../api/upload-file";
+import { recentUploadsQueryKey, useMaxUploadSize, useUploadStorageConfigs } from "../hooks/use-upload-data";
+import { describeUploadFailure } from "../upload-errors";
 import {
   emptyUploadForm,
   type UploadFormValues,
   uploadFields,
   validateUploadForm,
 } from "../upload-form-model";
-import { queueSummary } from "../upload-queue";
 import { DropZone } from "./drop-zone";
 import { RecentUploads } from "./recent-uploads";
 import { UploadList } from "./upload-list";
@@ -69,8 +73,18 @@ function FileUploadTab() {
     );
   }, [configs.data]);
 
-  const fieldsFor = useCallback((single: boolean) => uploadFields(values, single), [values]);
-  const queue = useUploadQueue({ maxBytes, fieldsFor });
+  const queryClient = useQueryClient();
+  const targetFor = useCallback((single: boolean) => shareTarget(uploadFields(values, single)), [values]);
+  const onCompleted = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: recentUploadsQueryKey }),
+    [queryClient],
+  );
+  const queue = useUploadQueue<UploadResult>({
+    maxBytes,
+    targetFor,
+    describeError: describeUploadFailure,
+    onCompleted,
+  });
   const summary = queueSummary(queue.state);
   const errors = useMemo(() => validateUploadForm(values, summary.allowSlug), [values, summary.allowSlug]);
   const hasErrors = Object.keys(errors).length > 0;
@@ -89,6 +103,8 @@ function FileUploadTab() {
         <UploadList
           items={queue.state.items}
           onCancel={queue.cancel}
+          onPause={queue.pause}
+          onResume={queue.resume}
           onRetry={queue.retry}
           onRemove={queue.remove}
         />

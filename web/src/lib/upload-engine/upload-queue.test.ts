@@ -197,3 +197,34 @@ describe("progress and speed", () => {
     expect(remainingSeconds(0, 100, 30)).toBe(4);
   });
 });
+
+describe("pause and resume", () => {
+  it("pauses a running upload, queues it again on resume and keeps its bytes", () => {
+    let s = run([
+      { type: "add", files: [file("a"), file("b")] },
+      { type: "enqueueAll" },
+      { type: "start", id: "a", at: 0 },
+      { type: "progress", id: "a", loaded: 400, at: 1000 },
+    ]);
+    s = run([{ type: "pause", id: "a" }], s);
+    expect(item(s, "a")).toMatchObject({ status: "paused", loaded: 400 });
+    // A paused upload frees its slot.
+    expect(itemsToStart(s, 1)).toEqual(["b"]);
+    expect(queueSummary(s)).toMatchObject({ paused: 1, busy: true });
+    expect(run([{ type: "progress", id: "a", loaded: 500, at: 1100 }], s)).toBe(s);
+    s = run([{ type: "resume", id: "a" }], s);
+    expect(item(s, "a")).toMatchObject({ status: "pending", queued: true });
+    s = run([{ type: "start", id: "a", at: 2000 }], s);
+    expect(item(s, "a")).toMatchObject({ status: "uploading", loaded: 400, attempts: 2 });
+    // Resume applies only to paused items, cancel to paused ones too.
+    expect(run([{ type: "resume", id: "a" }], s)).toBe(s);
+    s = run(
+      [
+        { type: "pause", id: "a" },
+        { type: "cancel", id: "a" },
+      ],
+      s,
+    );
+    expect(item(s, "a")).toMatchObject({ status: "error", error: { key: "cancelled" } });
+  });
+});
