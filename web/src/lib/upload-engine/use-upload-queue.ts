@@ -31,6 +31,12 @@ interface Entry<R> {
   unsubscribe: (() => void) | null;
 }
 
+function continuesOnRetry(upload: Upload<unknown> | null): boolean {
+  if (upload?.state !== "failed") return false;
+  const snapshot = upload.snapshot();
+  return snapshot.method === "multipart" && snapshot.loaded > 0;
+}
+
 /**
  * The upload list of /upload and the explorer: the pure queue state machine
  * plus the side that runs uploads through the engine (one Upload per item,
@@ -100,8 +106,9 @@ export function useUploadQueue<R>(options: {
   const retry = useCallback(
     (id: string) => {
       const entry = entries.current.get(id);
-      // A failed upload continues where it stopped; a cancelled one starts anew, with the current options.
-      if (entry && entry.upload?.state !== "failed") {
+      // A multipart upload that failed after storing parts continues where it stopped; anything
+      // else (a cancelled upload, a refused start such as a taken slug) starts anew with the current options.
+      if (entry && !continuesOnRetry(entry.upload)) {
         dropUpload(entry);
         const others = state.items.filter((i) => i.id !== id && i.status !== "success");
         const targetFor = optionsRef.current.targetFor;
