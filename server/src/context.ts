@@ -10,6 +10,7 @@ import { type Db, migrateToLatest, openDatabase } from "./db/database";
 import { AdminService } from "./domain/admins/admin-service";
 import { ApiKeyService } from "./domain/api-keys/api-key-service";
 import { FileShareService } from "./domain/files/file-share-service";
+import { ShareMultipartService } from "./domain/files/share-multipart";
 import { UploadService } from "./domain/files/upload-service";
 import { createFsServices, type FsServices } from "./domain/fs/fs-services";
 import type { MountService } from "./domain/mounts/mount-service";
@@ -36,6 +37,8 @@ export interface AppContext {
   storageConfigs: StorageConfigService;
   fileShares: FileShareService;
   uploads: UploadService;
+  /** File shares uploaded in parts (also the base of URL multipart uploads). */
+  shareMultipart: ShareMultipartService;
   mounts: MountService;
   /** Mounts, the virtual file system, its caches and tasks. */
   fs: FsServices;
@@ -59,6 +62,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const secretBox = new SecretBox(config.secretKey);
   const storageConfigs = new StorageConfigService(db, secretBox, config.dataDir);
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
+  const uploads = new UploadService(db, storageConfigs, settings, fileShares, config.secretKey);
   const instanceId = randomUUID();
   const fs = await createFsServices({ config, log, db, instanceId, storageConfigs, settings, fileShares });
   const ctx: AppContext = {
@@ -75,7 +79,8 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     pastes: new PasteService(db, rateLimiter, shareTokens),
     storageConfigs,
     fileShares,
-    uploads: new UploadService(db, storageConfigs, settings, fileShares, config.secretKey),
+    uploads,
+    shareMultipart: new ShareMultipartService(db, uploads, storageConfigs, settings, config.secretKey),
     mounts: fs.mounts,
     fs,
     close: async () => {

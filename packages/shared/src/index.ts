@@ -6,6 +6,7 @@ export * from "./schemas/common";
 export * from "./schemas/files";
 export * from "./schemas/fs";
 export * from "./schemas/mounts";
+export * from "./schemas/multipart";
 export * from "./schemas/pastes";
 export * from "./schemas/settings";
 export * from "./schemas/storage-configs";

@@ -15,6 +15,7 @@ import pg from "pg";
 import type { DatabaseConfig } from "../config";
 import * as initial from "./migrations/0001-initial";
 import * as taskAttempts from "./migrations/0002-task-attempts";
+import * as uploadSessionParts from "./migrations/0003-upload-session-parts";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -23,6 +24,7 @@ export type Dialect = DatabaseConfig["dialect"];
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-task-attempts": taskAttempts,
+  "0003-upload-session-parts": uploadSessionParts,
 };
 
 class InlineMigrations implements MigrationProvider {

@@ -133,6 +133,14 @@ export interface MultipartPart {
   etag: string;
 }
 
+/** A part the storage already holds for an unfinished multipart upload. */
+export interface StoredPart {
+  partNumber: number;
+  /** Unquoted. */
+  etag: string;
+  size: number;
+}
+
 /**
  * The one interface every backend implements. Paths are driver-relative
  * virtual paths (see path-safety.ts): `a/b.txt`, `""` for the root. Every
@@ -194,6 +202,11 @@ export interface StorageDriver {
   /** Parts in any order; each must have been uploaded with the given ETag, else 400 `invalid_part`. */
   completeMultipart?(path: string, uploadId: string, parts: MultipartPart[]): Promise<WriteResult>;
   abortMultipart?(path: string, uploadId: string): Promise<void>;
+  /**
+   * Present when `capabilities.multipart`: the parts stored so far, by part
+   * number (404 `upload_not_found` once the upload was completed or aborted).
+   */
+  listParts?(path: string, uploadId: string): Promise<StoredPart[]>;
 
   /** Present when `capabilities.publicUrl`: a stable unsigned URL under the configured custom host. */
   publicUrl?(path: string): string;

@@ -341,6 +341,7 @@ export class FileShareService {
         .where("status", "=", "pending")
         .executeTakeFirst();
       if (row) {
+        if (session.upload_id) await this.abortUpload(row, session.upload_id);
         await this.removeObject(row);
         await this.db.deleteFrom("files").where("id", "=", row.id).execute();
         removed++;
@@ -371,6 +372,17 @@ export class FileShareService {
       removed++;
     }
     return removed;
+  }
+
+  /** Drops the parts of a share's unfinished multipart upload. */
+  private async abortUpload(row: FileRow, uploadId: string): Promise<void> {
+    if (!row.storage_config_id) return;
+    try {
+      const { driver } = await this.configs.driverById(row.storage_config_id);
+      await driver.abortMultipart?.(row.storage_path, uploadId);
+    } catch (e) {
+      this.log.warn({ err: e, fileId: row.id }, "Could not abort an abandoned multipart upload");
+    }
   }
 
   async removeObject(row: FileRow): Promise<void> {

@@ -23,6 +23,7 @@ import { ok } from "../envelope";
 import { readMultipartFile } from "../multipart";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
+import { shareMultipartRoutes } from "./files-multipart";
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
@@ -126,7 +127,12 @@ export function fileRoutes(ctx: AppContext) {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
     const body = await readJson(c, commitRequest);
-    return ok(c, await ctx.uploads.commit(principal, body.file_id), "File committed");
+    const { file_id, remark, password, expires_in, max_views } = body;
+    return ok(
+      c,
+      await ctx.uploads.commit(principal, file_id, { remark, password, expires_in, max_views }),
+      "File committed",
+    );
   });
 
   // The "presigned URL" of LOCAL storage: the signature is the credential.
@@ -145,5 +151,6 @@ export function fileRoutes(ctx: AppContext) {
     return ok(c, result, "Uploaded");
   });
 
+  app.route("/", shareMultipartRoutes(ctx));
   return app;
 }

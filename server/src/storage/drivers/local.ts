@@ -387,6 +387,10 @@ export class LocalDriver implements StorageDriver {
     return this.multipart.abort(path, uploadId);
   }
 
+  listParts(path: string, uploadId: string) {
+    return this.multipart.listParts(path, uploadId);
+  }
+
   /**
    * Deletes temp files and multipart uploads untouched for `maxAgeMs` (a
    * crashed process or an abandoned client leaves them). Safe to run while

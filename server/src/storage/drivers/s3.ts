@@ -387,6 +387,10 @@ export class S3Driver implements StorageDriver {
     return this.multipart.abort(path, uploadId);
   }
 
+  listParts(path: string, uploadId: string) {
+    return this.multipart.listParts(path, uploadId);
+  }
+
   private buildPublicUrl(path: string): string {
     const host = (this.config.customHost ?? "").trim().replace(/\/+$/, "");
     const base = /^https?:\/\//i.test(host) ? host : `https://${host}`;
