@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * Debian's nginx as the reverse proxy most deployments put in front of
+ * ClipShare, with the common 100 MB request body limit: uploads must get
+ * through it in parts. Runs from its own prefix (config, temp dirs, logs) on a
+ * free loopback port; never touches /etc/nginx or the system service.
+ */
+export interface NginxProxy {
+  url: string;
+  /** Request lines of the access log: "METHOD URI STATUS". */
+  accessLog(): string[];
+  stop(): Promise<void>;
+}
+
+const NGINX = "/usr/sbin/nginx";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const nginxAvailable = () => existsSync(NGINX);
+
+export async function startNginx(backend: string, bodyLimit = "100m"): Promise<NginxProxy> {
+  const prefix = mkdtempSync(join(tmpdir(), "clipshare-nginx-"));
+  for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi", "logs"]) mkdirSync(join(prefix, dir));
+  const port = await freePort();
+  const conf = join(prefix, "nginx.conf");
+  const log = join(prefix, "logs/access.log");
+  const asRoot = process.getuid?.() === 0;
+  writeFileSync(
+    conf,
+    `${asRoot ? "user root;\n" : ""}daemon off;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections 256; }
+http {
+  log_format requests '$request_method $request_uri $status';
+  access_log ${log} requests;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  client_max_body_size ${bodyLimit};
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass ${backend.replace(/\/+$/, "")};
+      proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_read_timeout 300s;
+      proxy_send_timeout 300s;
+    }
+  }
+}
+`,
+  );
+  const child: ChildProcess = spawn(NGINX, ["-p", prefix, "-c", conf], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (d) => {
+    stderr += String(d);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`nginx did not answer at ${url}: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    accessLog: () =>
+      existsSync(log)
+        ? readFileSync(log, "utf8")
+            .split("\n")
+            .filter((l) => l.trim())
+        : [],
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGQUIT");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
