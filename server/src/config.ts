@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { type HostEntry, parseHostList } from "./lib/net/host-allow-list";
 
 export type DatabaseConfig = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
 
@@ -25,6 +26,12 @@ export interface Config {
   trustProxy: boolean;
   /** Directory of the built web app; null disables static serving. */
   webDistDir: string | null;
+  /** Private hosts that user-given URLs may reach (URL upload, server fetch). */
+  urlFetchAllow: HostEntry[];
+  /** Private hosts storage (S3) endpoints may point at. */
+  storageEndpointAllow: HostEntry[];
+  /** S3 objects above this many bytes are copied part by part (UploadPartCopy). */
+  s3MultipartCopyAbove: number;
 }
 
 export class ConfigError extends Error {
@@ -110,6 +117,25 @@ function findWebDist(env: Env): string | null {
   return candidates.find((dir) => existsSync(path.join(dir, "index.html"))) ?? null;
 }
 
+function parseHosts(name: string, raw: string | undefined): HostEntry[] {
+  try {
+    return parseHostList(raw);
+  } catch (e) {
+    throw new ConfigError(`${name}: ${(e as Error).message}; use comma-separated host or host:port entries`);
+  }
+}
+
+/** Bytes, optionally with a binary unit: 6291456, 6M, 5G. */
+function parseBytes(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const match = /^(\d+)\s*([kmgt]?)i?b?$/i.exec(raw.trim());
+  if (!match) throw new ConfigError(`${name} must be a byte count like 6291456, 64M or 5G, got "${raw}"`);
+  const power = " kmgt".indexOf((match[2] || " ").toLowerCase());
+  const bytes = Number(match[1]) * 1024 ** power;
+  if (bytes < 1) throw new ConfigError(`${name} must be positive, got "${raw}"`);
+  return bytes;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR?.trim() || "./data");
   try {
@@ -154,5 +180,8 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins,
     trustProxy: parseBool("TRUST_PROXY", env.TRUST_PROXY, false),
     webDistDir: findWebDist(env),
+    urlFetchAllow: parseHosts("URL_FETCH_ALLOW", env.URL_FETCH_ALLOW),
+    storageEndpointAllow: parseHosts("STORAGE_ENDPOINT_ALLOW", env.STORAGE_ENDPOINT_ALLOW),
+    s3MultipartCopyAbove: parseBytes("S3_MULTIPART_COPY_ABOVE", env.S3_MULTIPART_COPY_ABOVE, 5 * 1024 ** 3),
   };
 }

@@ -16,8 +16,13 @@ import { createFsServices, type FsServices } from "./domain/fs/fs-services";
 import type { MountService } from "./domain/mounts/mount-service";
 import { PasteService } from "./domain/pastes/paste-service";
 import { SettingsService } from "./domain/settings/settings-service";
+import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
+import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
+import { UrlUploadService } from "./domain/url-upload/url-upload-service";
 import { SecretBox } from "./lib/crypto";
+import { HostAllowList } from "./lib/net/host-allow-list";
+import { SafeFetcher } from "./lib/net/safe-fetch";
 import { ShareAccessTokens } from "./lib/share-access-token";
 import { createLogger, type Logger } from "./logger";
 
@@ -39,6 +44,8 @@ export interface AppContext {
   uploads: UploadService;
   /** File shares uploaded in parts (also the base of URL multipart uploads). */
   shareMultipart: ShareMultipartService;
+  /** URL upload and server-side fetching of remote files. */
+  urlUploads: UrlUploadService;
   mounts: MountService;
   /** Mounts, the virtual file system, its caches and tasks. */
   fs: FsServices;
@@ -60,11 +67,29 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const admins = new AdminService(db, rateLimiter, config.adminTokenTtlSeconds);
   const shareTokens = new ShareAccessTokens(config.secretKey);
   const secretBox = new SecretBox(config.secretKey);
-  const storageConfigs = new StorageConfigService(db, secretBox, config.dataDir);
+  const storageConfigs = new StorageConfigService(
+    db,
+    secretBox,
+    config.dataDir,
+    new StorageEndpointPolicy(new HostAllowList(config.storageEndpointAllow)),
+    config.s3MultipartCopyAbove,
+  );
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
   const uploads = new UploadService(db, storageConfigs, settings, fileShares, config.secretKey);
   const instanceId = randomUUID();
-  const fs = await createFsServices({ config, log, db, instanceId, storageConfigs, settings, fileShares });
+  const fetcher = new SafeFetcher({ allow: new HostAllowList(config.urlFetchAllow) });
+  const fs = await createFsServices({
+    config,
+    log,
+    db,
+    instanceId,
+    storageConfigs,
+    settings,
+    fileShares,
+    taskHandlers: ({ uploads: fsUploads }) => ({
+      download: urlFetchTaskHandler({ fetcher, uploads, fsUploads, settings, secrets: secretBox }),
+    }),
+  });
   const ctx: AppContext = {
     config,
     log,
@@ -81,6 +106,15 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     fileShares,
     uploads,
     shareMultipart: new ShareMultipartService(db, uploads, storageConfigs, settings, config.secretKey),
+    urlUploads: new UrlUploadService({
+      fetcher,
+      uploads,
+      shares: fileShares,
+      settings,
+      secrets: secretBox,
+      tasks: fs.tasks,
+      tasksQueued: () => fs.caches.tasksQueued(),
+    }),
     mounts: fs.mounts,
     fs,
     close: async () => {

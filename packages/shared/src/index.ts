@@ -10,4 +10,5 @@ export * from "./schemas/multipart";
 export * from "./schemas/pastes";
 export * from "./schemas/settings";
 export * from "./schemas/storage-configs";
+export * from "./schemas/url-upload";
 export * from "./share-rules";

@@ -23,6 +23,7 @@ import { publicFileRoutes } from "./routes/public-files";
 import { settingsRoutes } from "./routes/settings";
 import { storageConfigRoutes } from "./routes/storage-configs";
 import { systemRoutes } from "./routes/system";
+import { urlUploadRoutes } from "./routes/url-upload";
 import { mountWebApp } from "./static";
 import type { AppEnv } from "./types";
 
@@ -91,6 +92,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", mountRoutes(ctx));
   api.route("/", fsRoutes(ctx));
   api.route("/", proxyRoutes(ctx));
+  api.route("/", urlUploadRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
   app.route("/dav", webdavRoutes(ctx));

@@ -57,6 +57,22 @@ describe("default storage", () => {
 });
 
 describe("upload through the server", () => {
+  it("PUT /upload-direct decodes the file name once: %25 is a percent sign, a broken escape is 400", async () => {
+    const percent = await uploadDirect("100%.txt", "full");
+    expect(percent.status, percent.text).toBe(201);
+    expect(percent.body.data.filename).toBe("100%.txt");
+    const bare = await t.request("PUT", "/api/upload-direct/%25", { token, rawBody: "x" });
+    expect(bare.status, bare.text).toBe(201);
+    expect(bare.body.data.filename).toBe("%");
+    for (const name of ["%E0%A4%A", "%zz.txt", "a%"]) {
+      const res = await t.request("PUT", `/api/upload-direct/${name}`, { token, rawBody: "x" });
+      expect(res.status, name).toBe(400);
+      expect(res.body).toMatchObject({ success: false, error: "invalid_file_name" });
+    }
+    const slash = await t.request("PUT", "/api/upload-direct/a%2Fb.txt", { token, rawBody: "x" });
+    expect(slash.status).toBe(400);
+  });
+
   it("PUT /upload-direct stores the bytes and publishes a share a visitor can download", async () => {
     const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
     const res = await uploadDirect("data.bin", bytes, "remark=hello");

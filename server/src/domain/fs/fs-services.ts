@@ -13,7 +13,7 @@ import { MountService } from "../mounts/mount-service";
 import type { SettingsService } from "../settings/settings-service";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 import { resolveCreator } from "../tasks/creator";
-import { TaskRunner, type TaskRunnerOptions } from "../tasks/task-runner";
+import { type TaskHandler, TaskRunner, type TaskRunnerOptions } from "../tasks/task-runner";
 import { TaskService } from "../tasks/task-service";
 import { type CacheBus, LocalCacheBus, PgCacheBus } from "./cache-bus";
 import { FsBatchService } from "./fs-batch";
@@ -40,6 +40,8 @@ export interface FsServicesDeps {
   settings: SettingsService;
   fileShares: FileShareService;
   taskRunner?: TaskRunnerOptions;
+  /** Task types of other areas, registered before the runner starts so no queued task finds no handler. */
+  taskHandlers?: (parts: { uploads: FsUploadService }) => Record<string, TaskHandler>;
 }
 
 export interface FsServices {
@@ -76,6 +78,9 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   });
   runner.register("copy", copyTaskHandler(vfs));
   runner.register("delete", deleteTaskHandler(vfs));
+  for (const [type, handler] of Object.entries(deps.taskHandlers?.({ uploads }) ?? {})) {
+    runner.register(type, handler);
+  }
   caches.onMountsChanged(() => table.invalidate());
   caches.onTasksQueued(() => runner.wake());
 

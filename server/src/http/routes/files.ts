@@ -33,6 +33,20 @@ const listQuery = z.object({
   storage_config_id: z.string().max(100).optional(),
 });
 
+/**
+ * The file name of /upload-direct/:filename, percent-decoded exactly once from
+ * the raw request path (the router's own decoding leaves bad escapes as they
+ * are, and decoding its result again would turn "%25" into a broken escape).
+ */
+function rawFilename(url: string): string {
+  const raw = new URL(url).pathname.split("/").pop() ?? "";
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw badRequest("File name is not validly percent-encoded", "invalid_file_name");
+  }
+}
+
 export function fileRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
@@ -81,7 +95,7 @@ export function fileRoutes(ctx: AppContext) {
   app.put("/upload-direct/:filename", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
-    const filename = parseWith(filenameInput, decodeURIComponent(c.req.param("filename")));
+    const filename = parseWith(filenameInput, rawFilename(c.req.url));
     const options = parseWith(uploadOptions, c.req.query());
     const data = await ctx.uploads.uploadStream(principal, filename, requestStream(c), {
       ...options,
