@@ -48,6 +48,8 @@ export default async function globalSetup() {
   }
 
   const port = await freePort();
+  // A port for the remote test server of the URL upload tests, which the server may fetch from.
+  const remotePort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "clipshare-e2e-"));
   const password = process.env.E2E_ADMIN_PASSWORD ?? DEFAULT_E2E_ADMIN_PASSWORD;
   const logDir = join(repoRoot, "test-results");
@@ -64,6 +66,7 @@ export default async function globalSetup() {
       ADMIN_USERNAME: "admin",
       ADMIN_PASSWORD: password,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      URL_FETCH_ALLOW: [process.env.URL_FETCH_ALLOW, `127.0.0.1:${remotePort}`].filter(Boolean).join(","),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -82,6 +85,7 @@ export default async function globalSetup() {
   // Workers start after this and inherit the environment.
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_ADMIN_PASSWORD = password;
+  process.env.E2E_REMOTE_PORT = String(remotePort);
 
   return async () => {
     if (child.exitCode === null) {

@@ -5,7 +5,7 @@ import { etagFromBody, transfer } from "../../../lib/upload-engine/xhr-transfer"
 import { InvalidPresignError, isNetworkTransferError, UploadStepError } from "../upload-errors";
 import type { UploadFields } from "../upload-form-model";
 import { presignBody } from "../upload-form-model";
-import { type PublishedFile, uploadsApi, uploadThroughServer } from "./uploads";
+import { type PresignedUpload, type PublishedFile, uploadsApi, uploadThroughServer } from "./uploads";
 
 /** What a finished upload published. */
 export interface UploadResult {
@@ -40,13 +40,33 @@ export function toResult(
  * presign deletes the reserved record; one that got no answer at all (storage
  * unreachable or CORS) is retried through the server as a multipart form.
  */
-export async function uploadFile(file: File, name: string, fields: UploadFields, cb: SingleSendContext) {
+/** The presign and commit routes of one kind of upload (files from disk, files from a URL). */
+export interface PresignRoutes {
+  presign: (body: Record<string, unknown>, signal: AbortSignal) => Promise<PresignedUpload | null>;
+  commit: (
+    body: { file_id: string; etag: string | null; size: number },
+    signal: AbortSignal,
+  ) => Promise<PublishedFile | null>;
+}
+
+const shareRoutes: PresignRoutes = {
+  presign: (body, signal) => uploadsApi.presign(body, signal),
+  commit: (body, signal) => uploadsApi.commit(body, signal),
+};
+
+export async function uploadFile(
+  file: File,
+  name: string,
+  fields: UploadFields,
+  cb: SingleSendContext,
+  routes: PresignRoutes = shareRoutes,
+) {
   const mimetype = uploadMimeType(name, file.type);
   const info = { name, size: file.size };
 
   let presigned: Awaited<ReturnType<typeof uploadsApi.presign>>;
   try {
-    presigned = await uploadsApi.presign(
+    presigned = await routes.presign(
       presignBody(fields, { name, size: file.size, type: mimetype }),
       cb.signal,
     );
@@ -86,7 +106,7 @@ export async function uploadFile(file: File, name: string, fields: UploadFields,
   }
 
   try {
-    const committed = await uploadsApi.commit({ file_id: presigned.file_id, etag }, cb.signal);
+    const committed = await routes.commit({ file_id: presigned.file_id, etag, size: file.size }, cb.signal);
     if (!committed?.slug) throw new InvalidPresignError();
     return toResult(committed, info, "presigned");
   } catch (error) {

@@ -63,7 +63,7 @@ export const uploadsApi = {
     api.get<{ files: RecentFile[] }>("/files", { query: { limit, offset: 0 }, signal }),
   presign: (body: Record<string, unknown>, signal?: AbortSignal) =>
     api.post<PresignedUpload | null>("/s3/presign", body, { signal }),
-  commit: (body: { file_id: string; etag: string | null }, signal?: AbortSignal) =>
+  commit: (body: { file_id: string; etag: string | null; size?: number }, signal?: AbortSignal) =>
     api.post<PublishedFile | null>("/s3/commit", body, { signal }),
   /** Removes the record of an upload that did not make it (spec §4); best effort. */
   discard: async (fileId: string) => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Link2, LogIn, Upload } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { LogIn, Upload } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -13,18 +13,14 @@ import { useUploadQueue } from "../../../lib/upload-engine/use-upload-queue";
 import { useErrorText } from "../../../lib/use-error-text";
 import { shareTarget } from "../api/share-target";
 import type { UploadResult } from "../api/upload-file";
-import { recentUploadsQueryKey, useMaxUploadSize, useUploadStorageConfigs } from "../hooks/use-upload-data";
+import { recentUploadsQueryKey, useMaxUploadSize, useShareOptions } from "../hooks/use-upload-data";
 import { describeUploadFailure } from "../upload-errors";
-import {
-  emptyUploadForm,
-  type UploadFormValues,
-  uploadFields,
-  validateUploadForm,
-} from "../upload-form-model";
+import { uploadFields, validateUploadForm } from "../upload-form-model";
 import { DropZone } from "./drop-zone";
 import { RecentUploads } from "./recent-uploads";
 import { UploadList } from "./upload-list";
 import { UploadOptionsForm } from "./upload-options-form";
+import { UrlUploadTab } from "./url-upload-tab";
 
 function PageHeader() {
   const { t } = useTranslation();
@@ -56,22 +52,10 @@ function SignInRequired() {
 function FileUploadTab() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const configs = useUploadStorageConfigs(true);
+  const { configs, values, setValues } = useShareOptions();
   const maxSize = useMaxUploadSize();
   const maxBytes = maxSize.data?.max_upload_size_bytes ?? null;
-  const [values, setValues] = useState<UploadFormValues>(() => emptyUploadForm());
   const [showErrors, setShowErrors] = useState(false);
-
-  // Preselect the default storage (or the first usable one) once the list is known.
-  useEffect(() => {
-    const list = configs.data ?? [];
-    if (list.length === 0) return;
-    setValues((v) =>
-      list.some((c) => c.id === v.storageConfigId)
-        ? v
-        : { ...v, storageConfigId: (list.find((c) => c.is_default) ?? list[0])!.id },
-    );
-  }, [configs.data]);
 
   const queryClient = useQueryClient();
   const targetFor = useCallback((single: boolean) => shareTarget(uploadFields(values, single)), [values]);
@@ -171,16 +155,7 @@ export function UploadPage() {
               <FileUploadTab />
             </TabsContent>
             <TabsContent value="url">
-              <Card className="flex flex-col items-center px-6 py-12 text-center">
-                <Link2 className="mb-3 h-8 w-8 text-indigo-600 dark:text-indigo-400" aria-hidden />
-                <h2 className="text-lg font-semibold">{t("upload.urlTab.title")}</h2>
-                <p className="mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">
-                  {t("upload.urlTab.description")}
-                </p>
-                <p className="mt-4 inline-flex items-center rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-800 dark:bg-amber-950/50 dark:text-amber-300">
-                  {t("placeholder.comingSoon")}
-                </p>
-              </Card>
+              <UrlUploadTab />
             </TabsContent>
           </Tabs>
           <RecentUploads />
