@@ -10,7 +10,7 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** Password of the administrator the test server creates on first run. */
 export const DEFAULT_E2E_ADMIN_PASSWORD = "e2e-Admin-Pass-2026";
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -23,10 +23,16 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Waits until `url`/api/health answers (ClipShare, or a proxy in front of it). */
+export async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  what = "ClipShare server",
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`ClipShare server exited early with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${what} exited early with code ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;
@@ -35,7 +41,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`ClipShare server did not become healthy at ${url} within ${timeoutMs} ms`);
+  throw new Error(`${what} did not become healthy at ${url} within ${timeoutMs} ms`);
 }
 
 /** Starts the built server on a free loopback port with a throwaway data directory. */

@@ -195,6 +195,7 @@ test("/upload on LOCAL: a reload after a third of the parts resumes with only th
   parts.reset();
 
   await chooseOnUploadPage(page, null);
+  await expect(uploadItem(page, name)).toContainText(/Continued from \d+ parts already stored/);
   await expect(uploadItem(page, name)).toHaveAttribute("data-status", "success", { timeout: 180_000 });
   // Only the parts the storage did not hold yet went up again (parts cut off by the reload included).
   expect(parts.stats.sent).toBeLessThanOrEqual(PARTS - storedBefore);

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort, waitForHealth } from "../global-setup";
 
 /**
  * Debian's nginx as the reverse proxy most deployments put in front of
@@ -18,19 +18,6 @@ export interface NginxProxy {
 }
 
 const NGINX = "/usr/sbin/nginx";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export const nginxAvailable = () => existsSync(NGINX);
 
@@ -79,19 +66,11 @@ http {
     stderr += String(d);
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`nginx did not answer at ${url}: ${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForHealth(url, child, 10_000, "nginx");
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`${(error as Error).message}: ${stderr}`);
   }
   return {
     url,

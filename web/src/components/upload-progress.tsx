@@ -1,6 +1,5 @@
 import { CheckCircle2, CircleAlert, Clock, LoaderCircle, Pause, Play, RotateCcw, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { cn } from "../lib/cn";
 import { formatSpeed } from "../lib/file-size";
 import {
   isFinalFailure,
@@ -10,6 +9,7 @@ import {
 } from "../lib/upload-engine/upload-queue";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
+import { ProgressBar } from "./ui/progress-bar";
 
 /**
  * The pieces every upload list shows (/upload, the explorer's panel): status,
@@ -70,31 +70,15 @@ export function UploadStatusBadge({ item }: { item: UploadItem }) {
 }
 
 export function UploadProgressBar({ item, label }: { item: UploadItem; label: string }) {
-  const { percent } = itemProgress(item);
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-    >
-      <div
-        className={cn(
-          "h-full rounded-full transition-[width] duration-200",
-          item.status === "error"
-            ? "bg-red-500"
-            : item.status === "success"
-              ? "bg-emerald-500"
-              : item.status === "paused"
-                ? "bg-slate-400"
-                : "bg-indigo-500",
-        )}
-        style={{ width: `${percent}%` }}
-      />
-    </div>
-  );
+  const tone =
+    item.status === "error"
+      ? "bg-red-500"
+      : item.status === "success"
+        ? "bg-emerald-500"
+        : item.status === "paused"
+          ? "bg-slate-400"
+          : "bg-indigo-500";
+  return <ProgressBar percent={itemProgress(item).percent} label={label} barClassName={tone} />;
 }
 
 function formatRemaining(seconds: number | null): string {
@@ -114,6 +98,7 @@ export function useProgressText() {
     let text = t("upload.percent", { percent });
     if (speed !== null) text += ` · ${formatSpeed(speed)}`;
     if (remaining !== null) text += ` · ${t("upload.timeLeft", { time: formatRemaining(remaining) })}`;
+    if (item.resumedParts > 0) text += ` · ${t("uploadEngine.resumed", { count: item.resumedParts })}`;
     return text;
   };
 }

@@ -216,6 +216,8 @@ describe("pause and resume", () => {
     expect(item(s, "a")).toMatchObject({ status: "pending", queued: true });
     s = run([{ type: "start", id: "a", at: 2000 }], s);
     expect(item(s, "a")).toMatchObject({ status: "uploading", loaded: 400, attempts: 2 });
+    s = run([{ type: "progress", id: "a", loaded: 600, at: 2500, resumedParts: 2 }], s);
+    expect(item(s, "a")).toMatchObject({ loaded: 600, resumedParts: 2 });
     // Resume applies only to paused items, cancel to paused ones too.
     expect(run([{ type: "resume", id: "a" }], s)).toBe(s);
     s = run(

@@ -54,6 +54,8 @@ export interface UploadItem<R = unknown> {
   /** Recent progress samples (for the speed), newest last. */
   samples: ProgressSample[];
   attempts: number;
+  /** Parts the storage already held when this upload continued an earlier one. */
+  resumedParts: number;
   error: UploadFailure | null;
   result: R | null;
 }
@@ -69,7 +71,7 @@ export type UploadEvent =
   /** Queue every pending item (the "upload" button). */
   | { type: "enqueueAll" }
   | { type: "start"; id: string; at: number }
-  | { type: "progress"; id: string; loaded: number; at: number }
+  | { type: "progress"; id: string; loaded: number; at: number; resumedParts?: number }
   /** A new attempt from zero within the same upload (fallback to another method). */
   | { type: "restart"; id: string; at: number }
   /** Pause an upload that is running (its bytes stay stored). */
@@ -127,6 +129,7 @@ export function uploadQueueReducer<R>(state: UploadQueueState<R>, event: UploadE
           loaded: 0,
           samples: [],
           attempts: 0,
+          resumedParts: 0,
           error: null,
           result: null,
         }));
@@ -163,7 +166,7 @@ export function uploadQueueReducer<R>(state: UploadQueueState<R>, event: UploadE
         const samples = [...item.samples, { at: event.at, loaded }].filter(
           (s, index, all) => index === all.length - 1 || event.at - s.at <= SPEED_WINDOW_MS,
         );
-        return { ...item, loaded, samples };
+        return { ...item, loaded, samples, resumedParts: event.resumedParts ?? item.resumedParts };
       });
     case "restart":
       return update(state, event.id, (item) =>

@@ -187,7 +187,7 @@ export function useUploadQueue<R>(options: {
         const now = Date.now();
         if (now - lastProgress < PROGRESS_INTERVAL_MS && snap.loaded < snap.total) return;
         lastProgress = now;
-        dispatch({ type: "progress", id, loaded: snap.loaded, at: now });
+        dispatch({ type: "progress", id, loaded: snap.loaded, at: now, resumedParts: snap.resumedParts });
       });
       upload.start();
     }

@@ -2,6 +2,7 @@ import { AlertTriangle, CheckCircle2, Download, Loader2, Pause, Trash2, X, XCirc
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ProgressBar } from "../../../components/ui/progress-bar";
 import { toast } from "../../../components/ui/toast";
 import {
   UploadItemActions,
@@ -28,24 +29,6 @@ const ROW_STATUS: Record<UploadItem["status"], string> = {
   success: "done",
   error: "failed",
 };
-
-function Bar({ percent, label }: { percent: number; label: string }) {
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(percent)}
-      className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-    >
-      <div
-        className="h-full bg-indigo-500 transition-[width]"
-        style={{ width: `${Math.min(100, Math.max(0, percent))}%` }}
-      />
-    </div>
-  );
-}
 
 function Panel({
   title,
@@ -182,7 +165,7 @@ export function TaskPanel({ onClose }: { onClose: () => void }) {
                   </Button>
                 )}
               </div>
-              <Bar percent={task.progress} label={t(`explorer.taskType.${task.type}`)} />
+              <ProgressBar percent={task.progress} label={t(`explorer.taskType.${task.type}`)} />
               {task.current_file && !finished ? (
                 <p className="truncate font-mono text-slate-500">{task.current_file}</p>
               ) : null}

@@ -7,6 +7,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Field, Input } from "../../../components/ui/form";
+import { ProgressBar } from "../../../components/ui/progress-bar";
 import { useFailureText } from "../../../components/upload-progress";
 import { formatBytes } from "../../../lib/file-size";
 import { fileShareUrl } from "../../../lib/share-links";
@@ -131,16 +132,7 @@ export function UrlUploadTab() {
           ) : null}
           {state.status !== "idle" ? (
             <div className="space-y-1 text-sm" data-testid="url-job" data-status={state.status}>
-              <div
-                role="progressbar"
-                aria-label={t("urlUpload.progress")}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-              >
-                <div className="h-full rounded-full bg-indigo-500" style={{ width: `${percent}%` }} />
-              </div>
+              <ProgressBar percent={percent} label={t("urlUpload.progress")} />
               <p className="text-slate-600 dark:text-slate-400">
                 {t(`urlUpload.phase.${state.status === "running" ? state.phase : state.status}`)}
                 {` · ${percent}%`}
