@@ -259,6 +259,32 @@ test("cancel on /upload aborts the multipart upload: no share record, no stored 
   expect(await savedUploads(page)).toBe(0);
 });
 
+test("losing the network fails the upload with a clear message; back online it continues by itself", async ({
+  page,
+  request,
+  nginx: proxy,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/net::ERR_INTERNET_DISCONNECTED/);
+  const parts = watchParts(page);
+  await useAdminSession(page, token, "/upload");
+  await chooseOnUploadPage(page, null);
+  const name = "big-300m.bin";
+  const item = uploadItem(page, name);
+  await expect
+    .poll(() => parts.stats.stored, { timeout: 120_000, intervals: [100] })
+    .toBeGreaterThanOrEqual(6);
+  await page.context().setOffline(true);
+  await expect(item).toHaveAttribute("data-status", "error", { timeout: 60_000 });
+  await expect(item).toContainText("Network error.");
+  const storedOffline = parts.stats.stored;
+  parts.reset();
+  await page.context().setOffline(false);
+  await expect(item).toHaveAttribute("data-status", "success", { timeout: 180_000 });
+  expect(parts.stats.sent).toBeLessThanOrEqual(PARTS - storedOffline + 3);
+  expect(await shareSha256(request, page, name, proxy)).toBe(file.sha256);
+});
+
 /** On an explorer page: choose the big file for the current folder. */
 async function explorerUpload(page: Page) {
   await expect(page.getByTestId("drop-zone")).toBeVisible();

@@ -323,4 +323,17 @@ describe("MultipartUploader", () => {
     expect((up.snapshot().error as Error).message).toBe("upload info incomplete");
     expect(h.calls.init).toBe(0);
   });
+
+  it("a part refused with 403 (expired URL) is retried with fresh URLs from the server", async () => {
+    const h = harness({
+      size: 25,
+      script: (part, attempt) => (part === 2 && attempt === 1 ? { status: 403 } : "ok"),
+    });
+    const up = h.make();
+    up.start();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(up.state).toBe("completed");
+    expect(h.calls.resume).toBe(1);
+    expect(h.sent.filter((p) => p === 2)).toHaveLength(2);
+  });
 });

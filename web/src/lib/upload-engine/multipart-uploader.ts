@@ -86,6 +86,7 @@ export class MultipartUploader<S, R> extends UploadBase<R> {
   private readonly inflight = new Map<number, AbortController>();
   private readonly retryTimers = new Set<unknown>();
   private stepController: AbortController | null = null;
+  private refreshing: Promise<void> | null = null;
   private resumed = 0;
   private readonly concurrency: number;
   private readonly retries: number;
@@ -280,13 +281,35 @@ export class MultipartUploader<S, R> extends UploadBase<R> {
           return;
         }
         part.retryCount++;
+        // A refused signature usually means the part URLs expired during a long upload: get fresh ones.
+        const expired = failure.code === "http" && failure.status === 403;
         const wait = this.clock.setTimeout(() => {
           this.retryTimers.delete(wait);
-          if (run === this.runId) this.send(part, run);
+          if (run !== this.runId) return;
+          if (!expired) return this.send(part, run);
+          this.refreshUrls().then(
+            () => run === this.runId && this.send(part, run),
+            (refreshError: unknown) => run === this.runId && this.fail(refreshError),
+          );
         }, this.retryDelayMs * part.retryCount);
         this.retryTimers.add(wait);
         this.notify();
       });
+  }
+
+  /** Fresh part URLs from the server; parts failing together share one request. */
+  private refreshUrls(): Promise<void> {
+    const session = this.session;
+    if (!session) return Promise.resolve();
+    this.refreshing ??= this.options.backend
+      .resume(session, new AbortController().signal)
+      .then((state) => {
+        this.urls = new Map(state.urls.map((u) => [u.partNumber, u.url]));
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
   }
 
   private finish(run: number): void {

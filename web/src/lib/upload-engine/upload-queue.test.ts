@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   initialUploadQueue,
+  isNetworkFailure,
   itemProgress,
   itemsToStart,
   progressPercent,
@@ -228,5 +229,16 @@ describe("pause and resume", () => {
       s,
     );
     expect(item(s, "a")).toMatchObject({ status: "error", error: { key: "cancelled" } });
+  });
+});
+
+describe("network failures", () => {
+  it("are the ones coming back online can fix", () => {
+    expect(isNetworkFailure({ scope: "engine", key: "network" })).toBe(true);
+    expect(isNetworkFailure({ scope: "engine", key: "timeout" })).toBe(true);
+    expect(isNetworkFailure({ scope: "upload", key: "network" })).toBe(true);
+    expect(isNetworkFailure({ scope: "engine", key: "http", values: { status: 500 } })).toBe(false);
+    expect(isNetworkFailure({ scope: "upload", key: "slugTaken" })).toBe(false);
+    expect(isNetworkFailure(null)).toBe(false);
   });
 });

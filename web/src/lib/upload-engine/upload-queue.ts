@@ -225,6 +225,14 @@ export function isFinalFailure(error: UploadFailure | null): boolean {
   return error?.scope === "upload" && error.key === "tooLargeLocal";
 }
 
+/** Failures a lost connection causes, which coming back online may fix. */
+export function isNetworkFailure(error: UploadFailure | null): boolean {
+  if (!error) return false;
+  if (error.scope === "engine") return error.key === "network" || error.key === "timeout";
+  if (error.scope === "upload") return error.key === "network";
+  return error.scope === "errors" && (error.key === "network" || error.key === "timeout");
+}
+
 /** Items to start now: queued, oldest first, as many as free slots allow. */
 export function itemsToStart<R>(
   state: UploadQueueState<R>,

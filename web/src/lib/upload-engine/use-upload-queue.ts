@@ -3,6 +3,7 @@ import { createUpload, type EngineOptions, type UploadTarget } from "./create-up
 import type { Upload } from "./upload-base";
 import {
   initialUploadQueue,
+  isNetworkFailure,
   itemsToStart,
   type UploadFailure,
   type UploadQueueState,
@@ -192,6 +193,20 @@ export function useUploadQueue<R>(options: {
       upload.start();
     }
   }, [state]);
+
+  // Coming back online retries what the lost connection stopped (multipart continues from the stored parts).
+  const retryRef = useRef(retry);
+  retryRef.current = retry;
+  const itemsRef = useRef(state.items);
+  itemsRef.current = state.items;
+  useEffect(() => {
+    const onOnline = () => {
+      for (const item of itemsRef.current)
+        if (item.status === "error" && isNetworkFailure(item.error)) retryRef.current(item.id);
+    };
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, []);
 
   // Leaving the page stops what is still running; multipart uploads stay resumable.
   useEffect(() => {
