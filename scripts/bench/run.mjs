@@ -6,6 +6,7 @@ const suites = {
   files: () => import("./suites/files.mjs"),
   fs: () => import("./suites/fs.mjs"),
   webdav: () => import("./suites/webdav.mjs"),
+  multipart: () => import("./suites/multipart.mjs"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -6,11 +6,14 @@ import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config";
 import { createContext } from "./context";
 import { createApp } from "./http/app";
+import { spoolDir, sweepSpool } from "./http/multipart";
 import { createLogger } from "./logger";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** Housekeeping cadence: abandoned uploads, expired and used-up shares, stale tokens. */
 const SWEEP_INTERVAL_MS = 5 * 60_000;
+/** A spooled form file this old belongs to no request any more (uploads cannot take that long). */
+const SPOOL_MAX_AGE_MS = 24 * 3600_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -44,6 +47,8 @@ async function main() {
     try {
       const removed = await ctx.fileShares.sweep();
       await ctx.admins.deleteExpiredTokens();
+      const spooled = await sweepSpool(spoolDir(config.dataDir), SPOOL_MAX_AGE_MS);
+      if (spooled > 0) log.info({ removed: spooled }, "Removed form uploads left by an interrupted process");
       if (removed > 0) log.info({ removed }, "Removed expired, used-up and abandoned file shares");
     } catch (e) {
       log.warn({ err: e }, "Housekeeping sweep failed");

@@ -113,8 +113,10 @@ export async function ingest<T>(
       meter.destroy(e instanceof Error ? e : new Error(String(e)));
       throw e;
     });
+    // A body that breaks off fails the write: its signal aborts, and the stream it reads errors.
     const feeding = feed(source, meter).catch((e) => {
       controller.abort(e);
+      meter.destroy(e instanceof Error ? e : new Error(String(e)));
       throw e;
     });
     const [written, fed] = await Promise.allSettled([writing, feeding]);

@@ -38,7 +38,8 @@ export function describeShareMultipartSuite(
     const file = randomBytes(2 * PART + MiB);
 
     beforeAll(async () => {
-      t = await createTestApp();
+      // A browser on another origin (the upload page of a separate web host) PUTs the parts.
+      t = await createTestApp({ CORS_ORIGINS: "https://app.example" });
       token = await t.adminToken();
       storage = await makeStorage(t);
       await createMount(t, storage, "/m");
@@ -320,7 +321,7 @@ export function describeShareMultipartSuite(
     });
 
     if (label === "LOCAL") {
-      it("a LOCAL part URL takes one part: bigger bodies are 413, bad signatures 403, and nothing is kept", async () => {
+      it("a LOCAL part URL takes one part (CORS, ETag exposed): bigger bodies are 413, bad signatures 403", async () => {
         const d = (await init()).body.data;
         const url = new URL(d.presigned_urls[2].url);
         // Part 3 is the last one: at most the 1 MiB the file has left.
@@ -328,6 +329,24 @@ export function describeShareMultipartSuite(
         expect(over.status).toBe(413);
         const overBody = await over.json();
         expect(overBody).toMatchObject({ success: false, error: "content_too_large" });
+        const preflight = await t.app.request(`${url.pathname}${url.search}`, {
+          method: "OPTIONS",
+          headers: {
+            origin: "https://app.example",
+            "access-control-request-method": "PUT",
+            "access-control-request-headers": "content-type",
+          },
+        });
+        expect(preflight.headers.get("access-control-allow-origin")).toBe("https://app.example");
+        expect(preflight.headers.get("access-control-allow-methods")).toMatch(/PUT/);
+        const part = await t.app.request(`${url.pathname}${url.search}`, {
+          method: "PUT",
+          body: new Uint8Array(slice(file, 3)),
+          headers: { origin: "https://app.example" },
+        });
+        expect(part.status).toBe(200);
+        expect(part.headers.get("access-control-expose-headers")).toMatch(/ETag/i);
+        expect(part.headers.get("etag")).toMatch(/^"[0-9a-f]{32}"$/);
         url.searchParams.set("sig", "forged");
         const forged = await putPart(t, url.toString(), slice(file, 3));
         expect(forged.status).toBe(403);
@@ -335,9 +354,9 @@ export function describeShareMultipartSuite(
           token,
           body: { file_id: d.file_id, upload_id: d.upload_id },
         });
-        expect(resumed.body.data.parts).toEqual([]);
+        expect(resumed.body.data.parts.map((p: { partNumber: number }) => p.partNumber)).toEqual([3]);
         const tmp = path.join(t.dataDir, "disk-parts", ".clipshare-tmp", `mp-${d.upload_id}`);
-        expect(readdirSync(tmp).filter((n) => n !== "meta.json")).toEqual([]);
+        expect(readdirSync(tmp).filter((n) => n !== "meta.json" && !n.startsWith("00003-"))).toEqual([]);
         await t.request("POST", "/api/files/multipart/abort", {
           token,
           body: { file_id: d.file_id, upload_id: d.upload_id },

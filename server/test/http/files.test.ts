@@ -122,20 +122,31 @@ describe("upload through the server", () => {
     });
   });
 
-  it("refuses a field sent after the file, and a form without a file", async () => {
+  it("takes the fields after the file too: they decide where the file goes", async () => {
     const late = new FormData();
-    late.append("file", new Blob(["x"]), "a.txt");
-    late.append("s3_config_id", "whatever");
+    late.append("file", new Blob(["late fields"]), "a.txt");
+    late.append("slug", "file-first");
+    late.append("remark", "sent after the file");
     const res = await t.app.request("/api/upload", {
       method: "POST",
       headers: { authorization: `Bearer ${token}` },
       body: late,
     });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as any).error).toBe("field_after_file");
-    // The file part that had already started streaming is discarded, not published.
+    const body = (await res.json()) as { data: Record<string, unknown> };
+    expect(res.status).toBe(201);
+    expect(body.data).toMatchObject({ slug: "file-first", remark: "sent after the file", size: 11 });
+    // A storage named after the file is honoured as well: an unknown one refuses the upload and keeps nothing.
+    const elsewhere = new FormData();
+    elsewhere.append("file", new Blob(["x"]), "b.txt");
+    elsewhere.append("s3_config_id", "no-such-config");
+    const refused = await t.app.request("/api/upload", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: elsewhere,
+    });
+    expect(refused.status).toBe(404);
     expect(
-      await t.ctx.db.selectFrom("files").select("id").where("filename", "=", "a.txt").execute(),
+      await t.ctx.db.selectFrom("files").select("id").where("filename", "=", "b.txt").execute(),
     ).toHaveLength(0);
     const none = new FormData();
     none.append("remark", "no file");

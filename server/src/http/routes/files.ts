@@ -20,7 +20,7 @@ import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
 import { declaredLength, parseWith, readJson, requestStream } from "../body";
 import { ok } from "../envelope";
-import { readMultipartFile } from "../multipart";
+import { readMultipartFile, spoolDir } from "../multipart";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
 import { shareMultipartRoutes } from "./files-multipart";
@@ -105,24 +105,29 @@ export function fileRoutes(ctx: AppContext) {
     return ok(c, data, "File uploaded", 201);
   });
 
-  // Multipart form: the share fields, then `file`.
+  // Multipart form: `file` and the share fields, in any order.
   app.post("/upload", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
-    const data = await readMultipartFile(
-      c,
-      "file",
-      async (part) => {
+    const data = await readMultipartFile(c, {
+      fileField: "file",
+      // The web app sends the share fields first; a form that starts with the file waits for its fields.
+      placed: (fields) => Object.keys(fields).length > 0,
+      spool: { dir: spoolDir(ctx.config.dataDir), maxBytes: await ctx.settings.maxUploadBytes() },
+      onFile: async (part) => {
         const options = parseWith(uploadOptions, part.fields);
         const filename = parseWith(filenameInput, part.fields.filename || part.filename || "");
+        const announced =
+          part.fields.size && /^\d+$/.test(part.fields.size) ? Number(part.fields.size) : null;
         return ctx.uploads.uploadStream(principal, filename, part.stream, {
           ...options,
           mimetype: options.mimetype ?? part.mimeType,
-          declaredSize: part.fields.size && /^\d+$/.test(part.fields.size) ? Number(part.fields.size) : null,
+          declaredSize: part.size ?? announced,
         });
       },
-      (uploaded) => ctx.fileShares.batchDelete(principal, { ids: [uploaded.id], delete_mode: "both" }),
-    );
+      onAbandon: (uploaded) =>
+        ctx.fileShares.batchDelete(principal, { ids: [uploaded.id], delete_mode: "both" }),
+    });
     return ok(c, data, "File uploaded", 201);
   });
 

@@ -9,7 +9,6 @@ import { writeInParts } from "../../domain/fs/part-writer";
 import { isWithin, vbasename, vparent } from "../../domain/fs/vpath";
 import { isAppError } from "../../errors";
 import { requestStream } from "../../http/body";
-import { ingest } from "../../lib/ingest";
 import { mimeTypeFor } from "../../storage/mime";
 import {
   assertLockTokens,
@@ -65,13 +64,15 @@ export async function put(call: DavCall, deps: DavDeps): Promise<Response> {
   const size = declaredLength(call);
   const { webdav_upload_mode: mode } = await ctx.settings.getAll();
   const contentType = contentTypeFor(call, vbasename(path));
-  const { result: entry } = await ingest(
+  const { entry } = await ctx.fs.uploads.ingestFile(
+    call.actor,
+    path,
     requestStream(call.c),
+    { declaredSize: size ?? null, exactSize: true },
     (input, signal) =>
       mode === "multipart"
         ? writeInParts(vfs, call.actor, path, input, { size, contentType, signal })
         : vfs.write(call.actor, path, input, { size, contentType, signal }),
-    { maxBytes: await ctx.settings.maxUploadBytes(), declaredSize: size ?? null },
   );
   // A new resource starts without properties, whatever an earlier one at this path had.
   if (!existing) await deps.props.removeTree(path);
