@@ -90,6 +90,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
       download: urlFetchTaskHandler({ fetcher, uploads, fsUploads, settings, secrets: secretBox }),
     }),
   });
+  const shareMultipart = new ShareMultipartService(db, uploads, storageConfigs, settings, config.secretKey);
   const ctx: AppContext = {
     config,
     log,
@@ -105,10 +106,11 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     storageConfigs,
     fileShares,
     uploads,
-    shareMultipart: new ShareMultipartService(db, uploads, storageConfigs, settings, config.secretKey),
+    shareMultipart,
     urlUploads: new UrlUploadService({
       fetcher,
       uploads,
+      multipart: shareMultipart,
       shares: fileShares,
       settings,
       secrets: secretBox,

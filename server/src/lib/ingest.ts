@@ -49,8 +49,8 @@ export interface Ingested<T> {
   bytes: number;
 }
 
-/** Counts bytes, reports them, and errors once they pass the limit. */
-class Meter extends Transform {
+/** Counts bytes, reports them, and errors once they pass the limit (also SafeFetcher's body limit). */
+export class Meter extends Transform {
   bytes = 0;
   constructor(
     private readonly maxBytes: number,

@@ -99,6 +99,18 @@ describe("storage endpoint addresses", () => {
     const test = await t.request("POST", `/api/s3-configs/${id}/test`, { token });
     expect(test.status).toBe(400);
     expect(test.body.error).toBe("storage_endpoint_not_allowed");
+    // A name is checked when each connection resolves it (as when DNS changes after saving).
+    await t.ctx.db
+      .updateTable("storage_configs")
+      .set({
+        endpoint_url: `http://localhost:${targetPort}`,
+        updated_at: new Date(Date.now() + 1000).toISOString(),
+      })
+      .where("id", "=", id)
+      .execute();
+    const byName = await t.request("POST", `/api/s3-configs/${id}/test`, { token });
+    expect(byName.body.data.success).toBe(false);
+    expect(byName.body.data.result.write.error).toContain("loopback");
     expect(targetConnections).toBe(0);
   });
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { looseInt } from "./common";
 import { filenameInput, uploadOptions } from "./files";
+import { partPlanProblem } from "./multipart";
 
 /** The remote URL of a URL upload; deeper checks (scheme, addresses) happen on the server. */
 export const remoteUrlInput = z
@@ -29,6 +31,24 @@ export const urlPresignRequest = uploadOptions.extend({
   metadata: remoteMetadata,
   filename: filenameInput.optional(),
 });
+
+/**
+ * POST /url/multipart/init: the browser downloads the remote file and uploads
+ * it in parts. The part plan is required (a missing one is refused, never
+ * guessed); the size comes from `total_size`, else `metadata.size`, else the
+ * remote server.
+ */
+export const urlMultipartInitRequest = urlPresignRequest
+  .extend({
+    total_size: looseInt.refine((v) => v >= 1, "total_size must be a positive number of bytes").optional(),
+    part_size: looseInt.refine((v) => v >= 1, "part_size must be a positive number of bytes"),
+    part_count: looseInt,
+  })
+  .superRefine((v, ctx) => {
+    const size = v.total_size ?? v.metadata?.size;
+    const problem = size ? partPlanProblem(size, v.part_size, v.part_count) : null;
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["part_count"] });
+  });
 
 export const urlCancelRequest = z.object({
   file_id: z.string({ error: "Missing file ID parameter" }).min(1, "Missing file ID parameter").max(100),

@@ -11,6 +11,7 @@ import type { LookupFunction } from "node:net";
 import { AppError, isAppError } from "../../errors";
 import { refusedAddressReason } from "../../lib/net/address-policy";
 import type { HostAllowList } from "../../lib/net/host-allow-list";
+import { SafeFetcher } from "../../lib/net/safe-fetch";
 import {
   bareHost,
   parseTargetUrl,
@@ -29,10 +30,15 @@ const endpointNotAllowed = (host: string, reason: string) =>
   );
 
 export class StorageEndpointPolicy {
+  /** For requests to presigned URLs made by the server itself (the config test). */
+  readonly fetcher: SafeFetcher;
+
   constructor(
     private readonly allow: HostAllowList,
     private readonly resolve: Resolver = systemResolver,
-  ) {}
+  ) {
+    this.fetcher = new SafeFetcher({ allow, resolve });
+  }
 
   /** The checks that need no network; returns the lookup connections to this endpoint must use. */
   lookupFor(endpoint: string | null): LookupFunction | undefined {

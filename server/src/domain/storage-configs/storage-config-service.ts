@@ -83,7 +83,7 @@ export class StorageConfigService {
     private readonly db: Db,
     private readonly secrets: SecretBox,
     private readonly dataDir: string,
-    private readonly endpoints: StorageEndpointPolicy,
+    readonly endpoints: StorageEndpointPolicy,
     /** S3 objects above this size are copied part by part. */
     private readonly s3MultipartCopyAbove?: number,
   ) {}

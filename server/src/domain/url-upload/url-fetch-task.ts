@@ -10,11 +10,11 @@
 import { pipeline } from "node:stream";
 import type { UploadOptions } from "@clipshare/shared";
 import type { SecretBox } from "../../lib/crypto";
+import { Meter, uploadTooLarge } from "../../lib/ingest";
 import type { SafeFetcher } from "../../lib/net/safe-fetch";
 import type { UploadService } from "../files/upload-service";
 import { apiActor } from "../fs/access";
-import { type FsUploadService, tooLarge } from "../fs/fs-uploads";
-import { ByteCounter } from "../fs/transfer";
+import type { FsUploadService } from "../fs/fs-uploads";
 import type { SettingsService } from "../settings/settings-service";
 import type { TaskHandler } from "../tasks/task-runner";
 import { describeResponse } from "./remote-file";
@@ -44,31 +44,38 @@ export function urlFetchTaskHandler(deps: UrlFetchTaskDeps): TaskHandler {
     const res = await deps.fetcher.openOk(payload.url, {
       signal: run.signal,
       maxBytes,
-      tooLarge: (n) => tooLarge(maxBytes, n).message,
+      tooLarge: (n) => uploadTooLarge(maxBytes, n).message,
     });
     const info = describeResponse(res, "GET");
     const name = payload.filename ?? info.filename;
     const totals = { total_items: 1, total_bytes: info.size ?? 0 };
     await run.progress({ ...totals, processed_bytes: 0, current_file: name }, true);
     let received = 0;
-    const counter = new ByteCounter((n) => {
-      received += n;
-      run.progress({ processed_bytes: received }).catch(() => undefined);
-    });
+    const counter = new Meter(
+      Number.POSITIVE_INFINITY,
+      () => uploadTooLarge(maxBytes, null),
+      (total) => {
+        received = total;
+        run.progress({ processed_bytes: total }).catch(() => undefined);
+      },
+    );
     // pipeline destroys the counter with the remote stream's error, so the storage write aborts too.
     const body = pipeline(res.body, counter, () => undefined);
     let result: unknown;
-    if (payload.target_path) {
-      result = await deps.fsUploads.upload(apiActor(run.principal), payload.target_path, name, body, {
-        contentType: info.contentType,
-      });
-    } else {
-      result = await deps.uploads.uploadStream(run.principal, name, body, {
-        ...payload.options,
-        ...(payload.password_sealed ? { password: deps.secrets.open(payload.password_sealed) } : {}),
-        mimetype: info.contentType,
-        declaredSize: info.size,
-      });
+    try {
+      result = payload.target_path
+        ? await deps.fsUploads.upload(apiActor(run.principal), payload.target_path, name, body, {
+            contentType: info.contentType,
+          })
+        : await deps.uploads.uploadStream(run.principal, name, body, {
+            ...payload.options,
+            ...(payload.password_sealed ? { password: deps.secrets.open(payload.password_sealed) } : {}),
+            mimetype: info.contentType,
+            declaredSize: info.size,
+          });
+    } finally {
+      // A failed write leaves the body drained, not closed: stop downloading what nobody stores.
+      res.body.destroy();
     }
     await run.progress(
       { processed_items: 1, processed_bytes: received, total_bytes: received, current_file: null, result },

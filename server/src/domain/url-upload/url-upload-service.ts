@@ -7,16 +7,22 @@
  * into storage (url-fetch-task.ts). Every remote request goes through the
  * SafeFetcher, so no path here can reach a private address.
  */
-import type { urlFetchRequest, urlPresignRequest } from "@clipshare/shared";
+import {
+  partPlanProblem,
+  type urlFetchRequest,
+  type urlMultipartInitRequest,
+  type urlPresignRequest,
+} from "@clipshare/shared";
 import type { z } from "zod";
 import type { Principal } from "../../auth/principal";
-import { notFound } from "../../errors";
+import { badRequest, notFound, validationFailed } from "../../errors";
 import type { SecretBox } from "../../lib/crypto";
+import { uploadTooLarge } from "../../lib/ingest";
 import type { RemoteResponse, SafeFetcher } from "../../lib/net/safe-fetch";
 import type { FileShareService } from "../files/file-share-service";
+import type { ShareMultipartService } from "../files/share-multipart";
 import type { UploadService } from "../files/upload-service";
 import { apiActor, authorize } from "../fs/access";
-import { tooLarge } from "../fs/fs-uploads";
 import { normalizeVirtualPath } from "../fs/vpath";
 import type { SettingsService } from "../settings/settings-service";
 import { presentTask, type TaskService } from "../tasks/task-service";
@@ -25,10 +31,15 @@ import type { UrlFetchPayload } from "./url-fetch-task";
 
 type PresignInput = z.output<typeof urlPresignRequest>;
 type FetchInput = z.output<typeof urlFetchRequest>;
+type MultipartInitInput = z.output<typeof urlMultipartInitRequest>;
+
+/** Name, type and size of the remote file as far as known; `corsSupported` only when asked remotely. */
+type KnownRemote = Pick<RemoteFileInfo, "filename" | "contentType" | "size"> & { corsSupported: boolean };
 
 export interface UrlUploadDeps {
   fetcher: SafeFetcher;
   uploads: UploadService;
+  multipart: ShareMultipartService;
   shares: FileShareService;
   settings: SettingsService;
   secrets: SecretBox;
@@ -49,20 +60,29 @@ export class UrlUploadService {
     const maxBytes = await this.deps.settings.maxUploadBytes();
     return this.deps.fetcher.openOk(url, {
       maxBytes,
-      tooLarge: (n) => tooLarge(maxBytes, n).message,
+      tooLarge: (n) => uploadTooLarge(maxBytes, n).message,
       ...(signal ? { signal } : {}),
     });
+  }
+
+  /** The client's metadata when complete (name and type); otherwise the remote server is asked. */
+  private async known(url: string, metadata: PresignInput["metadata"]): Promise<KnownRemote> {
+    this.deps.fetcher.check(url);
+    if (metadata?.filename && metadata.contentType) {
+      return {
+        filename: metadata.filename,
+        contentType: metadata.contentType,
+        size: metadata.size ?? null,
+        corsSupported: false,
+      };
+    }
+    return this.info(url);
   }
 
   /** POST /url/presign: the share is reserved like s3/presign, named and typed after the remote file. */
   async presign(principal: Principal, input: PresignInput, publicOrigin: string) {
     const { url, metadata, filename, ...options } = input;
-    this.deps.fetcher.check(url);
-    // The client's metadata is trusted only when complete; otherwise ask the remote server.
-    const known =
-      metadata?.filename && metadata.contentType
-        ? { filename: metadata.filename, contentType: metadata.contentType, size: metadata.size ?? null }
-        : await this.info(url);
+    const known = await this.known(url, metadata);
     const data = await this.deps.uploads.presign(
       principal,
       {
@@ -73,8 +93,39 @@ export class UrlUploadService {
       },
       publicOrigin,
     );
-    const corsSupported = "corsSupported" in known ? known.corsSupported : false;
-    return { ...data, corsSupported, sourceUrl: url };
+    return { ...data, corsSupported: known.corsSupported, sourceUrl: url };
+  }
+
+  /**
+   * POST /url/multipart/init: a share uploaded in parts (files/multipart/init),
+   * named, typed and sized after the remote file. complete and abort are the
+   * share multipart service's own.
+   */
+  async multipartInit(principal: Principal, input: MultipartInitInput, publicOrigin: string) {
+    const { url, metadata, filename, total_size, part_size, part_count, ...options } = input;
+    const known = await this.known(url, metadata);
+    const size = total_size ?? known.size;
+    if (!size) {
+      throw badRequest(
+        "The remote file's size is unknown; send total_size, or upload it with url/presign or a server fetch",
+        "size_unknown",
+      );
+    }
+    const problem = partPlanProblem(size, part_size, part_count);
+    if (problem) throw validationFailed(problem);
+    const data = await this.deps.multipart.init(
+      principal,
+      {
+        ...options,
+        filename: filename ?? cleanRemoteName(known.filename),
+        mimetype: options.mimetype ?? known.contentType,
+        total_size: size,
+        part_size,
+        part_count,
+      },
+      publicOrigin,
+    );
+    return { ...data, corsSupported: known.corsSupported, sourceUrl: url };
   }
 
   /** POST /url/cancel: the reserved share and whatever reached storage go away. */

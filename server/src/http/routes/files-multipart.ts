@@ -8,7 +8,7 @@ import {
   shareMultipartInitRequest,
   shareMultipartRef,
 } from "@clipshare/shared";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
@@ -19,6 +19,13 @@ import type { AppEnv } from "../types";
 
 /** A complete names up to 10,000 parts with their ETags. */
 const COMPLETE_JSON_LIMIT = 4 * 1024 * 1024;
+
+/** The body of files/multipart/complete (and url/multipart/complete), parts with their ETag under one name. */
+export async function readCompleteRequest(c: Context) {
+  const body = await readJson(c, shareMultipartCompleteRequest, COMPLETE_JSON_LIMIT);
+  const parts = body.parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag ?? p.ETag ?? "" }));
+  return { ...body, parts };
+}
 
 const partQuery = z.object({
   upload: z.string({ error: "Upload URL is missing its signature" }).min(1).max(100),
@@ -53,9 +60,7 @@ export function shareMultipartRoutes(ctx: AppContext) {
   app.post("/files/multipart/complete", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
-    const body = await readJson(c, shareMultipartCompleteRequest, COMPLETE_JSON_LIMIT);
-    const parts = body.parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag ?? p.ETag ?? "" }));
-    return ok(c, await service.complete(principal, { ...body, parts }), "Upload completed");
+    return ok(c, await service.complete(principal, await readCompleteRequest(c)), "Upload completed");
   });
 
   app.post("/files/multipart/abort", async (c) => {

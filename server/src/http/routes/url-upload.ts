@@ -1,15 +1,19 @@
 /**
  * URL upload (FILE_SHARE): /url/info, /url/proxy, /url/presign, /url/commit,
- * /url/cancel, and the ClipShare extension /url/fetch (download on the server
- * as a task). The remote side is reached only through the SafeFetcher.
+ * /url/multipart/init|complete|abort (the share multipart service with the
+ * remote file's name, type and size), /url/cancel, and the ClipShare
+ * extension /url/fetch (download on the server as a task). The remote side is
+ * reached only through the SafeFetcher.
  */
 import { Readable } from "node:stream";
 import {
   commitRequest,
   Permission,
+  shareMultipartRef,
   urlCancelRequest,
   urlFetchRequest,
   urlInfoRequest,
+  urlMultipartInitRequest,
   urlPresignRequest,
 } from "@clipshare/shared";
 import { Hono } from "hono";
@@ -21,6 +25,7 @@ import { parseWith, readJson } from "../body";
 import { ok } from "../envelope";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
+import { readCompleteRequest } from "./files-multipart";
 
 export function urlUploadRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -66,6 +71,31 @@ export function urlUploadRoutes(ctx: AppContext) {
     requirePermission(principal, Permission.FILE_SHARE);
     const body = await readJson(c, commitRequest);
     return ok(c, await ctx.uploads.commit(principal, body.file_id), "File committed");
+  });
+
+  app.post("/url/multipart/init", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, urlMultipartInitRequest);
+    const origin = publicOrigin(c, ctx.config.trustProxy);
+    return ok(c, await service.multipartInit(principal, body, origin), "Multipart upload started");
+  });
+
+  app.post("/url/multipart/complete", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    return ok(
+      c,
+      await ctx.shareMultipart.complete(principal, await readCompleteRequest(c)),
+      "Upload completed",
+    );
+  });
+
+  app.post("/url/multipart/abort", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, shareMultipartRef);
+    return ok(c, await ctx.shareMultipart.abort(principal, body), "Upload aborted");
   });
 
   app.post("/url/cancel", async (c) => {

@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusedAddressReason } from "./address-policy";
 import { HostAllowList, parseHostEntry, parseHostList } from "./host-allow-list";
@@ -87,6 +89,8 @@ describe("SafeFetcher", () => {
     const url = new URL(req.url ?? "/", "http://x");
     if (url.pathname === "/to") {
       res.writeHead(302, { location: url.searchParams.get("u") ?? "/" }).end();
+    } else if (url.pathname === "/bad-redirect") {
+      res.writeHead(301, { location: "http://[not-an-address/" }).end();
     } else if (url.pathname === "/loop") {
       const n = Number(url.searchParams.get("n") ?? "0");
       res.writeHead(307, { location: `/loop?n=${n + 1}` }).end();
@@ -197,6 +201,28 @@ describe("SafeFetcher", () => {
     expect(seen.authorization).toBeUndefined();
   });
 
+  it("resolves a name once per connection and connects to exactly that answer", async () => {
+    const calls: string[] = [];
+    const f = new SafeFetcher({
+      allow: new HostAllowList(parseHostList(`files.lan:${allowedPort}`)),
+      resolve: async (host) => {
+        calls.push(host);
+        return [{ address: "127.0.0.1", family: 4 }];
+      },
+    });
+    const res = await f.openOk(`http://files.lan:${allowedPort}/to?u=%2Fnext`);
+    expect((await readAll(res.body)).toString()).toBe("hello from /next");
+    // Two hops (the redirect and its target), one resolution each: nothing asked twice per connection.
+    expect(calls).toEqual(["files.lan", "files.lan"]);
+  });
+
+  it("answers a redirect to a malformed address with a clear error", async () => {
+    await expect(fetcher.open(`http://127.0.0.1:${allowedPort}/bad-redirect`)).rejects.toMatchObject({
+      status: 400,
+      message: "Cannot access URL: the server redirected to an invalid address",
+    });
+  });
+
   it(`stops after ${MAX_REDIRECTS} redirects`, async () => {
     await expect(fetcher.open(`http://127.0.0.1:${allowedPort}/loop`)).rejects.toMatchObject({
       error: "too_many_redirects",
@@ -216,6 +242,35 @@ describe("SafeFetcher", () => {
   it("ends a transfer that stalls with a timeout error", async () => {
     const res = await fetcher.openOk(`http://127.0.0.1:${allowedPort}/stall`);
     await expect(readAll(res.body)).rejects.toMatchObject({ status: 504, error: "url_timeout" });
+  });
+
+  it("gives up on a connection that is never accepted", async () => {
+    // A listening socket that never accepts, its queue filled: further SYNs go unanswered, as with a
+    // firewalled host. (python3 is a build requirement already; Node always accepts.)
+    const py = spawn("python3", [
+      "-c",
+      "import socket,time\ns=socket.socket()\ns.bind(('127.0.0.1',0))\ns.listen(0)\nprint(s.getsockname()[1],flush=True)\ntime.sleep(60)",
+    ]);
+    const fillers: Socket[] = [];
+    try {
+      const port = Number(String(await once(py.stdout, "data")).trim());
+      for (let i = 0; i < 4; i++) fillers.push(connect(port, "127.0.0.1").on("error", () => undefined));
+      await new Promise((r) => setTimeout(r, 200));
+      const f = new SafeFetcher({
+        allow: new HostAllowList(parseHostList(`127.0.0.1:${port}`)),
+        connectTimeoutMs: 300,
+      });
+      const started = Date.now();
+      await expect(f.open(`http://127.0.0.1:${port}/`)).rejects.toMatchObject({
+        status: 504,
+        error: "url_timeout",
+        message: expect.stringContaining("no connection"),
+      });
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      for (const s of fillers) s.destroy();
+      py.kill();
+    }
   });
 
   it("reports an upstream error status", async () => {

@@ -12,7 +12,7 @@ import https from "node:https";
 import { isIP } from "node:net";
 import type { Readable } from "node:stream";
 import { AppError, badRequest, isAppError, payloadTooLarge } from "../../errors";
-import { ByteLimit } from "../byte-limit";
+import { Meter } from "../ingest";
 import { effectivePort, HostAllowList } from "./host-allow-list";
 import { bareHost, parseTargetUrl, pinnedLookup, type Resolver, systemResolver } from "./url-guard";
 
@@ -29,7 +29,11 @@ export interface SafeFetchOptions {
 }
 
 export interface FetchRequest {
-  method?: "GET" | "HEAD";
+  method?: string;
+  /** A small request body (storage checks); uploads of user data never go this way. */
+  body?: Buffer;
+  /** Default true. False returns a redirect as it is (S3 endpoints must never send us elsewhere). */
+  followRedirects?: boolean;
   /** Extra request headers (e.g. Range); never the caller's cookies or credentials. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -95,12 +99,16 @@ export class SafeFetcher {
       const { url, allowListed } = parseTargetUrl(target, this.allow);
       const { res, failure } = await this.once(url, allowListed, request);
       const location = res.headers.location;
-      if (!REDIRECT_STATUSES.has(res.statusCode ?? 0) || !location)
-        return this.wrap(url, res, failure, request);
+      const follow = request.followRedirects !== false && REDIRECT_STATUSES.has(res.statusCode ?? 0);
+      if (!follow || !location) return this.wrap(url, res, failure, request);
       res.destroy();
       if (hop >= MAX_REDIRECTS)
         throw badRequest(`Cannot access URL: more than ${MAX_REDIRECTS} redirects`, "too_many_redirects");
-      target = new URL(location, url).toString();
+      try {
+        target = new URL(location, url).toString();
+      } catch {
+        throw badRequest("Cannot access URL: the server redirected to an invalid address", "url_unreachable");
+      }
     }
   }
 
@@ -125,7 +133,7 @@ export class SafeFetcher {
       res.destroy();
       throw payloadTooLarge(message(contentLength));
     }
-    const limit = new ByteLimit(max, () => message(null));
+    const limit = new Meter(max, () => payloadTooLarge(message(null)));
     res.on("error", (e) => limit.destroy((failure.error ?? mapNetworkError(e, url)) as Error));
     limit.on("close", () => res.destroy());
     res.pipe(limit);
@@ -197,7 +205,7 @@ export class SafeFetcher {
         reject(failure.error ?? mapNetworkError(e, url));
       });
       req.on("close", () => clearTimeout(connectTimer));
-      req.end();
+      req.end(request.body);
     });
   }
 }
