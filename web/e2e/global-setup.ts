@@ -44,6 +44,16 @@ export async function waitForHealth(
   throw new Error(`${what} did not become healthy at ${url} within ${timeoutMs} ms`);
 }
 
+/** Asks a child process to stop (`signal`), and kills it if it has not exited after 5 s. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** Starts the built server on a free loopback port with a throwaway data directory. */
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return undefined;
@@ -94,13 +104,7 @@ export default async function globalSetup() {
   process.env.E2E_REMOTE_PORT = String(remotePort);
 
   return async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopChild(child, "SIGTERM");
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };

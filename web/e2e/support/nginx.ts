@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, waitForHealth } from "../global-setup";
+import { freePort, stopChild, waitForHealth } from "../global-setup";
 
 /**
  * Debian's nginx as the reverse proxy most deployments put in front of
@@ -81,13 +81,8 @@ http {
             .filter((l) => l.trim())
         : [],
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGQUIT");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
+      // SIGQUIT: nginx's graceful shutdown.
+      await stopChild(child, "SIGQUIT");
       rmSync(prefix, { recursive: true, force: true });
     },
   };
