@@ -43,3 +43,10 @@ export const MARKDOWN_EXTENSIONS = ["md", "markdown", "mdown", "mkd", "mdwn", "m
 
 export const KEY_ROLES = ["GUEST", "GENERAL", "ADMIN"] as const;
 export type KeyRole = (typeof KEY_ROLES)[number];
+
+/** Offline web app timings (spec §9). */
+export const OFFLINE_TOAST_MS = 3_000;
+export const SYNC_STATUS_WAIT_MS = 5_000;
+export const RELOAD_AFTER_SYNC_MS = 1_000;
+export const INSTALL_PROMPT_RESHOW_MS = 7 * 24 * 60 * 60 * 1000;
+export const INSTALL_PROMPT_CHECK_MS = 5_000;

@@ -8,6 +8,7 @@ import { Card } from "../../../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useCapabilities } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
+import { useReceivedShare } from "../../offline/hooks/use-received-share";
 import { useMaxUploadSize, useUploadStorageConfigs } from "../hooks/use-upload-data";
 import { useUploadQueue } from "../hooks/use-upload-queue";
 import {
@@ -71,6 +72,10 @@ function FileUploadTab() {
 
   const fieldsFor = useCallback((single: boolean) => uploadFields(values, single), [values]);
   const queue = useUploadQueue({ maxBytes, fieldsFor });
+  // Files shared to the installed app join the list like files picked here.
+  useReceivedShare((share) => {
+    if (share && share.files.length > 0) queue.addFiles(share.files.map((file) => ({ file })));
+  });
   const summary = queueSummary(queue.state);
   const errors = useMemo(() => validateUploadForm(values, summary.allowSlug), [values, summary.allowSlug]);
   const hasErrors = Object.keys(errors).length > 0;

@@ -1,0 +1,7 @@
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
+import { OfflineDb } from "./offline-db";
+
+/** A fresh local database for one unit test (an in-memory IndexedDB implementation in Node). */
+export function testDb(): OfflineDb {
+  return new OfflineDb(`ClipShare-test-${crypto.randomUUID()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+}
