@@ -49,16 +49,8 @@ async function pasteBySlug(request: APIRequestContext, token: string, slug: stri
   return ((await res.json()).data as { slug: string }[]).find((p) => p.slug === slug) ?? null;
 }
 
-/** As the admin, under the service worker, writes a paste with the network off; returns the admin token. */
-async function queuePasteOffline(
-  page: Page,
-  context: BrowserContext,
-  request: APIRequestContext,
-  text: string,
-  slug?: string,
-) {
-  const token = await apiLogin(request);
-  await useAdminSession(page, token, "/");
+/** Under the service worker, writes a paste with the network off (the page is signed in). */
+async function queuePasteOffline(page: Page, context: BrowserContext, text: string, slug?: string) {
   await controlledBy(page);
   await context.setOffline(true);
   await fillEditor(page, text);
@@ -67,7 +59,6 @@ async function queuePasteOffline(
   await expect(page.getByTestId("paste-queued")).toHaveText(
     "Saved on this device. It will be sent when you are back online.",
   );
-  return token;
 }
 
 test.describe("offline queue", () => {
@@ -79,7 +70,9 @@ test.describe("offline queue", () => {
   }) => {
     consoleGuard.allow(OFFLINE_NOISE);
     const slug = unique("offq");
-    const token = await queuePasteOffline(page, context, request, "written on a train", slug);
+    const token = await apiLogin(request);
+    await useAdminSession(page, token, "/");
+    await queuePasteOffline(page, context, "written on a train", slug);
 
     await expect(page.getByRole("button", { name: "1 change waiting to be sent" })).toBeVisible();
     expect(await queueEntries(page)).toMatchObject([{ type: "paste-create", status: "pending" }]);
@@ -99,7 +92,9 @@ test.describe("offline queue", () => {
   }) => {
     consoleGuard.allow(OFFLINE_NOISE);
     consoleGuard.allow(failedResource(401));
-    const token = await queuePasteOffline(page, context, request, "kept through a 401");
+    const token = await apiLogin(request);
+    await useAdminSession(page, token, "/");
+    await queuePasteOffline(page, context, "kept through a 401");
 
     // Meanwhile the session ends on the server (signed out elsewhere).
     const out = await request.post("/api/admin/logout", { headers: { Authorization: `Bearer ${token}` } });
