@@ -84,6 +84,36 @@ test.describe("offline queue", () => {
     await expect(page.getByRole("button", { name: /waiting to be sent/ })).toBeHidden();
   });
 
+  test("a sync that sent a paste reloads the open management view", async ({
+    page,
+    context,
+    request,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(OFFLINE_NOISE);
+    const slug = unique("offreload");
+    const token = await apiLogin(request);
+    await useAdminSession(page, token, "/");
+    await queuePasteOffline(page, context, "listed after the reload", slug);
+    await page.goto("/admin/text-management");
+    await expect(page.getByRole("heading", { level: 2, name: "Text management" })).toBeVisible();
+    await page.evaluate(() => {
+      (window as { beforeSync?: boolean }).beforeSync = true;
+    });
+
+    await context.setOffline(false);
+    await expect(page.getByText(slug).first()).toBeVisible({ timeout: 15_000 });
+    // Shown by a fresh page, not by the old one refetching.
+    await expect
+      .poll(() =>
+        page
+          .evaluate(() => (window as { beforeSync?: boolean }).beforeSync ?? false)
+          // Mid-reload there is no page to ask yet.
+          .catch(() => true),
+      )
+      .toBe(false);
+  });
+
   test("a replay refused with 401 keeps the entry and asks to sign in again", async ({
     page,
     context,
@@ -153,8 +183,10 @@ test.describe("read offline", () => {
     await page.goto(`/paste/${paste.slug}`);
     await expect(page.getByText("readable on the plane")).toBeVisible();
     await expect(page.getByTestId("offline-copy-mark")).toHaveCount(0);
+    await expect.poll(() => countRows(page, "pastes")).toBe(1);
     await page.goto(`/mount-explorer${mountPath}`);
     await expect(entry(page, "kept-offline.txt")).toBeVisible();
+    await expect.poll(() => countRows(page, "directories")).toBe(1);
 
     await context.setOffline(true);
     await page.goto(`/paste/${paste.slug}`);
@@ -178,7 +210,7 @@ test.describe("read offline", () => {
     await context.setOffline(false);
   });
 
-  test("signing out clears the explorer copies but keeps a visitor's paste copy", async ({
+  test("signing out clears the explorer copies and search history but keeps a visitor's paste copy", async ({
     page,
     request,
   }) => {
@@ -187,14 +219,20 @@ test.describe("read offline", () => {
     const mountPath = await mountWithFile(request, token, "private.txt");
     await useAdminSession(page, token, `/paste/${paste.slug}`);
     await expect(page.getByText("public words")).toBeVisible();
+    await expect.poll(() => countRows(page, "pastes")).toBeGreaterThan(0);
     await page.goto(`/mount-explorer${mountPath}`);
     await expect(entry(page, "private.txt")).toBeVisible();
     await expect.poll(() => countRows(page, "directories")).toBeGreaterThan(0);
-    await expect.poll(() => countRows(page, "pastes")).toBeGreaterThan(0);
+    // A search is remembered and offered as a suggestion.
+    await page.getByRole("combobox", { name: "Search", exact: true }).fill("private");
+    await page.getByRole("combobox", { name: "Search", exact: true }).press("Enter");
+    await expect(page.locator('#explorer-search-history option[value="private"]')).toHaveCount(1);
+    expect(await countRows(page, "searchHistory")).toBe(1);
 
     await page.goto("/admin");
     await page.getByRole("button", { name: "Log out" }).click();
     await expect.poll(() => countRows(page, "directories")).toBe(0);
+    expect(await countRows(page, "searchHistory")).toBe(0);
     expect(await countRows(page, "pastes")).toBeGreaterThan(0);
   });
 });
