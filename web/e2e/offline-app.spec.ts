@@ -84,6 +84,43 @@ test.describe("offline queue", () => {
     await expect(page.getByRole("button", { name: /waiting to be sent/ })).toBeHidden();
   });
 
+  test("Background Sync sends the queue from the service worker with no page of the app open", async ({
+    page,
+    context,
+    request,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(OFFLINE_NOISE);
+    const slug = unique("offbg");
+    const token = await apiLogin(request);
+    await useAdminSession(page, token, "/");
+    await queuePasteOffline(page, context, "sent by the worker", slug);
+    const origin = new URL(page.url()).origin;
+
+    // The tab leaves the app; the network comes back; the browser fires the sync event.
+    await page.goto("about:blank");
+    await context.setOffline(false);
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const mine = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+        if (mine) resolve(mine.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.dispatchSyncEvent", {
+      origin,
+      registrationId: await registrationId,
+      tag: "clipshare-offline-queue",
+      lastChance: false,
+    });
+
+    await expect.poll(() => pasteBySlug(request, token, slug), { timeout: 15_000 }).not.toBeNull();
+    await page.goto(`${origin}/paste/${slug}`);
+    await expect(page.getByText("sent by the worker")).toBeVisible();
+    await expect.poll(() => queueEntries(page)).toEqual([]);
+  });
+
   test("a sync that sent a paste reloads the open management view", async ({
     page,
     context,

@@ -2,6 +2,11 @@ import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { OfflineDb } from "./offline-db";
 
 /** A fresh local database for one unit test (an in-memory IndexedDB implementation in Node). */
-export function testDb(): OfflineDb {
-  return new OfflineDb(`ClipShare-test-${crypto.randomUUID()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+export function testDb(
+  name = `ClipShare-test-${crypto.randomUUID()}`,
+  indexedDB = new IDBFactory(),
+): OfflineDb {
+  return new OfflineDb(name, { indexedDB, IDBKeyRange });
 }
+
+export { IDBFactory, IDBKeyRange };
