@@ -247,6 +247,26 @@ test.describe("read offline", () => {
     await context.setOffline(false);
   });
 
+  test("explorer searches are offered again and cleared on request", async ({ page, request }) => {
+    const token = await apiLogin(request);
+    await useAdminSession(page, token, "/mount-explorer");
+    const search = page.getByRole("combobox", { name: "Search", exact: true });
+    for (const q of ["quarterly", "invoices"]) {
+      await search.fill(q);
+      await search.press("Enter");
+    }
+    const options = page.locator("#explorer-search-history option");
+    await expect(options).toHaveCount(2);
+    await expect(options.first()).toHaveAttribute("value", "invoices");
+    // Remembered on this device: still there after a reload.
+    await page.reload();
+    await expect(options).toHaveCount(2);
+
+    await page.getByRole("button", { name: "Clear search history" }).click();
+    await expect(options).toHaveCount(0);
+    expect(await countRows(page, "searchHistory")).toBe(0);
+  });
+
   test("signing out clears the explorer copies and search history but keeps a visitor's paste copy", async ({
     page,
     request,
