@@ -247,6 +247,24 @@ test.describe("read offline", () => {
     await context.setOffline(false);
   });
 
+  test("a copy goes when the server says the share is gone", async ({ page, request, consoleGuard }) => {
+    consoleGuard.allow(failedResource(404));
+    const token = await apiLogin(request);
+    const paste = await apiCreatePaste(request, `Bearer ${token}`, { content: "soon deleted" });
+    await page.goto(`/paste/${paste.slug}`);
+    await expect(page.getByText("soon deleted")).toBeVisible();
+    await expect.poll(() => countRows(page, "pastes")).toBe(1);
+
+    const res = await request.delete("/api/pastes/batch-delete", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { ids: [paste.id] },
+    });
+    expect(res.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByText("soon deleted")).toBeHidden();
+    await expect.poll(() => countRows(page, "pastes")).toBe(0);
+  });
+
   test("explorer searches are offered again and cleared on request", async ({ page, request }) => {
     const token = await apiLogin(request);
     await useAdminSession(page, token, "/mount-explorer");

@@ -71,6 +71,11 @@ export async function readShare<T>(
   return { ...data, offlineCopyAt: row.cachedAt };
 }
 
+/** The server said the share is gone (deleted, expired, used up): its copy goes too. */
+export async function dropShare(db: OfflineDb, kind: "pastes" | "files", slug: string): Promise<void> {
+  await db[kind].delete(slug);
+}
+
 export async function saveDirectory(
   db: OfflineDb,
   owner: string,
@@ -98,6 +103,11 @@ export async function readDirectory<T>(
   const row = await db.directories.get(path);
   if (!row || row.owner !== owner || !isFresh(row.cachedAt, now)) return null;
   return { ...(row.data as T), offlineCopyAt: row.cachedAt };
+}
+
+/** The server refused or no longer has the directory: its copy goes too. */
+export async function dropDirectory(db: OfflineDb, path: string): Promise<void> {
+  await db.directories.delete(path);
 }
 
 /** Deletes every copy older than the expiry; returns how many went. */

@@ -15,6 +15,19 @@ const load = () => Promise.all([import("./offline-cache"), import("./offline-db"
 
 const unreachable = (error: unknown) => isApiError(error) && error.kind === "network";
 
+/** The server answered that this is gone or not for this user any more. */
+const gone = (error: unknown) =>
+  isApiError(error) && error.kind === "http" && [403, 404, 410].includes(error.status);
+
+/** Best effort: the local database may be unavailable. */
+function withDb(
+  work: (cache: typeof import("./offline-cache"), db: import("./offline-db").OfflineDb) => Promise<unknown>,
+) {
+  void load()
+    .then(([cache, dbModule]) => work(cache, dbModule.offlineDb()))
+    .catch(() => undefined);
+}
+
 /** Who may see a directory copy: the signed-in principal, or nobody. */
 function owner(): string | null {
   const s = authStore.getState();
@@ -26,13 +39,8 @@ function owner(): string | null {
 type ShareKind = "pastes" | "files";
 
 /** Keeps a share the visitor can read (best effort: no IndexedDB, no copy). */
-export async function keepShare(kind: ShareKind, share: { slug: string }): Promise<void> {
-  try {
-    const [cache, db] = await load();
-    await cache.saveShare(db.offlineDb(), kind, share);
-  } catch {
-    // Storage blocked or full: the page works without a copy.
-  }
+export function keepShare(kind: ShareKind, share: { slug: string }): void {
+  withDb((cache, db) => cache.saveShare(db, kind, share));
 }
 
 async function readCopy<T>(read: () => Promise<OfflineCopy<T> | null>): Promise<OfflineCopy<T> | null> {
@@ -50,7 +58,7 @@ export async function withOfflineShare<T extends { slug: string }>(
 ): Promise<MaybeOffline<T>> {
   try {
     const live = await fetchLive();
-    void keepShare(kind, live);
+    keepShare(kind, live);
     return live;
   } catch (error) {
     if (unreachable(error)) {
@@ -60,6 +68,7 @@ export async function withOfflineShare<T extends { slug: string }>(
       });
       if (copy) return copy;
     }
+    if (gone(error)) withDb((cache, db) => cache.dropShare(db, kind, slug));
     throw error;
   }
 }
@@ -71,11 +80,7 @@ export async function withOfflineDirectory<T extends object>(
   const who = owner();
   try {
     const live = await fetchLive();
-    if (who) {
-      void load()
-        .then(([cache, db]) => cache.saveDirectory(db.offlineDb(), who, path, live))
-        .catch(() => undefined);
-    }
+    if (who) withDb((cache, db) => cache.saveDirectory(db, who, path, live));
     return live;
   } catch (error) {
     if (who && unreachable(error)) {
@@ -85,6 +90,7 @@ export async function withOfflineDirectory<T extends object>(
       });
       if (copy) return copy;
     }
+    if (gone(error)) withDb((cache, db) => cache.dropDirectory(db, path));
     throw error;
   }
 }

@@ -43,7 +43,7 @@ export function useUnlockFile(slug: string) {
     mutationFn: (password: string) => publicFilesApi.verify(slug, password),
     onSuccess: (data: PublicFile) => {
       qc.setQueryData(publicFileQueryKey(slug), data);
-      void keepShare("files", data);
+      keepShare("files", data);
     },
   });
 }

@@ -30,7 +30,7 @@ export function useUnlockPaste(slug: string) {
     mutationFn: (password: string) => pastesApi.unlock(slug, password),
     onSuccess: (data: PasteView) => {
       qc.setQueryData(pasteViewKey(slug), data);
-      void keepShare("pastes", data);
+      keepShare("pastes", data);
     },
   });
 }
