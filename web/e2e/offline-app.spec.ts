@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { createLocalConfig, createMount, entry, putFile } from "./support/explorer";
 import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
@@ -440,6 +442,48 @@ async function postShare(
     { fields, files },
   );
 }
+
+test.describe("service worker update", () => {
+  test("a new worker shows as waiting, is offered, and after Reload controls the page", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    await useAdminSession(page, token, "/");
+    await controlledBy(page, "/admin/settings");
+    await expect(page.getByTestId("sw-state")).toHaveText("Active");
+
+    // A new build of the worker appears on the server.
+    const swFile = fileURLToPath(new URL("../dist/sw.js", import.meta.url));
+    const original = readFileSync(swFile, "utf8");
+    try {
+      writeFileSync(swFile, `${original}\n// next build ${Date.now()}\n`);
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      await expect(page.getByTestId("sw-state")).toHaveText("Waiting to activate");
+      const prompt = page.getByRole("alertdialog", { name: "A new version of ClipShare is available." });
+      await expect(prompt).toBeVisible();
+      await page.evaluate(() => {
+        (window as { beforeUpdate?: boolean }).beforeUpdate = true;
+      });
+
+      await prompt.getByRole("button", { name: "Reload" }).click();
+      await expect
+        .poll(() =>
+          page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate ?? false).catch(() => true),
+        )
+        .toBe(false);
+      await expect(page.getByTestId("sw-state")).toHaveText("Active");
+      // The waiting worker took over: nothing waits any more.
+      expect(
+        await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+      ).toBe(false);
+    } finally {
+      writeFileSync(swFile, original);
+    }
+  });
+});
 
 test.describe("installable app checks", () => {
   test("valid manifest, a service worker controlling the page, and an offline start", async ({
