@@ -16,17 +16,22 @@ async function queuePasteOffline(page: Page, context: BrowserContext, text: stri
     "Saved on this device. It will be sent when you are back online.",
   );
 }
+
 test.describe("offline queue", () => {
+  // Each test starts signed in as the admin on Home; requests failing offline are expected.
+  let token = "";
+  test.beforeEach(async ({ page, request, consoleGuard }) => {
+    consoleGuard.allow(OFFLINE_NOISE);
+    token = await apiLogin(request);
+    await useAdminSession(page, token, "/");
+  });
+
   test("a paste written offline is queued, then sent when the network is back", async ({
     page,
     context,
     request,
-    consoleGuard,
   }) => {
-    consoleGuard.allow(OFFLINE_NOISE);
     const slug = unique("offq");
-    const token = await apiLogin(request);
-    await useAdminSession(page, token, "/");
     await queuePasteOffline(page, context, "written on a train", slug);
 
     await expect(page.getByRole("button", { name: "1 change waiting to be sent" })).toBeVisible();
@@ -43,12 +48,8 @@ test.describe("offline queue", () => {
     page,
     context,
     request,
-    consoleGuard,
   }) => {
-    consoleGuard.allow(OFFLINE_NOISE);
     const slug = unique("offbg");
-    const token = await apiLogin(request);
-    await useAdminSession(page, token, "/");
     await queuePasteOffline(page, context, "sent by the worker", slug);
     const origin = new URL(page.url()).origin;
 
@@ -76,16 +77,8 @@ test.describe("offline queue", () => {
     await expect.poll(() => queueEntries(page)).toEqual([]);
   });
 
-  test("a sync that sent a paste reloads the open management view", async ({
-    page,
-    context,
-    request,
-    consoleGuard,
-  }) => {
-    consoleGuard.allow(OFFLINE_NOISE);
+  test("a sync that sent a paste reloads the open management view", async ({ page, context }) => {
     const slug = unique("offreload");
-    const token = await apiLogin(request);
-    await useAdminSession(page, token, "/");
     await queuePasteOffline(page, context, "listed after the reload", slug);
     await page.goto("/admin/text-management");
     await expect(page.getByRole("heading", { level: 2, name: "Text management" })).toBeVisible();
@@ -112,10 +105,7 @@ test.describe("offline queue", () => {
     request,
     consoleGuard,
   }) => {
-    consoleGuard.allow(OFFLINE_NOISE);
     consoleGuard.allow(failedResource(401));
-    const token = await apiLogin(request);
-    await useAdminSession(page, token, "/");
     await queuePasteOffline(page, context, "kept through a 401");
 
     // Meanwhile the session ends on the server (signed out elsewhere).
