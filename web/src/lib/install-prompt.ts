@@ -3,7 +3,7 @@ import { useSyncExternalStore } from "react";
 import { readString, writeString } from "./storage";
 
 /**
- * The install offer (spec §4): shown while the browser says the app can be
+ * The install offer: shown while the browser says the app can be
  * installed and it is not installed; after "not now" it stays away for seven
  * days. The condition is checked every five seconds.
  */

@@ -1,7 +1,8 @@
+import { RELOAD_DELAY_MS } from "@clipshare/shared";
 import { useSyncExternalStore } from "react";
 
 /**
- * Service-worker state for the page: the update prompt (spec §4: accept → skip
+ * Service-worker state for the page: the update prompt (accept → skip
  * waiting → reload after 1 s) and the worker's lifecycle state, shown to admins.
  */
 export type WorkerState = "unknown" | "installing" | "waiting" | "active" | "redundant";
@@ -70,7 +71,7 @@ export async function registerServiceWorker(): Promise<void> {
   });
   applyUpdate = async () => {
     await update(false);
-    setTimeout(() => window.location.reload(), 1000);
+    setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
   };
 }
 

@@ -1,4 +1,4 @@
-import { RELOAD_AFTER_SYNC_MS, SYNC_STATUS_WAIT_MS } from "@clipshare/shared";
+import { RELOAD_DELAY_MS, SYNC_STATUS_WAIT_MS } from "@clipshare/shared";
 import i18next from "i18next";
 import { toast } from "../../components/ui/toast";
 import type { OfflineWriteRequest } from "../api-client";
@@ -115,7 +115,7 @@ async function handleReport(report: ReplayReport): Promise<void> {
   }
   // Management views show lists the replay just changed.
   if (report.touchedPastes && window.location.pathname.startsWith("/admin")) {
-    setTimeout(() => window.location.reload(), RELOAD_AFTER_SYNC_MS);
+    setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
   }
 }
 
