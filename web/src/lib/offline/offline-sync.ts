@@ -156,7 +156,11 @@ export async function startOfflineLayer(): Promise<void> {
   }
   try {
     await sweepExpired(db);
-    if (authStore.getState().authType === "none") await clearSignedInData(db);
+    // Nobody signed in on this device: nothing signed-in may stay, not even a queued credential.
+    if (authStore.getState().authType === "none") {
+      await clearSignedInData(db);
+      await forgetQueuedCredentials(db);
+    }
     await refreshQueueStatus();
   } catch {
     // IndexedDB unavailable (private mode, blocked): the app works online without it.
