@@ -303,6 +303,12 @@ describe("offline writes", () => {
       },
     ]);
 
+    // The query goes with the path.
+    await caught(
+      api.request("/pastes/x", { method: "PUT", query: { v: 2 }, body: {}, offline: "paste-update" }),
+    );
+    expect(writes[1]).toMatchObject({ endpoint: "/pastes/x?v=2", method: "PUT" });
+
     // Calls not marked queueable, and a queue that cannot store, keep the network error.
     expect((await caught(api.post("/admin/login", { a: 1 }))).kind).toBe("network");
     const noQueue = createApiClient({

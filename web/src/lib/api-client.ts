@@ -186,7 +186,8 @@ export function createApiClient(config: ApiClientConfig) {
           try {
             await config.enqueueOffline({
               type: options.offline,
-              endpoint: path,
+              // The path below /api with its query, as the replay sends it again.
+              endpoint: buildUrl("", path, options.query).slice("/api".length),
               method,
               data: options.body ?? null,
               credentials,
