@@ -1,10 +1,12 @@
 // HTTP load generation: wrk when installed (lighter on a 2-core box), else autocannon.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 
 const hasWrk = spawnSync("sh", ["-c", "command -v wrk"]).status === 0;
+let scriptSeq = 0;
 
 function parseWrkLatency(text, label) {
   const m = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)`, "m").exec(text);
@@ -30,7 +32,7 @@ export async function load({
   // so start-up stalls do not land in the percentiles.
   if (warmup > 0) await load({ url, method, headers, body, connections, seconds: warmup, warmup: 0 });
   if (hasWrk) {
-    const script = path.join(os.tmpdir(), `clipshare-wrk-${process.pid}.lua`);
+    const script = path.join(os.tmpdir(), `clipshare-wrk-${process.pid}-${++scriptSeq}.lua`);
     const lines = [`wrk.method = ${JSON.stringify(method)}`];
     for (const [k, v] of Object.entries(headers))
       lines.push(`wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
@@ -40,12 +42,11 @@ export async function load({
       "response = function(status) if status < 200 or status > 299 then non2xx = non2xx + 1 end end",
     );
     writeFileSync(script, `${lines.join("\n")}\n`);
-    const out = execFileSync(
+    // Asynchronous, so a caller can measure something else while the load runs.
+    const { stdout: out } = await promisify(execFile)(
       "wrk",
       ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, url],
-      {
-        encoding: "utf8",
-      },
+      { encoding: "utf8" },
     );
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
     const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);

@@ -2,10 +2,12 @@
 // Needs a built server (npm run build). Each suite starts its own server on a temp data dir.
 const suites = {
   core: () => import("./suites/core.mjs"),
+  auth: () => import("./suites/auth.mjs"),
   pastes: () => import("./suites/pastes.mjs"),
   files: () => import("./suites/files.mjs"),
   fs: () => import("./suites/fs.mjs"),
   webdav: () => import("./suites/webdav.mjs"),
+  multipart: () => import("./suites/multipart.mjs"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

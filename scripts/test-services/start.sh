@@ -45,6 +45,8 @@ export CLIPSHARE_TEST_S3_REGION=us-east-1
 export CLIPSHARE_TEST_S3_ACCESS_KEY=test:tester
 export CLIPSHARE_TEST_S3_SECRET_KEY=testing
 export CLIPSHARE_TEST_S3_BUCKET=$BUCKET
+# The test S3 server listens on loopback: ClipShare reaches it through the allow-list, as a LAN deployment would.
+export STORAGE_ENDPOINT_ALLOW=${s3_endpoint#http://}
 ENV
 mv "$ENV_FILE.new" "$ENV_FILE"
 started=1

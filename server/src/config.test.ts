@@ -44,6 +44,9 @@ describe("config", () => {
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
     [{ CORS_ORIGINS: "not a url" }, /CORS_ORIGINS/],
     [{ TRUST_PROXY: "maybe" }, /TRUST_PROXY/],
+    [{ URL_FETCH_ALLOW: "http://files.lan" }, /URL_FETCH_ALLOW/],
+    [{ STORAGE_ENDPOINT_ALLOW: "minio.lan:99999" }, /STORAGE_ENDPOINT_ALLOW/],
+    [{ S3_MULTIPART_COPY_ABOVE: "lots" }, /S3_MULTIPART_COPY_ABOVE/],
   ])("fails fast on %j with a message naming the variable", (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(pattern);
@@ -65,5 +68,36 @@ describe("config", () => {
     });
     expect(config.corsOrigins).toEqual(["https://a.example", "http://localhost:5173"]);
     expect(config.trustProxy).toBe(true);
+  });
+  it("FRAME_ANCESTORS: 'none' by default; keywords and origins accepted; anything else refused", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).frameAncestors).toEqual(["'none'"]);
+    expect(
+      loadConfig({ DATA_DIR: tmp(), FRAME_ANCESTORS: "self https://intranet.example.com:8443 *.example.org" })
+        .frameAncestors,
+    ).toEqual(["'self'", "https://intranet.example.com:8443", "*.example.org"]);
+    for (const bad of [
+      "https://x.example; script-src *",
+      "none self",
+      "javascript:alert(1)",
+      "'unsafe-inline'",
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), FRAME_ANCESTORS: bad }), bad).toThrow(/FRAME_ANCESTORS/);
+    }
+  });
+
+  it("reads the fetch and storage allow-lists and the multipart copy limit", () => {
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      URL_FETCH_ALLOW: "files.lan, 10.0.0.5:8080",
+      STORAGE_ENDPOINT_ALLOW: "[::1]:9000",
+      S3_MULTIPART_COPY_ABOVE: "64M",
+    });
+    expect(config.urlFetchAllow).toEqual([
+      { host: "files.lan", port: null },
+      { host: "10.0.0.5", port: 8080 },
+    ]);
+    expect(config.storageEndpointAllow).toEqual([{ host: "[::1]", port: 9000 }]);
+    expect(config.s3MultipartCopyAbove).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR: tmp() }).s3MultipartCopyAbove).toBe(5 * 1024 ** 3);
   });
 });

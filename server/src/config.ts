@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { type HostEntry, parseHostList } from "./lib/net/host-allow-list";
 
 export type DatabaseConfig = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
 
@@ -23,8 +24,16 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   corsOrigins: string[];
   trustProxy: boolean;
+  /** CSP frame-ancestors sources of the web app: who may show it in a frame ("'none'" by default). */
+  frameAncestors: string[];
   /** Directory of the built web app; null disables static serving. */
   webDistDir: string | null;
+  /** Private hosts that user-given URLs may reach (URL upload, server fetch). */
+  urlFetchAllow: HostEntry[];
+  /** Private hosts storage (S3) endpoints may point at. */
+  storageEndpointAllow: HostEntry[];
+  /** S3 objects above this many bytes are copied part by part (UploadPartCopy). */
+  s3MultipartCopyAbove: number;
 }
 
 export class ConfigError extends Error {
@@ -99,6 +108,30 @@ function loadSecretKey(env: Env, dataDir: string): { key: Buffer; source: "env" 
   return { key: Buffer.from(generated, "utf8"), source: "file" };
 }
 
+const FRAME_SOURCE = /^(?:'none'|'self'|(?:https?:\/\/)?(?:\*\.)?[A-Za-z0-9.-]+(?::\d{1,5})?)$/;
+
+/**
+ * FRAME_ANCESTORS: space-separated CSP sources allowed to frame the web app
+ * (`self`, `https://intranet.example.com`). Only hosts and keywords are let
+ * through, so the value can never break out of the header.
+ */
+function parseFrameAncestors(raw: string | undefined): string[] {
+  const tokens = (raw ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((t) => (/^'?(none|self)'?$/i.test(t) ? `'${t.replace(/'/g, "").toLowerCase()}'` : t));
+  if (tokens.length === 0) return ["'none'"];
+  for (const token of tokens) {
+    if (!FRAME_SOURCE.test(token))
+      throw new ConfigError(
+        `FRAME_ANCESTORS must list origins like https://intranet.example.com, or none / self; got "${token}"`,
+      );
+  }
+  if (tokens.includes("'none'") && tokens.length > 1)
+    throw new ConfigError("FRAME_ANCESTORS: none cannot be combined with other sources");
+  return tokens;
+}
+
 function findWebDist(env: Env): string | null {
   const explicit = env.WEB_DIST_DIR?.trim();
   if (explicit) return path.resolve(explicit);
@@ -110,10 +143,30 @@ function findWebDist(env: Env): string | null {
   return candidates.find((dir) => existsSync(path.join(dir, "index.html"))) ?? null;
 }
 
+function parseHosts(name: string, raw: string | undefined): HostEntry[] {
+  try {
+    return parseHostList(raw);
+  } catch (e) {
+    throw new ConfigError(`${name}: ${(e as Error).message}; use comma-separated host or host:port entries`);
+  }
+}
+
+/** Bytes, optionally with a binary unit: 6291456, 6M, 5G. */
+function parseBytes(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const match = /^(\d+)\s*([kmgt]?)i?b?$/i.exec(raw.trim());
+  if (!match) throw new ConfigError(`${name} must be a byte count like 6291456, 64M or 5G, got "${raw}"`);
+  const power = " kmgt".indexOf((match[2] || " ").toLowerCase());
+  const bytes = Number(match[1]) * 1024 ** power;
+  if (bytes < 1) throw new ConfigError(`${name} must be positive, got "${raw}"`);
+  return bytes;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR?.trim() || "./data");
   try {
-    mkdirSync(dataDir, { recursive: true });
+    // Owner-only: the database in it holds paste contents (main.ts also sets the umask).
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (e) {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(e as Error).message}`);
   }
@@ -153,6 +206,10 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     corsOrigins,
     trustProxy: parseBool("TRUST_PROXY", env.TRUST_PROXY, false),
+    frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     webDistDir: findWebDist(env),
+    urlFetchAllow: parseHosts("URL_FETCH_ALLOW", env.URL_FETCH_ALLOW),
+    storageEndpointAllow: parseHosts("STORAGE_ENDPOINT_ALLOW", env.STORAGE_ENDPOINT_ALLOW),
+    s3MultipartCopyAbove: parseBytes("S3_MULTIPART_COPY_ABOVE", env.S3_MULTIPART_COPY_ABOVE, 5 * 1024 ** 3),
   };
 }

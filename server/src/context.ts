@@ -10,14 +10,22 @@ import { type Db, migrateToLatest, openDatabase } from "./db/database";
 import { AdminService } from "./domain/admins/admin-service";
 import { ApiKeyService } from "./domain/api-keys/api-key-service";
 import { FileShareService } from "./domain/files/file-share-service";
+import { ShareMultipartService } from "./domain/files/share-multipart";
 import { UploadService } from "./domain/files/upload-service";
 import { createFsServices, type FsServices } from "./domain/fs/fs-services";
+import { Housekeeping } from "./domain/housekeeping";
 import type { MountService } from "./domain/mounts/mount-service";
 import { PasteService } from "./domain/pastes/paste-service";
 import { SettingsService } from "./domain/settings/settings-service";
+import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
+import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
+import { UrlUploadService } from "./domain/url-upload/url-upload-service";
 import { SecretBox } from "./lib/crypto";
+import { HostAllowList } from "./lib/net/host-allow-list";
+import { SafeFetcher } from "./lib/net/safe-fetch";
 import { ShareAccessTokens } from "./lib/share-access-token";
+import { spoolDir } from "./lib/spool";
 import { createLogger, type Logger } from "./logger";
 
 export interface AppContext {
@@ -36,9 +44,15 @@ export interface AppContext {
   storageConfigs: StorageConfigService;
   fileShares: FileShareService;
   uploads: UploadService;
+  /** File shares uploaded in parts (also the base of URL multipart uploads). */
+  shareMultipart: ShareMultipartService;
+  /** URL upload and server-side fetching of remote files. */
+  urlUploads: UrlUploadService;
   mounts: MountService;
   /** Mounts, the virtual file system, its caches and tasks. */
   fs: FsServices;
+  /** The periodic sweep of leftovers (main.ts schedules it). */
+  housekeeping: Housekeeping;
   close(): Promise<void>;
 }
 
@@ -57,10 +71,30 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const admins = new AdminService(db, rateLimiter, config.adminTokenTtlSeconds);
   const shareTokens = new ShareAccessTokens(config.secretKey);
   const secretBox = new SecretBox(config.secretKey);
-  const storageConfigs = new StorageConfigService(db, secretBox, config.dataDir);
+  const storageConfigs = new StorageConfigService(
+    db,
+    secretBox,
+    config.dataDir,
+    new StorageEndpointPolicy(new HostAllowList(config.storageEndpointAllow)),
+    config.s3MultipartCopyAbove,
+  );
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
+  const uploads = new UploadService(db, storageConfigs, settings, fileShares, config.secretKey);
   const instanceId = randomUUID();
-  const fs = await createFsServices({ config, log, db, instanceId, storageConfigs, settings, fileShares });
+  const fetcher = new SafeFetcher({ allow: new HostAllowList(config.urlFetchAllow) });
+  const fs = await createFsServices({
+    config,
+    log,
+    db,
+    instanceId,
+    storageConfigs,
+    settings,
+    fileShares,
+    taskHandlers: ({ uploads: fsUploads }) => ({
+      download: urlFetchTaskHandler({ fetcher, uploads, fsUploads, settings, secrets: secretBox }),
+    }),
+  });
+  const shareMultipart = new ShareMultipartService(db, uploads, storageConfigs, settings, config.secretKey);
   const ctx: AppContext = {
     config,
     log,
@@ -75,9 +109,29 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     pastes: new PasteService(db, rateLimiter, shareTokens),
     storageConfigs,
     fileShares,
-    uploads: new UploadService(db, storageConfigs, settings, fileShares, config.secretKey),
+    uploads,
+    shareMultipart,
+    urlUploads: new UrlUploadService({
+      fetcher,
+      uploads,
+      multipart: shareMultipart,
+      shares: fileShares,
+      settings,
+      secrets: secretBox,
+      tasks: fs.tasks,
+      tasksQueued: () => fs.caches.tasksQueued(),
+    }),
     mounts: fs.mounts,
     fs,
+    housekeeping: new Housekeeping({
+      db,
+      log,
+      fileShares,
+      admins,
+      directUploads: fs.directUploads,
+      storageConfigs,
+      spoolDir: spoolDir(config.dataDir),
+    }),
     close: async () => {
       await fs.close();
       await db.destroy();

@@ -9,10 +9,13 @@ import { createApp } from "./http/app";
 import { createLogger } from "./logger";
 
 const SHUTDOWN_GRACE_MS = 10_000;
-/** Housekeeping cadence: abandoned uploads, expired and used-up shares, stale tokens. */
+/** Housekeeping cadence (domain/housekeeping.ts): abandoned uploads and reservations, expired shares, stale tokens. */
 const SWEEP_INTERVAL_MS = 5 * 60_000;
 
 async function main() {
+  // Everything this process creates (DATA_DIR, the database and its WAL, the secret key, stored
+  // files) holds paste contents or secrets: owner-only, whatever umask the service was started with.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -42,9 +45,7 @@ async function main() {
 
   const sweep = async () => {
     try {
-      const removed = await ctx.fileShares.sweep();
-      await ctx.admins.deleteExpiredTokens();
-      if (removed > 0) log.info({ removed }, "Removed expired, used-up and abandoned file shares");
+      await ctx.housekeeping.run();
     } catch (e) {
       log.warn({ err: e }, "Housekeeping sweep failed");
     }

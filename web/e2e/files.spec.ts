@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import {
   apiLogin,
+  blockedInlineHandler,
   ConsoleGuard,
   expect,
   failedResource,
@@ -133,8 +134,9 @@ test.describe("file upload and sharing", () => {
       expect(await v.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       expect((await downloadOnPage(v)).equals(markdown.buffer)).toBe(true);
       await saveScreenshot(v, "file-markdown");
-      // The broken <img> of the document is the only expected console noise.
+      // The broken <img> of the document and its refused onerror handler are the only expected noise.
       visitor.guard.allow(/Failed to load resource.*404|net::ERR/);
+      visitor.guard.allow(blockedInlineHandler);
       expect(visitor.guard.unexpected()).toEqual([]);
     } finally {
       await visitor.close();

@@ -10,7 +10,7 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** Password of the administrator the test server creates on first run. */
 export const DEFAULT_E2E_ADMIN_PASSWORD = "e2e-Admin-Pass-2026";
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -23,10 +23,16 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Waits until `url`/api/health answers (ClipShare, or a proxy in front of it). */
+export async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  what = "ClipShare server",
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`ClipShare server exited early with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${what} exited early with code ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;
@@ -35,7 +41,17 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`ClipShare server did not become healthy at ${url} within ${timeoutMs} ms`);
+  throw new Error(`${what} did not become healthy at ${url} within ${timeoutMs} ms`);
+}
+
+/** Asks a child process to stop (`signal`), and kills it if it has not exited after 5 s. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
 }
 
 /** Starts the built server on a free loopback port with a throwaway data directory. */
@@ -48,6 +64,8 @@ export default async function globalSetup() {
   }
 
   const port = await freePort();
+  // A port for the remote test server of the URL upload tests, which the server may fetch from.
+  const remotePort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "clipshare-e2e-"));
   const password = process.env.E2E_ADMIN_PASSWORD ?? DEFAULT_E2E_ADMIN_PASSWORD;
   const logDir = join(repoRoot, "test-results");
@@ -64,6 +82,7 @@ export default async function globalSetup() {
       ADMIN_USERNAME: "admin",
       ADMIN_PASSWORD: password,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      URL_FETCH_ALLOW: [process.env.URL_FETCH_ALLOW, `127.0.0.1:${remotePort}`].filter(Boolean).join(","),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -82,15 +101,10 @@ export default async function globalSetup() {
   // Workers start after this and inherit the environment.
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_ADMIN_PASSWORD = password;
+  process.env.E2E_REMOTE_PORT = String(remotePort);
 
   return async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopChild(child, "SIGTERM");
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,4 +1,11 @@
-import { apiLogin, expect, failedResource, test, useAdminSession } from "./support/fixtures";
+import {
+  apiLogin,
+  blockedInlineHandler,
+  expect,
+  failedResource,
+  test,
+  useAdminSession,
+} from "./support/fixtures";
 import { apiCreatePaste, fillEditor } from "./support/pastes";
 
 /** Every vector sets window.__xss (or opens a dialog) if it ever runs. */
@@ -71,6 +78,8 @@ async function assertInert(page: import("@playwright/test").Page, dialogs: strin
 test.describe("untrusted Markdown renders inert", () => {
   test("on the paste page", async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(failedResource(404));
+    // The app's CSP refuses the payload's inline handlers while the sanitizer parses them.
+    consoleGuard.allow(blockedInlineHandler);
     const token = await apiLogin(request);
     const { slug } = await apiCreatePaste(request, `Bearer ${token}`, { content: PAYLOAD });
     const dialogs: string[] = [];
@@ -87,6 +96,8 @@ test.describe("untrusted Markdown renders inert", () => {
 
   test("in the Home preview and the admin preview", async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(failedResource(404));
+    // The app's CSP refuses the payload's inline handlers while the sanitizer parses them.
+    consoleGuard.allow(blockedInlineHandler);
     const token = await apiLogin(request);
     const { slug } = await apiCreatePaste(request, `Bearer ${token}`, { content: PAYLOAD, remark: "xss" });
     const dialogs: string[] = [];

@@ -11,7 +11,9 @@ export async function run() {
         await load({ url: `${server.base}/api/health`, connections: 50, seconds: 10 }),
       ),
     );
-    // Login is deliberately expensive (scrypt); this shows how many logins a box can absorb.
+    // Login is deliberately expensive (scrypt). Concurrent logins with the same credentials from
+    // one address share one check (the rate limiter counts them as one attempt), so this measures
+    // that path; distinct users each cost a hash (see the auth suite for the idle login latency).
     console.log(
       formatLoad(
         "POST /api/admin/login (c10)",

@@ -5,6 +5,7 @@
  */
 import { randomBytes, type ScryptOptions, scrypt } from "node:crypto";
 import { constantTimeEqual } from "../lib/crypto";
+import { type Attempt, RATE_LIMITS, type RateLimiter } from "./rate-limiter";
 
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
@@ -44,4 +45,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(p),
   });
   return constantTimeEqual(actual, expected);
+}
+
+/**
+ * A visitor's share password check (pastes, file shares): reserved against the
+ * share-password limit per address and share before the hash is computed.
+ */
+export function checkSharePassword(
+  limiter: RateLimiter,
+  attempt: Attempt,
+  password: string,
+  storedHash: string,
+): Promise<boolean> {
+  return limiter.attempt(RATE_LIMITS.sharePassword, { ...attempt, secret: password }, () =>
+    verifyPassword(password, storedHash),
+  );
 }

@@ -22,6 +22,12 @@ export function authenticationRequired(principal: Principal): AppError {
     return new AppError(401, "api_key_invalid", "API key is invalid or has expired");
   if (failure === "invalid_credentials")
     return new AppError(401, "invalid_credentials", "Invalid credentials");
+  if (failure === "basic_not_accepted")
+    return new AppError(
+      401,
+      "basic_auth_not_accepted",
+      "HTTP Basic authentication is accepted only by WebDAV (/dav); send Authorization: Bearer <admin token> (from POST /api/admin/login) or ApiKey <key>",
+    );
   return new AppError(401, "unauthorized", "Authentication required");
 }
 

@@ -1,11 +1,23 @@
 /**
- * Fixed-window failure counters kept in the database so limits hold across
- * server instances. Only failures are counted: a correct password never locks
- * anybody out on its own.
+ * Fixed-window attempt counters for every secret check, kept in the database
+ * so limits hold across server instances.
+ *
+ * An attempt is reserved before anything is verified: one upsert increments
+ * the counter and returns it, so however many requests race, only the first
+ * `maxFailures` of a window are ever verified and the rest get 429 without
+ * costing a password hash. A subject already over its limit is refused after
+ * a plain read, before any write. A successful attempt gives its reservation back,
+ * so a correct password never locks anybody out on its own.
+ *
+ * Every attempt counts twice: against its target (an account name, a share)
+ * from this address, and against the address alone. The first limits guessing
+ * one secret; the second bounds the hashing one address can cause by cycling
+ * targets (unknown user names are verified against a decoy hash).
  */
 import { sql } from "kysely";
 import type { Db } from "../db/database";
 import { tooManyRequests } from "../errors";
+import { sha256Hex } from "../lib/crypto";
 
 export interface RateLimitRule {
   bucket: string;
@@ -13,38 +25,123 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+const FIFTEEN_MINUTES = 15 * 60_000;
+
 export const RATE_LIMITS = {
-  adminLogin: { bucket: "admin_login", maxFailures: 5, windowMs: 15 * 60_000 },
-  apiKeyTest: { bucket: "api_key_test", maxFailures: 5, windowMs: 15 * 60_000 },
-  sharePassword: { bucket: "share_password", maxFailures: 10, windowMs: 15 * 60_000 },
-  webdavAuth: { bucket: "webdav_auth", maxFailures: 10, windowMs: 15 * 60_000 },
+  adminLogin: { bucket: "admin_login", maxFailures: 5, windowMs: FIFTEEN_MINUTES },
+  apiKeyTest: { bucket: "api_key_test", maxFailures: 5, windowMs: FIFTEEN_MINUTES },
+  sharePassword: { bucket: "share_password", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
+  webdavAuth: { bucket: "webdav_auth", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
 } satisfies Record<string, RateLimitRule>;
+
+/** Failed secret checks of one address, whatever they target. */
+const PER_ADDRESS: RateLimitRule = { bucket: "address", maxFailures: 100, windowMs: FIFTEEN_MINUTES };
+
+/** Who makes an attempt on what: `target` is e.g. `paste:<slug>`; omit it when the address is the only key. */
+export interface Attempt {
+  clientIp: string;
+  target?: string;
+  /**
+   * The secret tried. Concurrent attempts with the same secret on the same target are one guess:
+   * they share one reservation and one check, so a client that opens many connections at once
+   * with the right password (WebDAV, a video player) is not refused for its own parallelism.
+   */
+  secret?: string;
+}
+
+/** The target of a user-name guess. Only a digest is stored: people type passwords into name fields. */
+export const accountTarget = (username: string) => `user:${sha256Hex(username).slice(0, 32)}`;
+
+const retryLater = (resetAt: number, now: number) =>
+  tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+
+interface Held {
+  rule: RateLimitRule;
+  subject: string;
+  resetAt: number;
+}
 
 export class RateLimiter {
   private lastSweep = 0;
+  /** Checks under way in this process, by rule, address, target and a digest of the secret. */
+  private readonly inFlight = new Map<string, Promise<unknown>>();
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Throws 429 (with Retry-After) when the subject has used up its failures. */
-  async assertAllowed(rule: RateLimitRule, subject: string): Promise<void> {
-    const row = await this.db
-      .selectFrom("rate_limits")
-      .select(["count", "reset_at"])
-      .where("bucket", "=", rule.bucket)
-      .where("subject", "=", subject)
-      .executeTakeFirst();
-    const now = this.now();
-    if (row && row.reset_at > now && row.count >= rule.maxFailures) {
-      throw tooManyRequests(Math.max(1, Math.ceil((row.reset_at - now) / 1000)));
+  /**
+   * Reserves the attempt (429 with Retry-After when over a limit), runs `verify`
+   * and gives the reservation back when its result is truthy (true, a principal).
+   * A failed or throwing check keeps it: that is the failure being counted.
+   */
+  async attempt<T>(rule: RateLimitRule, who: Attempt, verify: () => Promise<T>): Promise<T> {
+    if (who.secret === undefined) return this.reserveAndVerify(rule, who, verify);
+    const key = [rule.bucket, who.clientIp, who.target ?? "", sha256Hex(who.secret)].join("\0");
+    const pending = this.inFlight.get(key) as Promise<T> | undefined;
+    if (pending) return pending;
+    const run = this.reserveAndVerify(rule, who, verify).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, run);
+    return run;
+  }
+
+  private async reserveAndVerify<T>(rule: RateLimitRule, who: Attempt, verify: () => Promise<T>): Promise<T> {
+    const held = await this.reserve(rule, who);
+    const result = await verify();
+    if (result) await this.release(held);
+    return result;
+  }
+
+  /** Counts one attempt against the target and the address; throws 429 if either is over its limit. */
+  private async reserve(rule: RateLimitRule, who: Attempt): Promise<Held[]> {
+    const keys: Array<[RateLimitRule, string]> = [
+      [rule, who.target === undefined ? who.clientIp : `${who.clientIp} ${who.target}`],
+      [PER_ADDRESS, who.clientIp],
+    ];
+    // Already over a limit: refuse after a read, so a flood of doomed attempts causes no writes.
+    for (const [keyRule, subject] of keys) {
+      const now = this.now();
+      const row = await this.db
+        .selectFrom("rate_limits")
+        .select(["count", "reset_at"])
+        .where("bucket", "=", keyRule.bucket)
+        .where("subject", "=", subject)
+        .executeTakeFirst();
+      if (row && row.reset_at > now && row.count >= keyRule.maxFailures) throw retryLater(row.reset_at, now);
+    }
+    const held: Held[] = [];
+    for (const [keyRule, subject] of keys) {
+      const now = this.now();
+      const row = await this.increment(keyRule, subject, now);
+      if (row.count > keyRule.maxFailures) {
+        // This attempt is refused, not made: the other counters should not carry it.
+        await this.release(held);
+        throw retryLater(row.reset_at, now);
+      }
+      held.push({ rule: keyRule, subject, resetAt: row.reset_at });
+    }
+    await this.sweep(this.now());
+    return held;
+  }
+
+  /** Gives reservations back (only within the window they were taken in). */
+  private async release(held: Held[]): Promise<void> {
+    for (const { rule, subject, resetAt } of held) {
+      await this.db
+        .updateTable("rate_limits")
+        .set({ count: sql`count - 1` })
+        .where("bucket", "=", rule.bucket)
+        .where("subject", "=", subject)
+        .where("reset_at", "=", resetAt)
+        .where("count", ">", 0)
+        .execute();
     }
   }
 
-  async recordFailure(rule: RateLimitRule, subject: string): Promise<void> {
-    const now = this.now();
+  /** One statement on both dialects: insert or bump (restarting an elapsed window), returning the new count. */
+  private increment(rule: RateLimitRule, subject: string, now: number) {
     const resetAt = now + rule.windowMs;
-    await this.db
+    return this.db
       .insertInto("rate_limits")
       .values({ bucket: rule.bucket, subject, count: 1, reset_at: resetAt })
       .onConflict((oc) =>
@@ -53,19 +150,11 @@ export class RateLimiter {
           reset_at: sql`case when rate_limits.reset_at <= ${now} then ${resetAt} else rate_limits.reset_at end`,
         }),
       )
-      .execute();
-    await this.sweep(now);
+      .returning(["count", "reset_at"])
+      .executeTakeFirstOrThrow();
   }
 
-  async reset(rule: RateLimitRule, subject: string): Promise<void> {
-    await this.db
-      .deleteFrom("rate_limits")
-      .where("bucket", "=", rule.bucket)
-      .where("subject", "=", subject)
-      .execute();
-  }
-
-  /** Drop expired windows now and then so the table stays small. */
+  /** Drop elapsed windows now and then so the table stays small. */
   private async sweep(now: number): Promise<void> {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;

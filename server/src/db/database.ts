@@ -2,6 +2,7 @@
  * Opens the configured database (SQLite by default, PostgreSQL when DATABASE_URL
  * says so) behind one Kysely instance and runs pending migrations.
  */
+import { closeSync, openSync } from "node:fs";
 import SqliteDatabase from "better-sqlite3";
 import {
   Kysely,
@@ -15,6 +16,7 @@ import pg from "pg";
 import type { DatabaseConfig } from "../config";
 import * as initial from "./migrations/0001-initial";
 import * as taskAttempts from "./migrations/0002-task-attempts";
+import * as uploadSessionParts from "./migrations/0003-upload-session-parts";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -23,6 +25,7 @@ export type Dialect = DatabaseConfig["dialect"];
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-task-attempts": taskAttempts,
+  "0003-upload-session-parts": uploadSessionParts,
 };
 
 class InlineMigrations implements MigrationProvider {
@@ -36,6 +39,8 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.dialect === "sqlite") {
+    // Created owner-only before SQLite opens it; SQLite gives the WAL and shared-memory files the same mode.
+    if (config.file !== ":memory:") closeSync(openSync(config.file, "a", 0o600));
     const sqlite = new SqliteDatabase(config.file);
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");

@@ -185,6 +185,9 @@ export interface UploadSessionsTable {
   created_by: string;
   expires_at: string;
   created_at: string;
+  /** Multipart sessions: the client's part size and count (null for other kinds). */
+  part_size: number | null;
+  part_count: number | null;
 }
 
 export interface WebdavLocksTable {

@@ -23,6 +23,8 @@ import { publicFileRoutes } from "./routes/public-files";
 import { settingsRoutes } from "./routes/settings";
 import { storageConfigRoutes } from "./routes/storage-configs";
 import { systemRoutes } from "./routes/system";
+import { urlUploadRoutes } from "./routes/url-upload";
+import { pdfSecurityPolicy } from "./security-headers";
 import { mountWebApp } from "./static";
 import type { AppEnv } from "./types";
 
@@ -51,10 +53,17 @@ export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use("*", requestContext(ctx));
+  const pdfPolicy = pdfSecurityPolicy(ctx.config);
   app.use("*", async (c, next) => {
     await next();
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    // Every other inline type gets a sandbox policy where it is served (serve-object.ts).
+    if (
+      c.res.headers.get("content-type")?.startsWith("application/pdf") &&
+      !c.res.headers.has("content-security-policy")
+    )
+      c.header("Content-Security-Policy", pdfPolicy);
   });
 
   if (ctx.config.corsOrigins.length > 0) {
@@ -91,6 +100,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", mountRoutes(ctx));
   api.route("/", fsRoutes(ctx));
   api.route("/", proxyRoutes(ctx));
+  api.route("/", urlUploadRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
   app.route("/dav", webdavRoutes(ctx));

@@ -76,8 +76,15 @@ export function readQuery<S extends ZodType>(c: Context, schema: S): z.output<S>
   return parseWith(schema, c.req.query());
 }
 
-/** The request body as a Node stream (empty when there is none), for streaming it into storage. */
-export function requestStream(c: { req: { raw: Request } }): Readable {
+/**
+ * The request body as a Node stream (empty when there is none), for streaming
+ * it into storage. On a real socket that is Node's own request stream, which
+ * saves converting every chunk to a web stream and back (upload throughput);
+ * in-process requests go through the Request body.
+ */
+export function requestStream(c: { env: unknown; req: { raw: Request } }): Readable {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (incoming instanceof Readable && !incoming.readableDidRead) return incoming;
   const body = c.req.raw.body;
   if (!body) return Readable.from([]);
   return Readable.fromWeb(body as import("node:stream/web").ReadableStream);

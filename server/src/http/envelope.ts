@@ -19,6 +19,21 @@ export function ok<T>(c: Context, data: T, message = "Success", status: 200 | 20
   return c.json<Envelope<T>>({ code: status, message, success: true, data }, status);
 }
 
+/**
+ * ok() whose answer also carries `fields` at the top level of the JSON, for the
+ * few routes where 0.7.3 answered a bare object that its clients still read
+ * without `data`. Envelope keys always win over a field of the same name.
+ */
+export function okWithTopLevel<T>(
+  c: Context,
+  data: T,
+  fields: Record<string, unknown>,
+  message = "Success",
+  status: 200 | 201 | 202 = 200,
+) {
+  return c.json({ ...fields, code: status, message, success: true, data }, status);
+}
+
 export function fail(c: Context, status: number, error: string, message: string, details?: unknown) {
   const body: Envelope<null> = { code: status, message, success: false, data: null, error };
   if (details !== undefined) body.details = details;

@@ -1,74 +1,91 @@
 /**
- * Streaming multipart/form-data: form fields first, then one file part that is
- * handed on as a stream (never buffered). Fields after the file are refused:
- * they could change where the file should have gone.
+ * Streaming multipart/form-data with one file part, fields in any order.
+ * When the fields that place the file arrived before it, the file streams
+ * straight to its destination. When it comes first (0.7.3 clients send
+ * `file, path, use_multipart`), it is spooled to a temp file under the data
+ * directory, within the upload size limit, and handed on once the form has
+ * ended and every field is known. Nothing is ever held in memory.
  */
-import { Readable } from "node:stream";
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import type { Context } from "hono";
 import { badRequest, payloadTooLarge } from "../errors";
+import { ingest } from "../lib/ingest";
+import { requestStream } from "./body";
 
 export interface FilePart {
   fieldName: string;
   filename: string;
   mimeType: string;
   stream: Readable;
-  /** Fields that arrived before the file. */
+  /** Fields known when the file is handed on: those before it, or all of them when it was spooled. */
   fields: Record<string, string>;
+  /** The file's exact size when it was spooled (it came before the fields that place it). */
+  size: number | null;
+}
+
+export interface MultipartFileOptions<T> {
+  fileField: string;
+  onFile: (part: FilePart) => Promise<T>;
+  /** True when the fields seen so far decide where the file goes, so it can stream straight there. */
+  placed: (fields: Record<string, string>) => boolean;
+  /** Where a file that came too early waits, and how big it may be. */
+  spool: { dir: string; maxBytes: number };
+  /** Undo a file that was fully handled before the form turned out to be bad. */
+  onAbandon?: (result: T) => Promise<unknown>;
 }
 
 export function isMultipart(c: Context): boolean {
   return /^multipart\/form-data/i.test(c.req.header("content-type") ?? "");
 }
 
-/**
- * Calls `onFile` with the first part named `fileField`; resolves with its result
- * once the whole form was read.
- */
-export function readMultipartFile<T>(
-  c: Context,
-  fileField: string,
-  onFile: (part: FilePart) => Promise<T>,
-  /** Undo a file that was fully handled before the form turned out to be bad. */
-  onAbandon?: (result: T) => Promise<unknown>,
-): Promise<T> {
+/** Resolves with `onFile`'s result for the first part named `fileField`, once the whole form was read. */
+export function readMultipartFile<T>(c: Context, options: MultipartFileOptions<T>): Promise<T> {
   const contentType = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) {
     throw badRequest("Expected a multipart/form-data body", "invalid_content_type");
   }
-  const body = c.req.raw.body;
-  if (!body) throw badRequest("Please provide file and path", "missing_file");
-  const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { files: 1, fields: 64, fieldSize: 64 * 1024, parts: 80 },
+    });
+  } catch {
+    throw badRequest("Malformed multipart/form-data body", "invalid_multipart");
+  }
+  const source = requestStream(c);
+  const { fileField, onFile, onAbandon } = options;
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     let fileStream: Readable | null = null;
     let work: Promise<T> | null = null;
+    let spooled: Promise<{ file: string; size: number; info: busboy.FileInfo; name: string }> | null = null;
+    let spoolFile: string | null = null;
+    const removeSpool = () => (spoolFile ? rm(spoolFile, { force: true }) : Promise.resolve());
+    const finish = (outcome: () => void) => {
+      removeSpool().finally(outcome);
+    };
     // On any form error the file consumer is stopped and allowed to clean up
     // (remove partial data) before the request is answered.
     const fail = (e: unknown) => {
       if (settled) return;
       settled = true;
-      // Destroy without an error: a stream that already ended has no listener left for one.
       fileStream?.destroy();
-      source.destroy();
-      if (!work) return reject(e);
-      work.then(
-        (result) => (onAbandon ? onAbandon(result) : Promise.resolve()).finally(() => reject(e)),
-        () => reject(e),
-      );
+      source.unpipe(parser);
+      if (!source.destroyed) source.resume();
+      const pending: Promise<unknown> = work
+        ? work.then((result) => (onAbandon ? onAbandon(result) : undefined)).catch(() => undefined)
+        : (spooled?.catch(() => undefined) ?? Promise.resolve());
+      pending.finally(() => finish(() => reject(e)));
     };
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: { "content-type": contentType },
-        limits: { files: 1, fields: 64, fieldSize: 64 * 1024, parts: 80 },
-      });
-    } catch {
-      throw badRequest("Malformed multipart/form-data body", "invalid_multipart");
-    }
     const fields: Record<string, string> = {};
-    // Multipart is sequential: a field after the file arrives once the file data is
-    // complete, so it is noted and the file is undone when the form ends.
+    // A field after a file that is already streaming to its place could have changed that place.
     let lateField: string | null = null;
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) fail(payloadTooLarge(`Form field ${name} is too large`));
@@ -76,19 +93,36 @@ export function readMultipartFile<T>(
       else fields[name] = value;
     });
     parser.on("file", (name, stream, info) => {
-      if (name !== fileField || work) {
+      if (name !== fileField || work || spooled) {
         stream.resume();
         return;
       }
       fileStream = stream;
-      work = onFile({
-        fieldName: name,
-        filename: info.filename ?? "",
-        mimeType: info.mimeType,
-        stream,
-        fields: { ...fields },
-      });
-      work.catch((e) => {
+      if (options.placed(fields)) {
+        work = onFile({
+          fieldName: name,
+          filename: info.filename ?? "",
+          mimeType: info.mimeType,
+          stream,
+          fields: { ...fields },
+          size: null,
+        });
+        work.catch((e) => {
+          stream.resume();
+          fail(e);
+        });
+        return;
+      }
+      spoolFile = path.join(options.spool.dir, `form-${randomUUID()}`);
+      const file = spoolFile;
+      spooled = mkdir(options.spool.dir, { recursive: true })
+        .then(() =>
+          ingest(stream, (input, signal) => pipeline(input, createWriteStream(file), { signal }), {
+            maxBytes: options.spool.maxBytes,
+          }),
+        )
+        .then(({ bytes }) => ({ file, size: bytes, info, name }));
+      spooled.catch((e) => {
         stream.resume();
         fail(e);
       });
@@ -99,20 +133,43 @@ export function readMultipartFile<T>(
     );
     parser.on("close", () => {
       if (settled) return;
+      if (spooled) {
+        spooled.then((s) => {
+          if (settled) return;
+          work = onFile({
+            fieldName: s.name,
+            filename: s.info.filename ?? "",
+            mimeType: s.info.mimeType,
+            stream: createReadStream(s.file),
+            fields: { ...fields },
+            size: s.size,
+          });
+          work.then(
+            (v) => {
+              settled = true;
+              finish(() => resolve(v));
+            },
+            (e) => {
+              settled = true;
+              finish(() => reject(e));
+            },
+          );
+        }, fail);
+        return;
+      }
       if (!work) return fail(badRequest(`Please provide the "${fileField}" field`, "missing_file"));
       work.then(
         (v) => {
           if (settled) return;
+          settled = true;
           if (lateField) {
-            settled = true;
             const error = badRequest(
-              `Form field "${lateField}" must come before the file`,
+              `Form field "${lateField}" came after the file, which was already stored by the fields before it; send it before the file`,
               "field_after_file",
             );
             (onAbandon ? onAbandon(v) : Promise.resolve()).finally(() => reject(error));
             return;
           }
-          settled = true;
           resolve(v);
         },
         (e) => fail(e),
@@ -122,3 +179,5 @@ export function readMultipartFile<T>(
     source.pipe(parser);
   });
 }
+
+/** The temp directory for form files that arrive before their fields. */

@@ -96,8 +96,9 @@ export async function serveObject(
     headers.set("Content-Disposition", contentDisposition(disposition, options.filename));
     headers.set("Accept-Ranges", "bytes");
     headers.set("X-Content-Type-Options", "nosniff");
+    // A sandbox stops the browser's PDF viewer; PDFs get their own policy (http/security-headers.ts).
     if (!sendType.startsWith("application/pdf"))
-      headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      headers.set("Content-Security-Policy", sandboxPolicy(sendType));
     headers.set("Cache-Control", options.cacheControl ?? "private, no-cache");
     if (etag) headers.set("ETag", quoteEtag(etag));
     if (modified) headers.set("Last-Modified", modified.toUTCString());
@@ -140,4 +141,16 @@ export async function serveObject(
     headers.set("Content-Range", `bytes ${result.range.start}-${result.range.end}/${result.size}`);
   }
   return new Response(Readable.toWeb(result.body) as ReadableStream, { status, headers });
+}
+
+/**
+ * The policy of a served object: nothing may run or load. A browser opening
+ * audio or video directly builds a player that fetches the same URL again, so
+ * media may load from here and the sandbox keeps the document's origin (an
+ * opaque origin would make that fetch cross-origin); scripts stay off.
+ */
+function sandboxPolicy(type: string): string {
+  if (/^(audio|video)\//i.test(type))
+    return "default-src 'none'; style-src 'unsafe-inline'; media-src 'self'; sandbox allow-same-origin";
+  return "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 }

@@ -9,6 +9,7 @@ import { Readable } from "node:stream";
 import type { Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import type { AppContext } from "../context";
+import { webAppSecurityHeaders } from "./security-headers";
 import type { AppEnv } from "./types";
 
 const TYPES: Record<string, string> = {
@@ -69,9 +70,11 @@ export function mountWebApp(app: Hono<AppEnv>, ctx: AppContext) {
     return c.body(indexHtml() ?? PLACEHOLDER);
   };
 
+  const securityHeaders = webAppSecurityHeaders(ctx.config);
   app.use("*", async (c, next) => {
     if (isApiPath(c.req.path)) return next();
-    return compress()(c, next);
+    await compress()(c, next);
+    for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
   });
 
   // The installed app's share target. Its service worker answers this POST; one reaching the

@@ -38,6 +38,12 @@ export class ShareAccessTokens {
     return constantTimeEqual(mac, this.mac(kind, id, passwordHash, expires));
   }
 
+  /** Seconds until a token (verified elsewhere) expires; 0 when unreadable or past. */
+  secondsLeft(token: string): number {
+    const expires = Number(token.split(".")[0]);
+    return Number.isInteger(expires) ? Math.max(0, expires - Math.floor(Date.now() / 1000)) : 0;
+  }
+
   private mac(kind: string, id: string, passwordHash: string, expires: number): string {
     return hmacSha256(this.key, `${kind}:${id}:${sha256Hex(passwordHash).slice(0, 16)}:${expires}`).toString(
       "base64url",

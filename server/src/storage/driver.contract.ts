@@ -51,7 +51,13 @@ export function describeStorageDriver(
       expect(caps).toEqual(capabilities);
       expect(typeof d.presignRead === "function").toBe(caps.presignRead);
       expect(typeof d.presignWrite === "function").toBe(caps.presignWrite);
-      for (const m of ["initMultipart", "uploadPart", "completeMultipart", "abortMultipart"] as const) {
+      for (const m of [
+        "initMultipart",
+        "uploadPart",
+        "completeMultipart",
+        "abortMultipart",
+        "listParts",
+      ] as const) {
         expect(typeof d[m] === "function").toBe(caps.multipart);
       }
       expect(typeof d.presignPart === "function").toBe(caps.multipart && caps.presignWrite);
@@ -332,6 +338,25 @@ export function describeStorageDriver(
           expect(await h.litter()).toEqual([]);
         });
 
+        it("lists the parts stored so far", async () => {
+          const p = `${dir()}/listed-multi.bin`;
+          const id = await d.initMultipart!(p);
+          expect(await d.listParts!(p, id)).toEqual([]);
+          const part3 = await d.uploadPart!(p, id, 3, bufferStream("third"), 5);
+          const part1 = await d.uploadPart!(p, id, 1, generatedStream(5 * MiB, 1), 5 * MiB);
+          // A failed attempt at a part leaves the parts already stored as they were.
+          await expect(d.uploadPart!(p, id, 2, failingStream(100_000), 200_000)).rejects.toThrow();
+          expect(await d.listParts!(p, id)).toEqual([
+            { partNumber: 1, etag: part1.etag, size: 5 * MiB },
+            { partNumber: 3, etag: part3.etag, size: 5 },
+          ]);
+          await d.completeMultipart!(p, id, [
+            { partNumber: 1, etag: part1.etag },
+            { partNumber: 3, etag: part3.etag },
+          ]);
+          expect(await h.litter()).toEqual([]);
+        });
+
         it("aborts an upload without leaving anything", async () => {
           const p = `${dir()}/aborted-multi.bin`;
           const id = await d.initMultipart!(p);
@@ -342,6 +367,7 @@ export function describeStorageDriver(
           });
           await d.abortMultipart!(p, id);
           expect(await d.stat(p)).toBeNull();
+          await expect(d.listParts!(p, id)).rejects.toMatchObject({ status: 404, error: "upload_not_found" });
           expect(await h.litter()).toEqual([]);
           await expect(
             d.completeMultipart!(p, id, [{ partNumber: 1, etag: part.etag }]),

@@ -37,6 +37,12 @@ export interface StorageEntry {
   modified: Date | null;
   etag: string | null;
   contentType: string | null;
+  /**
+   * Set in listings for a symbolic link (LOCAL). Recursive operations (walks,
+   * search, ZIP, tree copies) show a linked directory but do not descend into
+   * it: a link to one of its own ancestors would never end.
+   */
+  isLink?: boolean;
 }
 
 export interface ListOptions {
@@ -133,6 +139,27 @@ export interface MultipartPart {
   etag: string;
 }
 
+/** How long leftovers must have been left alone before `sweepAbandoned` removes them. */
+export interface AbandonedAges {
+  /** A single streamed write whose temp file has not grown for this long (a live request never idles that long). */
+  idleWriteMs: number;
+  /** A multipart upload started this long ago (clients may pause between parts; sessions live 24 h). */
+  multipartMs: number;
+}
+
+export interface AbandonedCounts {
+  tempFiles: number;
+  multipartUploads: number;
+}
+
+/** A part the storage already holds for an unfinished multipart upload. */
+export interface StoredPart {
+  partNumber: number;
+  /** Unquoted. */
+  etag: string;
+  size: number;
+}
+
 /**
  * The one interface every backend implements. Paths are driver-relative
  * virtual paths (see path-safety.ts): `a/b.txt`, `""` for the root. Every
@@ -194,7 +221,28 @@ export interface StorageDriver {
   /** Parts in any order; each must have been uploaded with the given ETag, else 400 `invalid_part`. */
   completeMultipart?(path: string, uploadId: string, parts: MultipartPart[]): Promise<WriteResult>;
   abortMultipart?(path: string, uploadId: string): Promise<void>;
+  /**
+   * Present when `capabilities.multipart`: the parts stored so far, by part
+   * number (404 `upload_not_found` once the upload was completed or aborted).
+   */
+  listParts?(path: string, uploadId: string): Promise<StoredPart[]>;
 
   /** Present when `capabilities.publicUrl`: a stable unsigned URL under the configured custom host. */
   publicUrl?(path: string): string;
+
+  /**
+   * Removes what interrupted writes left behind (a killed process, a client
+   * that never came back): LOCAL temp files and multipart parts, S3 incomplete
+   * multipart uploads under the driver's prefix. Present where such leftovers
+   * can exist; safe while other writes are in flight (see AbandonedAges).
+   * Ages count back from `now` (default: the current time).
+   */
+  sweepAbandoned?(ages: AbandonedAges, now?: Date): Promise<AbandonedCounts>;
+
+  /**
+   * Present where links can lead from one directory into another (LOCAL): the
+   * same storage, but every path must stay inside the real location of `dir`
+   * (an API key's base path). Backends without links need no such view.
+   */
+  confinedTo?(dir: string): StorageDriver;
 }

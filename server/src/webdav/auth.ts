@@ -1,34 +1,36 @@
 /**
- * Who is calling /dav. The same credentials as the API (Basic with the admin
- * username and password or with an API key as password, Bearer admin token,
- * `ApiKey` header), resolved by the same code (parseCredentials /
- * resolvePrincipal); nothing is remembered per client IP or user agent, so a
- * request without credentials is always anonymous.
+ * Who is calling /dav. Bearer admin tokens and `ApiKey` headers resolve as on
+ * the API (resolvePrincipal). HTTP Basic, which most WebDAV clients can only
+ * send, is accepted here and nowhere else: an API key as the password (any
+ * user name), or the admin's user name and password. Nothing is remembered
+ * per client IP or user agent, so a request without credentials is always
+ * anonymous.
  *
- * Basic needs one speed-up: WebDAV clients send the password with every
- * request, and checking it is a deliberately slow scrypt (or, when the
- * password is an API key, a decoy scrypt before the key lookup). So this
- * module keeps a short-lived in-memory map from a hash of the exact
- * `user:password` pair to what it proved. An admin entry stands for
- * TTL seconds at most (a password change takes that long to reach an instance
- * that cached the old one); an API-key entry only skips the scrypt and the
- * key itself is looked up again on every request, so revocation, expiry and
- * permission changes apply at once. Failed Basic attempts are rate-limited
- * per client IP in the database (RATE_LIMITS.webdavAuth).
+ * - A key is looked up first: a keyed hash and an indexed read, no password
+ *   hash, and the key itself is checked on every request, so revocation,
+ *   expiry and permission changes apply at once.
+ * - Otherwise it is an admin password guess: reserved against the WebDAV
+ *   limit per (address, user name) and per address before the deliberately
+ *   slow scrypt runs, so a flood of wrong passwords costs one database write
+ *   per request once over the limit.
+ * - WebDAV clients send the password with every request, so a proven admin
+ *   pair is kept in memory for TTL under a SHA-256 of the exact
+ *   `user:password`, with a stamp of the admin's credentials. Each hit checks
+ *   the stamp against the database (one indexed read), so a password or name
+ *   change revokes the entry at once on every instance.
  */
 import { createHash } from "node:crypto";
 import type { Principal } from "../auth/principal";
-import { RATE_LIMITS } from "../auth/rate-limiter";
+import { accountTarget, RATE_LIMITS } from "../auth/rate-limiter";
 import type { AppContext } from "../context";
+import type { VerifiedAdmin } from "../domain/admins/admin-service";
 import { type Credentials, parseCredentials, resolvePrincipal } from "../http/middleware/authenticate";
 
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 1000;
 
-type Proven = { kind: "admin"; principal: Extract<Principal, { kind: "admin" }> } | { kind: "apiKey" };
-
 export class DavAuthenticator {
-  private readonly verified = new Map<string, { proven: Proven; until: number }>();
+  private readonly verified = new Map<string, { admin: VerifiedAdmin; until: number }>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -50,6 +52,8 @@ export class DavAuthenticator {
     creds: Extract<Credentials, { scheme: "basic" }>,
     clientIp: string,
   ): Promise<Principal> {
+    const key = await this.ctx.apiKeys.authenticate(creds.password);
+    if (key) return { kind: "apiKey", key };
     const cacheKey = createHash("sha256")
       .update(creds.username)
       .update("\0")
@@ -57,24 +61,22 @@ export class DavAuthenticator {
       .digest("base64");
     const hit = this.verified.get(cacheKey);
     if (hit && hit.until > this.now()) {
-      if (hit.proven.kind === "admin") return hit.proven.principal;
-      const key = await this.ctx.apiKeys.authenticate(creds.password);
-      if (key) return { kind: "apiKey", key };
-      this.verified.delete(cacheKey);
-      return { kind: "anonymous", authFailure: "invalid_credentials" };
+      const current = await this.ctx.admins.credentialStamp(hit.admin.principal.adminId);
+      if (current === hit.admin.stamp) return hit.admin.principal;
     }
-    // Throws 429 with Retry-After once this address has failed too often.
-    await this.ctx.rateLimiter.assertAllowed(RATE_LIMITS.webdavAuth, clientIp);
-    const principal = await resolvePrincipal(this.ctx, creds);
-    if (principal.kind === "anonymous") {
-      await this.ctx.rateLimiter.recordFailure(RATE_LIMITS.webdavAuth, clientIp);
-      return principal;
-    }
-    this.remember(cacheKey, principal.kind === "admin" ? { kind: "admin", principal } : { kind: "apiKey" });
-    return principal;
+    if (hit) this.verified.delete(cacheKey);
+    // Throws 429 with Retry-After, before hashing, once this address and name are over the limit.
+    const admin = await this.ctx.rateLimiter.attempt(
+      RATE_LIMITS.webdavAuth,
+      { clientIp, target: accountTarget(creds.username), secret: creds.password },
+      () => this.ctx.admins.verifyCredentials(creds.username, creds.password),
+    );
+    if (!admin) return { kind: "anonymous", authFailure: "invalid_credentials" };
+    this.remember(cacheKey, admin);
+    return admin.principal;
   }
 
-  private remember(cacheKey: string, proven: Proven): void {
+  private remember(cacheKey: string, admin: VerifiedAdmin): void {
     const now = this.now();
     if (this.verified.size >= CACHE_MAX) {
       for (const [k, v] of this.verified) if (v.until <= now) this.verified.delete(k);
@@ -84,6 +86,6 @@ export class DavAuthenticator {
         this.verified.delete(k);
       }
     }
-    this.verified.set(cacheKey, { proven, until: now + CACHE_TTL_MS });
+    this.verified.set(cacheKey, { admin, until: now + CACHE_TTL_MS });
   }
 }

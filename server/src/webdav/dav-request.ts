@@ -4,7 +4,6 @@
  * checks of RFC 4918 that several methods need (If header evaluation, lock
  * tokens on writes, HTTP preconditions, reading small XML bodies).
  */
-import { Readable } from "node:stream";
 import type { Context } from "hono";
 import { creatorIdOf, type Principal } from "../auth/principal";
 import type { FsActor } from "../domain/fs/access";
@@ -53,19 +52,6 @@ export async function statOrNull(
     if (isAppError(e) && (e.status === 404 || e.error === "not_a_directory")) return null;
     throw e;
   }
-}
-
-/**
- * The request's body as a Node stream (empty when there is none). On a real
- * socket that is Node's own request stream, which saves converting every chunk
- * to a web stream and back; in-process requests go through the Request body.
- */
-export function requestStream(c: Context<AppEnv>): Readable {
-  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
-  if (incoming instanceof Readable && !incoming.readableDidRead) return incoming;
-  const body = c.req.raw.body;
-  if (!body) return Readable.from([]);
-  return Readable.fromWeb(body as import("node:stream/web").ReadableStream);
 }
 
 /** Reads a small body completely; 413 beyond `max` bytes. */

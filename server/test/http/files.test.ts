@@ -57,6 +57,22 @@ describe("default storage", () => {
 });
 
 describe("upload through the server", () => {
+  it("PUT /upload-direct decodes the file name once: %25 is a percent sign, a broken escape is 400", async () => {
+    const percent = await uploadDirect("100%.txt", "full");
+    expect(percent.status, percent.text).toBe(201);
+    expect(percent.body.data.filename).toBe("100%.txt");
+    const bare = await t.request("PUT", "/api/upload-direct/%25", { token, rawBody: "x" });
+    expect(bare.status, bare.text).toBe(201);
+    expect(bare.body.data.filename).toBe("%");
+    for (const name of ["%E0%A4%A", "%zz.txt", "a%"]) {
+      const res = await t.request("PUT", `/api/upload-direct/${name}`, { token, rawBody: "x" });
+      expect(res.status, name).toBe(400);
+      expect(res.body).toMatchObject({ success: false, error: "invalid_file_name" });
+    }
+    const slash = await t.request("PUT", "/api/upload-direct/a%2Fb.txt", { token, rawBody: "x" });
+    expect(slash.status).toBe(400);
+  });
+
   it("PUT /upload-direct stores the bytes and publishes a share a visitor can download", async () => {
     const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
     const res = await uploadDirect("data.bin", bytes, "remark=hello");
@@ -106,20 +122,31 @@ describe("upload through the server", () => {
     });
   });
 
-  it("refuses a field sent after the file, and a form without a file", async () => {
+  it("takes the fields after the file too: they decide where the file goes", async () => {
     const late = new FormData();
-    late.append("file", new Blob(["x"]), "a.txt");
-    late.append("s3_config_id", "whatever");
+    late.append("file", new Blob(["late fields"]), "a.txt");
+    late.append("slug", "file-first");
+    late.append("remark", "sent after the file");
     const res = await t.app.request("/api/upload", {
       method: "POST",
       headers: { authorization: `Bearer ${token}` },
       body: late,
     });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as any).error).toBe("field_after_file");
-    // The file part that had already started streaming is discarded, not published.
+    const body = (await res.json()) as { data: Record<string, unknown> };
+    expect(res.status).toBe(201);
+    expect(body.data).toMatchObject({ slug: "file-first", remark: "sent after the file", size: 11 });
+    // A storage named after the file is honoured as well: an unknown one refuses the upload and keeps nothing.
+    const elsewhere = new FormData();
+    elsewhere.append("file", new Blob(["x"]), "b.txt");
+    elsewhere.append("s3_config_id", "no-such-config");
+    const refused = await t.app.request("/api/upload", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: elsewhere,
+    });
+    expect(refused.status).toBe(404);
     expect(
-      await t.ctx.db.selectFrom("files").select("id").where("filename", "=", "a.txt").execute(),
+      await t.ctx.db.selectFrom("files").select("id").where("filename", "=", "b.txt").execute(),
     ).toHaveLength(0);
     const none = new FormData();
     none.append("remark", "no file");
@@ -291,6 +318,17 @@ describe("serving shared files", () => {
       expect(res.headers.get("content-disposition"), name).toMatch(/^attachment/);
       expect(res.headers.get("content-security-policy"), name).toContain("sandbox");
     }
+  });
+
+  it("audio and video are inline, may load themselves as media and run nothing", async () => {
+    const s = (await uploadDirect("clip.mp4", "not really a video", "mimetype=video%2Fmp4")).body.data.slug;
+    const res = await t.app.request(`/api/file-view/${s}`);
+    expect(res.headers.get("content-disposition")).toMatch(/^inline/);
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("media-src 'self'");
+    expect(csp).toMatch(/sandbox allow-same-origin$/);
+    expect(csp).not.toContain("allow-scripts");
   });
 
   it("images are inline", async () => {

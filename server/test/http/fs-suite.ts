@@ -675,6 +675,40 @@ export function describeFsSuite(label: string, makeStorage: (t: TestApp) => Prom
         ).toBe(403);
       });
 
+      it("a copy onto the base path itself is not renamed to a sibling of it (a(1), a(2))", async () => {
+        await mustPut(t, "/m/a/sub/file.txt", "sub", admin);
+        const res = await t.request("POST", "/api/fs/batch-copy", {
+          ...asKey(),
+          body: {
+            items: [
+              { sourcePath: "/m/a/inside.txt", targetPath: "/m/a" },
+              { sourcePath: "/m/a/sub/", targetPath: "/m/a" },
+            ],
+            skipExisting: false,
+          },
+        });
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.data).toMatchObject({ success: 0, failed: 2 });
+        for (const detail of res.body.data.details) {
+          expect(detail).toMatchObject({ status: "failed", error: "No permission to access this path" });
+        }
+        const top = await names(t, "/m", admin);
+        expect(top.filter((n) => n.startsWith("a("))).toEqual([]);
+        // Inside the base path the free name is still found.
+        const inside = await t.request("POST", "/api/fs/batch-copy", {
+          ...asKey(),
+          body: {
+            items: [{ sourcePath: "/m/a/sub/file.txt", targetPath: "/m/a/sub/file.txt" }],
+            skipExisting: false,
+          },
+        });
+        expect(inside.body.data.details[0]).toMatchObject({
+          status: "success",
+          targetPath: "/m/a/sub/file(1).txt",
+        });
+        await t.request("DELETE", "/api/fs/batch-remove", { ...admin, body: { paths: ["/m/a/sub"] } });
+      });
+
       it.each([
         ["..", "/m/a/../ab/secret.txt"],
         ["encoded ..", "/m/a/%2e%2e/ab/secret.txt"],

@@ -20,7 +20,7 @@ export const ADMIN_PASSWORD = "correct-horse-battery";
 export const testDialect = (): "sqlite" | "postgres" =>
   process.env.CLIPSHARE_TEST_DB === "postgres" ? "postgres" : "sqlite";
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.CLIPSHARE_TEST_PG_URL;
   if (!adminUrl)
     throw new Error(
@@ -80,6 +80,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: "silent",
     WEB_DIST_DIR: path.join(dataDir, "no-web"),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    // The test S3 server (scripts/test-services) is on loopback; like a LAN deployment, it is allow-listed.
+    ...(process.env.STORAGE_ENDPOINT_ALLOW
+      ? { STORAGE_ENDPOINT_ALLOW: process.env.STORAGE_ENDPOINT_ALLOW }
+      : {}),
     ...env,
   });
   const ctx = await createContext(config, { log: createLogger(config.logLevel) });

@@ -33,6 +33,14 @@ export class ConsoleGuard {
   }
 }
 
+/**
+ * Chromium's report when the app's Content-Security-Policy refuses an inline event handler:
+ * untrusted markup that carries one (`<img onerror=…>`) triggers it while the sanitizer parses
+ * it, although the handler would never run. Expected wherever tests feed such markup.
+ */
+export const blockedInlineHandler =
+  /Executing inline event handler violates the following Content Security Policy/;
+
 /** The browser's own log line for a response with this status. */
 export const failedResource = (status: number) =>
   new RegExp(`Failed to load resource: the server responded with a status of ${status}`);

@@ -17,6 +17,16 @@ export function bindApiAuth(
   authFailureHandler = onFailure;
 }
 
+/** The signed-in credentials, for requests made outside the client (XMLHttpRequest uploads). */
+export function currentCredentials(): Credentials | null {
+  return credentialSource();
+}
+
+/** Lets a request made outside the client sign the user out the way the client would. */
+export function reportAuthFailure(failure: AuthFailure, error: ApiError): void {
+  authFailureHandler?.(failure, error);
+}
+
 /** Resolved once per page load; the environment switcher reloads the page after a change. */
 export const apiBase = resolveBaseUrl();
 

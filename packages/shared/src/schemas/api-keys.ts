@@ -66,11 +66,12 @@ export const keyNameInput = z
 
 export const createApiKeyRequest = z.object({
   name: keyNameInput,
+  // The 0.7.3 form sends null (or "") when no custom key was chosen.
   custom_key: z
     .string()
     .trim()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v))
+    .nullish()
+    .transform((v) => (v === "" || v === null ? undefined : v))
     .refine(
       (v) => v === undefined || CUSTOM_KEY_PATTERN.test(v),
       "Key may only contain letters, digits, hyphen and underscore",

@@ -70,7 +70,16 @@ export const presignRequest = uploadOptions.extend({
   ),
 });
 
-export const commitRequest = z.object({
+/** Share options a commit applies when the client sends them (a password typed at upload must protect the file). */
+export const shareOptionsUpdate = uploadOptions.pick({
+  remark: true,
+  password: true,
+  expires_in: true,
+  max_views: true,
+});
+export type ShareOptionsUpdate = z.output<typeof shareOptionsUpdate>;
+
+export const commitRequest = shareOptionsUpdate.extend({
   file_id: z.string({ error: "Missing file ID parameter" }).min(1, "Missing file ID parameter").max(100),
   etag: z.string().max(200).nullable().optional(),
   size: z.union([looseInt, z.number()]).nullable().optional(),

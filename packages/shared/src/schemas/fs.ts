@@ -109,7 +109,7 @@ export const fsMultipartInitRequest = z.object({
   contentType: z.string().max(255).optional(),
 });
 
-const partEtag = z.object({
+export const multipartPartEtag = z.object({
   partNumber: looseInt.refine((v) => v >= 1 && v <= 10_000, "partNumber must be 1-10000"),
   etag: z.string().max(200).optional(),
   ETag: z.string().max(200).optional(),
@@ -118,7 +118,7 @@ const partEtag = z.object({
 export const fsMultipartCompleteRequest = z.object({
   path: pathField("Missing required parameters"),
   uploadId: z.string({ error: "Missing required parameters" }).min(1).max(1024),
-  parts: z.array(partEtag, { error: "Missing required parameters" }).min(1).max(10_000),
+  parts: z.array(multipartPartEtag, { error: "Missing required parameters" }).min(1).max(10_000),
   fileName: fileNameField.optional(),
   fileSize: z.preprocess(emptyToUndefined, sizeField.optional()),
 });
@@ -128,6 +128,9 @@ export const fsMultipartAbortRequest = z.object({
   uploadId: z.string({ error: "Missing required parameters" }).min(1).max(1024),
   fileName: fileNameField.optional(),
 });
+
+/** POST /fs/multipart/resume names the upload like abort does. */
+export const fsMultipartResumeRequest = fsMultipartAbortRequest;
 
 export const fsCopyItem = z.object({
   sourcePath: pathField("Please provide a valid copy item array"),

@@ -93,7 +93,8 @@ const mountFields = {
 
 export const createMountRequest = z.object({
   name: mountFields.name,
-  storage_type: mountFields.storage_type,
+  /** Taken from the storage config; accepted for clients that send it. */
+  storage_type: mountFields.storage_type.optional(),
   storage_config_id: mountFields.storage_config_id,
   mount_path: mountFields.mount_path,
   remark: mountFields.remark,

@@ -12,6 +12,12 @@ export const S3_PROVIDER_TYPES = [
   "Other S3 Compatible",
 ] as const;
 
+/**
+ * Other spellings accepted for provider_type, stored as sent so a client's edit
+ * form finds its own value again: 0.7.3's form names the generic provider "Other".
+ */
+export const S3_PROVIDER_ALIASES = ["Other"] as const;
+
 /** Placeholder the API returns instead of a stored secret; sending it back keeps the secret. */
 export const MASKED_SECRET = "********";
 
@@ -48,7 +54,9 @@ const storageConfigFields = {
     .max(100, "Name may be at most 100 characters"),
   storage_type: z.enum(STORAGE_TYPES, { error: "storage_type must be LOCAL or S3" }).optional(),
   provider_type: z
-    .enum(S3_PROVIDER_TYPES, { error: `provider_type must be one of: ${S3_PROVIDER_TYPES.join(", ")}` })
+    .enum([...S3_PROVIDER_TYPES, ...S3_PROVIDER_ALIASES], {
+      error: `provider_type must be one of: ${S3_PROVIDER_TYPES.join(", ")}`,
+    })
     .optional(),
   endpoint_url: httpUrl.optional(),
   bucket_name: z.string().trim().min(1, "Bucket name is required").max(255).optional(),
@@ -61,12 +69,20 @@ const storageConfigFields = {
     .union([httpUrl, z.literal(""), z.null()])
     .optional()
     .transform((v) => (v === "" ? null : v)),
-  signature_expires_in: looseInt
-    .refine((v) => v >= 60 && v <= 7 * 86400, "signature_expires_in must be 60-604800 seconds")
+  // An empty number field of a form (0.7.3 sends "") means "not set": the default.
+  signature_expires_in: z
+    .union([
+      z.literal("").transform(() => undefined),
+      looseInt.refine((v) => v >= 60 && v <= 7 * 86400, "signature_expires_in must be 60-604800 seconds"),
+    ])
     .optional(),
   is_public: looseBoolean.optional(),
   total_storage_bytes: z
-    .union([looseInt.refine((v) => v > 0, "total_storage_bytes must be positive"), z.null()])
+    .union([
+      looseInt.refine((v) => v > 0, "total_storage_bytes must be positive"),
+      z.null(),
+      z.literal("").transform(() => null),
+    ])
     .optional(),
   /** LOCAL only: absolute directory on the server. */
   root_path: z

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { ChangePasswordRequest } from "@clipshare/shared";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
-import { RATE_LIMITS, type RateLimiter } from "../../auth/rate-limiter";
+import { accountTarget, RATE_LIMITS, type RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
@@ -18,6 +18,14 @@ export interface LoginResult {
   token: string;
   expiresAt: string;
 }
+
+export interface VerifiedAdmin {
+  principal: Extract<Principal, { kind: "admin" }>;
+  stamp: string;
+}
+
+const stampOf = (admin: { username: string; password_hash: string }) =>
+  sha256Hex(`${admin.username}\0${admin.password_hash}`);
 
 export type TokenCheck = { ok: true; principal: Extract<Principal, { kind: "admin" }> } | { ok: false };
 
@@ -64,20 +72,14 @@ export class AdminService {
     return { created: true, generatedPassword };
   }
 
+  /** Rate-limited per (address, user name) and per address; a burst is verified at most up to the limit. */
   async login(username: string, password: string, clientIp: string): Promise<LoginResult> {
-    await this.rateLimiter.assertAllowed(RATE_LIMITS.adminLogin, clientIp);
-    const admin = await this.db
-      .selectFrom("admins")
-      .select(["id", "username", "password_hash"])
-      .where("username", "=", username)
-      .executeTakeFirst();
-    // Verify against a decoy when the user is unknown so timing does not reveal which usernames exist.
-    const valid = await verifyPassword(password, admin?.password_hash ?? (await this.decoy()));
-    if (!admin || !valid) {
-      await this.rateLimiter.recordFailure(RATE_LIMITS.adminLogin, clientIp);
-      throw new AppError(401, "invalid_credentials", "Wrong username or password");
-    }
-    await this.rateLimiter.reset(RATE_LIMITS.adminLogin, clientIp);
+    const admin = await this.rateLimiter.attempt(
+      RATE_LIMITS.adminLogin,
+      { clientIp, target: accountTarget(username), secret: password },
+      async () => (await this.verifyCredentials(username, password))?.principal,
+    );
+    if (!admin) throw new AppError(401, "invalid_credentials", "Wrong username or password");
     const token = randomToken(32);
     const now = new Date();
     const expiresAt = new Date(now.getTime() + this.tokenTtlSeconds * 1000).toISOString();
@@ -85,7 +87,7 @@ export class AdminService {
       .insertInto("admin_tokens")
       .values({
         token_hash: sha256Hex(token),
-        admin_id: admin.id,
+        admin_id: admin.adminId,
         expires_at: expiresAt,
         created_at: nowIso(now),
       })
@@ -112,11 +114,12 @@ export class AdminService {
     return { ok: true, principal: { kind: "admin", adminId: row.id, username: row.username } };
   }
 
-  /** For HTTP Basic (WebDAV): username + password, rate-limited by the caller. */
-  async verifyCredentials(
-    username: string,
-    password: string,
-  ): Promise<Extract<Principal, { kind: "admin" }> | null> {
+  /**
+   * Username + password (login, WebDAV Basic) → the admin, and a stamp of the credentials
+   * that proved it (see credentialStamp). Unknown names are verified against a decoy hash
+   * so timing does not reveal which names exist. Callers rate-limit it.
+   */
+  async verifyCredentials(username: string, password: string): Promise<VerifiedAdmin | null> {
     const admin = await this.db
       .selectFrom("admins")
       .select(["id", "username", "password_hash"])
@@ -126,21 +129,39 @@ export class AdminService {
       await verifyPassword(password, await this.decoy());
       return null;
     }
-    return (await verifyPassword(password, admin.password_hash))
-      ? { kind: "admin", adminId: admin.id, username: admin.username }
-      : null;
+    if (!(await verifyPassword(password, admin.password_hash))) return null;
+    return {
+      principal: { kind: "admin", adminId: admin.id, username: admin.username },
+      stamp: stampOf(admin),
+    };
+  }
+
+  /**
+   * Changes whenever the admin's name or password changes (a new password has a new salt),
+   * so a cache of proven credentials can check it is still current with one indexed read.
+   */
+  async credentialStamp(adminId: string): Promise<string | null> {
+    const admin = await this.db
+      .selectFrom("admins")
+      .select(["username", "password_hash"])
+      .where("id", "=", adminId)
+      .executeTakeFirst();
+    return admin ? stampOf(admin) : null;
   }
 
   /** Spec §5 admin update rules; revokes every token of the admin on success. */
-  async changeCredentials(adminId: string, input: ChangePasswordRequest): Promise<void> {
+  async changeCredentials(adminId: string, input: ChangePasswordRequest, clientIp: string): Promise<void> {
     const admin = await this.db.selectFrom("admins").selectAll().where("id", "=", adminId).executeTakeFirst();
     if (!admin) throw notFound("Admin does not exist", "admin_not_found");
     if (!input.newPassword && !input.newUsername) {
       throw badRequest("No new password or username provided", "nothing_to_update");
     }
-    if (!(await verifyPassword(input.currentPassword, admin.password_hash))) {
-      throw new AppError(401, "wrong_current_password", "Current password is wrong");
-    }
+    const confirmed = await this.rateLimiter.attempt(
+      RATE_LIMITS.adminLogin,
+      { clientIp, target: accountTarget(admin.username), secret: input.currentPassword },
+      () => verifyPassword(input.currentPassword, admin.password_hash),
+    );
+    if (!confirmed) throw new AppError(401, "wrong_current_password", "Current password is wrong");
     if (input.newPassword && input.newPassword === input.currentPassword) {
       throw badRequest("New password cannot equal current password", "password_unchanged");
     }

@@ -1,18 +1,19 @@
 /**
  * File shares: management by owners, and visitor access. Visitor rules match
- * pastes: a view counts when a visitor is given the file (metadata page or a
- * direct download without a token), atomically against max_views; owners,
- * the admin, HEAD and link-preview bots never count. After a view the client
- * gets short-lived access tokens in its preview/download URLs, so Range
- * requests (video seeking, resumed downloads) do not count again.
+ * pastes: a view counts when a visitor is given the file or a URL to it
+ * (metadata page, office viewer URL, or a download without an access token,
+ * ranged or not), atomically against max_views; owners, the admin and HEAD
+ * never count, and link-preview bots get metadata only. Each counted view
+ * hands out a short-lived access token, so the rest of that download (Range
+ * continuations, video seeking, resumes) does not count again.
  */
 import { type batchDeleteFilesRequest, OFFICE_MIME_TYPES, type updateFileRequest } from "@clipshare/shared";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { z } from "zod";
-import { hashPassword, verifyPassword } from "../../auth/passwords";
+import { checkSharePassword, hashPassword } from "../../auth/passwords";
 import { isCreator } from "../../auth/policy";
 import type { Principal } from "../../auth/principal";
-import { RATE_LIMITS, type RateLimiter } from "../../auth/rate-limiter";
+import type { RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { Database, FileRow } from "../../db/schema";
@@ -36,7 +37,17 @@ export const FILE_MESSAGES = {
   wrongPassword: "Incorrect password",
   passwordRequired: "Password required to access this file",
   slugTaken: "Link suffix already in use, try another suffix",
+  botRefused: "Link previews get no file content: open the link in a browser",
 } as const;
+
+/** The outcome of a visitor's content request: what to serve and the access token it may go on with. */
+export interface DownloadGrant {
+  row: FileRow;
+  /** The token that authorizes the rest of this download (the one presented, or a new one); null when none is needed. */
+  token: string | null;
+  /** A view was used for this request (the token is new). */
+  counted: boolean;
+}
 
 type FileState = "ok" | "expired" | "view_limit";
 
@@ -155,9 +166,33 @@ export class FileShareService {
     return { items: rows.map(presentFile), total: Number(total) };
   }
 
-  async get(principal: Principal, id: string) {
+  /**
+   * One share for its owner. The proxy URLs carry neither password nor token:
+   * they are the "direct links" owners hand out, and count views like any
+   * visitor's download.
+   */
+  async get(principal: Principal, id: string, origin: string) {
     const row = await this.requireOwned(principal, id);
-    return { ...presentFile(row), urls: this.urlsFor(row) };
+    const config = row.storage_config_id
+      ? await this.db
+          .selectFrom("storage_configs")
+          .select(["name", "provider_type"])
+          .where("id", "=", row.storage_config_id)
+          .executeTakeFirst()
+      : undefined;
+    const slug = encodeURIComponent(row.slug);
+    return {
+      ...presentFile({
+        ...row,
+        storage_config_name: config?.name ?? null,
+        storage_provider_type: config?.provider_type ?? null,
+      }),
+      urls: {
+        ...this.urlsFor(row, origin),
+        proxyPreviewUrl: `${origin}/api/file-view/${slug}`,
+        proxyDownloadUrl: `${origin}/api/file-download/${slug}`,
+      },
+    };
   }
 
   async update(principal: Principal, id: string, input: UpdateInput) {
@@ -208,21 +243,22 @@ export class FileShareService {
 
   // ---- visitors ------------------------------------------------------------
 
-  /** GET /public/files/:slug. */
-  async view(principal: Principal, slug: string, options: { countView: boolean }) {
+  /** GET /public/files/:slug. URLs are absolute on `origin`. */
+  async view(principal: Principal, slug: string, options: { countView: boolean; origin: string }) {
     const row = await this.findActive(slug);
-    if (this.isOwner(principal, row)) return this.publicData(row, { withUrls: true });
+    const { origin } = options;
+    if (this.isOwner(principal, row)) return this.publicData(row, { withUrls: true, origin });
     const state = fileState(row);
     if (state !== "ok") throw goneFor(state);
-    if (row.password_hash !== null) return this.publicData(row, { withUrls: false });
-    if (!options.countView) return this.publicData(row, { withUrls: false });
+    if (row.password_hash !== null) return this.publicData(row, { withUrls: false, origin });
+    if (!options.countView) return this.publicData(row, { withUrls: false, origin });
     const counted = await this.countView((eb) => eb("id", "=", row.id));
     if (!counted) throw goneFor(fileState(row) === "expired" ? "expired" : "view_limit");
-    return this.publicData(counted, { withUrls: true });
+    return this.publicData(counted, { withUrls: true, origin });
   }
 
   /** POST /public/files/:slug/verify {password}. */
-  async unlock(principal: Principal, slug: string, password: string, clientIp: string) {
+  async unlock(principal: Principal, slug: string, password: string, clientIp: string, origin: string) {
     const row = await this.findActive(slug);
     const owner = this.isOwner(principal, row);
     const state = fileState(row);
@@ -230,42 +266,72 @@ export class FileShareService {
     if (row.password_hash === null)
       throw new AppError(400, "password_not_required", "This file does not need a password");
     await this.checkPassword(row, password, clientIp);
-    if (owner) return this.publicData(row, { withUrls: true });
+    if (owner) return this.publicData(row, { withUrls: true, origin });
     const counted = await this.countView((eb) => eb("id", "=", row.id));
     if (!counted) throw goneFor("view_limit");
-    return this.publicData(counted, { withUrls: true });
+    return this.publicData(counted, { withUrls: true, origin });
   }
 
   /**
-   * Access check for /file-view and /file-download. Returns the row to serve.
-   * A valid token serves without counting; otherwise a password (if any) is
-   * needed and, when the share has a view limit, the download counts a view.
+   * Access check for everything that hands out a share's content or a URL to
+   * it (/file-view, /file-download, /office-preview). A valid access token
+   * continues a download already paid for, without counting; a link-preview
+   * bot without one gets nothing; anyone else needs the password (if any)
+   * and, when the share has a view limit and the request delivers content
+   * (`delivers`: not HEAD), uses a view, whatever its Range header says.
    */
   async authorizeDownload(
     principal: Principal,
     slug: string,
-    credentials: { token?: string; password?: string },
-    options: { countView: boolean; clientIp: string },
-  ): Promise<FileRow> {
+    credentials: { token?: string | undefined; password?: string | undefined },
+    options: {
+      delivers: boolean;
+      bot: boolean;
+      clientIp: string;
+      /** Throws when the route cannot serve this share; runs before a view is used. */
+      accept?: ((row: FileRow) => void) | undefined;
+    },
+  ): Promise<DownloadGrant> {
     const row = await this.findActive(slug);
-    if (this.isOwner(principal, row)) return row;
+    if (this.isOwner(principal, row)) return { row, token: null, counted: false };
     const state = fileState(row);
     if (state === "expired") throw goneFor(state);
-    if (this.tokens.verify("file", row.id, row.password_hash ?? "", credentials.token)) return row;
+    if (this.tokens.verify("file", row.id, row.password_hash ?? "", credentials.token))
+      return { row, token: credentials.token!, counted: false };
+    if (options.bot && options.delivers)
+      throw new AppError(403, "preview_bot_refused", FILE_MESSAGES.botRefused);
     if (state !== "ok") throw goneFor(state);
     if (row.password_hash !== null) {
       if (!credentials.password) throw new AppError(401, "password_required", FILE_MESSAGES.passwordRequired);
       await this.checkPassword(row, credentials.password, options.clientIp);
     }
-    if (row.max_views === null || !options.countView) return row;
+    // A new token where it spares the rest of the download something: a view or a password check.
+    const grant = (served: FileRow, counted: boolean): DownloadGrant => ({
+      row: served,
+      token:
+        counted || served.password_hash !== null
+          ? this.tokens.issue("file", served.id, served.password_hash ?? "")
+          : null,
+      counted,
+    });
+    options.accept?.(row);
+    if (row.max_views === null || !options.delivers) return grant(row, false);
     const counted = await this.countView((eb) => eb("id", "=", row.id));
     if (!counted) throw goneFor("view_limit");
-    return counted;
+    return grant(counted, true);
+  }
+
+  assertOfficeType(row: FileRow): void {
+    if (!isOfficeType(row.mimetype)) throw new AppError(400, "not_office_file", "Not an Office file type");
+  }
+
+  tokenSecondsLeft(token: string): number {
+    return this.tokens.secondsLeft(token);
   }
 
   /** Microsoft and Google viewer URLs for an Office file, given a URL the viewers can fetch. */
   officeViewerUrls(row: FileRow, sourceUrl: string) {
-    if (!isOfficeType(row.mimetype)) throw new AppError(400, "not_office_file", "Not an Office file type");
+    this.assertOfficeType(row);
     const encoded = encodeURIComponent(sourceUrl);
     return {
       url: `https://view.officeapps.live.com/op/view.aspx?src=${encoded}`,
@@ -278,12 +344,15 @@ export class FileShareService {
     };
   }
 
-  /** Relative proxy URLs carrying an access token. */
-  urlsFor(row: FileRow) {
-    const token = encodeURIComponent(this.tokens.issue("file", row.id, row.password_hash ?? ""));
+  /**
+   * Proxy URLs carrying an access token (`token`, else a fresh one), absolute
+   * when given the origin clients reach us on.
+   */
+  urlsFor(row: FileRow, origin = "", token?: string | null) {
+    const access = encodeURIComponent(token ?? this.tokens.issue("file", row.id, row.password_hash ?? ""));
     return {
-      previewUrl: `/api/file-view/${encodeURIComponent(row.slug)}?token=${token}`,
-      downloadUrl: `/api/file-download/${encodeURIComponent(row.slug)}?token=${token}`,
+      previewUrl: `${origin}/api/file-view/${encodeURIComponent(row.slug)}?token=${access}`,
+      downloadUrl: `${origin}/api/file-download/${encodeURIComponent(row.slug)}?token=${access}`,
       use_proxy: row.use_proxy === 1,
     };
   }
@@ -322,8 +391,9 @@ export class FileShareService {
    * Removes what nobody can use any more: uploads never committed, shares past
    * their expiry, and used-up shares once the last visitor's download tokens
    * have lapsed. Objects go too when the share owns them (uploaded shares).
+   * `reservations` counts uploads never committed (their slugs are free again).
    */
-  async sweep(now = new Date()): Promise<number> {
+  async sweep(now = new Date()): Promise<{ reservations: number; shares: number }> {
     const nowText = nowIso(now);
     const staleUploads = await this.db
       .selectFrom("upload_sessions")
@@ -341,6 +411,7 @@ export class FileShareService {
         .where("status", "=", "pending")
         .executeTakeFirst();
       if (row) {
+        if (session.upload_id) await this.abortUpload(row, session.upload_id);
         await this.removeObject(row);
         await this.db.deleteFrom("files").where("id", "=", row.id).execute();
         removed++;
@@ -368,9 +439,19 @@ export class FileShareService {
     for (const row of dead) {
       await this.removeObject(row);
       await this.db.deleteFrom("files").where("id", "=", row.id).execute();
-      removed++;
     }
-    return removed;
+    return { reservations: removed, shares: dead.length };
+  }
+
+  /** Drops the parts of a share's unfinished multipart upload. */
+  private async abortUpload(row: FileRow, uploadId: string): Promise<void> {
+    if (!row.storage_config_id) return;
+    try {
+      const { driver } = await this.configs.driverById(row.storage_config_id);
+      await driver.abortMultipart?.(row.storage_path, uploadId);
+    } catch (e) {
+      this.log.warn({ err: e, fileId: row.id }, "Could not abort an abandoned multipart upload");
+    }
   }
 
   async removeObject(row: FileRow): Promise<void> {
@@ -405,16 +486,14 @@ export class FileShareService {
   }
 
   private async checkPassword(row: FileRow, password: string, clientIp: string): Promise<void> {
-    const subject = `${clientIp}:file:${row.slug}`;
-    await this.rateLimiter.assertAllowed(RATE_LIMITS.sharePassword, subject);
-    if (!(await verifyPassword(password, row.password_hash ?? ""))) {
-      await this.rateLimiter.recordFailure(RATE_LIMITS.sharePassword, subject);
+    const attempt = { clientIp, target: `file:${row.slug}` };
+    if (!(await checkSharePassword(this.rateLimiter, attempt, password, row.password_hash ?? "")))
       throw new AppError(401, "wrong_password", FILE_MESSAGES.wrongPassword);
-    }
-    await this.rateLimiter.reset(RATE_LIMITS.sharePassword, subject);
   }
 
-  private publicData(row: FileRow, options: { withUrls: boolean }) {
+  /** What visitors see; with URLs, also their access token (the routes set it as the continuation cookie). */
+  private publicData(row: FileRow, options: { withUrls: boolean; origin: string }) {
+    const token = options.withUrls ? this.tokens.issue("file", row.id, row.password_hash ?? "") : null;
     return {
       id: row.id,
       slug: row.slug,
@@ -431,7 +510,9 @@ export class FileShareService {
       remaining_views: row.max_views === null ? null : Math.max(0, row.max_views - row.views),
       expires_at: row.expires_at,
       is_office: isOfficeType(row.mimetype),
-      ...(options.withUrls ? this.urlsFor(row) : { use_proxy: row.use_proxy === 1 }),
+      ...(token
+        ? { ...this.urlsFor(row, options.origin, token), accessToken: token }
+        : { use_proxy: row.use_proxy === 1 }),
     };
   }
 

@@ -10,9 +10,13 @@
  * racing for one slug cannot both stream gigabytes before one of them fails.
  */
 import { randomUUID } from "node:crypto";
-import { pipeline, type Readable } from "node:stream";
-import { promisify } from "node:util";
-import { type presignRequest, type UploadOptions, uploadMimeType } from "@clipshare/shared";
+import type { Readable } from "node:stream";
+import {
+  type presignRequest,
+  type ShareOptionsUpdate,
+  type UploadOptions,
+  uploadMimeType,
+} from "@clipshare/shared";
 import type { z } from "zod";
 import { hashPassword } from "../../auth/passwords";
 import { isCreator } from "../../auth/policy";
@@ -20,19 +24,18 @@ import { creatorIdOf, type Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FileRow, StorageConfigRow } from "../../db/schema";
-import { AppError, badRequest, conflict, insufficientStorage, notFound, payloadTooLarge } from "../../errors";
-import { ByteLimit, formatBytes } from "../../lib/byte-limit";
+import { AppError, badRequest, conflict, insufficientStorage, notFound } from "../../errors";
+import { formatBytes } from "../../lib/byte-limit";
 import { constantTimeEqual, deriveKey, hmacSha256, randomBase62 } from "../../lib/crypto";
+import { checkDeclaredSize, ingest, uploadTooLarge } from "../../lib/ingest";
 import { mimeTypeFor } from "../../storage/mime";
 import type { StorageDriver } from "../../storage/types";
 import type { SettingsService } from "../settings/settings-service";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 import { type FileShareService, presentFile, RANDOM_SLUG_LENGTH } from "./file-share-service";
+import { holdReservation, RESERVATION_LEASE_SECONDS } from "./reservation-lease";
 
-const pipelineAsync = promisify(pipeline);
 const PRESIGN_TTL_SECONDS = 3600;
-/** Rows of uploads that stream through the server and never finished (process killed) are swept after this. */
-const DIRECT_UPLOAD_SESSION_SECONDS = 24 * 3600;
 
 /** Keeps a stored name portable: no path separators, reserved or control characters, bounded length. */
 export function safeObjectName(filename: string): string {
@@ -54,6 +57,16 @@ export function shareMimeType(filename: string, given: string | undefined): stri
 
 export type PresignInput = z.output<typeof presignRequest>;
 
+/** The upload_sessions row a reservation gets: its kind, lifetime and, for multipart, the part plan. */
+export interface SessionPlan {
+  kind: string;
+  ttlSeconds: number;
+  /** Bytes the pending row counts against the quota until it is committed. */
+  reservedBytes?: number;
+  partSize?: number;
+  partCount?: number;
+}
+
 export class UploadService {
   private readonly signingKey: Buffer;
 
@@ -74,40 +87,45 @@ export class UploadService {
     body: Readable,
     options: UploadOptions & { declaredSize?: number | null },
   ) {
-    const maxBytes = await this.settings.maxUploadBytes();
-    if (options.declaredSize != null) this.assertWithinLimit(options.declaredSize, maxBytes);
+    const limits = { maxBytes: await this.settings.maxUploadBytes(), declaredSize: options.declaredSize };
+    checkDeclaredSize(limits);
     const { config, driver } = await this.resolveConfig(principal, options.s3_config_id);
     if (options.declaredSize != null) await this.assertQuota(config, options.declaredSize);
-    const row = await this.reserve(principal, config, filename, options, DIRECT_UPLOAD_SESSION_SECONDS);
-    const limit = new ByteLimit(maxBytes, () => tooLargeMessage(maxBytes, null));
-    const controller = new AbortController();
+    const row = await this.reserve(principal, config, filename, options, {
+      kind: "presign",
+      ttlSeconds: RESERVATION_LEASE_SECONDS,
+    });
+    const release = holdReservation(this.db, row.id);
     try {
-      const writing = driver.write(row.storage_path, limit, {
-        contentType: row.mimetype,
-        signal: controller.signal,
-        ...(options.declaredSize != null ? { size: options.declaredSize } : {}),
-      });
-      // If the client's body fails (disconnect, over the limit) the write is aborted: nothing becomes visible.
-      const feeding = pipelineAsync(body, limit).catch((e) => {
-        controller.abort(e);
-        throw e;
-      });
-      const written = await settleBoth(writing, feeding);
+      const { result: written } = await ingest(
+        body,
+        (input, signal) =>
+          driver.write(row.storage_path, input, {
+            contentType: row.mimetype,
+            signal,
+            ...(options.declaredSize != null ? { size: options.declaredSize } : {}),
+          }),
+        limits,
+      );
       await this.assertQuota(config, written.size, row.id);
       return await this.activate(row, written.size, written.etag);
     } catch (e) {
       await this.discard(row, driver);
-      throw limit.bytes > maxBytes ? payloadTooLarge(tooLargeMessage(maxBytes, limit.bytes)) : e;
+      throw e;
+    } finally {
+      release();
     }
   }
 
   /** POST /s3/presign: reserve the share and hand out a URL to PUT the bytes to. */
   async presign(principal: Principal, input: PresignInput, publicOrigin: string) {
-    const maxBytes = await this.settings.maxUploadBytes();
-    if (input.size != null) this.assertWithinLimit(input.size, maxBytes);
+    checkDeclaredSize({ maxBytes: await this.settings.maxUploadBytes(), declaredSize: input.size });
     const { config, driver } = await this.resolveConfig(principal, input.s3_config_id);
     if (input.size != null) await this.assertQuota(config, input.size);
-    const row = await this.reserve(principal, config, input.filename, input, PRESIGN_TTL_SECONDS);
+    const row = await this.reserve(principal, config, input.filename, input, {
+      kind: "presign",
+      ttlSeconds: PRESIGN_TTL_SECONDS,
+    });
     const session = await this.db
       .selectFrom("upload_sessions")
       .selectAll()
@@ -135,11 +153,7 @@ export class UploadService {
       slug: row.slug,
       provider_type: config.storage_type === "LOCAL" ? "LOCAL" : config.provider_type,
       storage_type: config.storage_type,
-      contentType: row.mimetype,
-      hasPassword: row.password_hash !== null,
-      expiresAt: row.expires_at,
-      maxViews: row.max_views,
-      url: `/file/${row.slug}`,
+      ...shareSummary(row),
       upload_expires_at: session.expires_at,
     };
   }
@@ -156,38 +170,22 @@ export class UploadService {
     if (!constantTimeEqual(signature, expected) || Date.parse(expires) <= Date.now()) {
       throw new AppError(403, "invalid_signature", "Upload URL is invalid or has expired");
     }
-    const session = await this.db
-      .selectFrom("upload_sessions")
-      .selectAll()
-      .where("id", "=", sessionId)
-      .executeTakeFirst();
-    if (!session?.file_id) throw notFound("Upload session does not exist", "upload_session_not_found");
-    const row = await this.db
-      .selectFrom("files")
-      .selectAll()
-      .where("id", "=", session.file_id)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
+    const { row } = await this.pendingUpload(sessionId);
     if (!row?.storage_config_id) throw notFound("Upload session does not exist", "upload_session_not_found");
-    const maxBytes = await this.settings.maxUploadBytes();
-    if (declaredSize != null) this.assertWithinLimit(declaredSize, maxBytes);
     const { driver } = await this.configs.driverById(row.storage_config_id);
-    const limit = new ByteLimit(maxBytes, () => tooLargeMessage(maxBytes, null));
-    const controller = new AbortController();
-    const writing = driver.write(row.storage_path, limit, {
-      contentType: row.mimetype,
-      signal: controller.signal,
-    });
-    const feeding = pipelineAsync(body, limit).catch((e) => {
-      controller.abort(e);
-      throw e;
-    });
-    const written = await settleBoth(writing, feeding);
-    return { etag: written.etag, size: written.size };
+    const { result } = await ingest(
+      body,
+      (input, signal) => driver.write(row.storage_path, input, { contentType: row.mimetype, signal }),
+      { maxBytes: await this.settings.maxUploadBytes(), declaredSize },
+    );
+    return { etag: result.etag, size: result.size };
   }
 
-  /** POST /s3/commit: the bytes are in storage; check them and publish the share. */
-  async commit(principal: Principal, fileId: string) {
+  /**
+   * POST /s3/commit: the bytes are in storage; check them and publish the
+   * share, with the share options the client sends here.
+   */
+  async commit(principal: Principal, fileId: string, options: ShareOptionsUpdate = {}) {
     const row = await this.db.selectFrom("files").selectAll().where("id", "=", fileId).executeTakeFirst();
     if (!row || !isCreator(principal, row.created_by))
       throw notFound("File does not exist or was deleted", "file_not_found");
@@ -203,7 +201,7 @@ export class UploadService {
     const maxBytes = await this.settings.maxUploadBytes();
     if (stored.size > maxBytes) {
       await this.discard(row, driver);
-      throw payloadTooLarge(tooLargeMessage(maxBytes, stored.size));
+      throw uploadTooLarge(maxBytes, stored.size);
     }
     try {
       await this.assertQuota(config, stored.size, row.id);
@@ -211,13 +209,30 @@ export class UploadService {
       await this.discard(row, driver);
       throw e;
     }
-    const active = await this.activate(row, stored.size, stored.etag);
-    return active;
+    return this.activate(row, stored.size, stored.etag, options);
   }
 
-  // ---- internals -----------------------------------------------------------
+  // ---- shared with the multipart service (share-multipart.ts) ----------------
 
-  private async resolveConfig(
+  /** The session a signed upload URL names and its share, while that share is still pending. */
+  async pendingUpload(sessionId: string) {
+    const session = await this.db
+      .selectFrom("upload_sessions")
+      .selectAll()
+      .where("id", "=", sessionId)
+      .executeTakeFirst();
+    const row = session?.file_id
+      ? await this.db
+          .selectFrom("files")
+          .selectAll()
+          .where("id", "=", session.file_id)
+          .where("status", "=", "pending")
+          .executeTakeFirst()
+      : undefined;
+    return { session, row };
+  }
+
+  async resolveConfig(
     principal: Principal,
     configId: string | undefined,
   ): Promise<{ config: StorageConfigRow; driver: StorageDriver }> {
@@ -227,12 +242,8 @@ export class UploadService {
     return { config, driver: this.configs.driverFor(config) };
   }
 
-  private assertWithinLimit(size: number, maxBytes: number): void {
-    if (size > maxBytes) throw payloadTooLarge(tooLargeMessage(maxBytes, size));
-  }
-
   /** Quota of a config: active and pending shares on it plus the new bytes must fit. */
-  private async assertQuota(config: StorageConfigRow, size: number, excludeFileId?: string): Promise<void> {
+  async assertQuota(config: StorageConfigRow, size: number, excludeFileId?: string): Promise<void> {
     if (!config.total_storage_bytes) return;
     let query = this.db
       .selectFrom("files")
@@ -250,12 +261,12 @@ export class UploadService {
   }
 
   /** Inserts the pending share row (reserving the slug) and its upload session. */
-  private async reserve(
+  async reserve(
     principal: Principal,
     config: StorageConfigRow,
     filename: string,
     options: UploadOptions,
-    ttlSeconds: number,
+    plan: SessionPlan,
   ): Promise<FileRow> {
     const id = randomUUID();
     const name = safeObjectName(filename);
@@ -277,7 +288,7 @@ export class UploadService {
       file_path: null,
       mount_id: null,
       mimetype: shareMimeType(filename, options.mimetype),
-      size: 0,
+      size: plan.reservedBytes ?? 0,
       etag: null,
       remark: options.remark ?? null,
       password_hash: options.password ? await hashPassword(options.password) : null,
@@ -298,34 +309,39 @@ export class UploadService {
       .insertInto("upload_sessions")
       .values({
         id: randomBase62(32),
-        kind: "presign",
+        kind: plan.kind,
         storage_config_id: config.id,
         mount_id: null,
         storage_path: storagePath,
         upload_id: null,
         file_id: row.id,
         created_by: row.created_by,
-        expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
+        expires_at: new Date(now.getTime() + plan.ttlSeconds * 1000).toISOString(),
         created_at: nowIso(now),
+        part_size: plan.partSize ?? null,
+        part_count: plan.partCount ?? null,
       })
       .execute();
     await this.configs.touch(config.id);
     return row;
   }
 
-  private async activate(row: FileRow, size: number, etag: string | null) {
-    const updated_at = nowIso();
-    await this.db
-      .updateTable("files")
-      .set({ status: "active", size, etag, updated_at })
-      .where("id", "=", row.id)
-      .execute();
+  /** Publishes a pending share, applying the share options sent with the commit. */
+  async activate(row: FileRow, size: number, etag: string | null, options: ShareOptionsUpdate = {}) {
+    const changes = {
+      status: "active",
+      size,
+      etag,
+      updated_at: nowIso(),
+      ...(await shareOptionChanges(options)),
+    };
+    await this.db.updateTable("files").set(changes).where("id", "=", row.id).execute();
     await this.db.deleteFrom("upload_sessions").where("file_id", "=", row.id).execute();
-    const active: FileRow = { ...row, status: "active", size, etag, updated_at };
+    const active: FileRow = { ...row, ...changes };
     return { ...presentFile(active), ...this.shares.urlsFor(active) };
   }
 
-  private async discard(row: FileRow, driver: StorageDriver): Promise<void> {
+  async discard(row: FileRow, driver: StorageDriver): Promise<void> {
     await driver.remove(row.storage_path).catch(() => undefined);
     await this.db.deleteFrom("upload_sessions").where("file_id", "=", row.id).execute();
     await this.db.deleteFrom("files").where("id", "=", row.id).execute();
@@ -340,18 +356,29 @@ export class UploadService {
   }
 }
 
-/**
- * Waits for both the storage write and the body feeding it. Both must settle
- * before we answer: the write cleans up its temp data when it fails, and a
- * response sent earlier would race that cleanup.
- */
-async function settleBoth<T>(writing: Promise<T>, feeding: Promise<unknown>): Promise<T> {
-  const [written, fed] = await Promise.allSettled([writing, feeding]);
-  if (fed.status === "rejected") throw fed.reason;
-  if (written.status === "rejected") throw written.reason;
-  return written.value;
+/** What upload answers say about the share being made (camelCase, as 0.7.3 clients read it). */
+export function shareSummary(row: FileRow) {
+  return {
+    contentType: row.mimetype,
+    hasPassword: row.password_hash !== null,
+    expiresAt: row.expires_at,
+    maxViews: row.max_views,
+    url: `/file/${row.slug}`,
+  };
 }
 
-function tooLargeMessage(maxBytes: number, actual: number | null): string {
-  return `File size exceeds system limit, max ${formatBytes(maxBytes)}${actual !== null ? `, current ${formatBytes(actual)}` : ""}`;
+/** The columns the share options sent with a commit change; options not sent keep what the upload set. */
+async function shareOptionChanges(options: ShareOptionsUpdate) {
+  return {
+    ...(options.remark !== undefined ? { remark: options.remark } : {}),
+    ...(options.password !== undefined ? { password_hash: await hashPassword(options.password) } : {}),
+    ...(options.expires_in !== undefined
+      ? {
+          expires_at: options.expires_in
+            ? new Date(Date.now() + options.expires_in * 3600_000).toISOString()
+            : null,
+        }
+      : {}),
+    ...(options.max_views !== undefined ? { max_views: options.max_views } : {}),
+  };
 }

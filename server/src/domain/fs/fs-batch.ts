@@ -51,9 +51,14 @@ export function copyTarget(item: { sourcePath: string; targetPath: string }): Co
   return { sourcePath, targetPath: intoDir ? vjoin(target, vbasename(sourcePath)) : target };
 }
 
-/** The first free `name(n).ext` next to a taken target. */
+/**
+ * The first free `name(n).ext` next to a taken target. The new name is
+ * authorized again: next to the key's base path itself, `base(1)` lies
+ * outside it.
+ */
 export async function freeTarget(
   vfs: VirtualFileSystem,
+  actor: FsActor,
   target: ResolvedPath,
   isDirectory: boolean,
 ): Promise<ResolvedPath> {
@@ -66,6 +71,7 @@ export async function freeTarget(
     const subPath = target.subPath.includes("/")
       ? `${target.subPath.slice(0, target.subPath.lastIndexOf("/"))}/${candidate}`
       : candidate;
+    requirePathAccess(actor, path);
     const next = { ...target, path, subPath };
     if (!(await vfs.statIn(next))) return next;
   }
@@ -89,7 +95,7 @@ export class FsBatchService {
     const queued: string[] = [];
     for (const path of paths) {
       try {
-        const target = await this.vfs.requireMount(path);
+        const target = await this.vfs.requireMount(path, actor);
         if (target.subPath === "") throw FS_ERRORS.mountRoot(path);
         const entry = await this.vfs.statIn(target);
         if (!entry) throw FS_ERRORS.notFound(path);
@@ -129,9 +135,9 @@ export class FsBatchService {
     }> = [];
     for (const item of plan) {
       try {
-        const source = await this.vfs.mounts.resolve(item.sourcePath);
+        const source = await this.vfs.mounts.resolve(item.sourcePath, actor.principal);
         if (!source) throw FS_ERRORS.notFound(item.sourcePath);
-        let target = await this.vfs.requireMount(item.targetPath);
+        let target = await this.vfs.requireMount(item.targetPath, actor);
         if (target.subPath === "") throw FS_ERRORS.mountRoot(item.targetPath);
         const entry = await this.vfs.statIn(source);
         if (!entry) throw FS_ERRORS.notFound(item.sourcePath);
@@ -152,7 +158,7 @@ export class FsBatchService {
             details.push({ ...item, status: "skipped", message: "Target already exists" });
             continue;
           }
-          target = await freeTarget(this.vfs, target, entry.isDirectory);
+          target = await freeTarget(this.vfs, actor, target, entry.isDirectory);
         }
         await this.vfs.copyResolved(source, target, { overwrite: false });
         counts.success++;
@@ -215,7 +221,7 @@ export class FsBatchService {
       try {
         const path = normalizeVirtualPath(file.targetPath);
         authorize(actor, "copy", path);
-        const target = await this.vfs.requireMount(path);
+        const target = await this.vfs.requireMount(path, actor);
         if (target.row.id !== mount.row.id)
           throw badRequest("Target path is not in the target mount", "wrong_mount");
         const entry = await this.vfs.statIn(target);
@@ -258,7 +264,7 @@ export class FsBatchService {
           });
         entries += page.entries.length;
         if (entries > SMALL_TREE_ENTRIES) return false;
-        for (const e of page.entries) if (e.isDirectory) dirs.push(e.path);
+        for (const e of page.entries) if (e.isDirectory && !e.isLink) dirs.push(e.path);
         cursor = page.nextCursor;
       } while (cursor);
     }
@@ -275,6 +281,8 @@ export class FsBatchService {
     const pair = async (from: ResolvedPath, fromEntry: StorageEntry, to: ResolvedPath) => {
       const contentType = fromEntry.contentType ?? "application/octet-stream";
       const read = await this.links.signedUrl(from, fromEntry, "attachment", 3600, origin);
+      // The signed PUT writes as the server, not as the key: the target must be reachable (403) now.
+      await this.vfs.statIn(to);
       const { request } = await this.uploads.presignedPut(actor.principal, to, contentType, origin);
       return { downloadUrl: read.url, uploadUrl: request.url, uploadHeaders: request.headers, contentType };
     };
@@ -309,7 +317,7 @@ export class FsBatchService {
         );
       }
       const relative = walked.path.slice(item.sourcePath.length + 1);
-      const to = await this.vfs.requireMount(`${item.targetPath}/${relative}`);
+      const to = await this.vfs.requireMount(`${item.targetPath}/${relative}`, actor);
       const from = walked.target;
       const fromEntry = {
         path: from.subPath,

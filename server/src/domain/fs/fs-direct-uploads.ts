@@ -12,19 +12,18 @@ import { creatorIdOf, type Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { UploadSessionsTable } from "../../db/schema";
-import { AppError, badRequest, notFound } from "../../errors";
-import { ByteLimit, formatBytes } from "../../lib/byte-limit";
+import { AppError, badRequest, isAppError, notFound } from "../../errors";
 import { randomBase62 } from "../../lib/crypto";
+import { ingest, partTooLarge, uploadTooLarge } from "../../lib/ingest";
 import type { Logger } from "../../logger";
 import { mimeTypeFor } from "../../storage/mime";
 import type { PresignedRequest } from "../../storage/types";
 import type { SettingsService } from "../settings/settings-service";
 import { authorize, type FsActor } from "./access";
 import { FS_ERRORS, fsError } from "./fs-entry";
-import { checkFileName, tooLarge } from "./fs-uploads";
+import { checkFileName } from "./fs-uploads";
 import type { LinkSigner } from "./link-signer";
 import type { ResolvedPath } from "./mount-table";
-import { feedInto } from "./transfer";
 import type { VirtualFileSystem } from "./vfs";
 import { normalizeVirtualPath, vbasename, vjoin } from "./vpath";
 
@@ -78,7 +77,7 @@ export class DirectUploadService {
   async commitPresigned(actor: FsActor, input: { targetPath: string; fileId?: string | undefined }) {
     const path = normalizeVirtualPath(input.targetPath);
     authorize(actor, "upload", path);
-    const target = await this.vfs.requireMount(path);
+    const target = await this.vfs.requireMount(path, actor);
     const session = await this.findSession(actor.principal, SESSION_KINDS.presign, target, {
       id: input.fileId,
     });
@@ -131,20 +130,14 @@ export class DirectUploadService {
       target,
       uploadId,
       MULTIPART_TTL_SECONDS,
+      { partSize, partCount },
     );
-    const presignedUrls: Array<{ partNumber: number; url: string }> = [];
-    for (let partNumber = 1; partNumber <= partCount; partNumber++) {
-      const url = driver.presignPart
-        ? (await driver.presignPart(target.subPath, uploadId, partNumber, MULTIPART_TTL_SECONDS)).url
-        : this.signedUploadUrl(origin, session, partNumber);
-      presignedUrls.push({ partNumber, url });
-    }
     return {
       uploadId,
       key: target.subPath,
       partSize,
       partCount,
-      presignedUrls,
+      presignedUrls: await this.partUrls(target, session, origin),
       mount_id: target.row.id,
       path: target.path,
       storage_type: target.row.storage_type,
@@ -189,6 +182,33 @@ export class DirectUploadService {
     };
   }
 
+  /** POST /fs/multipart/resume: the parts the storage holds, and fresh URLs for every part. */
+  async resumeMultipart(
+    actor: FsActor,
+    input: { path: string; uploadId: string; fileName?: string | undefined },
+    origin: string,
+  ) {
+    const target = await this.multipartTarget(actor, input);
+    const session = await this.findSession(actor.principal, SESSION_KINDS.multipart, target, {
+      uploadId: input.uploadId,
+    });
+    if (!session || session.expires_at <= nowIso() || !target.driver.listParts) {
+      throw notFound("Multipart upload does not exist or has expired", "upload_not_found");
+    }
+    let parts: Array<{ partNumber: number; etag: string; size: number }>;
+    try {
+      parts = await target.driver.listParts(target.subPath, input.uploadId);
+    } catch (e) {
+      if (!isAppError(e) || e.error !== "upload_not_found") throw fsError(e, target);
+      await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
+      throw notFound("Multipart upload does not exist or has expired", "upload_not_found");
+    }
+    return {
+      parts: parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag, size: p.size })),
+      presignedUrls: await this.partUrls(target, session, origin),
+    };
+  }
+
   async abortMultipart(
     actor: FsActor,
     input: { path: string; uploadId: string; fileName?: string | undefined },
@@ -207,7 +227,14 @@ export class DirectUploadService {
    * PUT to a signed URL of this server (LOCAL presigned file or part). The
    * signature is the credential; it names the session, which names the target.
    */
-  async receiveSigned(sessionId: string, part: number, expires: string, signature: string, body: Readable) {
+  async receiveSigned(
+    sessionId: string,
+    part: number,
+    expires: string,
+    signature: string,
+    body: Readable,
+    declaredSize: number | null = null,
+  ) {
     if (!this.signer.verifyUpload(sessionId, part, expires, signature)) {
       throw new AppError(403, "invalid_signature", "Upload URL is invalid or has expired");
     }
@@ -220,26 +247,34 @@ export class DirectUploadService {
     if (!session || !mount) throw notFound("Upload session does not exist", "upload_session_not_found");
     const driver = this.vfs.mounts.driverFor(mount);
     const maxBytes = await this.settings.maxUploadBytes();
-    const limit = new ByteLimit(
-      maxBytes,
-      () => `File size exceeds system limit, max ${formatBytes(maxBytes)}`,
-    );
     let result: { etag: string | null; size?: number };
     if (session.kind === SESSION_KINDS.presign && part === 0) {
-      result = await feedInto(body, [limit], (input, signal) =>
-        driver.write(session.storage_path, input, { signal, contentType: mimeTypeFor(session.storage_path) }),
-      );
+      ({ result } = await ingest(
+        body,
+        (input, signal) =>
+          driver.write(session.storage_path, input, {
+            signal,
+            contentType: mimeTypeFor(session.storage_path),
+          }),
+        { maxBytes, declaredSize },
+      ));
     } else if (
       session.kind === SESSION_KINDS.multipart &&
       part >= 1 &&
+      part <= (session.part_count ?? 10_000) &&
       driver.uploadPart &&
       session.upload_id
     ) {
       const { uploadPart } = driver;
       const uploadId = session.upload_id;
-      result = await feedInto(body, [limit], (input) =>
-        uploadPart.call(driver, session.storage_path, uploadId, part, input),
-      );
+      // A part is at most the part size the upload announced (sessions from before that was kept: the upload limit).
+      const partMax = session.part_size ?? maxBytes;
+      ({ result } = await ingest(
+        body,
+        (input) =>
+          uploadPart.call(driver, session.storage_path, uploadId, part, input, declaredSize ?? undefined),
+        { maxBytes: partMax, declaredSize, tooLarge: () => partTooLarge(partMax) },
+      ));
     } else {
       body.resume();
       throw notFound("Upload session does not exist", "upload_session_not_found");
@@ -303,10 +338,10 @@ export class DirectUploadService {
   private async uploadTarget(actor: FsActor, dir: string, fileName: string, size: number | undefined) {
     const path = vjoin(normalizeVirtualPath(dir), checkFileName(fileName));
     authorize(actor, "upload", path);
-    const target = await this.vfs.requireMount(path);
+    const target = await this.vfs.requireMount(path, actor);
     if (size !== undefined) {
       const maxBytes = await this.settings.maxUploadBytes();
-      if (size > maxBytes) throw tooLarge(maxBytes, size);
+      if (size > maxBytes) throw uploadTooLarge(maxBytes, size);
     }
     const existing = await this.vfs.statIn(target);
     if (existing?.isDirectory) throw FS_ERRORS.isDirectory(path);
@@ -320,7 +355,7 @@ export class DirectUploadService {
         ? vjoin(given, checkFileName(input.fileName))
         : given;
     authorize(actor, "upload", path);
-    return this.vfs.requireMount(path);
+    return this.vfs.requireMount(path, actor);
   }
 
   /** Files over the size limit that arrived by presigned or multipart upload are removed again. */
@@ -329,7 +364,7 @@ export class DirectUploadService {
     if (size <= maxBytes) return;
     await target.driver.remove(target.subPath).catch(() => undefined);
     await this.vfs.invalidate(target, false);
-    throw tooLarge(maxBytes, size);
+    throw uploadTooLarge(maxBytes, size);
   }
 
   private async insertSession(
@@ -338,6 +373,7 @@ export class DirectUploadService {
     target: ResolvedPath,
     uploadId: string | null,
     ttlSeconds: number,
+    plan: { partSize?: number; partCount?: number } = {},
   ): Promise<Session> {
     const now = new Date();
     const session: Session = {
@@ -351,6 +387,8 @@ export class DirectUploadService {
       created_by: creatorIdOf(principal),
       expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
       created_at: nowIso(now),
+      part_size: plan.partSize ?? null,
+      part_count: plan.partCount ?? null,
     };
     await this.db.insertInto("upload_sessions").values(session).execute();
     return session;
@@ -372,6 +410,24 @@ export class DirectUploadService {
     if (by.id) query = query.where("id", "=", by.id);
     if (by.uploadId) query = query.where("upload_id", "=", by.uploadId);
     return query.orderBy("created_at", "desc").executeTakeFirst();
+  }
+
+  private async partUrls(target: ResolvedPath, session: Session, origin: string) {
+    const urls: Array<{ partNumber: number; url: string }> = [];
+    for (let partNumber = 1; partNumber <= (session.part_count ?? 1); partNumber++) {
+      const url = target.driver.presignPart
+        ? (
+            await target.driver.presignPart(
+              target.subPath,
+              session.upload_id!,
+              partNumber,
+              MULTIPART_TTL_SECONDS,
+            )
+          ).url
+        : this.signedUploadUrl(origin, session, partNumber);
+      urls.push({ partNumber, url });
+    }
+    return urls;
   }
 
   private signedUploadUrl(origin: string, session: Session, part: number): string {

@@ -114,6 +114,9 @@ export function fsError(e: unknown, target: ResolvedPath | { path: string }): un
       return conflict(`Directory is not empty: ${path}`, "directory_not_empty");
     case "invalid_path":
       return new AppError(400, "invalid_path", e.message);
+    case "path_outside_root":
+      // The driver names its own relative path; the caller knows the virtual one.
+      return forbidden(`Path leads outside its storage or base path: ${path}`, "path_outside_root");
     default:
       return e;
   }

@@ -116,7 +116,8 @@ export class FsLinks {
     sign: string | undefined,
   ): Promise<{ target: ResolvedPath; entry: StorageEntry }> {
     const path = normalizeVirtualPath(rawPath);
-    const target = await this.vfs.mounts.resolve(path);
+    // Anyone holding the URL may read: bounded by the storage root, not by whoever signed it.
+    const target = await this.vfs.mounts.resolve(path, null);
     if (sign && this.signer.isLinkSignature(sign)) {
       const check = this.signer.verifyLink(path, sign);
       if (check !== "ok") throw new AppError(401, check, `Signature verification failed: ${check}`);

@@ -13,7 +13,7 @@ import { MountService } from "../mounts/mount-service";
 import type { SettingsService } from "../settings/settings-service";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 import { resolveCreator } from "../tasks/creator";
-import { TaskRunner, type TaskRunnerOptions } from "../tasks/task-runner";
+import { type TaskHandler, TaskRunner, type TaskRunnerOptions } from "../tasks/task-runner";
 import { TaskService } from "../tasks/task-service";
 import { type CacheBus, LocalCacheBus, PgCacheBus } from "./cache-bus";
 import { FsBatchService } from "./fs-batch";
@@ -29,8 +29,6 @@ import { SearchService } from "./search-service";
 import { VirtualFileSystem } from "./vfs";
 import { ZipService } from "./zip-service";
 
-const SWEEP_INTERVAL_MS = 10 * 60_000;
-
 export interface FsServicesDeps {
   config: Config;
   log: Logger;
@@ -40,6 +38,8 @@ export interface FsServicesDeps {
   settings: SettingsService;
   fileShares: FileShareService;
   taskRunner?: TaskRunnerOptions;
+  /** Task types of other areas, registered before the runner starts so no queued task finds no handler. */
+  taskHandlers?: (parts: { uploads: FsUploadService }) => Record<string, TaskHandler>;
 }
 
 export interface FsServices {
@@ -76,6 +76,9 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   });
   runner.register("copy", copyTaskHandler(vfs));
   runner.register("delete", deleteTaskHandler(vfs));
+  for (const [type, handler] of Object.entries(deps.taskHandlers?.({ uploads }) ?? {})) {
+    runner.register(type, handler);
+  }
   caches.onMountsChanged(() => table.invalidate());
   caches.onTasksQueued(() => runner.wake());
 
@@ -93,10 +96,6 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   }
   caches.attach(bus);
   await runner.start();
-  const sweep = setInterval(() => {
-    directUploads.sweepSessions().catch((err) => log.warn({ err }, "Sweeping upload sessions failed"));
-  }, SWEEP_INTERVAL_MS);
-  sweep.unref();
 
   let closing: Promise<void> | null = null;
   return {
@@ -115,7 +114,6 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
     runner,
     close() {
       closing ??= (async () => {
-        clearInterval(sweep);
         await runner.stop();
         await bus.close();
       })();

@@ -61,10 +61,10 @@ export function copyTaskHandler(vfs: VirtualFileSystem): TaskHandler {
       let target: ResolvedPath | null = null;
       try {
         authorize(actor, "copy", item.sourcePath, item.finalPath ?? item.targetPath);
-        const source = await vfs.mounts.resolve(item.sourcePath);
+        const source = await vfs.mounts.resolve(item.sourcePath, actor.principal);
         const entry = source ? await vfs.statIn(source) : null;
         if (!source || !entry) throw notFound(`Source does not exist: ${item.sourcePath}`, "not_found");
-        target = await vfs.requireMount(item.finalPath ?? item.targetPath);
+        target = await vfs.requireMount(item.finalPath ?? item.targetPath, actor);
         const resuming = item.status === "running";
         if (!resuming) {
           if (await vfs.statIn(target)) {
@@ -73,7 +73,7 @@ export function copyTaskHandler(vfs: VirtualFileSystem): TaskHandler {
               counters.skipped_items += 1;
               continue;
             }
-            target = await freeTarget(vfs, target, entry.isDirectory);
+            target = await freeTarget(vfs, actor, target, entry.isDirectory);
           }
           item.finalPath = target.path;
           item.status = "running";
@@ -141,7 +141,7 @@ async function countWork(vfs: VirtualFileSystem, actor: FsActor, items: CopyItem
   };
   for (const item of items) {
     if (item.status !== "pending" && item.status !== "running") continue;
-    const source = await vfs.mounts.resolve(item.sourcePath).catch(() => null);
+    const source = await vfs.mounts.resolve(item.sourcePath, actor.principal).catch(() => null);
     const entry = source ? await vfs.statIn(source).catch(() => null) : null;
     if (!entry) {
       counters.total_items += 1;
@@ -213,7 +213,7 @@ async function copyTree(
   await target.driver.mkdir(target.subPath);
   for await (const walked of vfs.walk(actor, source.path)) {
     run.signal.throwIfAborted();
-    const to = await vfs.requireMount(`${target.path}${walked.path.slice(source.path.length)}`);
+    const to = await vfs.requireMount(`${target.path}${walked.path.slice(source.path.length)}`, actor);
     if (walked.isDirectory) {
       await to.driver.mkdir(to.subPath);
     } else if (walked.target) {

@@ -8,13 +8,12 @@
 import { Readable } from "node:stream";
 import { EDITABLE_FILE_MAX_BYTES } from "@clipshare/shared";
 import { badRequest, payloadTooLarge } from "../../errors";
-import { ByteLimit, formatBytes } from "../../lib/byte-limit";
+import { checkDeclaredSize, ingest } from "../../lib/ingest";
 import { mimeTypeFor } from "../../storage/mime";
 import type { SettingsService } from "../settings/settings-service";
 import type { TaskService } from "../tasks/task-service";
 import { authorize, type FsActor } from "./access";
 import { FS_ERRORS, type FsEntry } from "./fs-entry";
-import { ByteCounter, feedInto } from "./transfer";
 import type { VirtualFileSystem } from "./vfs";
 import { normalizeVirtualPath, vbasename, vjoin } from "./vpath";
 
@@ -38,10 +37,11 @@ function contentTypeFor(name: string, given: string | undefined): string {
   return type;
 }
 
-export function tooLarge(maxBytes: number, actual: number | null) {
-  return payloadTooLarge(
-    `File size exceeds system limit, max ${formatBytes(maxBytes)}${actual !== null ? `, current ${formatBytes(actual)}` : ""}`,
-  );
+export interface IngestSize {
+  /** Size the client announced (Content-Length, a form field); decides whether the upload is a task. */
+  declaredSize?: number | null;
+  /** The announced size is the file's exact size (a raw body), so over the limit is refused unread. */
+  exactSize?: boolean;
 }
 
 export class FsUploadService {
@@ -60,24 +60,42 @@ export class FsUploadService {
     pathInput: string,
     fileName: string,
     body: Readable,
-    options: {
-      declaredSize?: number | null;
-      exactSize?: boolean;
-      contentType?: string;
-      isFilePath?: boolean;
-    } = {},
+    options: IngestSize & { contentType?: string; isFilePath?: boolean } = {},
   ) {
     const name = checkFileName(fileName);
     const given = normalizeVirtualPath(pathInput);
     authorize(actor, "upload", given);
     const intoDir =
       !options.isFilePath &&
-      (pathInput.endsWith("/") || vbasename(given) !== name || (await this.isDirectory(given)));
+      (pathInput.endsWith("/") || vbasename(given) !== name || (await this.isDirectory(actor, given)));
     const path = intoDir ? vjoin(given, name) : given;
     authorize(actor, "upload", path);
+    const { entry, taskId } = await this.ingestFile(actor, path, body, options, (input, signal) =>
+      this.vfs.write(actor, path, input, {
+        contentType: contentTypeFor(name, options.contentType),
+        signal,
+        ...(options.exactSize && options.declaredSize != null ? { size: options.declaredSize } : {}),
+      }),
+    );
+    return { ...this.presentUpload(entry), ...(taskId ? { taskId } : {}) };
+  }
+
+  /**
+   * Streams a body into the explorer tree with the upload rules every path
+   * shares (fs/upload and WebDAV PUT): the max-upload-size limit, and uploads
+   * announced at UPLOAD_TASK_THRESHOLD or more tracked as `upload` tasks.
+   */
+  async ingestFile(
+    actor: FsActor,
+    path: string,
+    body: Readable,
+    size: IngestSize,
+    write: (input: Readable, signal: AbortSignal) => Promise<FsEntry>,
+  ): Promise<{ entry: FsEntry; taskId?: string }> {
     const maxBytes = await this.settings.maxUploadBytes();
-    const declared = options.declaredSize ?? null;
-    if (declared !== null && options.exactSize && declared > maxBytes) throw tooLarge(maxBytes, declared);
+    const declared = size.declaredSize ?? null;
+    const limits = { maxBytes, declaredSize: size.exactSize ? declared : null };
+    checkDeclaredSize(limits);
     const task =
       declared !== null && declared >= UPLOAD_TASK_THRESHOLD
         ? await this.tasks.start(
@@ -87,26 +105,16 @@ export class FsUploadService {
             { total_items: 1, total_bytes: declared },
           )
         : null;
-    const limit = new ByteLimit(
-      maxBytes,
-      () => `File size exceeds system limit, max ${formatBytes(maxBytes)}`,
-    );
+    let received = 0;
     let lastReport = Date.now();
-    const counter = new ByteCounter(() => {
+    const onBytes = (total: number) => {
+      received = total;
       if (!task || Date.now() - lastReport < 1000) return;
       lastReport = Date.now();
-      this.tasks
-        .progress(task.id, { processed_bytes: limit.bytes, current_file: path })
-        .catch(() => undefined);
-    });
+      this.tasks.progress(task.id, { processed_bytes: total, current_file: path }).catch(() => undefined);
+    };
     try {
-      const entry = await feedInto(body, [counter, limit], (input, signal) =>
-        this.vfs.write(actor, path, input, {
-          contentType: contentTypeFor(name, options.contentType),
-          signal,
-          ...(options.exactSize && declared !== null ? { size: declared } : {}),
-        }),
-      );
+      const { result: entry } = await ingest(body, write, { ...limits, onBytes });
       if (task) {
         await this.tasks.finish(task.id, "completed", {
           processed_items: 1,
@@ -115,12 +123,11 @@ export class FsUploadService {
           result: { path },
         });
       }
-      return { ...this.presentUpload(entry), ...(task ? { taskId: task.id } : {}) };
-    } catch (e) {
-      const error = limit.bytes > maxBytes ? tooLarge(maxBytes, null) : e;
+      return { entry, ...(task ? { taskId: task.id } : {}) };
+    } catch (error) {
       if (task) {
         await this.tasks
-          .finish(task.id, "failed", { processed_bytes: limit.bytes, error: (error as Error).message })
+          .finish(task.id, "failed", { processed_bytes: received, error: (error as Error).message })
           .catch(() => undefined);
       }
       throw error;
@@ -135,7 +142,7 @@ export class FsUploadService {
     }
     const path = normalizeVirtualPath(input);
     authorize(actor, "upload", path);
-    const target = await this.vfs.requireMount(path);
+    const target = await this.vfs.requireMount(path, actor);
     const existing = await this.vfs.statIn(target);
     if (existing?.isDirectory) throw FS_ERRORS.isDirectory(path);
     const entry = await this.vfs.write(actor, path, Readable.from([bytes]), {
@@ -169,8 +176,8 @@ export class FsUploadService {
     };
   }
 
-  private async isDirectory(path: string): Promise<boolean> {
-    const target = await this.vfs.mounts.resolve(path);
+  private async isDirectory(actor: FsActor, path: string): Promise<boolean> {
+    const target = await this.vfs.mounts.resolve(path, actor.principal);
     if (!target) return true; // "/" or a virtual directory: the write below fails with the right error
     return (await this.vfs.statIn(target))?.isDirectory ?? false;
   }

@@ -4,6 +4,8 @@
  * and kept for a few seconds; any mount change (here or, through the bus, on
  * another instance) drops the copy at once.
  */
+import { normalizeBasePath } from "@clipshare/shared";
+import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import type { MountRow, StorageConfigRow } from "../../db/schema";
 import type { StorageDriver } from "../../storage/types";
@@ -20,7 +22,13 @@ export interface ResolvedPath extends ActiveMount {
   path: string;
   /** Driver-relative path; "" is the mount root. */
   subPath: string;
+  /**
+   * The driver, confined to the real location of the key's base path when
+   * that lies inside this mount (see `boundary`).
+   */
   driver: StorageDriver;
+  /** Driver-relative directory the driver is confined to; null when only the storage root bounds it. */
+  boundary: string | null;
 }
 
 /** A child of a directory that exists because some mount lies at or below it. */
@@ -67,15 +75,25 @@ export class MountTable {
     return (await this.active()).find((m) => m.row.id === id) ?? null;
   }
 
-  /** The longest active mount containing `path`, or null for the virtual part of the tree. */
-  async resolve(path: string): Promise<ResolvedPath | null> {
+  /**
+   * The longest active mount containing `path`, or null for the virtual part
+   * of the tree. `principal` is whom the storage is opened for: an API key
+   * whose base path lies inside the mount gets a driver confined to it, so a
+   * symlink below the base path cannot lead the key out of it. Null is for
+   * the server's own work (signed links, housekeeping), bounded by the storage root.
+   */
+  async resolve(path: string, principal: Principal | null): Promise<ResolvedPath | null> {
     const mount = (await this.active()).find((m) => isWithin(path, m.row.mount_path));
     if (!mount) return null;
+    const storage = this.configs.driverFor(mount.config);
+    const base = boundaryIn(principal, mount.row.mount_path);
+    const boundary = base !== null && storage.confinedTo ? base : null;
     return {
       ...mount,
       path,
       subPath: subPathOf(path, mount.row.mount_path),
-      driver: this.configs.driverFor(mount.config),
+      driver: boundary !== null && storage.confinedTo ? storage.confinedTo(boundary) : storage,
+      boundary,
     };
   }
 
@@ -118,4 +136,12 @@ export class MountTable {
     }
     return mounts.sort((a, b) => b.row.mount_path.length - a.row.mount_path.length);
   }
+}
+
+/** The key's base path relative to a mount it lies strictly inside; null when the mount is at or below it (or for the admin). */
+function boundaryIn(principal: Principal | null, mountPath: string): string | null {
+  if (principal?.kind !== "apiKey") return null;
+  const base = normalizeBasePath(principal.key.basicPath);
+  if (base === mountPath || !isWithin(base, mountPath)) return null;
+  return subPathOf(base, mountPath);
 }

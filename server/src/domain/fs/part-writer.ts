@@ -43,7 +43,7 @@ export async function writeInParts(
 ): Promise<FsEntry> {
   const path = normalizeVirtualPath(input);
   authorize(actor, "upload", path);
-  const target = await vfs.requireMount(path);
+  const target = await vfs.requireMount(path, actor);
   if (target.subPath === "") throw FS_ERRORS.isDirectory(displayPath(path, true));
   const { driver } = target;
   if (

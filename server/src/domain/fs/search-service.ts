@@ -10,7 +10,7 @@ import { badRequest, forbidden } from "../../errors";
 import { authorize, canSeeMount, clampToBase, type FsActor, requireOperation } from "./access";
 import { ALL_MOUNTS } from "./fs-caches";
 import type { VirtualFileSystem } from "./vfs";
-import { displayPath, normalizeVirtualPath, vbasename } from "./vpath";
+import { displayPath, isWithin, normalizeVirtualPath, vbasename } from "./vpath";
 
 /** A search stops after looking at this many entries and says the result is truncated. */
 const MAX_SCANNED = 100_000;
@@ -74,7 +74,18 @@ export class SearchService {
         offset: input.offset,
       },
       root: displayPath(root, true),
+      mountsSearched: await this.mountsWithin(actor, root),
     };
+  }
+
+  /** How many mounts the search looked into: those below the root, or holding it. */
+  private async mountsWithin(actor: FsActor, root: string): Promise<number> {
+    const mounts = await this.vfs.mounts.active();
+    return mounts.filter(
+      (m) =>
+        canSeeMount(actor.principal, m.row.mount_path) &&
+        (isWithin(m.row.mount_path, root) || isWithin(root, m.row.mount_path)),
+    ).length;
   }
 
   private async rootFor(actor: FsActor, input: SearchInput): Promise<string> {

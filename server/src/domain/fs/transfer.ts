@@ -1,11 +1,10 @@
 /**
- * Moving bytes through this process without holding them: a request body or a
- * read from one driver piped into a write (two-phase, so an interrupted write
- * leaves nothing visible), with byte progress and abort. Same-storage copies do
- * not come here; the driver copies server-side.
+ * Copying between storages through this process without holding the bytes: a
+ * read from one driver fed into a write on another by `ingest` (two-phase, so
+ * an interrupted copy leaves nothing visible), with byte progress and abort.
+ * Same-storage copies do not come here; the driver copies server-side.
  */
-import { type Readable, Transform, type TransformCallback } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { ingest } from "../../lib/ingest";
 import type { ListPage, StorageDriver, WriteResult } from "../../storage/types";
 
 export interface Endpoint {
@@ -19,45 +18,6 @@ export interface StreamCopyOptions {
   onBytes?: (bytes: number) => void;
 }
 
-/** Pass-through that reports each chunk's size. */
-export class ByteCounter extends Transform {
-  constructor(private readonly onBytes?: (bytes: number) => void) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.onBytes?.(chunk.length);
-    callback(null, chunk);
-  }
-}
-
-/**
- * Feeds `body` through `stages` into `write`, which consumes the last stage.
- * When feeding fails (the client went away, a limit was hit) or `outer`
- * aborts, the write is aborted too, so nothing half-written becomes visible.
- */
-export async function feedInto<T>(
-  body: Readable,
-  stages: Transform[],
-  write: (input: Readable, signal: AbortSignal) => Promise<T>,
-  outer?: AbortSignal,
-): Promise<T> {
-  const controller = new AbortController();
-  const forward = () => controller.abort(outer?.reason);
-  outer?.addEventListener("abort", forward, { once: true });
-  try {
-    const writing = write(stages[stages.length - 1]!, controller.signal);
-    const feeding = pipeline([body, ...stages]).catch((e) => {
-      controller.abort(e);
-      throw e;
-    });
-    const [result] = await Promise.all([writing, feeding]);
-    return result;
-  } finally {
-    outer?.removeEventListener("abort", forward);
-  }
-}
-
 /** Streams one file from `source` to `target`; the target appears only when complete (two-phase writes). */
 export async function streamCopyFile(
   source: Endpoint,
@@ -67,13 +27,20 @@ export async function streamCopyFile(
   options.signal?.throwIfAborted();
   const read = await source.driver.read(source.path);
   try {
-    return await feedInto(
+    let reported = 0;
+    const { result } = await ingest(
       read.body,
-      [new ByteCounter(options.onBytes)],
       (input, signal) =>
         target.driver.write(target.path, input, { size: read.size, contentType: read.contentType, signal }),
-      options.signal,
+      {
+        signal: options.signal,
+        onBytes: (total) => {
+          options.onBytes?.(total - reported);
+          reported = total;
+        },
+      },
     );
+    return result;
   } finally {
     read.body.destroy();
   }
@@ -92,7 +59,8 @@ export async function streamCopyTree(
     for (const entry of page.entries) {
       const from = { driver: source.driver, path: entry.path };
       const to = { driver: target.driver, path: `${target.path}/${entry.name}` };
-      if (entry.isDirectory) await streamCopyTree(from, to, options);
+      if (entry.isDirectory && entry.isLink) await target.driver.mkdir(to.path);
+      else if (entry.isDirectory) await streamCopyTree(from, to, options);
       else await streamCopyFile(from, to, options);
     }
     cursor = page.nextCursor;

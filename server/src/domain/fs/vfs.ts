@@ -63,7 +63,7 @@ export class VirtualFileSystem {
   async list(actor: FsActor, input: string, options: ListOptions = {}): Promise<FsListing> {
     const path = normalizeVirtualPath(input);
     authorize(actor, "view", path);
-    const target = await this.mounts.resolve(path);
+    const target = await this.mounts.resolve(path, actor.principal);
     if (!target) return this.listVirtual(actor, path);
     const { page, cached } = await this.readPage(target, options);
     let items = page.entries.map((e) => presentEntry(target, e));
@@ -88,7 +88,7 @@ export class VirtualFileSystem {
   async openFile(actor: FsActor, input: string): Promise<{ target: ResolvedPath; entry: StorageEntry }> {
     const path = normalizeVirtualPath(input);
     authorize(actor, "view", path);
-    const target = await this.mounts.resolve(path);
+    const target = await this.mounts.resolve(path, actor.principal);
     if (!target)
       throw (await this.hasMountsBelow(path)) ? FS_ERRORS.isDirectory(path) : FS_ERRORS.fileNotFound();
     const entry = await this.statIn(target);
@@ -108,10 +108,10 @@ export class VirtualFileSystem {
 
   // ---- writing ------------------------------------------------------------
 
-  /** Resolves a path that must lie inside a mount, for operations that change storage. */
-  async requireMount(path: string): Promise<ResolvedPath> {
+  /** Resolves a path that must lie inside a mount, for operations that change storage, opened for `actor`. */
+  async requireMount(path: string, actor: FsActor): Promise<ResolvedPath> {
     if (path === "/") throw FS_ERRORS.root();
-    const target = await this.mounts.resolve(path);
+    const target = await this.mounts.resolve(path, actor.principal);
     if (target) return target;
     throw (await this.hasMountsBelow(path)) ? FS_ERRORS.virtual(path) : FS_ERRORS.mountMissing();
   }
@@ -124,7 +124,7 @@ export class VirtualFileSystem {
   ): Promise<FsEntry> {
     const path = normalizeVirtualPath(input);
     authorize(actor, "upload", path);
-    const target = await this.requireMount(path);
+    const target = await this.requireMount(path, actor);
     if (target.subPath === "") throw FS_ERRORS.isDirectory(displayPath(path, true));
     let written: WriteResult;
     try {
@@ -149,7 +149,7 @@ export class VirtualFileSystem {
   async mkdir(actor: FsActor, input: string, options: { parents?: boolean } = {}): Promise<FsEntry> {
     const path = normalizeVirtualPath(input);
     authorize(actor, "upload", path);
-    const target = await this.requireMount(path);
+    const target = await this.requireMount(path, actor);
     const existing = await this.statIn(target);
     if (existing?.isDirectory) throw FS_ERRORS.dirExists(displayPath(path, true));
     if (existing) throw FS_ERRORS.targetExists(path);
@@ -171,7 +171,7 @@ export class VirtualFileSystem {
   async remove(actor: FsActor, input: string): Promise<void> {
     const path = normalizeVirtualPath(input);
     authorize(actor, "delete", path);
-    const target = await this.requireMount(path);
+    const target = await this.requireMount(path, actor);
     if (target.subPath === "") throw FS_ERRORS.mountRoot(path);
     try {
       await target.driver.remove(target.subPath, { recursive: true });
@@ -187,9 +187,9 @@ export class VirtualFileSystem {
     const from = normalizeVirtualPath(fromInput);
     const to = normalizeVirtualPath(toInput);
     authorize(actor, "rename", from, to);
-    const source = await this.requireMount(from);
+    const source = await this.requireMount(from, actor);
     if (source.subPath === "") throw FS_ERRORS.mountRoot(from);
-    const target = await this.requireMount(to);
+    const target = await this.requireMount(to, actor);
     if (target.subPath === "") throw FS_ERRORS.mountRoot(to);
     if (source.config.id !== target.config.id) throw FS_ERRORS.crossStorage();
     try {
@@ -209,7 +209,10 @@ export class VirtualFileSystem {
     const from = normalizeVirtualPath(fromInput);
     const to = normalizeVirtualPath(toInput);
     authorize(actor, "copy", from, to);
-    const [source, target] = await Promise.all([this.mounts.resolve(from), this.requireMount(to)]);
+    const [source, target] = await Promise.all([
+      this.mounts.resolve(from, actor.principal),
+      this.requireMount(to, actor),
+    ]);
     if (!source) throw FS_ERRORS.notFound(from);
     if (target.subPath === "") throw FS_ERRORS.mountRoot(to);
     await this.copyResolved(source, target, { overwrite: options.overwrite ?? false });
@@ -255,7 +258,7 @@ export class VirtualFileSystem {
   ): Promise<{ entry: FsEntry; target: ResolvedPath | null; raw: StorageEntry | null }> {
     const path = normalizeVirtualPath(input);
     authorize(actor, "view", path);
-    const target = await this.mounts.resolve(path);
+    const target = await this.mounts.resolve(path, actor.principal);
     if (!target) return { entry: await this.virtualEntry(actor, path), target: null, raw: null };
     const raw = await this.statIn(target);
     if (!raw) throw FS_ERRORS.notFound(displayPath(path, false));
@@ -278,7 +281,8 @@ export class VirtualFileSystem {
   ): Promise<{ page: ListPage; cached: boolean }> {
     const limit = Math.min(options.limit ?? FS_LIST_MAX_LIMIT, FS_LIST_MAX_LIMIT);
     const ttlMs = target.row.cache_ttl * 1000;
-    const key = `${limit}:${options.cursor ?? ""}`;
+    // A confined driver hides links an unconfined one shows: pages differ per boundary.
+    const key = `${target.boundary ?? ""}:${limit}:${options.cursor ?? ""}`;
     const useCache = ttlMs > 0 && this.caches.usable;
     if (useCache && !options.refresh) {
       const hit = this.caches.directory.get(target.row.id, target.subPath, key) as ListPage | undefined;

@@ -1,7 +1,9 @@
 /**
  * Walking a subtree of the virtual file system: used by ZIP downloads, search,
  * copy tasks and client-side copies. Directories come before their contents;
- * the walk crosses into nested mounts and skips the entries they shadow.
+ * the walk crosses into nested mounts and skips the entries they shadow. A
+ * linked directory (symlink) is yielded but not entered, so a link to an
+ * ancestor cannot make the walk endless.
  */
 import type { ListPage } from "../../storage/types";
 import { canSeeMount, type FsActor } from "./access";
@@ -26,7 +28,7 @@ export async function* walkTree(mounts: MountTable, actor: FsActor, root: string
     const dir = stack.pop()!;
     const children = await mounts.childrenOf(dir, (m) => canSeeMount(actor.principal, m.row.mount_path));
     const mountNames = new Set(children.map((c) => c.name));
-    const target = await mounts.resolve(dir);
+    const target = await mounts.resolve(dir, actor.principal);
     const subdirs: string[] = [];
     if (target) {
       let cursor: string | null = null;
@@ -40,7 +42,7 @@ export async function* walkTree(mounts: MountTable, actor: FsActor, root: string
         for (const entry of page.entries) {
           if (mountNames.has(entry.name)) continue; // shadowed by a nested mount
           const path = fromSubPath(target.row.mount_path, entry.path);
-          if (entry.isDirectory) subdirs.push(path);
+          if (entry.isDirectory && !entry.isLink) subdirs.push(path);
           yield {
             path,
             isDirectory: entry.isDirectory,
@@ -55,7 +57,7 @@ export async function* walkTree(mounts: MountTable, actor: FsActor, root: string
     }
     for (const child of children) {
       subdirs.push(child.path);
-      const childTarget = child.mount ? await mounts.resolve(child.path) : null;
+      const childTarget = child.mount ? await mounts.resolve(child.path, actor.principal) : null;
       yield {
         path: child.path,
         isDirectory: true,

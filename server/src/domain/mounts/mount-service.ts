@@ -10,7 +10,7 @@ import { requireAdmin } from "../../auth/policy";
 import { creatorIdOf, type Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
-import type { MountRow } from "../../db/schema";
+import type { MountRow, StorageConfigRow } from "../../db/schema";
 import { badRequest, conflict, forbidden, isAppError, notFound } from "../../errors";
 import { isUniqueViolation } from "../api-keys/api-key-service";
 import { canSeeMount } from "../fs/access";
@@ -72,13 +72,13 @@ export class MountService {
 
   async create(principal: Principal, input: CreateInput): Promise<MountDto> {
     requireAdmin(principal);
-    await this.checkConfig(input.storage_config_id, input.storage_type);
+    const storageType = await this.configType(input.storage_config_id);
     await this.assertPathFree(input.mount_path);
     const now = nowIso();
     const row: MountRow = {
       id: randomUUID(),
       name: input.name,
-      storage_type: input.storage_type,
+      storage_type: storageType,
       storage_config_id: input.storage_config_id,
       mount_path: input.mount_path,
       remark: input.remark ?? null,
@@ -103,7 +103,6 @@ export class MountService {
     const { storage_config_name: _name, ...row } = await this.requireRow(id);
     const next: MountRow = { ...row, updated_at: nowIso() };
     if (input.name !== undefined) next.name = input.name;
-    if (input.storage_type !== undefined) next.storage_type = input.storage_type;
     if (input.storage_config_id !== undefined) next.storage_config_id = input.storage_config_id;
     if (input.mount_path !== undefined) next.mount_path = input.mount_path;
     if (input.remark !== undefined) next.remark = input.remark;
@@ -114,9 +113,8 @@ export class MountService {
     if (input.webdav_policy !== undefined) next.webdav_policy = input.webdav_policy;
     if (input.enable_sign !== undefined) next.enable_sign = input.enable_sign ? 1 : 0;
     if (input.sign_expires !== undefined) next.sign_expires = input.sign_expires;
-    if (next.storage_config_id !== row.storage_config_id || next.storage_type !== row.storage_type) {
-      await this.checkConfig(next.storage_config_id, next.storage_type);
-    }
+    if (next.storage_config_id !== row.storage_config_id || input.storage_type !== undefined)
+      next.storage_type = await this.configType(next.storage_config_id);
     if (next.mount_path !== row.mount_path) await this.assertPathFree(next.mount_path, id);
     const { id: _id, created_at: _c, created_by: _b, ...patch } = next;
     await this.write(() => this.db.updateTable("mounts").set(patch).where("id", "=", id).execute());
@@ -172,8 +170,11 @@ export class MountService {
     return row;
   }
 
-  /** The config must exist and be of the mount's storage type. */
-  private async checkConfig(configId: string | null, storageType: string): Promise<void> {
+  /**
+   * The storage type of a mount is its config's: a client's storage_type is
+   * ignored (0.7.3 forms can only send "S3", also for LOCAL configs).
+   */
+  private async configType(configId: string | null): Promise<StorageConfigRow["storage_type"]> {
     if (!configId) throw badRequest("Storage config is required", "validation_failed");
     let config: Awaited<ReturnType<StorageConfigService["getRow"]>>;
     try {
@@ -183,12 +184,7 @@ export class MountService {
         throw badRequest(MOUNT_MESSAGES.configMissing, "storage_config_not_found");
       throw e;
     }
-    if (config.storage_type !== storageType) {
-      throw badRequest(
-        `Storage type ${storageType} does not match the storage config, which is ${config.storage_type}`,
-        "storage_type_mismatch",
-      );
-    }
+    return config.storage_type;
   }
 
   /** Unique, compared case-insensitively: /Data and /data would be indistinguishable to many clients. */

@@ -10,10 +10,10 @@ import { randomUUID } from "node:crypto";
 import { type createPasteRequest, PASTE_MAX_BYTES, type updatePasteRequest } from "@clipshare/shared";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { z } from "zod";
-import { hashPassword, verifyPassword } from "../../auth/passwords";
+import { checkSharePassword, hashPassword } from "../../auth/passwords";
 import { isCreator } from "../../auth/policy";
 import { creatorIdOf, type Principal } from "../../auth/principal";
-import { RATE_LIMITS, type RateLimiter } from "../../auth/rate-limiter";
+import type { RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { Database, PasteRow } from "../../db/schema";
@@ -177,8 +177,6 @@ export class PasteService {
 
   /** POST /paste/:slug {password}: verifies (rate-limited per IP and slug), counts a view, returns an access token. */
   async unlock(principal: Principal, slug: string, password: string, clientIp: string) {
-    const subject = `${clientIp}:paste:${slug}`;
-    await this.rateLimiter.assertAllowed(RATE_LIMITS.sharePassword, subject);
     const row = await this.findBySlug(slug);
     if (!row) throw notFound(PASTE_MESSAGES.notFound, "paste_not_found");
     const owner = principal.kind !== "anonymous" && isCreator(principal, row.created_by);
@@ -186,11 +184,9 @@ export class PasteService {
     if (state !== "ok" && !owner) throw goneError(state);
     if (row.password_hash === null)
       throw badRequest("This paste does not need a password", "password_not_required");
-    if (!(await verifyPassword(password, row.password_hash))) {
-      await this.rateLimiter.recordFailure(RATE_LIMITS.sharePassword, subject);
+    const attempt = { clientIp, target: `paste:${slug}` };
+    if (!(await checkSharePassword(this.rateLimiter, attempt, password, row.password_hash)))
       throw new AppError(401, "wrong_password", PASTE_MESSAGES.wrongPassword);
-    }
-    await this.rateLimiter.reset(RATE_LIMITS.sharePassword, subject);
     const accessToken = this.accessTokens.issue("paste", row.id, row.password_hash);
     if (owner) return { ...presentPaste(row, { withContent: true }), accessToken };
     const counted = await this.countView((eb) => eb("id", "=", row.id));
@@ -219,12 +215,9 @@ export class PasteService {
         return { row, content: row.content };
       if (!credentials.password)
         throw new AppError(401, "password_required", PASTE_MESSAGES.passwordRequired);
-      const subject = `${options.clientIp}:paste:${slug}`;
-      await this.rateLimiter.assertAllowed(RATE_LIMITS.sharePassword, subject);
-      if (!(await verifyPassword(credentials.password, row.password_hash))) {
-        await this.rateLimiter.recordFailure(RATE_LIMITS.sharePassword, subject);
+      const attempt = { clientIp: options.clientIp, target: `paste:${slug}` };
+      if (!(await checkSharePassword(this.rateLimiter, attempt, credentials.password, row.password_hash)))
         throw new AppError(401, "wrong_password", PASTE_MESSAGES.wrongPassword);
-      }
     }
     if (!options.countView) return { row, content: null };
     const counted = await this.countView((eb) => eb("id", "=", row.id));

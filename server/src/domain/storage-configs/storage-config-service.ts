@@ -22,6 +22,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import type { SecretBox } from "../../lib/crypto";
 import { createDriver } from "../../storage/create-driver";
 import type { StorageDriver } from "../../storage/types";
+import type { StorageEndpointPolicy } from "./endpoint-policy";
 
 type CreateInput = z.output<typeof createStorageConfigRequest>;
 type UpdateInput = z.output<typeof updateStorageConfigRequest>;
@@ -82,6 +83,9 @@ export class StorageConfigService {
     private readonly db: Db,
     private readonly secrets: SecretBox,
     private readonly dataDir: string,
+    readonly endpoints: StorageEndpointPolicy,
+    /** S3 objects above this size are copied part by part. */
+    private readonly s3MultipartCopyAbove?: number,
   ) {}
 
   /** First run: a LOCAL config under DATA_DIR/files, marked default, so uploads work with no setup. */
@@ -89,7 +93,7 @@ export class StorageConfigService {
     const any = await this.db.selectFrom("storage_configs").select("id").limit(1).executeTakeFirst();
     if (any) return;
     const root = path.join(this.dataDir, "files");
-    mkdirSync(root, { recursive: true });
+    mkdirSync(root, { recursive: true, mode: 0o700 });
     const now = nowIso();
     await this.db
       .insertInto("storage_configs")
@@ -181,6 +185,7 @@ export class StorageConfigService {
     };
     this.applyFields(row, input, true);
     validateComplete(row);
+    if (type === "S3") await this.endpoints.checkOnSave(row.endpoint_url);
     if (type === "LOCAL") mkdirSync(row.root_path!, { recursive: true });
     const first = !(await this.db.selectFrom("storage_configs").select("id").limit(1).executeTakeFirst());
     if (first) row.is_default = 1;
@@ -200,6 +205,8 @@ export class StorageConfigService {
     if (input.name !== undefined) next.name = input.name;
     this.applyFields(next, input, false);
     validateComplete(next);
+    if (next.storage_type === "S3" && next.endpoint_url !== row.endpoint_url)
+      await this.endpoints.checkOnSave(next.endpoint_url);
     if (next.storage_type === "LOCAL" && next.root_path !== row.root_path)
       mkdirSync(next.root_path!, { recursive: true });
     await this.db.updateTable("storage_configs").set(next).where("id", "=", id).execute();
@@ -266,6 +273,8 @@ export class StorageConfigService {
             customHost: row.custom_host ?? undefined,
             signatureExpiresIn: row.signature_expires_in,
             providerType: row.provider_type ?? "Other S3 Compatible",
+            lookup: this.endpoints.lookupFor(row.endpoint_url),
+            ...(this.s3MultipartCopyAbove ? { tuning: { singleCopyLimit: this.s3MultipartCopyAbove } } : {}),
           });
     this.drivers.set(row.id, { version: row.updated_at, driver });
     return driver;

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
+import type { SafeFetcher } from "../../lib/net/safe-fetch";
 import type { StorageDriver } from "../../storage/types";
 
 export interface CheckResult {
@@ -45,7 +46,30 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function testStorage(driver: StorageDriver, options: { origin: string | null }) {
+/**
+ * One request to a presigned URL, as a browser would make it, but through the
+ * endpoint's SafeFetcher: the same address rules as the driver, and a redirect
+ * is answered as it is, never followed.
+ */
+async function request(
+  fetcher: SafeFetcher,
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: Buffer },
+) {
+  const res = await fetcher.open(url, { ...init, followRedirects: false, maxBytes: 1024 * 1024 });
+  const body = await readAll(res.body);
+  const header = (name: string) => {
+    const v = res.headers[name.toLowerCase()];
+    return (Array.isArray(v) ? v.join(", ") : v) ?? null;
+  };
+  return { ok: res.status >= 200 && res.status <= 299, status: res.status, header, body };
+}
+
+export async function testStorage(
+  driver: StorageDriver,
+  options: { origin: string | null; fetcher: SafeFetcher },
+) {
+  const { fetcher } = options;
   const probe = `.clipshare-test-${randomBytes(6).toString("hex")}.txt`;
   const payload = Buffer.from(`ClipShare storage check ${new Date().toISOString()}\n`);
 
@@ -77,24 +101,23 @@ export async function testStorage(driver: StorageDriver, options: { origin: stri
     const key = `.clipshare-test-${randomBytes(6).toString("hex")}-presigned.txt`;
     presign = await check("Upload and download through presigned URLs (what browsers do)", async () => {
       const put = await presignWrite(key, { contentType: "text/plain", expiresIn: 300 });
-      const putRes = await fetch(put.url, {
+      const putRes = await request(fetcher, put.url, {
         method: "PUT",
         headers: { ...put.headers, "content-type": "text/plain" },
         body: payload,
       });
       if (!putRes.ok) throw new Error(`Presigned PUT answered HTTP ${putRes.status}`);
       const get = await presignRead(key, { expiresIn: 300 });
-      const getRes = await fetch(get.url);
+      const getRes = await request(fetcher, get.url, { method: "GET" });
       if (!getRes.ok) throw new Error(`Presigned GET answered HTTP ${getRes.status}`);
-      if (!Buffer.from(await getRes.arrayBuffer()).equals(payload))
-        throw new Error("Presigned download differs");
+      if (!getRes.body.equals(payload)) throw new Error("Presigned download differs");
       return undefined;
     });
     cors = await check("Browser CORS preflight for direct uploads", async () => {
       if (!options.origin)
         return { skipped: true, hint: "Call this test from the web app to check CORS for its origin" };
       const put = await presignWrite(key, { contentType: "text/plain", expiresIn: 300 });
-      const res = await fetch(put.url, {
+      const res = await request(fetcher, put.url, {
         method: "OPTIONS",
         headers: {
           Origin: options.origin,
@@ -102,19 +125,19 @@ export async function testStorage(driver: StorageDriver, options: { origin: stri
           "Access-Control-Request-Headers": "content-type",
         },
       });
-      const allowed = res.headers.get("access-control-allow-origin");
+      const allowed = res.header("access-control-allow-origin");
       if (!allowed || (allowed !== "*" && allowed !== options.origin)) {
         throw new Error(
           `The bucket does not allow uploads from ${options.origin}: add a CORS rule allowing PUT from this origin and exposing ETag`,
         );
       }
       // Expose-Headers belongs to the actual response, not the preflight: make the real PUT.
-      const real = await fetch(put.url, {
+      const real = await request(fetcher, put.url, {
         method: "PUT",
         headers: { ...put.headers, "content-type": "text/plain", Origin: options.origin },
         body: payload,
       });
-      const exposes = (real.headers.get("access-control-expose-headers") ?? "").toLowerCase();
+      const exposes = (real.header("access-control-expose-headers") ?? "").toLowerCase();
       return {
         exposesEtag: exposes.includes("etag"),
         hint: exposes.includes("etag") ? null : "Expose the ETag header in the bucket's CORS rule",
@@ -146,6 +169,27 @@ export async function testStorage(driver: StorageDriver, options: { origin: stri
   return {
     success,
     summary: success ? "Storage config test succeeded" : `Storage config test failed: ${failed.join(", ")}`,
-    result: { write, read, list, presign, cors },
+    result: { write, read, list, presign, cors, frontendSim: browserUploadSummary(presign, cors) },
+  };
+}
+
+/**
+ * The browser-side checks (presigned upload, CORS) as one result under the
+ * name 0.7.3 clients read, with each check as a step.
+ */
+function browserUploadSummary(presign: CheckResult, cors: CheckResult) {
+  const step = (r: CheckResult) => ({
+    name: r.note,
+    success: r.success,
+    duration: r.durationMs,
+    ...(r.error ? { error: r.error } : {}),
+  });
+  const failedStep = [presign, cors].find((r) => !r.success);
+  return {
+    success: !failedStep,
+    error: failedStep?.error ?? null,
+    note: "What a browser does to upload directly: presigned upload URL and CORS",
+    durationMs: presign.durationMs + cors.durationMs,
+    steps: { step1: step(presign), step2: step(cors) },
   };
 }

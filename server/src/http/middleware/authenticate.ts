@@ -1,9 +1,14 @@
 /**
- * Resolves the principal of every request from its credentials:
- *   Authorization: Bearer <admin token> | ApiKey <key> | Basic base64(user:pass)
+ * Resolves the principal of every /api request from its credentials:
+ *   Authorization: Bearer <admin token> | ApiKey <key>
  *   X-Custom-Auth-Key: <key> (0.7.3 clients)
  * Bad credentials do not fail the request here: the principal becomes anonymous
  * with the failure reason, and routes that need auth answer 401 with it.
+ *
+ * HTTP Basic is parsed but not accepted on /api: it carries the admin password
+ * on every request, so each one would be a rate-limited, deliberately slow
+ * password check. Web clients sign in once (POST /api/admin/login) and send a
+ * token; WebDAV clients, which can only send Basic, are served at /dav.
  */
 import type { MiddlewareHandler } from "hono";
 import type { Principal } from "../../auth/principal";
@@ -37,8 +42,11 @@ export function parseCredentials(authorization: string | undefined, customKey?: 
   return { scheme: "none" };
 }
 
-/** Resolves credentials to a principal. Basic is checked by the caller's rate limiter (WebDAV). */
-export async function resolvePrincipal(ctx: AppContext, creds: Credentials): Promise<Principal> {
+/** Resolves token and key credentials (cheap lookups, no password hash). Basic is WebDAV's (webdav/auth.ts). */
+export async function resolvePrincipal(
+  ctx: AppContext,
+  creds: Exclude<Credentials, { scheme: "basic" }>,
+): Promise<Principal> {
   switch (creds.scheme) {
     case "none":
       return { kind: "anonymous" };
@@ -50,13 +58,6 @@ export async function resolvePrincipal(ctx: AppContext, creds: Credentials): Pro
       const key = await ctx.apiKeys.authenticate(creds.key);
       return key ? { kind: "apiKey", key } : { kind: "anonymous", authFailure: "api_key_invalid" };
     }
-    case "basic": {
-      const admin = await ctx.admins.verifyCredentials(creds.username, creds.password);
-      if (admin) return admin;
-      // An API key as password (any username), the WebDAV convention.
-      const key = await ctx.apiKeys.authenticate(creds.password);
-      return key ? { kind: "apiKey", key } : { kind: "anonymous", authFailure: "invalid_credentials" };
-    }
   }
 }
 
@@ -64,7 +65,12 @@ export function authenticate(ctx: AppContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const creds = parseCredentials(c.req.header("authorization"), c.req.header("x-custom-auth-key"));
     if (creds.scheme === "bearer") c.set("bearerToken", creds.token);
-    c.set("principal", await resolvePrincipal(ctx, creds));
+    c.set(
+      "principal",
+      creds.scheme === "basic"
+        ? { kind: "anonymous", authFailure: "basic_not_accepted" }
+        : await resolvePrincipal(ctx, creds),
+    );
     await next();
   };
 }

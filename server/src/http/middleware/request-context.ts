@@ -25,8 +25,23 @@ export function clientIpOf(c: Context, trustProxy: boolean): string {
   }
 }
 
+/**
+ * Forwarded headers while TRUST_PROXY is off usually mean a reverse proxy: then every
+ * visitor has the proxy's address, and rate limits keyed on it lock out everyone at once.
+ */
+const FORWARDED_HEADERS = ["x-forwarded-for", "x-real-ip", "forwarded"];
+
 export function requestContext(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  let warnedUntrustedProxy = ctx.config.trustProxy;
   return async (c, next) => {
+    const forwarded = warnedUntrustedProxy ? undefined : FORWARDED_HEADERS.find((h) => c.req.header(h));
+    if (forwarded) {
+      warnedUntrustedProxy = true;
+      ctx.log.warn(
+        { header: forwarded },
+        "Requests carry forwarded-for headers but TRUST_PROXY is off: all clients behind the proxy share one address for rate limits (one visitor's wrong passwords can lock out others). Set TRUST_PROXY=true if a reverse proxy you control sets these headers.",
+      );
+    }
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
     const log = ctx.log.child({ reqId: requestId });

@@ -4,7 +4,7 @@
  */
 import { ALL_PERMISSIONS, changePasswordRequest, loginRequest, permissionFlags } from "@clipshare/shared";
 import { Hono } from "hono";
-import { authenticationRequired, requireAdmin, requireAuthenticated } from "../../auth/policy";
+import { requireAdmin, requireAuthenticated } from "../../auth/policy";
 import { RATE_LIMITS } from "../../auth/rate-limiter";
 import type { AppContext } from "../../context";
 import { readJson } from "../body";
@@ -32,12 +32,18 @@ export function authRoutes(ctx: AppContext) {
   });
 
   app.get("/test/api-key", async (c) => {
-    const ip = c.get("clientIp");
-    await ctx.rateLimiter.assertAllowed(RATE_LIMITS.apiKeyTest, ip);
     const principal = c.get("principal");
-    if (principal.kind === "anonymous") {
-      if (principal.authFailure) await ctx.rateLimiter.recordFailure(RATE_LIMITS.apiKeyTest, ip);
-      throw authenticationRequired(principal);
+    // Whether a presented key is valid is only told within the limit, so this route cannot be
+    // used to test guesses in bulk.
+    if (principal.kind !== "anonymous" || principal.authFailure) {
+      await ctx.rateLimiter.attempt(
+        RATE_LIMITS.apiKeyTest,
+        {
+          clientIp: c.get("clientIp"),
+          secret: c.req.header("authorization") ?? c.req.header("x-custom-auth-key"),
+        },
+        async () => principal.kind !== "anonymous",
+      );
     }
     requireAuthenticated(principal);
     if (principal.kind === "admin") {
@@ -85,7 +91,7 @@ export function authRoutes(ctx: AppContext) {
     const principal = c.get("principal");
     requireAdmin(principal);
     const body = await readJson(c, changePasswordRequest);
-    await ctx.admins.changeCredentials(principal.adminId, body);
+    await ctx.admins.changeCredentials(principal.adminId, body, c.get("clientIp"));
     return ok(c, null, "Info updated, please log in again");
   });
 

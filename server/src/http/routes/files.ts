@@ -18,11 +18,13 @@ import { z } from "zod";
 import { requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
+import { spoolDir } from "../../lib/spool";
 import { declaredLength, parseWith, readJson, requestStream } from "../body";
 import { ok } from "../envelope";
 import { readMultipartFile } from "../multipart";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
+import { shareMultipartRoutes } from "./files-multipart";
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
@@ -31,6 +33,20 @@ const listQuery = z.object({
   created_by: z.string().max(200).optional(),
   storage_config_id: z.string().max(100).optional(),
 });
+
+/**
+ * The file name of /upload-direct/:filename, percent-decoded exactly once from
+ * the raw request path (the router's own decoding leaves bad escapes as they
+ * are, and decoding its result again would turn "%25" into a broken escape).
+ */
+function rawFilename(url: string): string {
+  const raw = new URL(url).pathname.split("/").pop() ?? "";
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw badRequest("File name is not validly percent-encoded", "invalid_file_name");
+  }
+}
 
 export function fileRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -66,7 +82,8 @@ export function fileRoutes(ctx: AppContext) {
   app.get("/files/:id", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
-    return ok(c, await ctx.fileShares.get(principal, c.req.param("id")), "Fetched");
+    const origin = publicOrigin(c, ctx.config.trustProxy);
+    return ok(c, await ctx.fileShares.get(principal, c.req.param("id"), origin), "Fetched");
   });
 
   app.put("/files/:id", async (c) => {
@@ -80,7 +97,7 @@ export function fileRoutes(ctx: AppContext) {
   app.put("/upload-direct/:filename", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
-    const filename = parseWith(filenameInput, decodeURIComponent(c.req.param("filename")));
+    const filename = parseWith(filenameInput, rawFilename(c.req.url));
     const options = parseWith(uploadOptions, c.req.query());
     const data = await ctx.uploads.uploadStream(principal, filename, requestStream(c), {
       ...options,
@@ -90,24 +107,29 @@ export function fileRoutes(ctx: AppContext) {
     return ok(c, data, "File uploaded", 201);
   });
 
-  // Multipart form: the share fields, then `file`.
+  // Multipart form: `file` and the share fields, in any order.
   app.post("/upload", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
-    const data = await readMultipartFile(
-      c,
-      "file",
-      async (part) => {
+    const data = await readMultipartFile(c, {
+      fileField: "file",
+      // The web app sends the share fields first; a form that starts with the file waits for its fields.
+      placed: (fields) => Object.keys(fields).length > 0,
+      spool: { dir: spoolDir(ctx.config.dataDir), maxBytes: await ctx.settings.maxUploadBytes() },
+      onFile: async (part) => {
         const options = parseWith(uploadOptions, part.fields);
         const filename = parseWith(filenameInput, part.fields.filename || part.filename || "");
+        const announced =
+          part.fields.size && /^\d+$/.test(part.fields.size) ? Number(part.fields.size) : null;
         return ctx.uploads.uploadStream(principal, filename, part.stream, {
           ...options,
           mimetype: options.mimetype ?? part.mimeType,
-          declaredSize: part.fields.size && /^\d+$/.test(part.fields.size) ? Number(part.fields.size) : null,
+          declaredSize: part.size ?? announced,
         });
       },
-      (uploaded) => ctx.fileShares.batchDelete(principal, { ids: [uploaded.id], delete_mode: "both" }),
-    );
+      onAbandon: (uploaded) =>
+        ctx.fileShares.batchDelete(principal, { ids: [uploaded.id], delete_mode: "both" }),
+    });
     return ok(c, data, "File uploaded", 201);
   });
 
@@ -126,7 +148,12 @@ export function fileRoutes(ctx: AppContext) {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
     const body = await readJson(c, commitRequest);
-    return ok(c, await ctx.uploads.commit(principal, body.file_id), "File committed");
+    const { file_id, remark, password, expires_in, max_views } = body;
+    return ok(
+      c,
+      await ctx.uploads.commit(principal, file_id, { remark, password, expires_in, max_views }),
+      "File committed",
+    );
   });
 
   // The "presigned URL" of LOCAL storage: the signature is the credential.
@@ -145,5 +172,6 @@ export function fileRoutes(ctx: AppContext) {
     return ok(c, result, "Uploaded");
   });
 
+  app.route("/", shareMultipartRoutes(ctx));
   return app;
 }

@@ -11,6 +11,7 @@ import {
   fsMultipartAbortRequest,
   fsMultipartCompleteRequest,
   fsMultipartInitRequest,
+  fsMultipartResumeRequest,
   fsPresignCommitRequest,
   fsPresignRequest,
   fsZipRequest,
@@ -20,7 +21,7 @@ import type { AppContext } from "../../context";
 import { apiActor } from "../../domain/fs/access";
 import { badRequest } from "../../errors";
 import { contentDisposition } from "../../storage/content-disposition";
-import { parseWith, readJson, requestStream } from "../body";
+import { declaredLength, parseWith, readJson, requestStream } from "../body";
 import { ok } from "../envelope";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
@@ -51,6 +52,11 @@ export function fsTransferRoutes(ctx: AppContext) {
     return ok(c, await uploads.completeMultipart(actorOf(c), body), "Upload completed");
   });
 
+  app.post("/fs/multipart/resume", async (c) => {
+    const body = await readJson(c, fsMultipartResumeRequest);
+    return ok(c, await uploads.resumeMultipart(actorOf(c), body, origin(c)), "Multipart upload can continue");
+  });
+
   app.post("/fs/multipart/abort", async (c) => {
     const body = await readJson(c, fsMultipartAbortRequest);
     return ok(c, await uploads.abortMultipart(actorOf(c), body), "Upload aborted");
@@ -67,6 +73,7 @@ export function fsTransferRoutes(ctx: AppContext) {
       expires,
       signature,
       requestStream(c),
+      declaredLength(c.req.header("content-length")),
     );
     if (result.etag) c.header("ETag", `"${result.etag}"`);
     return ok(c, result, "Uploaded");

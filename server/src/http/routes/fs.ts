@@ -23,6 +23,7 @@ import type { AppContext } from "../../context";
 import { apiActor } from "../../domain/fs/access";
 import { presentTask } from "../../domain/tasks/task-service";
 import { badRequest } from "../../errors";
+import { spoolDir } from "../../lib/spool";
 import { declaredLength, parseWith, readJson, requestStream } from "../body";
 import { ok } from "../envelope";
 import { readMultipartFile } from "../multipart";
@@ -30,6 +31,17 @@ import { publicOrigin } from "../request-origin";
 import { serveObject } from "../serve-object";
 import type { AppEnv } from "../types";
 import { fsTransferRoutes } from "./fs-transfer";
+
+/** A form's `path` names the directory, or the file itself when its last segment is the file's name. */
+function fsUploadDirectory(path: string, name: string): { path: string; fileName: string } {
+  const trimmed = path.replace(/\/+$/, "");
+  const last = trimmed.split("/").pop();
+  if (!path.endsWith("/") && last === name)
+    return { path: trimmed.slice(0, -name.length - 1) || "/", fileName: name };
+  return { path, fileName: name };
+}
+
+const isTrue = (value: string | undefined) => value === "true" || value === "1";
 
 /** fs/update carries up to 10 MB of text, which JSON escaping can inflate. */
 const UPDATE_JSON_LIMIT = 64 * 1024 * 1024;
@@ -92,19 +104,40 @@ export function fsRoutes(ctx: AppContext) {
     return ok(c, await vfs.mkdir(actorOf(c), body.path), "Directory created", 201);
   });
 
-  // Multipart form: `path` (directory, or the full file path) before `file`; `path` may also be a query parameter.
+  // Multipart form: `file`, `path` (directory, or the full file path; may also be a query parameter)
+  // and `use_multipart`, in any order.
   app.post("/fs/upload", async (c) => {
     const actor = actorOf(c);
-    const data = await readMultipartFile(c, "file", async (part) => {
-      const path = part.fields.path ?? c.req.query("path");
-      const name = part.fields.fileName || part.fields.filename || part.filename;
-      if (!path || !name) throw badRequest("Please provide file and path", "missing_file");
-      return uploads.upload(actor, path, name, part.stream, {
-        declaredSize: declaredLength(c.req.header("content-length")),
-        contentType: part.fields.contentType || part.mimeType,
-      });
+    const queryPath = c.req.query("path");
+    const result = await readMultipartFile(c, {
+      fileField: "file",
+      placed: (fields) => (fields.path ?? queryPath) !== undefined,
+      spool: { dir: spoolDir(ctx.config.dataDir), maxBytes: await ctx.settings.maxUploadBytes() },
+      onFile: async (part) => {
+        const path = part.fields.path ?? queryPath;
+        const name = part.fields.fileName || part.fields.filename || part.filename;
+        if (!path || !name) throw badRequest("Please provide file and path", "missing_file");
+        if (isTrue(part.fields.use_multipart)) {
+          // 0.7.3: the form only announces the file; its parts go to the URLs of the answer.
+          part.stream.resume();
+          const announced = declaredLength(part.fields.fileSize);
+          const started = await ctx.fs.directUploads.initMultipart(
+            actor,
+            { ...fsUploadDirectory(path, name), fileSize: part.size ?? announced ?? undefined },
+            origin(c),
+          );
+          return { started };
+        }
+        const uploaded = await uploads.upload(actor, path, name, part.stream, {
+          declaredSize: part.size ?? declaredLength(c.req.header("content-length")),
+          exactSize: part.size !== null,
+          contentType: part.fields.contentType || part.mimeType,
+        });
+        return { uploaded };
+      },
     });
-    return ok(c, data, "File uploaded", 201);
+    if (result.started) return ok(c, result.started, "Multipart upload started");
+    return ok(c, result.uploaded, "File uploaded", 201);
   });
 
   // Raw body: PUT /fs/upload?path=/mount/dir/name.ext (scripts, large files).

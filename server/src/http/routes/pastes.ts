@@ -17,7 +17,7 @@ import { requireAdmin, requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { isLinkPreviewBot } from "../../lib/link-preview-bots";
 import { parseWith, readJson } from "../body";
-import { ok, plainTextError } from "../envelope";
+import { ok, okWithTopLevel, plainTextError } from "../envelope";
 import type { AppEnv } from "../types";
 
 /** JSON around a 10 MB paste (escapes included) still fits. */
@@ -32,6 +32,15 @@ const listQuery = z.object({
   created_by: z.string().max(200).optional(),
   expired: z.enum(["true", "false"]).optional(),
 });
+
+/**
+ * 0.7.3 answered the two visitor routes with the paste as a bare object, and its
+ * pages read the fields there (snake_case expiry included). Only these routes
+ * repeat them at the top level.
+ */
+function legacyPasteFields(data: { expiresAt: string | null; maxViews: number | null }) {
+  return { ...data, expires_at: data.expiresAt, max_views: data.maxViews };
+}
 
 export function pasteRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -50,7 +59,7 @@ export function pasteRoutes(ctx: AppContext) {
     const data = await pastes.view(c.get("principal"), c.req.param("slug"), { countView });
     c.header("Cache-Control", "no-store");
     c.header("X-Robots-Tag", "noindex");
-    return ok(c, data, "Fetched");
+    return okWithTopLevel(c, data, legacyPasteFields(data), "Fetched");
   });
 
   app.post("/paste/:slug", async (c) => {
@@ -62,7 +71,13 @@ export function pasteRoutes(ctx: AppContext) {
       c.get("clientIp"),
     );
     c.header("Cache-Control", "no-store");
-    return ok(c, data, "Password verified");
+    // The visitor typed this password a moment ago; 0.7.3 pages build their raw link from it.
+    return okWithTopLevel(
+      c,
+      data,
+      { ...legacyPasteFields(data), plain_password: body.password },
+      "Password verified",
+    );
   });
 
   app.get("/raw/:slug", async (c) => {

@@ -1,29 +1,53 @@
 /**
  * What visitors of /file/:slug call: metadata, password check, the proxied
- * view/download streams and Office viewer URLs.
+ * view/download streams and Office viewer URLs. Every URL handed out is
+ * absolute on the origin the client reached us on (a web app served from
+ * another origin fetches them as they are).
  */
 import { filePasswordRequest } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
 import type { FileRow } from "../../db/schema";
+import type { DownloadGrant } from "../../domain/files/file-share-service";
+import { AppError, isAppError } from "../../errors";
 import { isLinkPreviewBot } from "../../lib/link-preview-bots";
+import { SHARE_TOKEN_TTL_SECONDS } from "../../lib/share-access-token";
 import { readJson } from "../body";
-import { ok, plainTextError } from "../envelope";
+import { continuationToken, withContinuationCookies } from "../download-continuation";
+import { ok, okWithTopLevel, plainTextError } from "../envelope";
 import { publicOrigin } from "../request-origin";
 import { serveObject } from "../serve-object";
 import type { AppEnv } from "../types";
 
+/**
+ * 0.7.3 clients branch on a wrong password on the content routes being 403
+ * (the JSON verify route stays 401).
+ */
+function withContentRouteStatus(e: unknown): unknown {
+  if (isAppError(e) && e.error === "wrong_password") return new AppError(403, e.error, e.message);
+  return e;
+}
+
+/** A metadata answer that handed out tokened URLs also sets the token for the content routes. */
+function withAccessCookies(res: Response, data: { slug: string; accessToken?: string }, origin: string) {
+  return data.accessToken
+    ? withContinuationCookies(res, { slug: data.slug, token: data.accessToken }, origin)
+    : res;
+}
+
 export function publicFileRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const shares = ctx.fileShares;
-
-  const countsView = (c: Context<AppEnv>) =>
-    c.req.method === "GET" && !isLinkPreviewBot(c.req.header("user-agent")) && !c.req.header("range");
+  const origin = (c: Context<AppEnv>) => publicOrigin(c, ctx.config.trustProxy);
+  const isBot = (c: Context<AppEnv>) => isLinkPreviewBot(c.req.header("user-agent"));
 
   app.get("/public/files/:slug", async (c) => {
-    const data = await shares.view(c.get("principal"), c.req.param("slug"), { countView: countsView(c) });
+    const data = await shares.view(c.get("principal"), c.req.param("slug"), {
+      countView: c.req.method === "GET" && !isBot(c),
+      origin: origin(c),
+    });
     c.header("Cache-Control", "no-store");
-    return ok(c, data, "Fetched");
+    return withAccessCookies(ok(c, data, "Fetched"), data, origin(c));
   });
 
   app.post("/public/files/:slug/verify", async (c) => {
@@ -33,20 +57,34 @@ export function publicFileRoutes(ctx: AppContext) {
       c.req.param("slug"),
       body.password,
       c.get("clientIp"),
+      origin(c),
     );
     c.header("Cache-Control", "no-store");
-    return ok(c, data, "Password verified");
+    return withAccessCookies(ok(c, data, "Password verified"), data, origin(c));
   });
+
+  /** The access check of every route that hands out content or a URL to it. */
+  const authorize = async (c: Context<AppEnv>, accept?: (row: FileRow) => void): Promise<DownloadGrant> => {
+    try {
+      return await shares.authorizeDownload(
+        c.get("principal"),
+        c.req.param("slug")!,
+        { token: continuationToken(c), password: c.req.query("password") },
+        { delivers: c.req.method === "GET", bot: isBot(c), clientIp: c.get("clientIp"), accept },
+      );
+    } catch (e) {
+      throw withContentRouteStatus(e);
+    }
+  };
 
   const stream = (disposition: "inline" | "attachment") => async (c: Context<AppEnv>) => {
     try {
-      const row = await shares.authorizeDownload(
-        c.get("principal"),
-        c.req.param("slug")!,
-        { token: c.req.query("token"), password: c.req.query("password") },
-        { countView: countsView(c), clientIp: c.get("clientIp") },
-      );
-      return await deliver(c, row, disposition);
+      const grant = await authorize(c);
+      const res = await deliver(c, grant.row, disposition);
+      // A download granted by a view or a password goes on with a new token (Range continuations).
+      return grant.token && grant.token !== continuationToken(c)
+        ? withContinuationCookies(res, { slug: grant.row.slug, token: grant.token }, origin(c))
+        : res;
     } catch (e) {
       return plainTextError(c, e);
     }
@@ -76,25 +114,36 @@ export function publicFileRoutes(ctx: AppContext) {
   app.get("/file-view/:slug", stream("inline"));
   app.get("/file-download/:slug", stream("attachment"));
 
+  // 0.7.3 clients read a top-level `url` (the file's own URL) and build the viewer
+  // link themselves; ClipShare's app reads `data` with the viewer links built.
   app.get("/office-preview/:slug", async (c) => {
-    const row = await shares.authorizeDownload(
-      c.get("principal"),
-      c.req.param("slug"),
-      { token: c.req.query("token"), password: c.req.query("password") },
-      { countView: false, clientIp: c.get("clientIp") },
-    );
+    const { row, token } = await authorize(c, (r) => shares.assertOfficeType(r));
     const { driver } = await ctx.storageConfigs.driverById(row.storage_config_id!);
-    // The viewers fetch the file themselves: give them a presigned URL or our tokened proxy URL.
-    const source = driver.presignRead
+    // A URL to the content never outlives the access it was handed out under.
+    const lifetime = token ? Math.max(60, shares.tokenSecondsLeft(token)) : SHARE_TOKEN_TTL_SECONDS;
+    const direct = driver.presignRead
       ? (
           await driver.presignRead(row.storage_path, {
             filename: row.filename,
             disposition: "inline",
-            expiresIn: 3600,
+            expiresIn: lifetime,
           })
         ).url
-      : `${publicOrigin(c, ctx.config.trustProxy)}${shares.urlsFor(row).previewUrl}`;
-    return ok(c, shares.officeViewerUrls(row, source), "Fetched");
+      : shares.urlsFor(row, origin(c), token).previewUrl;
+    const viewers = shares.officeViewerUrls(row, direct);
+    c.header("Cache-Control", "no-store");
+    return okWithTopLevel(
+      c,
+      viewers,
+      {
+        url: direct,
+        filename: row.filename,
+        mimetype: row.mimetype,
+        expires_in: lifetime,
+        is_temporary: true,
+      },
+      "Fetched",
+    );
   });
 
   return app;

@@ -40,7 +40,10 @@ export function storageConfigRoutes(ctx: AppContext) {
   app.post("/:id/test", async (c) => {
     requireAdmin(c.get("principal"));
     const { row, driver } = await configs.driverById(c.req.param("id"));
-    const outcome = await testStorage(driver, { origin: c.req.header("origin") ?? null });
+    const outcome = await testStorage(driver, {
+      origin: c.req.header("origin") ?? null,
+      fetcher: configs.endpoints.fetcher,
+    });
     await configs.touch(row.id);
     return ok(c, { success: outcome.success, result: outcome.result }, outcome.summary);
   });

@@ -1,7 +1,7 @@
 import { APP_NAME, APP_VERSION, UNIT_BYTES } from "@clipshare/shared";
 import { Hono } from "hono";
 import type { AppContext } from "../../context";
-import { ok } from "../envelope";
+import { ok, okWithTopLevel } from "../envelope";
 import type { AppEnv } from "../types";
 
 const startedAt = Date.now();
@@ -9,7 +9,11 @@ const startedAt = Date.now();
 export function systemRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
-  app.get("/health", (c) => ok(c, { status: "ok", timestamp: new Date().toISOString() }, "OK"));
+  // Monitors written for 0.7.3 read the bare {status, timestamp}: repeated at the top level.
+  app.get("/health", (c) => {
+    const health = { status: "ok", timestamp: new Date().toISOString() };
+    return okWithTopLevel(c, health, health, "OK");
+  });
 
   app.get("/version", (c) =>
     ok(c, {

@@ -6,7 +6,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { invalidPart, uploadNotFound } from "../errors";
 import { concatFiles, MeasuringStream, unquoteEtag } from "../streams";
-import type { MultipartPart, WriteOptions, WriteResult } from "../types";
+import type { MultipartPart, StoredPart, WriteOptions, WriteResult } from "../types";
 
 /** S3's limits, kept so callers can treat both backends the same way. */
 export const MAX_PART_NUMBER = 10_000;
@@ -123,6 +123,18 @@ export class LocalMultipart {
     const result = await this.deps.write(meta.path, concatFiles(files), { contentType: meta.contentType });
     await fs.rm(dir, { recursive: true, force: true });
     return result;
+  }
+
+  async listParts(path: string, uploadId: string): Promise<StoredPart[]> {
+    const { dir } = await this.open(path, uploadId);
+    const parts: StoredPart[] = [];
+    for (const name of await fs.readdir(dir)) {
+      const m = PART_FILE.exec(name);
+      if (!m) continue;
+      const st = await fs.stat(nodePath.join(dir, name)).catch(() => null);
+      if (st) parts.push({ partNumber: Number(m[1]), etag: m[2]!, size: st.size });
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
   }
 
   async abort(path: string, uploadId: string): Promise<void> {

@@ -110,6 +110,27 @@ describe("LOCAL driver confinement", () => {
     expect(await driver.stat("link-dir")).toMatchObject({ isDirectory: true });
   });
 
+  it("confinedTo(dir) bounds paths by the real location of dir, marks links in listings", async () => {
+    await fs.mkdir(nodePath.join(root, "base", "own"), { recursive: true });
+    await fs.symlink("../inside", nodePath.join(root, "base", "to-sibling"));
+    await fs.symlink("own", nodePath.join(root, "base", "to-own"));
+    const confined = driver.confinedTo("base");
+    const refused = { status: 403, error: "path_outside_root" };
+    await expect(confined.read("base/to-sibling/real.txt")).rejects.toMatchObject(refused);
+    await expect(confined.write("base/to-sibling/x.txt", bufferStream("x"))).rejects.toMatchObject(refused);
+    await expect(confined.stat("inside/real.txt")).rejects.toMatchObject(refused);
+    const listed = (await confined.list("base")).entries;
+    expect(listed.map((e) => [e.name, e.isLink ?? false])).toEqual([
+      ["own", false],
+      ["to-own", true],
+    ]);
+    await confined.write("base/to-own/ok.txt", bufferStream("ok"));
+    expect(await fs.readFile(nodePath.join(root, "base", "own", "ok.txt"), "utf8")).toBe("ok");
+    // Not yet existing directories below the boundary are fine.
+    await confined.write("base/new/deeper.txt", bufferStream("d"));
+    expect((await driver.list("base")).entries.map((e) => e.name)).toContain("to-sibling");
+  });
+
   it("removes and renames a link itself, never its target", async () => {
     await fs.symlink(nodePath.join(outside, "secret.txt"), nodePath.join(root, "to-remove"));
     await driver.remove("to-remove");
@@ -143,12 +164,23 @@ describe("LOCAL driver confinement", () => {
     await driver.abortMultipart("inside/mp.bin", id);
   });
 
-  it("sweeps stale temp data", async () => {
+  it("sweeps stale temp data: single writes by idle time, multipart uploads by their own age", async () => {
     const id = await driver.initMultipart("inside/stale.bin");
-    expect(await driver.sweepTemp(60_000)).toBe(0);
+    const stray = nodePath.join(root, LOCAL_TEMP_DIR, "w-00000000-0000-4000-8000-000000000000");
+    await fs.writeFile(stray, "half an upload");
+    const ages = { idleWriteMs: 60_000, multipartMs: 7_200_000 };
+    expect(await driver.sweepAbandoned(ages)).toEqual({ tempFiles: 0, multipartUploads: 0 });
     const old = new Date(Date.now() - 3_600_000);
     await fs.utimes(nodePath.join(root, LOCAL_TEMP_DIR, `mp-${id}`), old, old);
-    expect(await driver.sweepTemp(60_000)).toBe(1);
+    await fs.utimes(stray, old, old);
+    expect(await driver.sweepAbandoned(ages)).toEqual({ tempFiles: 1, multipartUploads: 0 });
+    expect(await driver.sweepAbandoned({ ...ages, multipartMs: 60_000 })).toEqual({
+      tempFiles: 0,
+      multipartUploads: 1,
+    });
     await expect(driver.abortMultipart("inside/stale.bin", id)).rejects.toMatchObject({ status: 404 });
+    const missing = new LocalDriver({ root: nodePath.join(base, "never-created") });
+    expect(await missing.sweepAbandoned(ages)).toEqual({ tempFiles: 0, multipartUploads: 0 });
+    await expect(fs.stat(nodePath.join(base, "never-created"))).rejects.toThrow();
   });
 });

@@ -5,18 +5,13 @@ import * as nodePath from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { isAppError } from "../../errors";
-import {
-  invalidPath,
-  isADirectory,
-  notADirectory,
-  pathOutsideRoot,
-  targetExists,
-  uploadAborted,
-} from "../errors";
+import { invalidPath, isADirectory, notADirectory, targetExists, uploadAborted } from "../errors";
 import { mimeTypeFor } from "../mime";
 import { isSameOrInside, joinPath, normalizePath } from "../path-safety";
 import { MeasuringStream } from "../streams";
 import type {
+  AbandonedAges,
+  AbandonedCounts,
   ListOptions,
   ListPage,
   MoveOptions,
@@ -29,6 +24,7 @@ import type {
   WriteOptions,
   WriteResult,
 } from "../types";
+import { resolveConfined, sweepTempDir } from "./local-confine";
 import {
   decodeCursor,
   emptyStream,
@@ -56,8 +52,10 @@ export interface LocalDriverConfig {
  * Files under one directory. Every path is confined to the root: after
  * normalization (path-safety.ts) the nearest existing ancestor is resolved with
  * realpath, so a symlink may point anywhere inside the root but never out of
- * it, nor into the hidden temp dir. A symlink swapped in between check and use
- * is out of scope: whoever can write the root directly is already trusted.
+ * it, nor into the hidden temp dir. `confinedTo(dir)` narrows that boundary to
+ * the real location of one directory (an API key's base path), by the same
+ * rule. A symlink swapped in between check and use is out of scope: whoever
+ * can write the root directly is already trusted.
  */
 export class LocalDriver implements StorageDriver {
   readonly kind = "LOCAL" as const;
@@ -72,9 +70,15 @@ export class LocalDriver implements StorageDriver {
   private readonly configuredRoot: string;
   private ready: Promise<{ root: string; temp: string }> | null = null;
   private readonly multipart: LocalMultipart;
+  /** Root-relative directory whose real location bounds every path ("" = the root itself). */
+  private readonly boundary: string;
+  /** The unconfined driver of this root, which owns the root and temp dir set-up. */
+  private readonly unconfined: LocalDriver;
 
-  constructor(config: LocalDriverConfig) {
+  constructor(config: LocalDriverConfig, confine?: { from: LocalDriver; dir: string }) {
     this.configuredRoot = nodePath.resolve(config.root);
+    this.boundary = confine?.dir ?? "";
+    this.unconfined = confine?.from ?? this;
     this.multipart = new LocalMultipart({
       tempDir: async () => (await this.dirs()).temp,
       normalize: (p) => this.normalize(p),
@@ -82,7 +86,19 @@ export class LocalDriver implements StorageDriver {
     });
   }
 
+  /**
+   * A view of this storage in which every path, after following symlinks, must
+   * stay inside the real location of `dir`; links leading elsewhere are refused
+   * (403) and hidden from listings, as links leaving the root are.
+   */
+  confinedTo(dir: string): LocalDriver {
+    const boundary = normalizePath(dir);
+    if (boundary === "") return this.unconfined;
+    return new LocalDriver({ root: this.configuredRoot }, { from: this.unconfined, dir: boundary });
+  }
+
   private dirs(): Promise<{ root: string; temp: string }> {
+    if (this.unconfined !== this) return this.unconfined.dirs();
     this.ready ??= (async () => {
       await fs.mkdir(nodePath.join(this.configuredRoot, LOCAL_TEMP_DIR), { recursive: true });
       const root = await fs.realpath(this.configuredRoot);
@@ -100,45 +116,37 @@ export class LocalDriver implements StorageDriver {
     return rel;
   }
 
+  /** Real location of the boundary directory (resolved per call: links in it may change). */
+  private async boundaryReal(): Promise<string> {
+    const { root } = await this.dirs();
+    if (this.boundary === "") return root;
+    return (await this.locate(this.boundary, true, root)).abs;
+  }
+
   /**
    * Absolute location for a virtual path. With `followFinal` the last segment
    * may be a symlink and its target must be confined (reads, listings); without
    * it only the parent is resolved, so the entry itself is acted on (removing
-   * or renaming a link never touches its target).
+   * or renaming a link never touches its target). The result must lie inside
+   * `limit` (default: the boundary's real location) and outside the temp dir.
    */
-  private async locate(path: string, followFinal: boolean): Promise<{ rel: string; abs: string }> {
+  private async locate(
+    path: string,
+    followFinal: boolean,
+    limit?: string,
+  ): Promise<{ rel: string; abs: string }> {
     const rel = this.normalize(path);
     const { root, temp } = await this.dirs();
-    const segments = rel === "" ? [] : rel.split("/");
-    const probe = followFinal ? segments : segments.slice(0, -1);
-    const tail = followFinal ? [] : segments.slice(-1);
-    let retries = 0;
-    for (let i = probe.length; ; i--) {
-      const candidate = nodePath.join(root, ...probe.slice(0, i));
-      let real: string;
-      try {
-        real = await fs.realpath(candidate);
-      } catch (e) {
-        const code = errnoOf(e);
-        if (i === 0 || (code !== "ENOENT" && code !== "ENOTDIR")) throw mapFsError(e, rel);
-        if (code === "ENOENT") {
-          const st = await fs.lstat(candidate).catch(() => null);
-          // A dangling symlink on the way could be made to point anywhere later; refuse it.
-          if (st?.isSymbolicLink()) throw pathOutsideRoot(rel);
-          // Created by a concurrent write since realpath looked: resolve this level again.
-          if (st && retries++ < 3) i++;
-        }
-        continue;
-      }
-      const inside = real === root || real.startsWith(root + nodePath.sep);
-      const inTemp = real === temp || real.startsWith(temp + nodePath.sep);
-      if (!inside || inTemp) throw pathOutsideRoot(rel);
-      return { rel, abs: nodePath.join(real, ...probe.slice(i), ...tail) };
-    }
+    const bound = limit ?? (await this.boundaryReal());
+    return { rel, abs: await resolveConfined(rel, { root, temp, bound, followFinal }) };
   }
 
   async stat(path: string): Promise<StorageEntry | null> {
-    const { rel, abs } = await this.locate(path, true);
+    return this.statWithin(path);
+  }
+
+  private async statWithin(path: string, limit?: string): Promise<StorageEntry | null> {
+    const { rel, abs } = await this.locate(path, true, limit);
     try {
       return entryOf(rel, await fs.stat(abs, { bigint: true }));
     } catch (e) {
@@ -153,7 +161,9 @@ export class LocalDriver implements StorageDriver {
   }
 
   async list(dir: string, options: ListOptions = {}): Promise<ListPage> {
-    const { rel, abs } = await this.locate(dir, true);
+    const bound = await this.boundaryReal();
+    const { rel, abs } = await this.locate(dir, true, bound);
+    const { root } = await this.dirs();
     const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), DEFAULT_LIMIT);
     let dirents: Dirent[];
     try {
@@ -163,7 +173,8 @@ export class LocalDriver implements StorageDriver {
     }
     const kinds = new Map<string, boolean>(); // name → is a symlink
     for (const d of dirents) {
-      if (rel === "" && d.name === LOCAL_TEMP_DIR) continue;
+      // By the real location: a link to the root lists the root, temp dir included.
+      if (abs === root && d.name === LOCAL_TEMP_DIR) continue;
       if (isPlainName(d.name)) kinds.set(d.name, d.isSymbolicLink());
     }
     // Reading all names and sorting per page keeps cursors stable without server state. UTF-8
@@ -189,7 +200,7 @@ export class LocalDriver implements StorageDriver {
     const entries = await Promise.all(
       pageNames.map((name) =>
         kinds.get(name)
-          ? this.statChild(joinPath(rel, name))
+          ? this.statChild(joinPath(rel, name), bound)
           : fs
               .stat(nodePath.join(abs, name), { bigint: true })
               .then((st) => entryOf(joinPath(rel, name), st))
@@ -203,10 +214,16 @@ export class LocalDriver implements StorageDriver {
     };
   }
 
-  /** A listing hides what it cannot serve: dangling links, links leaving the root, names we refuse, entries deleted meanwhile. */
-  private async statChild(rel: string): Promise<StorageEntry | null> {
+  /**
+   * A listing hides what it cannot serve: dangling links, links leaving the
+   * boundary, names we refuse, entries deleted meanwhile. Links it shows are
+   * marked, so recursive walks do not descend into them (a link to an
+   * ancestor would never end).
+   */
+  private async statChild(rel: string, bound: string): Promise<StorageEntry | null> {
     try {
-      return await this.stat(rel);
+      const entry = await this.statWithin(rel, bound);
+      return entry && { ...entry, isLink: true };
     } catch (e) {
       if (isAppError(e) && (e.status === 400 || e.status === 403)) return null;
       throw e;
@@ -364,7 +381,8 @@ export class LocalDriver implements StorageDriver {
       const page: ListPage = await this.list(from, { cursor });
       for (const entry of page.entries) {
         const target = joinPath(to, entry.name);
-        if (entry.isDirectory) await this.copyTree(entry.path, target);
+        if (entry.isDirectory && entry.isLink) await this.mkdir(target);
+        else if (entry.isDirectory) await this.copyTree(entry.path, target);
         else await this.copyFile(entry.path, target);
       }
       cursor = page.nextCursor;
@@ -387,24 +405,13 @@ export class LocalDriver implements StorageDriver {
     return this.multipart.abort(path, uploadId);
   }
 
-  /**
-   * Deletes temp files and multipart uploads untouched for `maxAgeMs` (a
-   * crashed process or an abandoned client leaves them). Safe to run while
-   * other writes are in flight, provided maxAgeMs exceeds the longest upload.
-   */
-  async sweepTemp(maxAgeMs: number): Promise<number> {
-    const { temp } = await this.dirs();
-    const cutoff = Date.now() - maxAgeMs;
-    let removed = 0;
-    for (const name of await fs.readdir(temp)) {
-      const full = nodePath.join(temp, name);
-      const st = await fs.lstat(full).catch(() => null);
-      if (st && st.mtimeMs < cutoff) {
-        await fs.rm(full, { recursive: true, force: true });
-        removed++;
-      }
-    }
-    return removed;
+  listParts(path: string, uploadId: string) {
+    return this.multipart.listParts(path, uploadId);
+  }
+
+  /** What interrupted writes left in the temp dir (see sweepTempDir); never creates the root. */
+  sweepAbandoned(ages: AbandonedAges, now = new Date()): Promise<AbandonedCounts> {
+    return sweepTempDir(nodePath.join(this.configuredRoot, LOCAL_TEMP_DIR), ages, now);
   }
 }
 

@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
 import { S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { isAppError } from "../../errors";
 import { invalidPart, storageAccessDenied, storageFailure, storageNotFound, uploadNotFound } from "../errors";
@@ -21,6 +24,11 @@ export interface S3DriverConfig {
   signatureExpiresIn?: number | null;
   /** Provider label from the config, e.g. "Backblaze B2"; selects provider quirks. */
   providerType?: string | null;
+  /**
+   * Name resolution for connections to the endpoint; the storage config
+   * service passes one that refuses private addresses unless allow-listed.
+   */
+  lookup?: LookupFunction;
   /** Knobs for very large server-side copies; the defaults follow S3's limits. */
   tuning?: {
     /** Objects above this many bytes are copied part by part (S3 refuses a single CopyObject above 5 GiB). */
@@ -47,7 +55,7 @@ export function uploadHeadersFor(providerType: string | null | undefined): Recor
   return {};
 }
 
-function normalizeEndpoint(endpoint: string): string | undefined {
+export function normalizeEndpoint(endpoint: string): string | undefined {
   const trimmed = endpoint.trim().replace(/\/+$/, "");
   if (!trimmed) return undefined;
   return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
@@ -63,6 +71,15 @@ export function createS3Client(config: S3DriverConfig): S3Client {
     // many S3-compatible services, Swift and B2 among them.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    // The SDK never follows redirects; these agents only decide which address a connection may use.
+    ...(config.lookup
+      ? {
+          requestHandler: {
+            httpAgent: new http.Agent({ keepAlive: true, maxSockets: 50, lookup: config.lookup }),
+            httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 50, lookup: config.lookup }),
+          },
+        }
+      : {}),
   });
   client.middlewareStack.add(
     (next, context) => async (args) => {

@@ -4,6 +4,7 @@ import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   type HeadObjectCommandOutput,
+  ListPartsCommand,
   type S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
@@ -12,7 +13,7 @@ import { invalidPart } from "../errors";
 import { mimeTypeFor } from "../mime";
 import { normalizePath } from "../path-safety";
 import { unquoteEtag } from "../streams";
-import type { MultipartPart, PresignedRequest, WriteResult } from "../types";
+import type { MultipartPart, PresignedRequest, StoredPart, WriteResult } from "../types";
 import { checkPartNumber, feedBody } from "./s3-body";
 import { mapS3Error, uploadHeadersFor } from "./s3-client";
 
@@ -124,6 +125,33 @@ export class S3Multipart {
     } catch (e) {
       throw mapS3Error(e, rel, uploadId);
     }
+  }
+
+  async listParts(path: string, uploadId: string): Promise<StoredPart[]> {
+    const rel = normalizePath(path);
+    const parts: StoredPart[] = [];
+    let marker: string | undefined;
+    try {
+      for (;;) {
+        const out = await this.ctx.client.send(
+          new ListPartsCommand({
+            Bucket: this.ctx.bucket,
+            Key: this.ctx.key(rel),
+            UploadId: uploadId,
+            PartNumberMarker: marker,
+          }),
+        );
+        for (const p of out.Parts ?? []) {
+          if (p.PartNumber === undefined) continue;
+          parts.push({ partNumber: p.PartNumber, etag: unquoteEtag(p.ETag) ?? "", size: p.Size ?? 0 });
+        }
+        if (!out.IsTruncated || !out.NextPartNumberMarker) break;
+        marker = String(out.NextPartNumberMarker);
+      }
+    } catch (e) {
+      throw mapS3Error(e, rel, uploadId);
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
   }
 
   async abort(path: string, uploadId: string): Promise<void> {

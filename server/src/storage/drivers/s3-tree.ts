@@ -14,7 +14,8 @@ import { directoryNotEmpty, storageFailure, storageNotFound } from "../errors";
 import { encodeKey } from "./s3-body";
 import { decodeListedKey, type S3DriverConfig } from "./s3-client";
 
-const GiB = 1024 * 1024 * 1024;
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters XML 1.0 forbids
 const XML_UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 /** Copies in flight at once when moving a prefix: enough to hide latency, few enough to be polite. */
@@ -36,7 +37,9 @@ export class S3Tree {
     tuning: S3DriverConfig["tuning"] = {},
   ) {
     this.singleCopyLimit = tuning.singleCopyLimit ?? 5 * GiB;
-    this.copyPartSize = tuning.copyPartSize ?? 1 * GiB;
+    // A lowered limit (tests, small deployments) also lowers the part size, so copies just above it
+    // really are split; never below S3's 5 MiB minimum part.
+    this.copyPartSize = tuning.copyPartSize ?? Math.min(1 * GiB, Math.max(5 * MiB, this.singleCopyLimit));
   }
 
   /** Every key under `prefix`, a page (≤1000) at a time. */

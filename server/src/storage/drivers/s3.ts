@@ -15,6 +15,8 @@ import { mimeTypeFor } from "../mime";
 import { baseName, joinPath, normalizePath, parentPath } from "../path-safety";
 import { unquoteEtag } from "../streams";
 import type {
+  AbandonedAges,
+  AbandonedCounts,
   ListOptions,
   ListPage,
   MoveOptions,
@@ -41,6 +43,7 @@ import {
   uploadHeadersFor,
 } from "./s3-client";
 import { S3Multipart } from "./s3-multipart";
+import { abortStaleUploads } from "./s3-sweep";
 import { S3Tree } from "./s3-tree";
 
 export { B2_PROVIDER, type S3DriverConfig, uploadHeadersFor } from "./s3-client";
@@ -366,6 +369,15 @@ export class S3Driver implements StorageDriver {
     };
   }
 
+  /** Incomplete multipart uploads under this storage's prefix (S3 keeps no temp files of ours). */
+  async sweepAbandoned(ages: AbandonedAges, now = new Date()): Promise<AbandonedCounts> {
+    const cutoff = new Date(now.getTime() - ages.multipartMs);
+    return {
+      tempFiles: 0,
+      multipartUploads: await abortStaleUploads(this.client, this.bucket, this.prefix, cutoff),
+    };
+  }
+
   initMultipart(path: string, options: { contentType?: string } = {}): Promise<string> {
     return this.multipart.init(path, options);
   }
@@ -385,6 +397,10 @@ export class S3Driver implements StorageDriver {
 
   abortMultipart(path: string, uploadId: string): Promise<void> {
     return this.multipart.abort(path, uploadId);
+  }
+
+  listParts(path: string, uploadId: string) {
+    return this.multipart.listParts(path, uploadId);
   }
 
   private buildPublicUrl(path: string): string {

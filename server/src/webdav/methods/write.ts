@@ -4,12 +4,11 @@
  * WebDAV actor); this module adds the protocol: preconditions, lock tokens,
  * the RFC's statuses, and keeping dead properties and locks in step.
  */
-import type { Readable, Writable } from "node:stream";
 import type { FsEntry } from "../../domain/fs/fs-entry";
 import { writeInParts } from "../../domain/fs/part-writer";
 import { isWithin, vbasename, vparent } from "../../domain/fs/vpath";
 import { isAppError } from "../../errors";
-import { ByteLimit, formatBytes } from "../../lib/byte-limit";
+import { declaredLength, requestStream } from "../../http/body";
 import { mimeTypeFor } from "../../storage/mime";
 import {
   assertLockTokens,
@@ -17,7 +16,6 @@ import {
   checkIfHeader,
   type DavCall,
   readSmallBody,
-  requestStream,
   statOrNull,
 } from "../dav-request";
 import type { DavDeps } from "../deps";
@@ -37,34 +35,11 @@ async function requireParentCollection(call: DavCall, deps: DavDeps, path: strin
   if (parent.isVirtual) throw new DavError(403, "Resources can only be created inside a mount point");
 }
 
-function declaredLength(call: DavCall): number | undefined {
-  const header = call.c.req.header("content-length");
-  return header && /^\d+$/.test(header) ? Number(header) : undefined;
-}
-
 function contentTypeFor(call: DavCall, name: string): string {
   const sent = call.c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
   return sent && sent !== "application/octet-stream" && /^[\w.+-]+\/[\w.+-]+$/.test(sent)
     ? sent
     : mimeTypeFor(name);
-}
-
-/** Pipes a request body into `into`; settles when the body has ended, or fails if the client goes away. */
-function feed(source: Readable, into: Writable): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const settle = (e?: unknown) => {
-      if (settled) return;
-      settled = true;
-      if (e) reject(e);
-      else resolve();
-    };
-    source.once("error", settle);
-    into.once("error", settle);
-    source.once("end", () => settle());
-    source.once("close", () => settle(new Error("The client closed the connection before the body ended")));
-    source.pipe(into);
-  });
 }
 
 export async function put(call: DavCall, deps: DavDeps): Promise<Response> {
@@ -81,36 +56,19 @@ export async function put(call: DavCall, deps: DavDeps): Promise<Response> {
   await checkIfHeader(call, deps, [path], new Map([[path, existing]]));
   await assertLockTokens(call, deps.locks, path, { parent: existing === null });
 
-  const maxBytes = await ctx.settings.maxUploadBytes();
-  const size = declaredLength(call);
-  const tooLarge = () => `File size exceeds system limit, max ${formatBytes(maxBytes)}`;
-  if (size !== undefined && size > maxBytes) throw new DavError(413, tooLarge());
+  const size = declaredLength(call.c.req.header("content-length")) ?? undefined;
   const { webdav_upload_mode: mode } = await ctx.settings.getAll();
-
   const contentType = contentTypeFor(call, vbasename(path));
-  const source = requestStream(call.c);
-  const limit = new ByteLimit(maxBytes, tooLarge);
-  const controller = new AbortController();
-  const feeding = feed(source, limit).catch((e) => {
-    // The client went away or sent too much: the write is aborted and leaves nothing behind.
-    controller.abort(e);
-    throw e;
-  });
-  let entry: FsEntry;
-  try {
-    const writing =
+  const { entry } = await ctx.fs.uploads.ingestFile(
+    call.actor,
+    path,
+    requestStream(call.c),
+    { declaredSize: size ?? null, exactSize: true },
+    (input, signal) =>
       mode === "multipart"
-        ? writeInParts(vfs, call.actor, path, limit, { size, contentType, signal: controller.signal })
-        : vfs.write(call.actor, path, limit, { size, contentType, signal: controller.signal });
-    [entry] = await Promise.all([writing, feeding]);
-  } catch (e) {
-    controller.abort(e);
-    source.unpipe(limit);
-    limit.destroy();
-    // Read and discard whatever the client still sends, so it gets our answer rather than a reset.
-    if (!source.destroyed) source.resume();
-    throw limit.bytes > maxBytes ? new DavError(413, tooLarge()) : e;
-  }
+        ? writeInParts(vfs, call.actor, path, input, { size, contentType, signal })
+        : vfs.write(call.actor, path, input, { size, contentType, signal }),
+  );
   // A new resource starts without properties, whatever an earlier one at this path had.
   if (!existing) await deps.props.removeTree(path);
   const etag = quotedEtag(entry);

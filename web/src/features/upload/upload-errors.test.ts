@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-error";
+import { cleanEtag, TransferError, UploadEngineError } from "../../lib/upload-engine/errors";
 import {
-  cleanEtag,
   describeUploadError,
+  describeUploadFailure,
   InvalidPresignError,
   isNetworkTransferError,
-  TransferError,
+  UploadStepError,
 } from "./upload-errors";
 
 const http = (status: number, errorId: string | null, serverMessage: string | null = null) =>
@@ -104,5 +105,19 @@ describe("upload error texts (spec §8)", () => {
     expect(cleanEtag("plain")).toBe("plain");
     expect(cleanEtag('""')).toBeNull();
     expect(cleanEtag(null)).toBeNull();
+  });
+
+  it("names part failures and multipart start failures by their engine texts", () => {
+    expect(describeUploadFailure(new UploadEngineError("http", 502))).toEqual({
+      scope: "engine",
+      key: "http",
+      values: { status: 502 },
+    });
+    expect(describeUploadFailure(new UploadEngineError("timeout"))).toMatchObject({ key: "timeout" });
+    expect(
+      describeUploadFailure(
+        new UploadStepError("multipartInit", http(400, "invalid_parts", "Too many parts")),
+      ),
+    ).toEqual({ scope: "engine", key: "multipartInitFailed", values: { message: "Too many parts" } });
   });
 });

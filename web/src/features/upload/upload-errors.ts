@@ -1,22 +1,12 @@
 import { describeApiError, isApiError } from "../../lib/api-error";
-import type { UploadFailure } from "./upload-queue";
+import { TransferError, UploadEngineError } from "../../lib/upload-engine/errors";
+import type { UploadFailure } from "../../lib/upload-engine/upload-queue";
 
 /**
  * The upload texts of spec §8 for any error an upload step threw. Pure; the
  * page translates the result. `step` says which call failed, because a
  * failing presign reads "failed to get presigned URL: …".
  */
-
-/** A storage PUT or form POST that ended without an HTTP answer we could use. */
-export class TransferError extends Error {
-  override readonly name = "TransferError";
-  constructor(
-    readonly kind: "network" | "abort" | "timeout" | "status",
-    readonly status = 0,
-  ) {
-    super(kind === "status" ? `upload failed: ${status}` : `upload ${kind}`);
-  }
-}
 
 /** The presign answer lacked what an upload needs. */
 export class InvalidPresignError extends Error {
@@ -26,7 +16,25 @@ export class InvalidPresignError extends Error {
   }
 }
 
-export type UploadStep = "presign" | "transfer" | "commit" | "server";
+export type UploadStep = "presign" | "transfer" | "commit" | "server" | "multipartInit";
+
+/** An upload step failed; `step` picks the text. */
+export class UploadStepError extends Error {
+  override readonly name = "UploadStepError";
+  constructor(
+    readonly step: UploadStep,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/** The text of whatever an upload ended with. */
+export function describeUploadFailure(error: unknown): UploadFailure {
+  return error instanceof UploadStepError
+    ? describeUploadError(error.cause, error.step)
+    : describeUploadError(error, "transfer");
+}
 
 const STORAGE_WORDS = /insufficient storage|exceed|capacity/i;
 
@@ -37,6 +45,8 @@ export function describeUploadError(error: unknown, step: UploadStep): UploadFai
     if (error.kind === "timeout") return { scope: "errors", key: "timeout" };
     return { scope: "upload", key: "failedStatus", values: { status: error.status } };
   }
+  if (error instanceof UploadEngineError)
+    return { scope: "engine", key: error.code, values: { status: error.status } };
   if (error instanceof InvalidPresignError) return { scope: "upload", key: "noValidData" };
   if (error instanceof Error && error.name === "AbortError") return { scope: "upload", key: "cancelled" };
   if (!isApiError(error)) return { scope: "errors", key: "unknown" };
@@ -57,6 +67,9 @@ export function describeUploadError(error: unknown, step: UploadStep): UploadFai
   if (step === "presign" && (error.kind === "http" || error.kind === "envelope") && message) {
     return { scope: "upload", key: "presignFailed", values: { message } };
   }
+  if (step === "multipartInit" && (error.kind === "http" || error.kind === "envelope") && message) {
+    return { scope: "engine", key: "multipartInitFailed", values: { message } };
+  }
   if (error.kind === "network") return { scope: "upload", key: "network" };
   const d = describeApiError(error);
   return "text" in d ? { scope: "text", text: d.text } : { scope: "errors", key: d.key, values: d.values };
@@ -65,14 +78,4 @@ export function describeUploadError(error: unknown, step: UploadStep): UploadFai
 /** A transfer that failed before any answer (CORS, unreachable storage): worth trying through the server. */
 export function isNetworkTransferError(error: unknown): boolean {
   return error instanceof TransferError && error.kind === "network";
-}
-
-/** Strips the quotes storage puts around an ETag (spec §7). */
-export function cleanEtag(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const trimmed = value
-    .trim()
-    .replace(/^W\//, "")
-    .replace(/^"+|"+$/g, "");
-  return trimmed || null;
 }

@@ -2,6 +2,7 @@ import type { TaskStatus, TaskType } from "@clipshare/shared";
 import { api, apiBase } from "../../../lib/api";
 import { authorizationHeader, buildUrl, type Credentials } from "../../../lib/api-client";
 import { authStore } from "../../../lib/auth-store";
+import { postUploadForm } from "../../../lib/upload-engine/form-upload";
 
 /** An entry of GET /api/fs/list (spec §7): directories' paths end with "/". */
 export interface FsEntry {
@@ -223,44 +224,16 @@ export const fsApi = {
   },
 };
 
-/**
- * POST /api/fs/upload (multipart: `path` = the target directory, then `file`)
- * with upload progress; XMLHttpRequest because fetch cannot report it.
- */
+/** POST /api/fs/upload (multipart: `path` = the target directory, then `file`) with upload progress. */
 export function uploadFile(
   dir: string,
   file: Blob,
   name: string,
   onProgress: (loaded: number, total: number) => void,
   signal?: AbortSignal,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", fsUrl("/fs/upload"));
-    const creds = currentCredentials();
-    if (creds) xhr.setRequestHeader("Authorization", authorizationHeader(creds));
-    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(file.size, file.size);
-        resolve();
-        return;
-      }
-      let message = `HTTP ${xhr.status}`;
-      try {
-        const body = JSON.parse(xhr.responseText) as { message?: string };
-        if (body.message) message = body.message;
-      } catch {
-        // keep the status text
-      }
-      reject(new Error(message));
-    };
-    xhr.onerror = () => reject(new Error("network"));
-    xhr.onabort = () => reject(new Error("abort"));
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append("path", dir.endsWith("/") ? dir : `${dir}/`);
-    form.append("file", file, name);
-    xhr.send(form);
-  });
+): Promise<unknown> {
+  const form = new FormData();
+  form.append("path", dir.endsWith("/") ? dir : `${dir}/`);
+  form.append("file", file, name);
+  return postUploadForm("/fs/upload", form, { signal, onProgress });
 }

@@ -33,14 +33,14 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Input, Select } from "../../../components/ui/form";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
-import { isApiError } from "../../../lib/api-error";
 import { useCapabilities } from "../../../lib/auth-store";
 import { cn } from "../../../lib/cn";
 import { formatBytes } from "../../../lib/file-size";
 import { useErrorText } from "../../../lib/use-error-text";
 import { OfflineCopyMark } from "../../offline/components/offline-copy-mark";
-import { type FsEntry, fsApi, type SearchResult, uploadFile } from "../api/fs";
+import { type FsEntry, fsApi, type SearchResult } from "../api/fs";
 import { useBasket, useExplorerPrefs, type ViewMode } from "../hooks/use-explorer-state";
+import { useExplorerUploads } from "../hooks/use-explorer-uploads";
 import { useDirectory, useRefreshFs } from "../hooks/use-fs";
 import { useSearchHistory } from "../hooks/use-search-history";
 import type { Point } from "../model/gesture";
@@ -67,7 +67,7 @@ import { collectDrop, type DroppedFile } from "../model/upload-walk";
 import { DeleteDialog, FolderPickerDialog, LinkDialog, NameDialog, ShareDialog } from "./action-dialogs";
 import { ContextMenu, type MenuItem } from "./context-menu";
 import { EntryView } from "./entry-views";
-import { BasketPanel, TaskPanel, UploadPanel, type UploadRow } from "./side-panels";
+import { BasketPanel, TaskPanel, UploadPanel } from "./side-panels";
 
 const EditDialog = lazy(() => import("./edit-dialog"));
 const PreviewOverlay = lazy(() => import("./preview-overlay"));
@@ -134,7 +134,7 @@ function Explorer() {
   const [menu, setMenu] = useState<{ at: Point; entry: FsEntry | null } | null>(null);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [panel, setPanel] = useState<"tasks" | "basket" | "uploads" | null>(null);
-  const [uploads, setUploads] = useState<UploadRow[]>([]);
+  const uploads = useExplorerUploads();
   const [dragging, setDragging] = useState(false);
   const [query, setQuery] = useState("");
   const [scope, setScope] = useState<"global" | "mount" | "directory">("directory");
@@ -229,50 +229,8 @@ function Explorer() {
 
   const runUpload = async (files: DroppedFile[], dirs: string[]) => {
     if (files.length === 0 && dirs.length === 0) return;
-    const target = path;
-    const rows: UploadRow[] = files.map((f, i) => ({
-      id: `${Date.now()}-${i}`,
-      name: f.relativePath,
-      loaded: 0,
-      total: f.file.size,
-      status: "queued",
-    }));
-    setUploads((prev) => [...prev.filter((r) => r.status === "uploading" || r.status === "queued"), ...rows]);
     setPanel("uploads");
-    const patch = (id: string, p: Partial<UploadRow>) =>
-      setUploads((prev) => prev.map((r) => (r.id === id ? { ...r, ...p } : r)));
-    for (const d of dirs) {
-      try {
-        await fsApi.mkdir(joinPath(target, d));
-      } catch (err) {
-        if (!(isApiError(err) && err.status === 409)) toast(errorText(err), "error");
-      }
-    }
-    let failed = 0;
-    for (let i = 0; i < files.length; i++) {
-      const f = files[i]!;
-      const row = rows[i]!;
-      patch(row.id, { status: "uploading" });
-      try {
-        await uploadFile(
-          joinPath(target, parentPath(`/${f.relativePath}`)),
-          f.file,
-          f.file.name,
-          (loaded, total) => patch(row.id, { loaded, total }),
-        );
-        patch(row.id, { status: "done", loaded: f.file.size });
-      } catch (err) {
-        failed++;
-        patch(row.id, { status: "failed", error: err instanceof Error ? err.message : String(err) });
-      }
-    }
-    await refresh();
-    toast(
-      failed
-        ? t("explorer.uploadFailed", { count: failed })
-        : t("explorer.uploadDone", { count: files.length }),
-      failed ? "error" : "success",
-    );
+    await uploads.upload(path, files, dirs);
   };
 
   const runCopyMove = async (mode: "copy" | "move", list: FsEntry[], dest: string, skipExisting: boolean) => {
@@ -731,7 +689,9 @@ function Explorer() {
         </div>
         {panel ? (
           <aside className="space-y-3">
-            {panel === "uploads" ? <UploadPanel rows={uploads} onClose={() => setPanel(null)} /> : null}
+            {panel === "uploads" ? (
+              <UploadPanel queue={uploads.queue} onClose={() => setPanel(null)} />
+            ) : null}
             {panel === "tasks" ? <TaskPanel onClose={() => setPanel(null)} /> : null}
             {panel === "basket" ? <BasketPanel onClose={() => setPanel(null)} /> : null}
           </aside>

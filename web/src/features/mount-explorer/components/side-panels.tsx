@@ -1,42 +1,34 @@
-import { AlertTriangle, CheckCircle2, Download, Loader2, Trash2, X, XCircle } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Download, Loader2, Pause, Trash2, X, XCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ProgressBar } from "../../../components/ui/progress-bar";
 import { toast } from "../../../components/ui/toast";
+import {
+  UploadItemActions,
+  UploadProgressBar,
+  useFailureText,
+  useProgressText,
+} from "../../../components/upload-progress";
 import { formatBytes } from "../../../lib/file-size";
 import { backendUrl } from "../../../lib/share-links";
+import type { UploadItem } from "../../../lib/upload-engine/upload-queue";
+import type { useUploadQueue } from "../../../lib/upload-engine/use-upload-queue";
 import { useErrorText } from "../../../lib/use-error-text";
 import { fsApi } from "../api/fs";
+import type { FsUploadResult } from "../api/fs-upload-target";
 import { useBasket } from "../hooks/use-explorer-state";
 import { isTaskFinished, useTasks } from "../hooks/use-fs";
 import { BASKET_WARN_BYTES, basketTotals, basketZipName } from "../model/basket";
 
-export interface UploadRow {
-  id: string;
-  name: string;
-  loaded: number;
-  total: number;
-  status: "queued" | "uploading" | "done" | "failed";
-  error?: string;
-}
-
-function Bar({ percent, label }: { percent: number; label: string }) {
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(percent)}
-      className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-    >
-      <div
-        className="h-full bg-indigo-500 transition-[width]"
-        style={{ width: `${Math.min(100, Math.max(0, percent))}%` }}
-      />
-    </div>
-  );
-}
+/** The explorer's names for the queue's states (its tests and styles use them). */
+const ROW_STATUS: Record<UploadItem["status"], string> = {
+  pending: "queued",
+  uploading: "uploading",
+  paused: "paused",
+  success: "done",
+  error: "failed",
+};
 
 function Panel({
   title,
@@ -67,9 +59,18 @@ function Panel({
   );
 }
 
-export function UploadPanel({ rows, onClose }: { rows: UploadRow[]; onClose: () => void }) {
+export function UploadPanel({
+  queue,
+  onClose,
+}: {
+  queue: ReturnType<typeof useUploadQueue<FsUploadResult>>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const done = rows.filter((r) => r.status === "done").length;
+  const failureText = useFailureText();
+  const progressText = useProgressText();
+  const rows = queue.state.items;
+  const done = rows.filter((r) => r.status === "success").length;
   return (
     <Panel
       title={t("explorer.uploads", { done, total: rows.length })}
@@ -78,23 +79,32 @@ export function UploadPanel({ rows, onClose }: { rows: UploadRow[]; onClose: () 
     >
       <ul className="max-h-64 space-y-2 overflow-auto">
         {rows.map((r) => (
-          <li key={r.id} className="text-xs" data-upload={r.name} data-status={r.status}>
+          <li key={r.id} className="text-xs" data-upload={r.name} data-status={ROW_STATUS[r.status]}>
             <div className="flex items-center gap-2">
-              {r.status === "done" ? (
+              {r.status === "success" ? (
                 <CheckCircle2 className="h-3.5 w-3.5 text-emerald-500" aria-hidden />
-              ) : r.status === "failed" ? (
+              ) : r.status === "error" ? (
                 <XCircle className="h-3.5 w-3.5 text-red-500" aria-hidden />
+              ) : r.status === "paused" ? (
+                <Pause className="h-3.5 w-3.5 text-slate-400" aria-hidden />
               ) : (
                 <Loader2 className="h-3.5 w-3.5 animate-spin text-slate-400" aria-hidden />
               )}
               <span className="min-w-0 flex-1 truncate font-mono">{r.name}</span>
-              <span className="text-slate-500 tabular-nums">{`${formatBytes(r.loaded)} / ${formatBytes(r.total)}`}</span>
+              <span className="text-slate-500 tabular-nums">{`${formatBytes(r.status === "success" ? r.size : r.loaded)} / ${formatBytes(r.size)}`}</span>
+              <UploadItemActions
+                item={r}
+                onPause={queue.pause}
+                onResume={queue.resume}
+                onCancel={queue.cancel}
+                onRetry={queue.retry}
+              />
             </div>
-            <Bar
-              percent={r.total > 0 ? (r.loaded / r.total) * 100 : r.status === "done" ? 100 : 0}
-              label={r.name}
-            />
-            {r.error ? <p className="text-red-600 dark:text-red-400">{r.error}</p> : null}
+            <UploadProgressBar item={r} label={r.name} />
+            {progressText(r) ? <p className="text-slate-500">{progressText(r)}</p> : null}
+            {r.status === "error" && r.error ? (
+              <p className="text-red-600 dark:text-red-400">{failureText(r.error)}</p>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -155,7 +165,7 @@ export function TaskPanel({ onClose }: { onClose: () => void }) {
                   </Button>
                 )}
               </div>
-              <Bar percent={task.progress} label={t(`explorer.taskType.${task.type}`)} />
+              <ProgressBar percent={task.progress} label={t(`explorer.taskType.${task.type}`)} />
               {task.current_file && !finished ? (
                 <p className="truncate font-mono text-slate-500">{task.current_file}</p>
               ) : null}

@@ -179,7 +179,7 @@ export function StorageConfigFormDialog({
             </div>
             {text("endpointUrl", t("storageConfig.form.endpoint"), {
               placeholder: preset.endpointTemplate.replace("{region}", values.region || preset.region),
-              hint: t("storageConfig.form.endpointHint"),
+              hint: `${t("storageConfig.form.endpointHint")} ${t("storageEndpointAccess.privateHint")}`,
             })}
             <div className="grid gap-4 sm:grid-cols-2">
               {text("bucketName", t("storageConfig.form.bucket"))}

@@ -1,36 +1,25 @@
 import { uploadMimeType } from "@clipshare/shared";
-import {
-  cleanEtag,
-  InvalidPresignError,
-  isNetworkTransferError,
-  TransferError,
-  type UploadStep,
-} from "../upload-errors";
+import { cleanEtag, TransferError } from "../../../lib/upload-engine/errors";
+import type { SingleSendContext } from "../../../lib/upload-engine/single-upload";
+import { etagFromBody, transfer } from "../../../lib/upload-engine/xhr-transfer";
+import { InvalidPresignError, isNetworkTransferError, UploadStepError } from "../upload-errors";
 import type { UploadFields } from "../upload-form-model";
 import { presignBody } from "../upload-form-model";
-import type { UploadResult } from "../upload-queue";
-import { transfer } from "./transfer";
-import { type PublishedFile, uploadsApi, uploadThroughServer } from "./uploads";
+import { type PresignedUpload, type PublishedFile, uploadsApi, uploadThroughServer } from "./uploads";
 
-/** An upload step failed; `step` picks the text (spec §8). */
-export class UploadStepError extends Error {
-  override readonly name = "UploadStepError";
-  constructor(
-    readonly step: UploadStep,
-    override readonly cause: unknown,
-  ) {
-    super(cause instanceof Error ? cause.message : String(cause));
-  }
+/** What a finished upload published. */
+export interface UploadResult {
+  id: string;
+  slug: string;
+  filename: string;
+  size: number;
+  /** Share page path, /file/{slug}. */
+  url: string;
+  /** "presigned" and "multipart": the bytes went straight to storage; "server": they streamed through ClipShare. */
+  method: "presigned" | "multipart" | "server";
 }
 
-export interface UploadCallbacks {
-  signal: AbortSignal;
-  onProgress: (loaded: number) => void;
-  /** The bytes start again from zero (falling back to the server). */
-  onRestart: () => void;
-}
-
-function toResult(
+export function toResult(
   file: PublishedFile,
   fallback: { name: string; size: number },
   method: UploadResult["method"],
@@ -51,13 +40,33 @@ function toResult(
  * presign deletes the reserved record; one that got no answer at all (storage
  * unreachable or CORS) is retried through the server as a multipart form.
  */
-export async function uploadFile(file: File, name: string, fields: UploadFields, cb: UploadCallbacks) {
+/** The presign and commit routes of one kind of upload (files from disk, files from a URL). */
+export interface PresignRoutes {
+  presign: (body: Record<string, unknown>, signal: AbortSignal) => Promise<PresignedUpload | null>;
+  commit: (
+    body: { file_id: string; etag: string | null; size: number },
+    signal: AbortSignal,
+  ) => Promise<PublishedFile | null>;
+}
+
+const shareRoutes: PresignRoutes = {
+  presign: (body, signal) => uploadsApi.presign(body, signal),
+  commit: (body, signal) => uploadsApi.commit(body, signal),
+};
+
+export async function uploadFile(
+  file: File,
+  name: string,
+  fields: UploadFields,
+  cb: SingleSendContext,
+  routes: PresignRoutes = shareRoutes,
+) {
   const mimetype = uploadMimeType(name, file.type);
   const info = { name, size: file.size };
 
   let presigned: Awaited<ReturnType<typeof uploadsApi.presign>>;
   try {
-    presigned = await uploadsApi.presign(
+    presigned = await routes.presign(
       presignBody(fields, { name, size: file.size, type: mimetype }),
       cb.signal,
     );
@@ -77,7 +86,7 @@ export async function uploadFile(file: File, name: string, fields: UploadFields,
       onProgress: (loaded) => cb.onProgress(loaded),
     });
     if (response.status < 200 || response.status >= 300) throw new TransferError("status", response.status);
-    etag = cleanEtag(response.header("ETag")) ?? etagFromBody(response.text);
+    etag = cleanEtag(response.header("ETag") ?? etagFromBody(response.text));
   } catch (error) {
     await uploadsApi.discard(presigned.file_id);
     if (isNetworkTransferError(error) && !cb.signal.aborted) {
@@ -97,21 +106,11 @@ export async function uploadFile(file: File, name: string, fields: UploadFields,
   }
 
   try {
-    const committed = await uploadsApi.commit({ file_id: presigned.file_id, etag }, cb.signal);
+    const committed = await routes.commit({ file_id: presigned.file_id, etag, size: file.size }, cb.signal);
     if (!committed?.slug) throw new InvalidPresignError();
     return toResult(committed, info, "presigned");
   } catch (error) {
     await uploadsApi.discard(presigned.file_id);
     throw new UploadStepError("commit", error);
-  }
-}
-
-/** The signed LOCAL upload URL answers JSON with the ETag in `data.etag`. */
-function etagFromBody(text: string): string | null {
-  try {
-    const body = JSON.parse(text) as { data?: { etag?: unknown } };
-    return typeof body?.data?.etag === "string" ? cleanEtag(body.data.etag) : null;
-  } catch {
-    return null;
   }
 }

@@ -7,7 +7,7 @@ import { cn } from "../../../lib/cn";
 import { formatBytes } from "../../../lib/file-size";
 import { clipboardFileName } from "../upload-form-model";
 
-export type AddFiles = (files: { file: File; name?: string }[]) => number;
+export type AddFiles = (files: { file: File; name?: string }[]) => string[];
 
 function filesOf(list: FileList | null | undefined): File[] {
   return list ? Array.from(list) : [];
@@ -21,7 +21,9 @@ function usePasteFiles(addFiles: AddFiles) {
       const files = filesOf(event.clipboardData?.files);
       if (files.length === 0) return;
       event.preventDefault();
-      const added = addFiles(files.map((file) => ({ file, name: clipboardFileName(file.name, file.type) })));
+      const added = addFiles(
+        files.map((file) => ({ file, name: clipboardFileName(file.name, file.type) })),
+      ).length;
       if (added > 0) toast(t("upload.pastedFiles", { count: added }), "success");
     };
     window.addEventListener("paste", onPaste);

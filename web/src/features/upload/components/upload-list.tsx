@@ -1,119 +1,36 @@
-import {
-  CheckCircle2,
-  CircleAlert,
-  Clock,
-  Copy,
-  ExternalLink,
-  FileIcon,
-  LoaderCircle,
-  RotateCcw,
-  Trash2,
-  X,
-} from "lucide-react";
+import { Copy, ExternalLink, FileIcon, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ShareQrButton } from "../../../components/share-qr-code";
-import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
+import {
+  UploadItemActions,
+  UploadProgressBar,
+  UploadStatusBadge,
+  useFailureText,
+  useProgressText,
+} from "../../../components/upload-progress";
 import { copyText } from "../../../lib/clipboard";
-import { cn } from "../../../lib/cn";
-import { formatBytes, formatSpeed } from "../../../lib/file-size";
+import { formatBytes } from "../../../lib/file-size";
 import { fileShareUrl } from "../../../lib/share-links";
-import { isFinalFailure, itemProgress, type UploadFailure, type UploadItem } from "../upload-queue";
+import type { UploadItem } from "../../../lib/upload-engine/upload-queue";
+import type { UploadResult } from "../api/upload-file";
 
-/** Text of a failure in the current language. */
-export function useFailureText() {
-  const { t } = useTranslation();
-  return (failure: UploadFailure) => {
-    if (failure.scope === "text") return failure.text;
-    if (failure.scope === "upload") return t(`upload.errors.${failure.key}`, failure.values ?? {});
-    return t(`errors.${failure.key}` as "errors.unknown", failure.values ?? {});
-  };
-}
+type ShareItem = UploadItem<UploadResult>;
 
-function StatusBadge({ item }: { item: UploadItem }) {
-  const { t } = useTranslation();
-  switch (item.status) {
-    case "pending":
-      return (
-        <Badge tone={item.queued ? "accent" : "neutral"}>
-          <Clock className="mr-1 h-3 w-3" aria-hidden />
-          {item.queued ? t("upload.status.queued") : t("upload.status.pending")}
-        </Badge>
-      );
-    case "uploading":
-      return (
-        <Badge tone="accent">
-          <LoaderCircle className="mr-1 h-3 w-3 animate-spin" aria-hidden />
-          {t("upload.status.uploading")}
-        </Badge>
-      );
-    case "success":
-      return (
-        <Badge tone="success">
-          <CheckCircle2 className="mr-1 h-3 w-3" aria-hidden />
-          {t("upload.status.success")}
-        </Badge>
-      );
-    case "error":
-      return (
-        <Badge tone="danger">
-          <CircleAlert className="mr-1 h-3 w-3" aria-hidden />
-          {t("upload.status.error")}
-        </Badge>
-      );
-  }
-}
-
-function ProgressBar({ item, percent }: { item: UploadItem; percent: number }) {
-  const { t } = useTranslation();
-  return (
-    <div
-      role="progressbar"
-      aria-label={t("upload.progressOf", { name: item.name })}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-    >
-      <div
-        className={cn(
-          "h-full rounded-full transition-[width] duration-200",
-          item.status === "error"
-            ? "bg-red-500"
-            : item.status === "success"
-              ? "bg-emerald-500"
-              : "bg-indigo-500",
-        )}
-        style={{ width: `${percent}%` }}
-      />
-    </div>
-  );
-}
-
-function formatRemaining(seconds: number | null): string {
-  if (seconds === null) return "";
-  if (seconds < 60) return `${seconds}s`;
-  const m = Math.floor(seconds / 60);
-  if (m < 60) return `${m}m ${seconds % 60}s`;
-  return `${Math.floor(m / 60)}h ${m % 60}m`;
-}
-
-function UploadRow({
-  item,
-  onCancel,
-  onRetry,
-  onRemove,
-}: {
-  item: UploadItem;
+interface ItemHandlers {
+  onPause: (id: string) => void;
+  onResume: (id: string) => void;
   onCancel: (id: string) => void;
   onRetry: (id: string) => void;
   onRemove: (id: string) => void;
-}) {
+}
+
+function UploadRow({ item, handlers }: { item: ShareItem; handlers: ItemHandlers }) {
   const { t } = useTranslation();
   const failureText = useFailureText();
-  const { percent, speed, remaining } = itemProgress(item);
+  const progressText = useProgressText();
   const link = item.result ? fileShareUrl(item.result.slug) : null;
 
   return (
@@ -127,27 +44,21 @@ function UploadRow({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <p className="min-w-0 font-medium break-all text-slate-900 dark:text-slate-100">{item.name}</p>
-            <StatusBadge item={item} />
+            <UploadStatusBadge item={item} />
           </div>
           <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
             {formatBytes(item.size)}
-            {item.status === "uploading" ? (
-              <>
-                {" · "}
-                <span>{t("upload.percent", { percent })}</span>
-                {speed !== null ? ` · ${formatSpeed(speed)}` : ""}
-                {remaining !== null ? ` · ${t("upload.timeLeft", { time: formatRemaining(remaining) })}` : ""}
-              </>
-            ) : null}
+            {progressText(item) ? ` · ${progressText(item)}` : ""}
             {item.status === "success" && item.result?.method === "server"
               ? ` · ${t("upload.viaServer")}`
               : ""}
           </p>
           {item.status === "uploading" ||
+          item.status === "paused" ||
           item.status === "success" ||
           (item.status === "error" && item.loaded > 0) ? (
             <div className="mt-2">
-              <ProgressBar item={item} percent={percent} />
+              <UploadProgressBar item={item} label={t("upload.progressOf", { name: item.name })} />
             </div>
           ) : null}
           {item.status === "error" && item.error ? (
@@ -183,28 +94,13 @@ function UploadRow({
               <ShareQrButton url={link} name={item.name} variant="ghost" iconOnly />
             </>
           ) : null}
-          {item.status === "uploading" || (item.status === "pending" && item.queued) ? (
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t("upload.cancelOf", { name: item.name })}
-              title={t("upload.cancel")}
-              onClick={() => onCancel(item.id)}
-            >
-              <X className="h-4 w-4" aria-hidden />
-            </Button>
-          ) : null}
-          {item.status === "error" && !isFinalFailure(item.error) ? (
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t("upload.retryOf", { name: item.name })}
-              title={t("upload.retry")}
-              onClick={() => onRetry(item.id)}
-            >
-              <RotateCcw className="h-4 w-4" aria-hidden />
-            </Button>
-          ) : null}
+          <UploadItemActions
+            item={item}
+            onPause={handlers.onPause}
+            onResume={handlers.onResume}
+            onCancel={handlers.onCancel}
+            onRetry={handlers.onRetry}
+          />
           {item.status !== "uploading" ? (
             <Button
               variant="ghost"
@@ -212,7 +108,7 @@ function UploadRow({
               className="text-slate-500 hover:text-red-600 dark:hover:text-red-400"
               aria-label={t("upload.removeOf", { name: item.name })}
               title={t("upload.remove")}
-              onClick={() => onRemove(item.id)}
+              onClick={() => handlers.onRemove(item.id)}
             >
               <Trash2 className="h-4 w-4" aria-hidden />
             </Button>
@@ -223,23 +119,13 @@ function UploadRow({
   );
 }
 
-export function UploadList({
-  items,
-  onCancel,
-  onRetry,
-  onRemove,
-}: {
-  items: UploadItem[];
-  onCancel: (id: string) => void;
-  onRetry: (id: string) => void;
-  onRemove: (id: string) => void;
-}) {
+export function UploadList({ items, ...handlers }: { items: ShareItem[] } & ItemHandlers) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
     <ul className="space-y-2" aria-label={t("upload.listLabel")}>
       {items.map((item) => (
-        <UploadRow key={item.id} item={item} onCancel={onCancel} onRetry={onRetry} onRemove={onRemove} />
+        <UploadRow key={item.id} item={item} handlers={handlers} />
       ))}
     </ul>
   );

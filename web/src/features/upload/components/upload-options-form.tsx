@@ -27,6 +27,7 @@ export function UploadOptionsForm({
   configsLoading,
   allowSlug,
   disabled,
+  titleId = "upload-options-title",
 }: {
   values: UploadFormValues;
   onChange: (values: UploadFormValues) => void;
@@ -35,14 +36,16 @@ export function UploadOptionsForm({
   configsLoading: boolean;
   allowSlug: boolean;
   disabled: boolean;
+  /** Element id of the card's title (unique per form on the page). */
+  titleId?: string;
 }) {
   const { t } = useTranslation();
   const set = <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) =>
     onChange({ ...values, [key]: value });
 
   return (
-    <Card aria-labelledby="upload-options-title">
-      <CardHeader titleId="upload-options-title" title={t("upload.options.title")} />
+    <Card aria-labelledby={titleId}>
+      <CardHeader titleId={titleId} title={t("upload.options.title")} />
       <div className="space-y-4 p-5">
         <Field label={t("upload.options.storage")}>
           {({ id }) => (

@@ -1,5 +1,6 @@
-import { Link2, LogIn, Upload } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { LogIn, Upload } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -7,21 +8,20 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useCapabilities } from "../../../lib/auth-store";
+import { queueSummary } from "../../../lib/upload-engine/upload-queue";
+import { useUploadQueue } from "../../../lib/upload-engine/use-upload-queue";
 import { useErrorText } from "../../../lib/use-error-text";
 import { useReceivedShare } from "../../offline/hooks/use-received-share";
-import { useMaxUploadSize, useUploadStorageConfigs } from "../hooks/use-upload-data";
-import { useUploadQueue } from "../hooks/use-upload-queue";
-import {
-  emptyUploadForm,
-  type UploadFormValues,
-  uploadFields,
-  validateUploadForm,
-} from "../upload-form-model";
-import { queueSummary } from "../upload-queue";
+import { shareTarget } from "../api/share-target";
+import type { UploadResult } from "../api/upload-file";
+import { recentUploadsQueryKey, useMaxUploadSize, useShareOptions } from "../hooks/use-upload-data";
+import { describeUploadFailure } from "../upload-errors";
+import { uploadFields, validateUploadForm } from "../upload-form-model";
 import { DropZone } from "./drop-zone";
 import { RecentUploads } from "./recent-uploads";
 import { UploadList } from "./upload-list";
 import { UploadOptionsForm } from "./upload-options-form";
+import { UrlUploadTab } from "./url-upload-tab";
 
 function PageHeader() {
   const { t } = useTranslation();
@@ -53,25 +53,23 @@ function SignInRequired() {
 function FileUploadTab() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const configs = useUploadStorageConfigs(true);
+  const { configs, values, setValues } = useShareOptions();
   const maxSize = useMaxUploadSize();
   const maxBytes = maxSize.data?.max_upload_size_bytes ?? null;
-  const [values, setValues] = useState<UploadFormValues>(() => emptyUploadForm());
   const [showErrors, setShowErrors] = useState(false);
 
-  // Preselect the default storage (or the first usable one) once the list is known.
-  useEffect(() => {
-    const list = configs.data ?? [];
-    if (list.length === 0) return;
-    setValues((v) =>
-      list.some((c) => c.id === v.storageConfigId)
-        ? v
-        : { ...v, storageConfigId: (list.find((c) => c.is_default) ?? list[0])!.id },
-    );
-  }, [configs.data]);
-
-  const fieldsFor = useCallback((single: boolean) => uploadFields(values, single), [values]);
-  const queue = useUploadQueue({ maxBytes, fieldsFor });
+  const queryClient = useQueryClient();
+  const targetFor = useCallback((single: boolean) => shareTarget(uploadFields(values, single)), [values]);
+  const onCompleted = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: recentUploadsQueryKey }),
+    [queryClient],
+  );
+  const queue = useUploadQueue<UploadResult>({
+    maxBytes,
+    targetFor,
+    describeError: describeUploadFailure,
+    onCompleted,
+  });
   // Files shared to the installed app join the list like files picked here.
   useReceivedShare((share) => {
     if (share && share.files.length > 0) queue.addFiles(share.files.map((file) => ({ file })));
@@ -94,6 +92,8 @@ function FileUploadTab() {
         <UploadList
           items={queue.state.items}
           onCancel={queue.cancel}
+          onPause={queue.pause}
+          onResume={queue.resume}
           onRetry={queue.retry}
           onRemove={queue.remove}
         />
@@ -160,16 +160,7 @@ export function UploadPage() {
               <FileUploadTab />
             </TabsContent>
             <TabsContent value="url">
-              <Card className="flex flex-col items-center px-6 py-12 text-center">
-                <Link2 className="mb-3 h-8 w-8 text-indigo-600 dark:text-indigo-400" aria-hidden />
-                <h2 className="text-lg font-semibold">{t("upload.urlTab.title")}</h2>
-                <p className="mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">
-                  {t("upload.urlTab.description")}
-                </p>
-                <p className="mt-4 inline-flex items-center rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-800 dark:bg-amber-950/50 dark:text-amber-300">
-                  {t("placeholder.comingSoon")}
-                </p>
-              </Card>
+              <UrlUploadTab />
             </TabsContent>
           </Tabs>
           <RecentUploads />

@@ -1,6 +1,8 @@
 import { RECENT_UPLOADS } from "@clipshare/shared";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { uploadsApi } from "../api/uploads";
+import { emptyUploadForm, type UploadFormValues } from "../upload-form-model";
 
 export const recentUploadsQueryKey = ["files", "recent"] as const;
 
@@ -29,4 +31,20 @@ export function useRecentUploads(enabled: boolean) {
     queryFn: async ({ signal }) => (await uploadsApi.recent(RECENT_UPLOADS, signal)).files ?? [],
     enabled,
   });
+}
+
+/** The share options of an upload form, with the default storage (or the first usable one) preselected. */
+export function useShareOptions() {
+  const configs = useUploadStorageConfigs(true);
+  const [values, setValues] = useState<UploadFormValues>(() => emptyUploadForm());
+  useEffect(() => {
+    const list = configs.data ?? [];
+    if (list.length === 0) return;
+    setValues((v) =>
+      list.some((c) => c.id === v.storageConfigId)
+        ? v
+        : { ...v, storageConfigId: (list.find((c) => c.is_default) ?? list[0])!.id },
+    );
+  }, [configs.data]);
+  return { configs, values, setValues };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   initialUploadQueue,
+  isNetworkFailure,
   itemProgress,
   itemsToStart,
   progressPercent,
@@ -195,5 +196,49 @@ describe("progress and speed", () => {
     expect(remainingSeconds(10, 100, 0)).toBeNull();
     expect(remainingSeconds(100, 100, 5)).toBeNull();
     expect(remainingSeconds(0, 100, 30)).toBe(4);
+  });
+});
+
+describe("pause and resume", () => {
+  it("pauses a running upload, queues it again on resume and keeps its bytes", () => {
+    let s = run([
+      { type: "add", files: [file("a"), file("b")] },
+      { type: "enqueueAll" },
+      { type: "start", id: "a", at: 0 },
+      { type: "progress", id: "a", loaded: 400, at: 1000 },
+    ]);
+    s = run([{ type: "pause", id: "a" }], s);
+    expect(item(s, "a")).toMatchObject({ status: "paused", loaded: 400 });
+    // A paused upload frees its slot.
+    expect(itemsToStart(s, 1)).toEqual(["b"]);
+    expect(queueSummary(s)).toMatchObject({ paused: 1, busy: true });
+    expect(run([{ type: "progress", id: "a", loaded: 500, at: 1100 }], s)).toBe(s);
+    s = run([{ type: "resume", id: "a" }], s);
+    expect(item(s, "a")).toMatchObject({ status: "pending", queued: true });
+    s = run([{ type: "start", id: "a", at: 2000 }], s);
+    expect(item(s, "a")).toMatchObject({ status: "uploading", loaded: 400, attempts: 2 });
+    s = run([{ type: "progress", id: "a", loaded: 600, at: 2500, resumedParts: 2 }], s);
+    expect(item(s, "a")).toMatchObject({ loaded: 600, resumedParts: 2 });
+    // Resume applies only to paused items, cancel to paused ones too.
+    expect(run([{ type: "resume", id: "a" }], s)).toBe(s);
+    s = run(
+      [
+        { type: "pause", id: "a" },
+        { type: "cancel", id: "a" },
+      ],
+      s,
+    );
+    expect(item(s, "a")).toMatchObject({ status: "error", error: { key: "cancelled" } });
+  });
+});
+
+describe("network failures", () => {
+  it("are the ones coming back online can fix", () => {
+    expect(isNetworkFailure({ scope: "engine", key: "network" })).toBe(true);
+    expect(isNetworkFailure({ scope: "engine", key: "timeout" })).toBe(true);
+    expect(isNetworkFailure({ scope: "upload", key: "network" })).toBe(true);
+    expect(isNetworkFailure({ scope: "engine", key: "http", values: { status: 500 } })).toBe(false);
+    expect(isNetworkFailure({ scope: "upload", key: "slugTaken" })).toBe(false);
+    expect(isNetworkFailure(null)).toBe(false);
   });
 });

@@ -1,16 +1,26 @@
 /**
- * The upload list of /upload as a state machine (spec §4: pending → uploading
- * (percent) → success | error; cancel, retry, remove), plus the progress and
- * speed arithmetic. Pure: no DOM, no timers, time is passed in, so every
+ * An upload list as a state machine (pending → uploading (percent) ⇄ paused →
+ * success | error; cancel, retry, remove), plus the progress and speed
+ * arithmetic. /upload and the explorer both keep their lists in it. Pure: no DOM, no timers, time is passed in, so every
  * transition is unit-tested. The page's hook feeds it events and runs the
  * uploads it asks for.
  */
 
-export type UploadStatus = "pending" | "uploading" | "success" | "error";
+import type { UploadEngineErrorCode } from "./errors";
 
-/** Why an item failed, ready for translation (keys under `upload.errors.` or `errors.`, or a server text). */
+export type UploadStatus = "pending" | "uploading" | "paused" | "success" | "error";
+
+/**
+ * Why an item failed, ready for translation (keys under `upload.errors.`,
+ * `uploadEngine.errors.` or `errors.`, or a server text).
+ */
 export type UploadFailure =
   | { scope: "upload"; key: UploadErrorKey; values?: Record<string, string | number> }
+  | {
+      scope: "engine";
+      key: UploadEngineErrorCode | "multipartInitFailed";
+      values?: Record<string, string | number>;
+    }
   | { scope: "errors"; key: string; values?: Record<string, string | number> }
   | { scope: "text"; text: string };
 
@@ -26,24 +36,12 @@ export type UploadErrorKey =
   | "insufficientStorage"
   | "noConfigPermission";
 
-/** What a finished upload published. */
-export interface UploadResult {
-  id: string;
-  slug: string;
-  filename: string;
-  size: number;
-  /** Share page path, /file/{slug}. */
-  url: string;
-  /** "presigned" when the bytes went straight to storage, "server" when they streamed through ClipShare. */
-  method: "presigned" | "server";
-}
-
 export interface ProgressSample {
   at: number;
   loaded: number;
 }
 
-export interface UploadItem {
+export interface UploadItem<R = unknown> {
   id: string;
   name: string;
   size: number;
@@ -56,12 +54,14 @@ export interface UploadItem {
   /** Recent progress samples (for the speed), newest last. */
   samples: ProgressSample[];
   attempts: number;
+  /** Parts the storage already held when this upload continued an earlier one. */
+  resumedParts: number;
   error: UploadFailure | null;
-  result: UploadResult | null;
+  result: R | null;
 }
 
-export interface UploadQueueState {
-  items: UploadItem[];
+export interface UploadQueueState<R = unknown> {
+  items: UploadItem<R>[];
 }
 
 export type UploadEvent =
@@ -71,10 +71,14 @@ export type UploadEvent =
   /** Queue every pending item (the "upload" button). */
   | { type: "enqueueAll" }
   | { type: "start"; id: string; at: number }
-  | { type: "progress"; id: string; loaded: number; at: number }
+  | { type: "progress"; id: string; loaded: number; at: number; resumedParts?: number }
   /** A new attempt from zero within the same upload (fallback to another method). */
   | { type: "restart"; id: string; at: number }
-  | { type: "succeed"; id: string; result: UploadResult }
+  /** Pause an upload that is running (its bytes stay stored). */
+  | { type: "pause"; id: string }
+  /** Queue a paused upload to continue. */
+  | { type: "resume"; id: string }
+  | { type: "succeed"; id: string; result: unknown }
   | { type: "fail"; id: string; error: UploadFailure }
   | { type: "cancel"; id: string }
   | { type: "retry"; id: string }
@@ -88,13 +92,13 @@ export const MAX_CONCURRENT_UPLOADS = 2;
 
 export const initialUploadQueue: UploadQueueState = { items: [] };
 
-function update(
-  state: UploadQueueState,
+function update<R>(
+  state: UploadQueueState<R>,
   id: string,
-  fn: (item: UploadItem) => UploadItem | null,
-): UploadQueueState {
+  fn: (item: UploadItem<R>) => UploadItem<R> | null,
+): UploadQueueState<R> {
   let changed = false;
-  const items: UploadItem[] = [];
+  const items: UploadItem<R>[] = [];
   for (const item of state.items) {
     if (item.id !== id) {
       items.push(item);
@@ -109,13 +113,13 @@ function update(
 
 const CANCELLED: UploadFailure = { scope: "upload", key: "cancelled" };
 
-export function uploadQueueReducer(state: UploadQueueState, event: UploadEvent): UploadQueueState {
+export function uploadQueueReducer<R>(state: UploadQueueState<R>, event: UploadEvent): UploadQueueState<R> {
   switch (event.type) {
     case "add": {
       const known = new Set(state.items.map((i) => i.id));
       const added = event.files
         .filter((f) => !known.has(f.id))
-        .map<UploadItem>((f) => ({
+        .map<UploadItem<R>>((f) => ({
           id: f.id,
           name: f.name,
           size: Math.max(0, f.size),
@@ -125,6 +129,7 @@ export function uploadQueueReducer(state: UploadQueueState, event: UploadEvent):
           loaded: 0,
           samples: [],
           attempts: 0,
+          resumedParts: 0,
           error: null,
           result: null,
         }));
@@ -147,8 +152,8 @@ export function uploadQueueReducer(state: UploadQueueState, event: UploadEvent):
               ...item,
               status: "uploading",
               queued: false,
-              loaded: 0,
-              samples: [{ at: event.at, loaded: 0 }],
+              // A resumed upload keeps the bytes already stored.
+              samples: [{ at: event.at, loaded: item.loaded }],
               attempts: item.attempts + 1,
               error: null,
             }
@@ -161,11 +166,19 @@ export function uploadQueueReducer(state: UploadQueueState, event: UploadEvent):
         const samples = [...item.samples, { at: event.at, loaded }].filter(
           (s, index, all) => index === all.length - 1 || event.at - s.at <= SPEED_WINDOW_MS,
         );
-        return { ...item, loaded, samples };
+        return { ...item, loaded, samples, resumedParts: event.resumedParts ?? item.resumedParts };
       });
     case "restart":
       return update(state, event.id, (item) =>
         item.status === "uploading" ? { ...item, loaded: 0, samples: [{ at: event.at, loaded: 0 }] } : item,
+      );
+    case "pause":
+      return update(state, event.id, (item) =>
+        item.status === "uploading" ? { ...item, status: "paused", samples: [] } : item,
+      );
+    case "resume":
+      return update(state, event.id, (item) =>
+        item.status === "paused" ? { ...item, status: "pending", queued: true } : item,
       );
     case "succeed":
       return update(state, event.id, (item) =>
@@ -175,7 +188,7 @@ export function uploadQueueReducer(state: UploadQueueState, event: UploadEvent):
               status: "success",
               loaded: item.size,
               samples: [],
-              result: event.result,
+              result: event.result as R,
               error: null,
             }
           : item,
@@ -188,7 +201,7 @@ export function uploadQueueReducer(state: UploadQueueState, event: UploadEvent):
       );
     case "cancel":
       return update(state, event.id, (item) =>
-        item.status === "uploading" || (item.status === "pending" && item.queued)
+        item.status === "uploading" || item.status === "paused" || (item.status === "pending" && item.queued)
           ? { ...item, status: "error", queued: false, samples: [], error: CANCELLED }
           : item,
       );
@@ -212,8 +225,19 @@ export function isFinalFailure(error: UploadFailure | null): boolean {
   return error?.scope === "upload" && error.key === "tooLargeLocal";
 }
 
+/** Failures a lost connection causes, which coming back online may fix. */
+export function isNetworkFailure(error: UploadFailure | null): boolean {
+  if (!error) return false;
+  if (error.scope === "engine") return error.key === "network" || error.key === "timeout";
+  if (error.scope === "upload") return error.key === "network";
+  return error.scope === "errors" && (error.key === "network" || error.key === "timeout");
+}
+
 /** Items to start now: queued, oldest first, as many as free slots allow. */
-export function itemsToStart(state: UploadQueueState, maxConcurrent = MAX_CONCURRENT_UPLOADS): string[] {
+export function itemsToStart<R>(
+  state: UploadQueueState<R>,
+  maxConcurrent = MAX_CONCURRENT_UPLOADS,
+): string[] {
   const running = state.items.filter((i) => i.status === "uploading").length;
   const free = Math.max(0, maxConcurrent - running);
   return state.items
@@ -251,14 +275,14 @@ export function remainingSeconds(loaded: number, total: number, speed: number | 
 }
 
 /** The progress line of an item: percent, speed, and time left. */
-export function itemProgress(item: UploadItem) {
+export function itemProgress<R>(item: UploadItem<R>) {
   const percent = item.status === "success" ? 100 : progressPercent(item.loaded, item.size);
   const speed = item.status === "uploading" ? transferSpeed(item.samples) : null;
   return { percent, speed, remaining: remainingSeconds(item.loaded, item.size, speed) };
 }
 
 /** Counts for the summary line and whether the slug field applies (one file only). */
-export function queueSummary(state: UploadQueueState) {
+export function queueSummary<R>(state: UploadQueueState<R>) {
   const count = (s: UploadStatus) => state.items.filter((i) => i.status === s).length;
   const pending = count("pending");
   const waiting = state.items.filter((i) => i.status === "pending" && !i.queued).length;
@@ -267,10 +291,13 @@ export function queueSummary(state: UploadQueueState) {
     pending,
     waiting,
     uploading: count("uploading"),
+    paused: count("paused"),
     success: count("success"),
     error: count("error"),
     /** Files the next start would upload; a custom slug only makes sense for one. */
     allowSlug: waiting <= 1,
-    busy: state.items.some((i) => i.status === "uploading" || (i.status === "pending" && i.queued)),
+    busy: state.items.some(
+      (i) => i.status === "uploading" || i.status === "paused" || (i.status === "pending" && i.queued),
+    ),
   };
 }

@@ -1,5 +1,6 @@
 import { UPLOAD_TIMEOUT_MS } from "@clipshare/shared";
-import { TransferError } from "../upload-errors";
+import { TransferError } from "./errors";
+import type { PartTransport } from "./multipart-uploader";
 
 /**
  * Sends one request body with upload progress. fetch() cannot report upload
@@ -88,4 +89,22 @@ export function transfer(request: TransferRequest): Promise<TransferResponse> {
     armIdleTimer();
     xhr.send(request.body);
   });
+}
+
+/** Part PUTs through XMLHttpRequest; the engine applies its own part timeout. */
+export const xhrPartTransport: PartTransport = {
+  async put({ url, body, signal, onProgress }) {
+    const response = await transfer({ method: "PUT", url, body, signal, onProgress, idleTimeoutMs: 0 });
+    return { status: response.status, etag: response.header("ETag") ?? etagFromBody(response.text) };
+  },
+};
+
+/** ClipShare's own signed upload URLs also answer the ETag in `data.etag`. */
+export function etagFromBody(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as { data?: { etag?: unknown } };
+    return typeof body?.data?.etag === "string" ? body.data.etag : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,42 @@
+/**
+ * Continuations of a counted view. The response that used up a view (a
+ * download, or the metadata page that handed out tokened URLs) sets its
+ * short-lived access token as a cookie scoped to that share's content URLs,
+ * so the browser's follow-up requests (Range continuations, video seeking,
+ * resumed downloads, 0.7.3 pages that rebuild the URL without its token) carry
+ * it and do not count again. Clients without cookies pass it as `?token=`.
+ */
+import type { Context } from "hono";
+import { generateCookie, getCookie } from "hono/cookie";
+import { SHARE_TOKEN_TTL_SECONDS } from "../lib/share-access-token";
+
+const COOKIE = "clipshare_download";
+const CONTENT_ROUTES = ["/api/file-view/", "/api/file-download/", "/api/office-preview/"] as const;
+
+/** The access token a content request presents: `?token=` first, else the continuation cookie. */
+export function continuationToken(c: Context): string | undefined {
+  return c.req.query("token") || getCookie(c, COOKIE) || undefined;
+}
+
+/**
+ * Adds the continuation cookies to the response a counted request gets
+ * (streamed objects and redirects are built as Responses of their own).
+ * `origin`: the one clients reach us on; the cookie is Secure when that is https.
+ */
+export function withContinuationCookies(
+  res: Response,
+  grant: { slug: string; token: string },
+  origin: string,
+): Response {
+  for (const route of CONTENT_ROUTES) {
+    const cookie = generateCookie(COOKIE, grant.token, {
+      path: `${route}${encodeURIComponent(grant.slug)}`,
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: origin.startsWith("https:"),
+      maxAge: SHARE_TOKEN_TTL_SECONDS,
+    });
+    res.headers.append("Set-Cookie", cookie);
+  }
+  return res;
+}

@@ -1,0 +1,86 @@
+/**
+ * File shares uploaded in parts (FILE_SHARE): /files/multipart/init, resume,
+ * complete, abort, and the signed LOCAL part URL /files/multipart/part.
+ */
+import {
+  Permission,
+  shareMultipartCompleteRequest,
+  shareMultipartInitRequest,
+  shareMultipartRef,
+} from "@clipshare/shared";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { requirePermission } from "../../auth/policy";
+import type { AppContext } from "../../context";
+import { declaredLength, parseWith, readJson, requestStream } from "../body";
+import { ok } from "../envelope";
+import { publicOrigin } from "../request-origin";
+import type { AppEnv } from "../types";
+
+/** A complete names up to 10,000 parts with their ETags. */
+const COMPLETE_JSON_LIMIT = 4 * 1024 * 1024;
+
+/** The body of files/multipart/complete (and url/multipart/complete), parts with their ETag under one name. */
+export async function readCompleteRequest(c: Context) {
+  const body = await readJson(c, shareMultipartCompleteRequest, COMPLETE_JSON_LIMIT);
+  const parts = body.parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag ?? p.ETag ?? "" }));
+  return { ...body, parts };
+}
+
+const partQuery = z.object({
+  upload: z.string({ error: "Upload URL is missing its signature" }).min(1).max(100),
+  partNumber: z.coerce
+    .number({ error: "Invalid part number" })
+    .int("Invalid part number")
+    .min(1, "Invalid part number")
+    .max(10_000, "Invalid part number"),
+  expires: z.string({ error: "Upload URL is missing its signature" }).regex(/^\d{1,12}$/, "Invalid expiry"),
+  sig: z.string({ error: "Upload URL is missing its signature" }).min(1).max(200),
+});
+
+export function shareMultipartRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  const service = ctx.shareMultipart;
+  const origin = (c: Parameters<typeof publicOrigin>[0]) => publicOrigin(c, ctx.config.trustProxy);
+
+  app.post("/files/multipart/init", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, shareMultipartInitRequest);
+    return ok(c, await service.init(principal, body, origin(c)), "Multipart upload started");
+  });
+
+  app.post("/files/multipart/resume", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, shareMultipartRef);
+    return ok(c, await service.resume(principal, body, origin(c)), "Multipart upload can continue");
+  });
+
+  app.post("/files/multipart/complete", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    return ok(c, await service.complete(principal, await readCompleteRequest(c)), "Upload completed");
+  });
+
+  app.post("/files/multipart/abort", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, shareMultipartRef);
+    return ok(c, await service.abort(principal, body), "Upload aborted");
+  });
+
+  // LOCAL storage's part URL: the signature is the credential, the body is one part.
+  app.put("/files/multipart/part", async (c) => {
+    const query = parseWith(partQuery, c.req.query());
+    const result = await service.receivePart(
+      query,
+      requestStream(c),
+      declaredLength(c.req.header("content-length")),
+    );
+    c.header("ETag", `"${result.etag}"`);
+    return ok(c, result, "Part uploaded");
+  });
+
+  return app;
+}

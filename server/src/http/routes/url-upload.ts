@@ -1,0 +1,116 @@
+/**
+ * URL upload (FILE_SHARE): /url/info, /url/proxy, /url/presign, /url/commit,
+ * /url/multipart/init|complete|abort (the share multipart service with the
+ * remote file's name, type and size), /url/cancel, and the ClipShare
+ * extension /url/fetch (download on the server as a task). The remote side is
+ * reached only through the SafeFetcher.
+ */
+import { Readable } from "node:stream";
+import {
+  commitRequest,
+  Permission,
+  shareMultipartRef,
+  urlCancelRequest,
+  urlFetchRequest,
+  urlInfoRequest,
+  urlMultipartInitRequest,
+  urlPresignRequest,
+} from "@clipshare/shared";
+import { Hono } from "hono";
+import { requirePermission } from "../../auth/policy";
+import type { AppContext } from "../../context";
+import { describeResponse } from "../../domain/url-upload/remote-file";
+import { contentDisposition } from "../../storage/content-disposition";
+import { parseWith, readJson } from "../body";
+import { ok } from "../envelope";
+import { publicOrigin } from "../request-origin";
+import type { AppEnv } from "../types";
+import { readCompleteRequest } from "./files-multipart";
+
+export function urlUploadRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  const service = ctx.urlUploads;
+
+  app.post("/url/info", async (c) => {
+    requirePermission(c.get("principal"), Permission.FILE_SHARE);
+    const { url } = await readJson(c, urlInfoRequest);
+    return ok(c, await service.info(url), "URL info fetched");
+  });
+
+  // The browser's fallback when the remote server allows no cross-origin read. The body is
+  // streamed through, as an attachment that can never render (or run script) on this origin.
+  app.get("/url/proxy", async (c) => {
+    requirePermission(c.get("principal"), Permission.FILE_SHARE);
+    const { url } = parseWith(urlInfoRequest, { url: c.req.query("url") });
+    const remote = await service.openProxy(url, c.req.raw.signal);
+    const info = describeResponse(remote, "GET");
+    const headers = new Headers({
+      "Content-Type": info.contentType,
+      "Content-Disposition": contentDisposition("attachment", info.filename),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cache-Control": "private, no-store",
+    });
+    if (remote.contentLength !== null) headers.set("Content-Length", String(remote.contentLength));
+    return new Response(Readable.toWeb(remote.body) as ReadableStream, { status: 200, headers });
+  });
+
+  app.post("/url/presign", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, urlPresignRequest);
+    return ok(
+      c,
+      await service.presign(principal, body, publicOrigin(c, ctx.config.trustProxy)),
+      "Presigned upload URL created",
+    );
+  });
+
+  app.post("/url/commit", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, commitRequest);
+    return ok(c, await ctx.uploads.commit(principal, body.file_id), "File committed");
+  });
+
+  app.post("/url/multipart/init", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, urlMultipartInitRequest);
+    const origin = publicOrigin(c, ctx.config.trustProxy);
+    return ok(c, await service.multipartInit(principal, body, origin), "Multipart upload started");
+  });
+
+  app.post("/url/multipart/complete", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    return ok(
+      c,
+      await ctx.shareMultipart.complete(principal, await readCompleteRequest(c)),
+      "Upload completed",
+    );
+  });
+
+  app.post("/url/multipart/abort", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, shareMultipartRef);
+    return ok(c, await ctx.shareMultipart.abort(principal, body), "Upload aborted");
+  });
+
+  app.post("/url/cancel", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, urlCancelRequest);
+    return ok(c, await service.cancel(principal, body.file_id), "URL upload cancelled");
+  });
+
+  app.post("/url/fetch", async (c) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const body = await readJson(c, urlFetchRequest);
+    return ok(c, await service.queueFetch(principal, body), "Download queued", 202);
+  });
+
+  return app;
+}

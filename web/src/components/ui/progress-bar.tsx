@@ -1,0 +1,29 @@
+import { cn } from "../../lib/cn";
+
+/** A thin labelled progress bar (0-100); `barClassName` colours the filled part. */
+export function ProgressBar({
+  percent,
+  label,
+  barClassName = "bg-indigo-500",
+}: {
+  percent: number;
+  label: string;
+  barClassName?: string;
+}) {
+  const value = Math.min(100, Math.max(0, Math.round(percent)));
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+    >
+      <div
+        className={cn("h-full rounded-full transition-[width] duration-200", barClassName)}
+        style={{ width: `${value}%` }}
+      />
+    </div>
+  );
+}

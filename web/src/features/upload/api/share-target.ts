@@ -1,0 +1,115 @@
+import { uploadMimeType } from "@clipshare/shared";
+import { api } from "../../../lib/api";
+import type { UploadTarget } from "../../../lib/upload-engine/create-upload";
+import { goneWhenNotFound, UploadEngineError } from "../../../lib/upload-engine/errors";
+import type { MultipartBackend, PartUrl } from "../../../lib/upload-engine/multipart-uploader";
+import type { MultipartSession, StoredPart } from "../../../lib/upload-engine/resume-store";
+import { UploadStepError } from "../upload-errors";
+import { presignBody, type UploadFields } from "../upload-form-model";
+import { toResult, type UploadResult, uploadFile } from "./upload-file";
+import type { PublishedFile } from "./uploads";
+
+/** data of POST /api/files/multipart/init. */
+interface ShareMultipartInit {
+  file_id: string;
+  upload_id: string;
+  slug: string;
+  partSize: number;
+  partCount: number;
+  totalSize: number;
+  presigned_urls: PartUrl[];
+}
+
+type ShareRef = { fileId: string };
+
+/** Share options as numbers where the routes take numbers. */
+function shareOptions(fields: UploadFields) {
+  const { remark, password, expires_in, max_views } = fields;
+  return {
+    ...(remark ? { remark } : {}),
+    ...(password ? { password } : {}),
+    ...(expires_in ? { expires_in: Number(expires_in) } : {}),
+    ...(max_views ? { max_views: Number(max_views) } : {}),
+  };
+}
+
+/** A share's multipart routes (`/api/files/multipart/*`): parts go straight to S3, or to ClipShare for LOCAL. */
+function shareMultipart(
+  fields: UploadFields,
+  name: string,
+  file: File,
+): MultipartBackend<ShareRef, UploadResult> {
+  const mimetype = uploadMimeType(name, file.type);
+  const idOf = (session: MultipartSession<ShareRef>) => ({
+    file_id: session.ref.fileId,
+    upload_id: session.uploadId,
+  });
+  return {
+    async init(plan, signal) {
+      let data: ShareMultipartInit | null;
+      try {
+        data = await api.post<ShareMultipartInit | null>(
+          "/files/multipart/init",
+          {
+            ...presignBody(fields, { name, size: file.size, type: mimetype }),
+            total_size: plan.totalSize,
+            part_size: plan.partSize,
+            part_count: plan.partCount,
+          },
+          { signal },
+        );
+      } catch (error) {
+        throw new UploadStepError("multipartInit", error);
+      }
+      if (!data?.file_id || !data.upload_id || !Array.isArray(data.presigned_urls))
+        throw new UploadEngineError("infoIncomplete");
+      return {
+        session: {
+          uploadId: data.upload_id,
+          ref: { fileId: data.file_id },
+          partSize: data.partSize ?? plan.partSize,
+          partCount: data.partCount ?? plan.partCount,
+          totalSize: plan.totalSize,
+        },
+        urls: data.presigned_urls,
+      };
+    },
+    async resume(session, signal) {
+      try {
+        const data = await api.post<{ parts: StoredPart[]; presigned_urls: PartUrl[] }>(
+          "/files/multipart/resume",
+          idOf(session),
+          { signal },
+        );
+        return { parts: data?.parts ?? [], urls: data?.presigned_urls ?? [] };
+      } catch (error) {
+        throw goneWhenNotFound(error);
+      }
+    },
+    async complete(session, parts, signal) {
+      const data = await api.post<(PublishedFile & { fileId?: string }) | null>(
+        "/files/multipart/complete",
+        { ...idOf(session), parts, ...shareOptions(fields) },
+        { signal, upload: true },
+      );
+      if (!data?.slug) throw new UploadEngineError("infoIncomplete");
+      return toResult(
+        { ...data, id: data.id ?? data.fileId ?? session.ref.fileId },
+        { name, size: file.size },
+        "multipart",
+      );
+    },
+    async abort(session) {
+      await api.post("/files/multipart/abort", idOf(session));
+    },
+  };
+}
+
+/** Files shared from /upload: one presigned PUT for small files, multipart above. */
+export function shareTarget(fields: UploadFields): UploadTarget<UploadResult> {
+  return {
+    scope: JSON.stringify(["share", fields.s3_config_id ?? "", fields.path ?? "", fields.slug ?? ""]),
+    sendWhole: ({ file, name }, context) => uploadFile(file, name, fields, context),
+    multipart: ({ file, name }) => shareMultipart(fields, name, file),
+  };
+}

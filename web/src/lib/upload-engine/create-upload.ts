@@ -1,0 +1,53 @@
+import { type MultipartBackend, MultipartUploader, type PartTransport } from "./multipart-uploader";
+import { partSizeFor, planParts } from "./part-plan";
+import { type ResumeStore, resumeKey, resumeStore } from "./resume-store";
+import { type SingleSendContext, SingleUpload } from "./single-upload";
+import type { Upload } from "./upload-base";
+import { xhrPartTransport } from "./xhr-transfer";
+
+/** One file and the name it is stored under (a dropped folder's relative path, a pasted file's name). */
+export interface UploadSource {
+  file: File;
+  name: string;
+}
+
+/** Where files go: a share, an explorer folder, a URL upload. */
+export interface UploadTarget<R> {
+  /** Names the destination in saved progress (same file, other destination → another upload). */
+  scope: string;
+  /** The whole file in one request. */
+  sendWhole(source: UploadSource, context: SingleSendContext): Promise<R>;
+  /** Multipart routes for this file, where the destination has them. */
+  multipart(source: UploadSource): MultipartBackend<unknown, R> | null;
+}
+
+export interface EngineOptions {
+  transport?: PartTransport;
+  store?: ResumeStore;
+  /** Smallest part size (tests use small ones; storage needs 5 MiB). */
+  basePartSize?: number;
+}
+
+/** Picks the path for one file: one request up to two parts' worth, multipart above. */
+export function createUpload<R>(
+  source: UploadSource,
+  target: UploadTarget<R>,
+  options: EngineOptions = {},
+): Upload<R> {
+  const { file } = source;
+  const plan = planParts(file.size, partSizeFor(file.size, options.basePartSize));
+  const backend = plan.partCount > 2 ? target.multipart(source) : null;
+  if (!backend) return new SingleUpload(file.size, (context) => target.sendWhole(source, context));
+  return new MultipartUploader({
+    file,
+    plan,
+    backend,
+    transport: options.transport ?? xhrPartTransport,
+    store: options.store ?? resumeStore(),
+    storeKey: resumeKey(target.scope, {
+      name: source.name,
+      size: file.size,
+      lastModified: file.lastModified,
+    }),
+  });
+}
