@@ -172,6 +172,11 @@ export function databaseConfig(env: Env = process.env): DatabaseConfig {
   return parseDatabase(env, resolveDataDir(env));
 }
 
+/** Whether a secret key is already set up (SECRET_KEY, or DATA_DIR/secret.key); loadConfig would make one. */
+export function hasSecretKey(env: Env = process.env): boolean {
+  return Boolean(env.SECRET_KEY?.trim()) || existsSync(path.join(resolveDataDir(env), "secret.key"));
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolveDataDir(env);
   try {

@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { type Config, databaseConfig, loadConfig } from "../config";
+import { type Config, databaseConfig, hasSecretKey, loadConfig } from "../config";
 import { type Db, openDatabase } from "../db/database";
 
 export interface CommandIo {
@@ -33,40 +33,36 @@ export class CommandError extends Error {
   override readonly name = "CommandError";
 }
 
-export interface Store {
-  config: Config;
-  db: Db;
-  close(): Promise<void>;
-}
-
 /**
- * The server's configuration and database, read from the same environment as the server.
- * `existing` refuses a SQLite file that is not there yet: a wrong DATA_DIR or working
- * directory should not quietly create an empty installation.
+ * The server's configuration, read from the same environment as the server. Refused, because
+ * they would quietly start a new installation instead: a SQLite file that is not there in
+ * `existing` mode (a wrong DATA_DIR or working directory), and an existing database without
+ * a secret key (the server's SECRET_KEY is missing here; a new key would make keys the
+ * server rejects).
  */
-export async function openStore(env: CommandIo["env"], mode: "existing" | "create"): Promise<Store> {
+export function serverConfig(env: CommandIo["env"], mode: "existing" | "create"): Config {
   const database = databaseConfig(env);
-  if (mode === "existing" && database.dialect === "sqlite" && !existsSync(database.file)) {
+  const exists = database.dialect === "postgres" || existsSync(database.file);
+  if (mode === "existing" && !exists) {
     throw new CommandError(
       `No ClipShare database at ${database.file}. Run the command with the server's DATA_DIR or ` +
         "DATABASE_URL, from the directory the server runs in.",
     );
   }
-  const config = loadConfig(env);
-  const db = openDatabase(config.database);
-  return { config, db, close: () => db.destroy() };
+  if (exists && !hasSecretKey(env)) {
+    throw new CommandError(
+      "SECRET_KEY is not set and DATA_DIR holds no secret.key: run the command with the server's SECRET_KEY",
+    );
+  }
+  return loadConfig(env);
 }
 
-export async function withStore<T>(
-  env: CommandIo["env"],
-  mode: "existing" | "create",
-  work: (store: Store) => Promise<T>,
-): Promise<T> {
-  const store = await openStore(env, mode);
+export async function withDatabase<T>(config: Config, work: (db: Db) => Promise<T>): Promise<T> {
+  const db = openDatabase(config.database);
   try {
-    return await work(store);
+    return await work(db);
   } finally {
-    await store.close();
+    await db.destroy();
   }
 }
 

@@ -1,9 +1,11 @@
 /** `backup` and `restore`: the database in the portable format of db/backup/format.ts. */
+
+import type { Config } from "../../config";
 import { dumpDatabase } from "../../db/backup/dump";
-import { loadBackup } from "../../db/backup/load";
+import { assertSameSecretKey, loadBackup, openBackup } from "../../db/backup/load";
+import type { Db } from "../../db/database";
 import { notifyInstances } from "../../domain/fs/cache-bus";
-import type { Store } from "../command";
-import { type Command, parseOptions, withStore } from "../command";
+import { type Command, parseOptions, serverConfig, withDatabase } from "../command";
 import { openBackupLines, writeBackupFile } from "./backup-files";
 
 const WHAT_IS_SAVED = `The backup holds the database: pastes, file shares (their rows, not the files), API keys,
@@ -30,7 +32,8 @@ ${WHAT_IS_SAVED}`,
       { min: 1, max: 1, names: "the backup file (or - for stdout)" },
     );
     const file = positionals[0]!;
-    await withStore(io.env, "existing", async ({ config, db }) => {
+    const config = serverConfig(io.env, "existing");
+    await withDatabase(config, async (db) => {
       const rows = await writeBackupFile(file, (write) =>
         dumpDatabase(db, { dialect: config.database.dialect, secretKey: config.secretKey, write }),
       );
@@ -63,17 +66,18 @@ ${WHAT_IS_SAVED}`,
       { force: { type: "boolean" }, "allow-key-change": { type: "boolean" } },
       { min: 1, max: 1, names: "the backup file (or - for stdin)" },
     );
-    const lines = await openBackupLines(positionals[0]!);
-    await withStore(io.env, "create", async (store) => {
-      const result = await loadBackup(store.db, lines, {
-        secretKey: store.config.secretKey,
-        force: values.force === true,
-        allowKeyChange: values["allow-key-change"] === true,
-      });
-      await tellRunningInstances(store);
+    // Everything that can be checked before touching the database is: a refused backup
+    // leaves a new DATA_DIR without a database.
+    const backupFile = await openBackup(await openBackupLines(positionals[0]!));
+    const config = serverConfig(io.env, "create");
+    if (!values["allow-key-change"]) assertSameSecretKey(backupFile.header, config.secretKey);
+    await withDatabase(config, async (db) => {
+      const result = await loadBackup(db, backupFile, { force: values.force === true });
+      await tellRunningInstances(config, db);
+      const { header } = backupFile;
       io.out(
-        `Restored ${describeRows(result.rows)} (schema ${result.header.schema}, ` +
-          `backed up ${result.header.created_at} from ${result.header.dialect})`,
+        `Restored ${describeRows(result.rows)} (schema ${header.schema}, ` +
+          `backed up ${header.created_at} from ${header.dialect})`,
       );
       if (result.upgraded.length > 0) io.out(`Upgraded the schema: ${result.upgraded.join(", ")}`);
     });
@@ -81,7 +85,7 @@ ${WHAT_IS_SAVED}`,
 };
 
 /** PostgreSQL instances still running keep caches of mounts and listings: ask them to drop them. */
-async function tellRunningInstances({ config, db }: Store): Promise<void> {
+async function tellRunningInstances(config: Config, db: Db): Promise<void> {
   if (config.database.dialect !== "postgres") return;
   await notifyInstances(db, { op: "mounts" }, "restore");
 }

@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, Permission, type PermissionName } from "@clipshare/sha
 import { ConfigError, parseDuration } from "../../config";
 import { migrateToLatest } from "../../db/database";
 import { ApiKeyService } from "../../domain/api-keys/api-key-service";
-import { type Command, parseOptions, UsageError, withStore } from "../command";
+import { type Command, parseOptions, serverConfig, UsageError, withDatabase } from "../command";
 
 const PERMISSION_NAMES = Object.keys(Permission) as PermissionName[];
 
@@ -42,7 +42,8 @@ Creates an API key with the same rules as Admin → API keys and prints the key 
       ...(values["base-path"] === undefined ? {} : { basic_path: values["base-path"] }),
       ...(values.expires === undefined ? {} : { expires_at: parseExpiry(values.expires) }),
     };
-    await withStore(io.env, "existing", async ({ config, db }) => {
+    const config = serverConfig(io.env, "existing");
+    await withDatabase(config, async (db) => {
       await migrateToLatest(db);
       const key = await new ApiKeyService(db, config.secretKey).create(request);
       if (values.quiet) {

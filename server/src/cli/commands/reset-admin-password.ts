@@ -2,7 +2,7 @@
 import { RateLimiter } from "../../auth/rate-limiter";
 import { migrateToLatest } from "../../db/database";
 import { AdminService } from "../../domain/admins/admin-service";
-import { type Command, parseOptions, withStore } from "../command";
+import { type Command, parseOptions, serverConfig, withDatabase } from "../command";
 
 export const resetAdminPassword: Command = {
   name: "reset-admin-password",
@@ -19,7 +19,8 @@ Works while ClipShare runs. Use the server's environment (DATA_DIR, DATABASE_URL
 
   async run(args, io) {
     const { values } = parseOptions(args, { username: { type: "string" } }, { min: 0, max: 0, names: "" });
-    await withStore(io.env, "existing", async ({ config, db }) => {
+    const config = serverConfig(io.env, "existing");
+    await withDatabase(config, async (db) => {
       await migrateToLatest(db);
       const admins = new AdminService(db, new RateLimiter(db), config.adminTokenTtlSeconds);
       const { username, password } = await admins.resetPassword(values.username);

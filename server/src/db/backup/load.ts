@@ -24,38 +24,44 @@ import {
 const BATCH_ROWS = 100;
 const BATCH_BYTES = 4 * 1024 * 1024;
 
-export interface LoadOptions {
-  secretKey: Buffer;
-  /** Replace a database that already holds data. */
-  force: boolean;
-  /** Load although the backup was made under another SECRET_KEY. */
-  allowKeyChange: boolean;
+export interface OpenedBackup {
+  header: BackupHeader;
+  /** The lines after the header. */
+  body: AsyncIterator<string>;
 }
 
 export interface LoadResult {
-  header: BackupHeader;
   rows: Record<string, number>;
   /** Migrations applied after loading (the backup came from an older schema). */
   upgraded: string[];
 }
 
+/** Reads and checks the header: a ClipShare backup this version can load. */
+export async function openBackup(lines: AsyncIterable<string>): Promise<OpenedBackup> {
+  const body = lines[Symbol.asyncIterator]();
+  const first = await body.next();
+  if (first.done) throw new BackupError("The backup file is empty");
+  return { header: parseHeader(first.value), body };
+}
+
+/** Secrets in a backup only work under the key they were made with. */
+export function assertSameSecretKey(header: BackupHeader, secretKey: Buffer): void {
+  if (header.key_check === keyCheck(secretKey)) return;
+  throw new BackupError(
+    "The backup was made under another SECRET_KEY: API keys, signed links and storage credentials in it " +
+      "would not work. Use the old key (SECRET_KEY, or the old DATA_DIR/secret.key in place of the one " +
+      "in DATA_DIR now), or pass --allow-key-change to load it anyway and create new API keys and " +
+      "storage credentials afterwards.",
+  );
+}
+
+/** `force`: replace the content of a database that is not empty. */
 export async function loadBackup(
   db: Db,
-  lines: AsyncIterable<string>,
-  options: LoadOptions,
+  backup: OpenedBackup,
+  options: { force: boolean },
 ): Promise<LoadResult> {
-  const iterator = lines[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  if (first.done) throw new BackupError("The backup file is empty");
-  const header = parseHeader(first.value);
-  if (header.key_check !== keyCheck(options.secretKey) && !options.allowKeyChange) {
-    throw new BackupError(
-      "The backup was made under another SECRET_KEY: API keys, signed links and storage credentials in it " +
-        "would not work. Use the old key (SECRET_KEY, or the old DATA_DIR/secret.key), or pass --allow-key-change " +
-        "to load it anyway and create new API keys and storage credentials afterwards.",
-    );
-  }
-
+  const { header } = backup;
   // An empty or older database is brought to the backup's schema, so rows load into the
   // columns they were written from; later migrations then run over the loaded data.
   const applied = await appliedMigrations(db);
@@ -75,10 +81,10 @@ export async function loadBackup(
     if (occupied.length > 0) {
       for (const table of [...backupTableNames()].reverse()) await tx.deleteFrom(table).execute();
     }
-    return loadRows(tx, iterator, columns);
+    return loadRows(tx, backup.body, columns);
   });
   const upgraded = await migrateToLatest(db);
-  return { header, rows, upgraded };
+  return { rows, upgraded };
 }
 
 function parseHeader(line: string): BackupHeader {
