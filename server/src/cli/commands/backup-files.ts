@@ -60,19 +60,25 @@ function lineWriter(stream: Writable): (line: string) => Promise<void> {
 
 /** The lines of a backup file, decompressed when it ends in .gz; checked to exist first. */
 export async function openBackupLines(file: string): Promise<AsyncIterable<string>> {
-  let input: Readable;
-  if (file === "-") {
-    input = process.stdin;
-  } else {
-    const target = path.resolve(file);
-    try {
-      await (await open(target, "r")).close();
-    } catch (e) {
-      throw new CommandError(`Cannot read ${target}: ${(e as Error).message}`);
-    }
-    const raw = createReadStream(target);
-    input = gzipped(file) ? raw.pipe(createGunzip()) : raw;
-    raw.on("error", (e) => input.destroy(e));
+  if (file === "-") return readLines(process.stdin, "stdin");
+  const target = path.resolve(file);
+  try {
+    await (await open(target, "r")).close();
+  } catch (e) {
+    throw new CommandError(`Cannot read ${target}: ${(e as Error).message}`);
   }
-  return createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  const raw = createReadStream(target);
+  if (!gzipped(file)) return readLines(raw, target);
+  const gunzip = createGunzip();
+  raw.once("error", (e) => gunzip.destroy(e));
+  return readLines(raw.pipe(gunzip), target);
+}
+
+async function* readLines(input: Readable, name: string): AsyncIterable<string> {
+  try {
+    yield* createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  } catch (e) {
+    // A damaged gzip stream or a read error: nothing of it was committed.
+    throw new CommandError(`Cannot read ${name}: ${(e as Error).message}`);
+  }
 }

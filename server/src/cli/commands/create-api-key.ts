@@ -13,7 +13,7 @@ export const createApiKey: Command = {
   help: `Usage: clipshare-server create-api-key --name NAME [--permissions LIST] [--base-path PATH]
                                      [--expires WHEN] [--quiet]
 
-Creates an API key with the same rules as Admin → API keys and prints the key once.
+Creates an API key with the same rules as Admin → Key management and prints the key once.
 
   --name NAME          unique name of the key
   --permissions LIST   comma-separated: ${PERMISSION_NAMES.join(", ")},

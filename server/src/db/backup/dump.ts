@@ -90,11 +90,8 @@ async function dumpTable(
   let after: Record<string, Scalar> | null = null;
   let count = 0;
   for (;;) {
-    let query = db
-      .selectFrom(table)
-      .selectAll()
-      .orderBy([...key])
-      .limit(PAGE_ROWS);
+    let query = db.selectFrom(table).selectAll().limit(PAGE_ROWS);
+    for (const column of key) query = query.orderBy(column);
     if (after) query = query.where((eb) => afterKey(eb, key, after!));
     const rows = await query.execute();
     for (const row of rows) {
