@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, serverEnv } from "../support/cli";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestApp, type TestApp } from "../support/test-app";
 
+/** Each test runs the command several times, a second or more each on a busy machine. */
+const CLI_TIMEOUT = { timeout: 120_000 };
+
 let t: TestApp;
 let env: Record<string, string>;
 
@@ -35,7 +38,7 @@ const login = (password: string, ip: string) =>
     headers: { "x-forwarded-for": ip },
   });
 
-describe("command line", () => {
+describe("command line", CLI_TIMEOUT, () => {
   it("help lists every command and exits 0; a wrong command line exits 2 and names the problem", async () => {
     const help = await runCli(["help"], env);
     expect(help.code).toBe(0);
@@ -64,7 +67,7 @@ describe("command line", () => {
   });
 });
 
-describe("reset-admin-password", () => {
+describe("reset-admin-password", CLI_TIMEOUT, () => {
   it("prints a new password that logs in; old tokens, the old password and cached WebDAV logins stop working", async () => {
     const oldToken = await t.adminToken();
     expect((await t.request("GET", "/api/admin/api-keys", { token: oldToken })).status).toBe(200);
@@ -101,7 +104,7 @@ describe("reset-admin-password", () => {
   });
 });
 
-describe("create-api-key", () => {
+describe("create-api-key", CLI_TIMEOUT, () => {
   it("prints a key that works on the API with exactly its permissions, base path and expiry", async () => {
     const res = await runCli(
       [

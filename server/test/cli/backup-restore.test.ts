@@ -27,6 +27,9 @@ if (!pgAvailable && process.env.CLIPSHARE_REQUIRE_SERVICES === "1") {
   throw new Error("CLIPSHARE_TEST_PG_URL is not set; start the services with scripts/test-services/start.sh");
 }
 
+/** Each test runs the command several times, a second or more each on a busy machine. */
+const CLI_TIMEOUT = { timeout: 180_000 };
+
 const work = mkdtempSync(path.join(os.tmpdir(), "clipshare-backup-test-"));
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -68,7 +71,7 @@ function backupRows(file: string): Record<string, { columns: string[]; rows: str
   return tables;
 }
 
-describe.skipIf(!pgAvailable)("backup and restore", () => {
+describe.skipIf(!pgAvailable)("backup and restore", CLI_TIMEOUT, () => {
   let source: TestApp;
   let secretKey: string;
   let keyEnv: Record<string, string>;
