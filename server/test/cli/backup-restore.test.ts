@@ -223,6 +223,9 @@ describe.skipIf(!pgAvailable)("backup and restore", CLI_TIMEOUT, () => {
     expect((await runCli(["backup", third], sqliteEnv)).code).toBe(0);
 
     const original = backupRows(first);
+    // Every table of the schema is in the backup (a new table must be added to BACKUP_TABLES).
+    const tables = await source.ctx.db.introspection.getTables();
+    expect(Object.keys(original).sort()).toEqual(tables.map((table) => table.name).sort());
     expect(original.webdav_props!.rows).toHaveLength(1100);
     expect(original.pastes!.rows).toHaveLength(3);
     expect(backupRows(second)).toEqual(original);

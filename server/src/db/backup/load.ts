@@ -78,7 +78,8 @@ export async function loadBackup(
 
   const rows = await db.transaction().execute(async (trx) => {
     const tx = untyped(trx);
-    if (occupied.length > 0) {
+    // Also when it looked empty: a server left running may have written since the check.
+    if (options.force) {
       for (const table of [...backupTableNames()].reverse()) await tx.deleteFrom(table).execute();
     }
     return loadRows(tx, backup.body, columns);
