@@ -102,6 +102,31 @@ describe("reset-admin-password", CLI_TIMEOUT, () => {
     const after = await t.ctx.db.selectFrom("admins").select("password_hash").executeTakeFirstOrThrow();
     expect(after.password_hash).toBe(before.password_hash);
   });
+  it("with several administrators asks for --username, then resets only that one", async () => {
+    const now = new Date().toISOString();
+    const before = await t.ctx.db.selectFrom("admins").select("password_hash").executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto("admins")
+      .values({ id: "second-admin", username: "ops", password_hash: "x", created_at: now, updated_at: now })
+      .execute();
+    const ambiguous = await runCli(["reset-admin-password"], env);
+    expect(ambiguous.code).toBe(1);
+    expect(ambiguous.stderr).toContain(
+      "Several administrators exist (admin, ops); choose one with --username",
+    );
+
+    const res = await runCli(["reset-admin-password", "--username", "ops"], env);
+    expect(res.code, res.stderr).toBe(0);
+    const password = /New password for administrator "ops": (\S+)/.exec(res.stdout)?.[1];
+    const ops = await t.request("POST", "/api/admin/login", { body: { username: "ops", password } });
+    expect(ops.status, ops.text).toBe(200);
+    const first = await t.ctx.db
+      .selectFrom("admins")
+      .select("password_hash")
+      .where("username", "=", ADMIN_USERNAME)
+      .executeTakeFirstOrThrow();
+    expect(first.password_hash).toBe(before.password_hash);
+  });
 });
 
 describe("create-api-key", CLI_TIMEOUT, () => {
