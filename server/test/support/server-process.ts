@@ -43,7 +43,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       PORT: String(port),
       LOG_LEVEL: "warn",
       // The test S3 server listens on loopback: a deployment lists such an endpoint the same way.
-      ...(process.env.STORAGE_ENDPOINT_ALLOW ? { STORAGE_ENDPOINT_ALLOW: process.env.STORAGE_ENDPOINT_ALLOW } : {}),
+      ...(process.env.STORAGE_ENDPOINT_ALLOW
+        ? { STORAGE_ENDPOINT_ALLOW: process.env.STORAGE_ENDPOINT_ALLOW }
+        : {}),
       ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],
