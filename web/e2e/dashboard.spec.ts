@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { startTestServer } from "./global-setup";
-import { apiLogin, test as base, expect, setTheme } from "./support/fixtures";
+import { apiLogin, test as base, expect, setTheme, unique } from "./support/fixtures";
 import { apiCreatePaste } from "./support/pastes";
+import { s3Env, servicesRequired } from "./support/s3-env";
 import { apiUpload } from "./support/test-files";
 
 /**
@@ -29,7 +30,7 @@ interface Stats {
   totalApiKeys: number;
   totalS3Configs: number;
   totalMounts: number;
-  s3Buckets: { name: string; fileCount: number }[];
+  s3Buckets: { id: string; name: string; fileCount: number; usedStorage: number; usagePercent: number }[];
   days: string[];
   lastWeekPastes: number[];
   lastWeekFiles: number[];
@@ -217,3 +218,58 @@ for (const width of [390, 820]) {
     await setTheme(page, "light");
   });
 }
+
+test("an S3 bucket shows its usage against its quota, as the API counts it", async ({
+  page,
+  request,
+  token,
+}) => {
+  const s3 = s3Env();
+  test.skip(s3 === null && !servicesRequired(), "S3 test service not configured (source .tmp/services.env)");
+  if (!s3) throw new Error("CLIPSHARE_TEST_S3_* is not set; start scripts/test-services/start.sh");
+  const auth = { Authorization: `Bearer ${token}` };
+  const name = unique("Swift dashboard");
+  const created = await request.post("/api/s3-configs", {
+    headers: auth,
+    data: {
+      name,
+      storage_type: "S3",
+      provider_type: "Other S3 Compatible",
+      endpoint_url: s3.endpoint,
+      bucket_name: s3.bucket,
+      region: s3.region,
+      access_key_id: s3.accessKeyId,
+      secret_access_key: s3.secretAccessKey,
+      path_style: true,
+      default_folder: unique("e2e-dashboard"),
+      // A 1 MiB quota, so a 300 KiB file fills about 29% of it.
+      total_storage_bytes: 1024 * 1024,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const configId = (await created.json()).data.id as string;
+  try {
+    await apiUpload(request, token, "bucket.bin", "b".repeat(300 * 1024), { s3_config_id: configId });
+    const bucket = (await apiStats(request, token)).s3Buckets.find((b) => b.id === configId);
+    expect(bucket).toMatchObject({ fileCount: 1, usedStorage: 300 * 1024, usagePercent: 29 });
+
+    await openDashboard(page, token, { language: "en", theme: "light" });
+    const row = page.getByRole("listitem", { name });
+    await expect(row).toContainText(`Other S3 Compatible · Bucket ${s3.bucket}`);
+    await expect(row.getByTestId("storage-usage")).toHaveText("1 file · 300 KB · 29% of 1 MB");
+    await expect(row.getByRole("meter", { name: `Quota used by ${name}` })).toHaveAttribute(
+      "aria-valuenow",
+      String(bucket?.usagePercent),
+    );
+    await row.getByRole("button", { name: `Clear the explorer cache of ${name}` }).click();
+    await expect(page.getByText(/^Cleared \d+ cached items?$/)).toBeVisible();
+  } finally {
+    // Remove the object from the shared test bucket, then the config.
+    const files = await (await request.get("/api/files?limit=100", { headers: auth })).json();
+    const ids = (files.data?.files ?? [])
+      .filter((f: { storage_config_id: string }) => f.storage_config_id === configId)
+      .map((f: { id: string }) => f.id);
+    if (ids.length > 0) await request.delete("/api/files/batch-delete", { headers: auth, data: { ids } });
+    await request.delete(`/api/s3-configs/${configId}`, { headers: auth });
+  }
+});
