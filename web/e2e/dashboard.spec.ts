@@ -214,6 +214,10 @@ for (const width of [390, 820]) {
       // The chart is drawn at the card's width, not wider.
       const chart = await page.getByTestId("activity-chart").locator("svg").boundingBox();
       expect(chart?.width ?? 0).toBeLessThanOrEqual(width);
+      // The cache figures' labels stay on one line (three columns in a narrow card wrapped them).
+      for (const label of await page.locator('[aria-labelledby="dashboard-cache-title"] dt').all()) {
+        expect((await label.boundingBox())?.height ?? 0, await label.textContent()).toBeLessThanOrEqual(20);
+      }
     }
     await setTheme(page, "light");
   });

@@ -63,13 +63,14 @@ export function CacheCard({ onClearAll, clearing }: { onClearAll: () => void; cl
           </Button>
         }
       />
-      <div className="px-5 py-4">
+      {/* Three tiles side by side only where the card itself is wide enough, whatever the screen. */}
+      <div className="@container px-5 py-4">
         {stats.isPending ? (
           <Spinner />
         ) : stats.isError ? (
           <Alert>{t("dashboard.cache.unavailable", { error: errorText(stats.error) })}</Alert>
         ) : (
-          <ul className="grid gap-3 sm:grid-cols-3 lg:grid-cols-1">
+          <ul className="grid gap-3 @xl:grid-cols-3">
             {CACHES.map((c) => (
               <CacheTile key={c.id} label={t(c.label)} counters={stats.data.cache?.[c.id]} />
             ))}

@@ -111,21 +111,23 @@ export function GettingStarted({ stats }: { stats: DashboardStats }) {
         title={t("dashboard.gettingStarted.title")}
         description={t("dashboard.gettingStarted.description")}
       />
-      <ul className="grid gap-2 px-5 py-4 sm:grid-cols-2">
-        {open.map(({ id, label, to, icon: Icon }) => (
-          <li key={id}>
-            <Link
-              to={to}
-              data-testid={`start-${id}`}
-              className="flex items-center gap-3 rounded-xl border border-dashed border-slate-300 px-3 py-2.5 text-sm text-slate-700 hover:border-indigo-400 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:text-slate-200 dark:hover:text-indigo-300"
-            >
-              <Icon className="h-4 w-4 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
-              <span className="min-w-0 flex-1">{label}</span>
-              <ArrowRight className="h-4 w-4 shrink-0" aria-hidden />
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div className="@container px-5 py-4">
+        <ul className="grid gap-2 @xl:grid-cols-2">
+          {open.map(({ id, label, to, icon: Icon }) => (
+            <li key={id}>
+              <Link
+                to={to}
+                data-testid={`start-${id}`}
+                className="flex items-center gap-3 rounded-xl border border-dashed border-slate-300 px-3 py-2.5 text-sm text-slate-700 hover:border-indigo-400 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:text-slate-200 dark:hover:text-indigo-300"
+              >
+                <Icon className="h-4 w-4 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
+                <span className="min-w-0 flex-1">{label}</span>
+                <ArrowRight className="h-4 w-4 shrink-0" aria-hidden />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
     </Card>
   );
 }
