@@ -216,7 +216,10 @@ for (const width of [390, 820]) {
       expect(chart?.width ?? 0).toBeLessThanOrEqual(width);
       // The cache figures' labels stay on one line (three columns in a narrow card wrapped them).
       for (const label of await page.locator('[aria-labelledby="dashboard-cache-title"] dt').all()) {
-        expect((await label.boundingBox())?.height ?? 0, await label.textContent()).toBeLessThanOrEqual(20);
+        expect(
+          (await label.boundingBox())?.height ?? 0,
+          (await label.textContent()) ?? "label",
+        ).toBeLessThanOrEqual(20);
       }
     }
     await setTheme(page, "light");
