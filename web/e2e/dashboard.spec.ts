@@ -186,11 +186,20 @@ test("after activity the figures follow the API, in Chinese and dark", async ({ 
   await page.getByRole("button", { name: "清除全部缓存" }).click();
   await expect(page.getByText(/^已清除 \d+ 条缓存$/)).toBeVisible();
 
+  // Back from another module, the figures are fresh: a paste created meanwhile is counted.
+  await apiCreatePaste(request, auth, { content: "while away" });
+  const panel = page.getByRole("navigation", { name: "面板栏目" });
+  await panel.getByRole("link", { name: "文本管理" }).click();
+  await expect(page).toHaveURL(/\/admin\/text-management$/);
+  await panel.getByRole("link", { name: "仪表盘" }).click();
+  await expect(page.getByTestId("count-pastes").locator("[data-value]")).toHaveText("4");
+  await expectMatchesApi(page, await apiStats(request, token));
+
   // In English the week's summary uses singular and plural forms.
   await page.evaluate(() => localStorage.setItem("language", "en"));
   await page.reload();
   await expect(page.getByTestId("activity-summary")).toHaveText(
-    "3 pastes and 1 file created in the last 7 days (UTC days).",
+    "4 pastes and 1 file created in the last 7 days (UTC days).",
   );
   await expect(page.getByTestId("storage-usage").first()).toContainText("1 file · 2 KB");
 });
