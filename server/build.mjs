@@ -1,9 +1,10 @@
-// Bundles the server (and the shared package) into dist/main.js; npm packages stay external.
+// Bundles the server (and the shared package) into dist/main.js and the admin commands
+// (`clipshare-server`, src/cli/main.ts) into dist/cli.js; npm packages stay external.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  entryPoints: { main: "src/main.ts", cli: "src/cli/main.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   target: "node20",

@@ -2,12 +2,10 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { SHARE_TARGET_PATH } from "./src/lib/offline/sw-protocol";
 
 // The dev server forwards API calls and the runtime config to a local ClipShare server.
 const devBackend = process.env.CLIPSHARE_DEV_BACKEND ?? "http://127.0.0.1:8787";
-
-/** Paths the server answers itself; the service worker must never answer them with the app shell. */
-const serverPaths = [/^\/api\//, /^\/dav(\/|$)/, /^\/config\.js$/, /^\/offline\.html$/];
 
 export default defineConfig({
   plugins: [
@@ -16,6 +14,10 @@ export default defineConfig({
     VitePWA({
       registerType: "prompt",
       injectRegister: false,
+      // Our own worker (src/sw/sw.ts): the precache manifest is injected into it.
+      strategies: "injectManifest",
+      srcDir: "src/sw",
+      filename: "sw.ts",
       includeAssets: ["favicon.svg", "apple-touch-icon.png", "offline.html", "offline.js"],
       manifest: {
         id: "/",
@@ -33,28 +35,18 @@ export default defineConfig({
           { src: "/pwa-512x512.png", sizes: "512x512", type: "image/png" },
           { src: "/maskable-512x512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
         ],
+        // The installed app appears in the share sheet: text and links open the Home editor,
+        // files open /upload with them queued (see src/lib/offline/share-target.ts).
+        share_target: {
+          action: SHARE_TARGET_PATH,
+          method: "POST",
+          enctype: "multipart/form-data",
+          params: { title: "title", text: "text", url: "url", files: [{ name: "files", accept: ["*/*"] }] },
+        },
       },
-      workbox: {
+      injectManifest: {
         // The app shell: the entry, every lazy page chunk, styles and icons.
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
-        navigateFallback: "/index.html",
-        navigateFallbackDenylist: serverPaths,
-        cleanupOutdatedCaches: true,
-        runtimeCaching: [
-          {
-            // Runtime config written by the server; keep the last copy for offline starts.
-            urlPattern: ({ url }) => url.pathname === "/config.js",
-            handler: "NetworkFirst",
-            options: { cacheName: "clipshare-config", networkTimeoutSeconds: 3 },
-          },
-          {
-            // A server-rendered page the app shell does not cover (share downloads and the like):
-            // when it cannot be reached, show the static "temporarily unavailable" page.
-            urlPattern: ({ request }) => request.mode === "navigate",
-            handler: "NetworkOnly",
-            options: { precacheFallback: { fallbackURL: "/offline.html" } },
-          },
-        ],
       },
     }),
   ],

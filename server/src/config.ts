@@ -162,8 +162,23 @@ function parseBytes(name: string, raw: string | undefined, fallback: number): nu
   return bytes;
 }
 
+const resolveDataDir = (env: Env) => path.resolve(env.DATA_DIR?.trim() || "./data");
+
+/**
+ * Where the database is, without loadConfig's side effects (creating DATA_DIR and the
+ * secret key), so admin commands can tell a missing installation from an empty one.
+ */
+export function databaseConfig(env: Env = process.env): DatabaseConfig {
+  return parseDatabase(env, resolveDataDir(env));
+}
+
+/** Whether a secret key is already set up (SECRET_KEY, or DATA_DIR/secret.key); loadConfig would make one. */
+export function hasSecretKey(env: Env = process.env): boolean {
+  return Boolean(env.SECRET_KEY?.trim()) || existsSync(path.join(resolveDataDir(env), "secret.key"));
+}
+
 export function loadConfig(env: Env = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR?.trim() || "./data");
+  const dataDir = resolveDataDir(env);
   try {
     // Owner-only: the database in it holds paste contents (main.ts also sets the umask).
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });

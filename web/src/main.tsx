@@ -6,12 +6,15 @@ import { createAppRouter } from "./app/router";
 import { initI18n } from "./i18n";
 import { installAppNotices } from "./lib/app-notices";
 import { authStore } from "./lib/auth-store";
+import { installPrompt } from "./lib/install-prompt";
+import { loadOfflineLayer } from "./lib/offline/queue-status";
 import { registerServiceWorker } from "./lib/pwa";
 import { themeStore } from "./lib/theme";
 
 // Theme first, so the first paint already has the right colours.
 themeStore.init();
 installAppNotices();
+installPrompt.init();
 authStore.init();
 // Spec §4: a restored session is checked with the server right away.
 void authStore.ensureValidated();
@@ -33,4 +36,8 @@ window.addEventListener("load", () => {
   void registerServiceWorker().catch(() => {
     // No service worker (unsupported or blocked): the app works online without it.
   });
+  // Local database, expiry sweep and the queue's status; then send what waits.
+  void loadOfflineLayer()
+    .then((layer) => layer.startOfflineLayer())
+    .catch(() => undefined);
 });

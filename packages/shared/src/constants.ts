@@ -43,3 +43,11 @@ export const MARKDOWN_EXTENSIONS = ["md", "markdown", "mdown", "mkd", "mdwn", "m
 
 export const KEY_ROLES = ["GUEST", "GENERAL", "ADMIN"] as const;
 export type KeyRole = (typeof KEY_ROLES)[number];
+
+/** Offline web app timings: toasts, sync wait, reload delay, install offer. */
+export const OFFLINE_TOAST_MS = 3_000;
+export const SYNC_STATUS_WAIT_MS = 5_000;
+/** Reload after accepting an update or after a sync that changed pastes. */
+export const RELOAD_DELAY_MS = 1_000;
+export const INSTALL_PROMPT_RESHOW_MS = 7 * 24 * 60 * 60 * 1000;
+export const INSTALL_PROMPT_CHECK_MS = 5_000;

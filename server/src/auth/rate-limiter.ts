@@ -154,6 +154,18 @@ export class RateLimiter {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * Clears an account's failure counters from every address (its password was just reset by
+   * an operator), so its owner is not locked out by earlier guesses. Per-address counters stay.
+   */
+  async forgetAccount(username: string): Promise<void> {
+    // Account subjects are "<address> user:<hex digest>": no LIKE wildcards in the pattern.
+    await this.db
+      .deleteFrom("rate_limits")
+      .where("subject", "like", `% ${accountTarget(username)}`)
+      .execute();
+  }
+
   /** Drop elapsed windows now and then so the table stays small. */
   private async sweep(now: number): Promise<void> {
     if (now - this.lastSweep < 60_000) return;

@@ -11,6 +11,7 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  sql,
 } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config";
@@ -82,10 +83,28 @@ function withStatementCache(sqlite: SqliteDatabase.Database, capacity = 256) {
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  return migrateTo(db, null);
+}
+
+/** Applies pending migrations up to `target` (null: all of them); returns the names applied. */
+export async function migrateTo(db: Db, target: string | null): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new InlineMigrations() });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target === null
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(target));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** The schema versions this build knows, oldest first. */
+export const knownMigrations = (): string[] => Object.keys(migrations).sort();
+
+/** Migrations applied to the database, oldest first; empty when it has no schema yet. */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === "kysely_migration")) return [];
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return rows.map((r) => r.name);
 }
 
 export const nowIso = (date: Date = new Date()) => date.toISOString();

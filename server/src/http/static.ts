@@ -77,6 +77,11 @@ export function mountWebApp(app: Hono<AppEnv>, ctx: AppContext) {
     for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
   });
 
+  // The installed app's share target. Its service worker answers this POST; one reaching the
+  // server means no worker took it (first visit, worker not yet active): send the user to the
+  // app, which says nothing was received. The body is never read.
+  app.post("/share-target", (c) => c.redirect("/?share-target=unavailable", 303));
+
   app.on(["GET", "HEAD"], "*", async (c, next) => {
     const urlPath = c.req.path;
     if (isApiPath(urlPath)) return next();

@@ -92,6 +92,14 @@ describe("web app serving", () => {
     expect(res.headers.get("content-type")).toContain("javascript");
   });
 
+  it("answers a share-target POST no service worker took with a redirect into the app", async () => {
+    const form = new FormData();
+    form.set("text", "hello");
+    const res = await web.request("POST", "/share-target", { rawBody: form });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/?share-target=unavailable");
+  });
+
   it("does not fall back to the app for /api paths", async () => {
     const res = await web.request("GET", "/api/nope");
     expect(res.status).toBe(404);

@@ -42,6 +42,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "warn",
+      // The test S3 server listens on loopback: a deployment lists such an endpoint the same way.
+      ...(process.env.STORAGE_ENDPOINT_ALLOW ? { STORAGE_ENDPOINT_ALLOW: process.env.STORAGE_ENDPOINT_ALLOW } : {}),
       ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],

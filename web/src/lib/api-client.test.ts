@@ -274,3 +274,52 @@ describe("transport failures", () => {
     expect(describeApiError(await pending)).toEqual({ key: "cancelled" });
   });
 });
+
+describe("offline writes", () => {
+  it("hands a queueable write that finds no network to the queue and fails with kind queued", async () => {
+    const writes: unknown[] = [];
+    const api = createApiClient({
+      baseUrl: () => "https://clip.example",
+      fetch: (async () => {
+        throw new TypeError("Failed to fetch");
+      }) as typeof fetch,
+      credentials: () => ({ type: "admin", token: "t1" }),
+      enqueueOffline: async (write) => {
+        writes.push(write);
+      },
+    });
+
+    const error = await caught(api.post("/paste", { content: "hi" }, { offline: "paste-create" }));
+    expect(error.kind).toBe("queued");
+    expect(describeApiError(error)).toEqual({ key: "queuedOffline" });
+    expect(writes).toEqual([
+      {
+        type: "paste-create",
+        endpoint: "/paste",
+        method: "POST",
+        data: { content: "hi" },
+        credentials: { type: "admin", token: "t1" },
+        baseUrl: "https://clip.example",
+      },
+    ]);
+
+    // The query goes with the path.
+    await caught(
+      api.request("/pastes/x", { method: "PUT", query: { v: 2 }, body: {}, offline: "paste-update" }),
+    );
+    expect(writes[1]).toMatchObject({ endpoint: "/pastes/x?v=2", method: "PUT" });
+
+    // Calls not marked queueable, and a queue that cannot store, keep the network error.
+    expect((await caught(api.post("/admin/login", { a: 1 }))).kind).toBe("network");
+    const noQueue = createApiClient({
+      baseUrl: () => "",
+      fetch: (async () => {
+        throw new TypeError("Failed to fetch");
+      }) as typeof fetch,
+      enqueueOffline: async () => {
+        throw new Error("IndexedDB blocked");
+      },
+    });
+    expect((await caught(noQueue.post("/paste", {}, { offline: "paste-create" }))).kind).toBe("network");
+  });
+});

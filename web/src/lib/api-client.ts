@@ -1,5 +1,6 @@
 import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "@clipshare/shared";
 import { ApiError, type AuthFailure, classifyUnauthorized, type RequestContext } from "./api-error";
+import type { QueuedWriteType } from "./offline/offline-db";
 
 /**
  * The one place the web app talks HTTP to the ClipShare server (issue 3 §3,
@@ -25,6 +26,21 @@ export interface RequestOptions {
   /** "none" sends no Authorization header; a Credentials object overrides the signed-in one. */
   auth?: "session" | "none" | Credentials;
   context?: RequestContext;
+  /**
+   * A write that may wait for the network: when the request cannot reach the
+   * server it is handed to `enqueueOffline` and fails with kind "queued".
+   */
+  offline?: QueuedWriteType;
+}
+
+/** A queueable write that found no network (see RequestOptions.offline). */
+export interface OfflineWriteRequest {
+  type: QueuedWriteType;
+  endpoint: string;
+  method: string;
+  data: unknown;
+  credentials: Credentials | null;
+  baseUrl: string;
 }
 
 export interface ApiResponse<T> {
@@ -46,6 +62,8 @@ export interface ApiClientConfig {
   onAuthFailure?: (failure: AuthFailure, error: ApiError) => void;
   /** UI language, sent as Accept-Language so the server can answer in it. */
   language?: () => string | null;
+  /** Keeps a queueable write for later; rejects when it cannot (then the network error stands). */
+  enqueueOffline?: (write: OfflineWriteRequest) => Promise<void>;
 }
 
 const OK_CODES = new Set([200, 201, 202]);
@@ -164,6 +182,22 @@ export function createApiClient(config: ApiClientConfig) {
       } catch (cause) {
         if (timedOut) throw fail("timeout", cause);
         if (controller.signal.aborted) throw fail("abort", cause);
+        if (options.offline && config.enqueueOffline && !isRawBody(options.body)) {
+          try {
+            await config.enqueueOffline({
+              type: options.offline,
+              // The path below /api with its query, as the replay sends it again.
+              endpoint: buildUrl("", path, options.query).slice("/api".length),
+              method,
+              data: options.body ?? null,
+              credentials,
+              baseUrl: config.baseUrl(),
+            });
+          } catch {
+            throw fail("network", cause);
+          }
+          throw new ApiError({ kind: "queued", context, cause });
+        }
         throw fail("network", cause);
       }
 

@@ -17,7 +17,9 @@ export type ApiErrorKind =
   /** The body claimed to be JSON but was not. */
   | "parse"
   /** The response was well-formed but not what the caller needs (e.g. login without a token). */
-  | "invalid_response";
+  | "invalid_response"
+  /** No network: the write was kept in the offline queue and will be sent later. */
+  | "queued";
 
 /** How a request should treat a 401 (spec §8). */
 export type RequestContext =
@@ -113,6 +115,7 @@ export type ClientErrorKey =
   | "apiKeyValidationFailed"
   | "permissionInfoUnavailable"
   | "insufficientPermissions"
+  | "queuedOffline"
   | "unknown";
 
 export type ErrorDescriptor =
@@ -154,6 +157,8 @@ export function describeApiError(error: unknown): ErrorDescriptor {
       return { key: "parse" };
     case "invalid_response":
       return { key: err.reason ?? "invalidServerResponse" };
+    case "queued":
+      return { key: "queuedOffline" };
     case "envelope":
       return serverText(err) ? { text: serverText(err)! } : { key: "requestFailed" };
     case "http":

@@ -35,4 +35,6 @@ export const api = createApiClient({
   credentials: () => credentialSource(),
   onAuthFailure: (failure, error) => authFailureHandler?.(failure, error),
   language: () => (typeof document === "undefined" ? null : document.documentElement.lang || null),
+  // Writes made without a network wait in the local database (loaded only when needed).
+  enqueueOffline: async (write) => (await import("./offline/offline-sync")).queueWrite(write),
 });

@@ -1,7 +1,9 @@
+import { OFFLINE_TOAST_MS } from "@clipshare/shared";
 import i18next from "i18next";
 import { toast } from "../components/ui/toast";
 import type { TranslationKey } from "../i18n";
 import { AUTH_EVENTS } from "./auth-store";
+import { loadOfflineLayer } from "./offline/queue-status";
 
 /**
  * Turns app-wide events into notices: a session the server ended (possibly
@@ -14,6 +16,12 @@ export function installAppNotices(): void {
     toast(t("errors.adminSessionExpired"), "error", 6000),
   );
   window.addEventListener(AUTH_EVENTS.apiKeyInvalid, () => toast(t("errors.apiKeyInvalid"), "error", 6000));
-  window.addEventListener("offline", () => toast(t("network.offline"), "error", 3000));
-  window.addEventListener("online", () => toast(t("network.online"), "success", 3000));
+  window.addEventListener("offline", () => toast(t("network.offline"), "error", OFFLINE_TOAST_MS));
+  window.addEventListener("online", () => {
+    toast(t("network.online"), "success", OFFLINE_TOAST_MS);
+    // Back online: send the writes made meanwhile.
+    void loadOfflineLayer()
+      .then((layer) => layer.syncOfflineQueue())
+      .catch(() => undefined);
+  });
 }

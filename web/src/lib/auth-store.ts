@@ -384,6 +384,11 @@ bindApiAuth(
   },
 );
 
+/** The signed-in credential, for calls made outside the shared client. */
+export function currentCredentials(): Credentials | null {
+  return credentialsOf(state);
+}
+
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
 }

@@ -1,12 +1,60 @@
+import { RELOAD_DELAY_MS } from "@clipshare/shared";
 import { useSyncExternalStore } from "react";
 
-/** Service-worker update state (spec §4: update prompt; accept → skip waiting → reload after 1 s). */
-let needRefresh = false;
+/**
+ * Service-worker state for the page: the update prompt (accept → skip
+ * waiting → reload after 1 s) and the worker's lifecycle state, shown to admins.
+ */
+export type WorkerState = "unknown" | "installing" | "waiting" | "active" | "redundant";
+
+interface PwaSnapshot {
+  needRefresh: boolean;
+  workerState: WorkerState;
+}
+
+let snapshot: PwaSnapshot = { needRefresh: false, workerState: "unknown" };
 let applyUpdate: (() => Promise<void>) | null = null;
 const listeners = new Set<() => void>();
 
-function notify() {
+function set(next: Partial<PwaSnapshot>) {
+  snapshot = { ...snapshot, ...next };
   for (const l of listeners) l();
+}
+
+/** The newest worker decides: one installing or waiting is what comes next; else the active one. */
+export function workerStateOf(registration: {
+  installing: { state: string } | null;
+  waiting: { state: string } | null;
+  active: { state: string } | null;
+}): WorkerState {
+  const newest = registration.installing ?? registration.waiting ?? registration.active;
+  if (!newest) return "unknown";
+  switch (newest.state) {
+    case "installing":
+      return "installing";
+    case "installed":
+      return "waiting";
+    case "activating":
+    case "activated":
+      return "active";
+    case "redundant":
+      return "redundant";
+    default:
+      return "unknown";
+  }
+}
+
+function watchRegistration(registration: ServiceWorkerRegistration) {
+  const update = () => set({ workerState: workerStateOf(registration) });
+  const watch = (worker: ServiceWorker | null) => worker?.addEventListener("statechange", update);
+  watch(registration.installing);
+  watch(registration.waiting);
+  watch(registration.active);
+  registration.addEventListener("updatefound", () => {
+    watch(registration.installing);
+    update();
+  });
+  update();
 }
 
 export async function registerServiceWorker(): Promise<void> {
@@ -15,13 +63,15 @@ export async function registerServiceWorker(): Promise<void> {
   const update = registerSW({
     immediate: true,
     onNeedRefresh() {
-      needRefresh = true;
-      notify();
+      set({ needRefresh: true });
+    },
+    onRegisteredSW(_url, registration) {
+      if (registration) watchRegistration(registration);
     },
   });
   applyUpdate = async () => {
     await update(false);
-    setTimeout(() => window.location.reload(), 1000);
+    setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
   };
 }
 
@@ -30,18 +80,24 @@ export const pwaStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  getSnapshot: () => needRefresh,
+  getSnapshot: () => snapshot,
   dismiss() {
-    needRefresh = false;
-    notify();
+    set({ needRefresh: false });
   },
   async update() {
-    needRefresh = false;
-    notify();
+    set({ needRefresh: false });
     await applyUpdate?.();
   },
 };
 
-export function useUpdateAvailable(): boolean {
+function usePwa(): PwaSnapshot {
   return useSyncExternalStore(pwaStore.subscribe, pwaStore.getSnapshot, pwaStore.getSnapshot);
+}
+
+export function useUpdateAvailable(): boolean {
+  return usePwa().needRefresh;
+}
+
+export function useWorkerState(): WorkerState {
+  return usePwa().workerState;
 }

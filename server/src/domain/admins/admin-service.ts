@@ -24,6 +24,9 @@ export interface VerifiedAdmin {
   stamp: string;
 }
 
+/** Length of generated admin passwords (first start, reset): about 119 bits. */
+const GENERATED_PASSWORD_LENGTH = 20;
+
 const stampOf = (admin: { username: string; password_hash: string }) =>
   sha256Hex(`${admin.username}\0${admin.password_hash}`);
 
@@ -47,7 +50,7 @@ export class AdminService {
     const existing = await this.db.selectFrom("admins").select("id").limit(1).executeTakeFirst();
     if (existing) return { created: false, generatedPassword: null };
     const username = wanted.username ?? "admin";
-    const generatedPassword = wanted.password ? null : randomBase62(20);
+    const generatedPassword = wanted.password ? null : randomBase62(GENERATED_PASSWORD_LENGTH);
     const password = wanted.password ?? generatedPassword!;
     const now = nowIso();
     await this.db
@@ -174,14 +177,50 @@ export class AdminService {
       if (taken) throw conflict("Username already exists", "username_taken");
     }
     const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : admin.password_hash;
+    await this.replaceCredentials(adminId, input.newUsername ?? admin.username, passwordHash);
+  }
+
+  /**
+   * Recovery for an administrator who lost the password (the `reset-admin-password` command,
+   * run by whoever controls the server): a new random password, returned once. Without a name
+   * the only administrator is meant. Failed-login counters of the account are cleared so the
+   * new password works at once.
+   */
+  async resetPassword(username?: string): Promise<{ username: string; password: string }> {
+    const admins = await this.db
+      .selectFrom("admins")
+      .select(["id", "username"])
+      .orderBy("username")
+      .execute();
+    if (admins.length === 0) {
+      throw notFound(
+        "No administrator exists yet: start ClipShare once, it creates one and prints its password",
+        "admin_not_found",
+      );
+    }
+    const admin = username === undefined ? admins[0] : admins.find((a) => a.username === username);
+    if (!admin) throw notFound(`No administrator named "${username}"`, "admin_not_found");
+    if (username === undefined && admins.length > 1) {
+      throw badRequest(
+        `Several administrators exist (${admins.map((a) => a.username).join(", ")}); choose one with --username`,
+        "admin_ambiguous",
+      );
+    }
+    const password = randomBase62(GENERATED_PASSWORD_LENGTH);
+    await this.replaceCredentials(admin.id, admin.username, await hashPassword(password));
+    await this.rateLimiter.forgetAccount(admin.username);
+    return { username: admin.username, password };
+  }
+
+  /**
+   * Stores new credentials and revokes every token of the admin in one transaction. The new
+   * hash also changes the credential stamp, which revokes WebDAV's cached logins on every instance.
+   */
+  private async replaceCredentials(adminId: string, username: string, passwordHash: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable("admins")
-        .set({
-          username: input.newUsername ?? admin.username,
-          password_hash: passwordHash,
-          updated_at: nowIso(),
-        })
+        .set({ username, password_hash: passwordHash, updated_at: nowIso() })
         .where("id", "=", adminId)
         .execute();
       await trx.deleteFrom("admin_tokens").where("admin_id", "=", adminId).execute();

@@ -40,6 +40,12 @@ export class LocalCacheBus implements CacheBus {
 
 export const CACHE_CHANNEL = "clipshare_fs";
 
+/** Sends a message to every listening instance (PostgreSQL); `origin` names the sender. */
+export async function notifyInstances(db: Db, message: BusMessage, origin: string): Promise<void> {
+  const payload = JSON.stringify({ ...message, origin });
+  await sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`.execute(db);
+}
+
 export class PgCacheBus implements CacheBus {
   private client: pg.Client | null = null;
   private connected = false;
@@ -64,8 +70,7 @@ export class PgCacheBus implements CacheBus {
   }
 
   async publish(message: BusMessage): Promise<void> {
-    const payload = JSON.stringify({ ...message, origin: this.instanceId });
-    await sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`.execute(this.db);
+    await notifyInstances(this.db, message, this.instanceId);
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,8 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useNavigation, useSearchParams } from "react-router";
 import { Toaster } from "../../components/ui/toast";
+import { InstallOffer } from "../../features/offline/components/install-offer";
+import { OfflineQueueIndicator } from "../../features/offline/components/offline-queue-indicator";
 import { useCapabilities } from "../../lib/auth-store";
 import { Footer } from "./footer";
 import { TopBar } from "./top-bar";
@@ -53,6 +55,8 @@ export function AppLayout() {
         </Suspense>
       ) : null}
       <UpdatePrompt />
+      <InstallOffer />
+      <OfflineQueueIndicator />
       <Toaster />
     </div>
   );

@@ -36,7 +36,11 @@ export const publicFilesApi = {
   get: (slug: string, signal?: AbortSignal) =>
     api.get<PublicFile>(`/public/files/${slugPath(slug)}`, { signal }),
   verify: (slug: string, password: string) =>
-    api.post<PublicFile>(`/public/files/${slugPath(slug)}/verify`, { password }, { context: "password" }),
+    api.post<PublicFile>(
+      `/public/files/${slugPath(slug)}/verify`,
+      { password },
+      { context: "password", offline: "file-verify" },
+    ),
   officeViewers: (slug: string, token: string | null, signal?: AbortSignal) =>
     api.get<OfficeViewerUrls>(`/office-preview/${slugPath(slug)}`, { query: { token }, signal }),
 };

@@ -12,6 +12,7 @@ import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { backendUrl, fileShareUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
+import { OfflineCopyMark } from "../../offline/components/offline-copy-mark";
 import type { PublicFile } from "../api/public-files";
 import { usePublicFile } from "../hooks/use-public-file";
 import { FilePreview } from "./file-preview";
@@ -141,6 +142,7 @@ export function FilePage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
+      <OfflineCopyMark at={data.offlineCopyAt} />
       <FileDetails file={data} />
       {data.previewUrl ? (
         <section

@@ -1,11 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api-error";
 import { useCapabilities } from "../../../lib/auth-store";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
+import { useReceivedShare } from "../../offline/hooks/use-received-share";
 import { type CreatedPaste, pastesApi } from "../../pastes/api/pastes";
 import type { TextFormat } from "../../pastes/markdown/detect";
 import {
@@ -42,6 +44,18 @@ export function HomePage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedPaste | null>(null);
+  const [queued, setQueued] = useState(false);
+  const [shareMissing, setShareMissing] = useState(false);
+  // Text or a link shared to the installed app: into the editor, after what is already there.
+  useReceivedShare((share) => {
+    if (share?.text) {
+      const text = share.text;
+      setContent((current) => (current.trim() ? `${current}\n\n${text}` : text));
+      setRestoredNotice(false);
+    } else {
+      setShareMissing(true);
+    }
+  });
 
   const draftStatus = useDraftAutosave({ content, format, remark: values.remark }, !busy);
   const canShare = caps.text;
@@ -57,6 +71,7 @@ export function HomePage() {
     const found = validateShareForm(content, values);
     setErrors(found);
     setServerError(null);
+    setQueued(false);
     if (hasErrors(found) || !canShare) return;
     setBusy(true);
     try {
@@ -75,7 +90,14 @@ export function HomePage() {
       setRestoredNotice(false);
       setCreated(result);
     } catch (err) {
-      if (isApiError(err) && err.errorId === "slug_taken") setErrors({ slug: "taken" });
+      if (isApiError(err) && err.kind === "queued") {
+        // Kept in the offline queue: the editor is free again, the text is not lost.
+        clearDraft();
+        setContent("");
+        setValues(emptyShareForm());
+        setRestoredNotice(false);
+        setQueued(true);
+      } else if (isApiError(err) && err.errorId === "slug_taken") setErrors({ slug: "taken" });
       else if (isApiError(err) && err.errorId === "content_too_large") setErrors({ content: "tooLarge" });
       else setServerError(errorText(err));
     } finally {
@@ -98,6 +120,13 @@ export function HomePage() {
       </header>
 
       {!canShare ? <SignInPrompt caps={caps} /> : null}
+
+      {queued ? (
+        <Alert tone="info">
+          <span data-testid="paste-queued">{t("offlineApp.pasteQueued")}</span>
+        </Alert>
+      ) : null}
+      {shareMissing ? <Alert tone="info">{t("offlineApp.shareMissing")}</Alert> : null}
 
       {restoredNotice && restored ? (
         <div

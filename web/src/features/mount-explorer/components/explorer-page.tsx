@@ -9,6 +9,7 @@ import {
   FolderPlus,
   FolderUp,
   Grid3x3,
+  History,
   Home,
   Images,
   Link2,
@@ -36,10 +37,12 @@ import { useCapabilities } from "../../../lib/auth-store";
 import { cn } from "../../../lib/cn";
 import { formatBytes } from "../../../lib/file-size";
 import { useErrorText } from "../../../lib/use-error-text";
+import { OfflineCopyMark } from "../../offline/components/offline-copy-mark";
 import { type FsEntry, fsApi, type SearchResult } from "../api/fs";
 import { useBasket, useExplorerPrefs, type ViewMode } from "../hooks/use-explorer-state";
 import { useExplorerUploads } from "../hooks/use-explorer-uploads";
 import { useDirectory, useRefreshFs } from "../hooks/use-fs";
+import { useSearchHistory } from "../hooks/use-search-history";
 import type { Point } from "../model/gesture";
 import {
   baseName,
@@ -136,6 +139,7 @@ function Explorer() {
   const [query, setQuery] = useState("");
   const [scope, setScope] = useState<"global" | "mount" | "directory">("directory");
   const [results, setResults] = useState<{ q: string; items: SearchResult[] } | null>(null);
+  const history = useSearchHistory();
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
 
@@ -360,6 +364,7 @@ function Explorer() {
       toast(t("explorer.searchMin", { count: SEARCH_MIN }), "info");
       return;
     }
+    void history.remember(q);
     try {
       const data = await fsApi.search(q, scope, { path, mountId: listing?.mount_id });
       setResults({ q, items: data.results });
@@ -411,7 +416,13 @@ function Explorer() {
             placeholder={t("explorer.searchPlaceholder")}
             aria-label={t("explorer.search")}
             className="h-9 w-40 sm:w-56"
+            list="explorer-search-history"
           />
+          <datalist id="explorer-search-history">
+            {history.items.map((q) => (
+              <option key={q} value={q} />
+            ))}
+          </datalist>
           <Select
             value={scope}
             onChange={(e) => setScope(e.target.value as typeof scope)}
@@ -427,8 +438,20 @@ function Explorer() {
           <Button type="submit" size="icon" variant="outline" aria-label={t("explorer.search")}>
             <Search className="h-4 w-4" aria-hidden />
           </Button>
+          {history.items.length > 0 ? (
+            <Button
+              size="icon"
+              variant="ghost"
+              onClick={() => void history.clear()}
+              aria-label={t("offlineApp.searchHistory.clear")}
+              title={t("offlineApp.searchHistory.clear")}
+            >
+              <History className="h-4 w-4" aria-hidden />
+            </Button>
+          ) : null}
         </form>
       </div>
+      <OfflineCopyMark at={listing?.offlineCopyAt} />
 
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t("explorer.toolbar")}>
         <Button

@@ -1,14 +1,21 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { fsApi } from "../api/fs";
+import { type MaybeOffline, withOfflineDirectory } from "../../../lib/offline/offline-copy";
+import { type FsListing, fsApi } from "../api/fs";
 
 export const fsKey = ["fs"] as const;
 
-/** A directory, page by page (cursor of /fs/list); more pages load as the view scrolls. */
+/**
+ * A directory, page by page (cursor of /fs/list); more pages load as the view scrolls.
+ * The first page is kept for offline use; offline it answers with `offlineCopyAt` set.
+ */
 export function useDirectory(path: string) {
   return useInfiniteQuery({
     queryKey: [...fsKey, "list", path],
-    queryFn: ({ pageParam, signal }) => fsApi.list(path, pageParam, signal),
+    queryFn: ({ pageParam, signal }): Promise<MaybeOffline<FsListing>> =>
+      pageParam === null
+        ? withOfflineDirectory(path, () => fsApi.list(path, null, signal))
+        : fsApi.list(path, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
     staleTime: 10_000,

@@ -46,6 +46,7 @@ export const mountsApi = {
       await api.request<{ clearedCount: number }>(asAdmin ? "/admin/cache/clear" : "/user/cache/clear", {
         method: "POST",
         body: mountId ? { mountId } : {},
+        offline: "cache-clear",
       })
     ).data;
   },

@@ -7,6 +7,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
+import { OfflineCopyMark } from "../../offline/components/offline-copy-mark";
 import type { PasteView } from "../../pastes/api/pastes";
 import { PasteContent } from "../../pastes/components/paste-content";
 import { formatOf, type TextFormat } from "../../pastes/markdown/detect";
@@ -58,7 +59,12 @@ function PasteScreen({ slug }: { slug: string }) {
       </div>
     );
   }
-  return <PasteDocument paste={paste} content={paste.content} />;
+  return (
+    <>
+      <OfflineCopyMark at={paste.offlineCopyAt} />
+      <PasteDocument paste={paste} content={paste.content} />
+    </>
+  );
 }
 
 function PasteDocument({ paste, content }: { paste: PasteView; content: string }) {

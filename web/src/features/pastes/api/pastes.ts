@@ -128,7 +128,7 @@ function readPagination(value: unknown, fallback: PasteListQuery, count: number)
 }
 
 export const pastesApi = {
-  create: (body: CreatePasteBody) => api.post<CreatedPaste>("/paste", body),
+  create: (body: CreatePasteBody) => api.post<CreatedPaste>("/paste", body, { offline: "paste-create" }),
 
   /** Counts a view for visitors: call it only when the content is about to be shown. */
   view: (slug: string, signal?: AbortSignal) => api.get<PasteView>(`/paste/${enc(slug)}`, { signal }),
@@ -152,10 +152,17 @@ export const pastesApi = {
 
   get: (id: string, signal?: AbortSignal) => api.get<PasteDetail>(`/pastes/${enc(id)}`, { signal }),
 
-  update: (idOrSlug: string, body: UpdatePasteBody) => api.put<PasteRow>(`/pastes/${enc(idOrSlug)}`, body),
+  update: (idOrSlug: string, body: UpdatePasteBody) =>
+    api.put<PasteRow>(`/pastes/${enc(idOrSlug)}`, body, { offline: "paste-update" }),
 
   batchDelete: async (ids: string[]) =>
-    (await api.delete<{ deleted: number }>("/pastes/batch-delete", { ids })).deleted,
+    (
+      await api.delete<{ deleted: number }>(
+        "/pastes/batch-delete",
+        { ids },
+        { offline: "paste-batch-delete" },
+      )
+    ).deleted,
 
   /** The admin clears everyone's; a key clears its own. */
   clearExpired: async (asAdmin: boolean) =>
@@ -163,6 +170,7 @@ export const pastesApi = {
       await api.post<{ cleared: number }>(
         asAdmin ? "/admin/pastes/clear-expired" : "/pastes/clear-expired",
         asAdmin ? undefined : { clearExpired: true },
+        { offline: "paste-clear-expired" },
       )
     ).cleared,
 

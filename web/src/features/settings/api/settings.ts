@@ -42,11 +42,15 @@ export const settingsApi = {
     return parseSystemSettings(Array.isArray(rows) ? rows : []);
   },
   saveSystem: (s: SystemSettings) =>
-    api.put<unknown>("/admin/system-settings", {
-      max_upload_size: s.maxUploadSize,
-      max_upload_size_unit: s.maxUploadSizeUnit,
-      webdav_upload_mode: s.webdavUploadMode,
-    }),
+    api.put<unknown>(
+      "/admin/system-settings",
+      {
+        max_upload_size: s.maxUploadSize,
+        max_upload_size_unit: s.maxUploadSizeUnit,
+        webdav_upload_mode: s.webdavUploadMode,
+      },
+      { offline: "settings-system" },
+    ),
   async proxySign(signal?: AbortSignal): Promise<ProxySignSettings> {
     const data = await api.get<Partial<ProxySignSettings> | null>("/admin/proxy-sign-settings", { signal });
     return { signAll: data?.signAll === true, expires: typeof data?.expires === "number" ? data.expires : 0 };

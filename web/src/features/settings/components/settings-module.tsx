@@ -10,6 +10,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { authStore } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
+import { AppStatusCard } from "../../offline/components/app-status-card";
 import { SIZE_UNITS, type SizeUnit, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from "../api/settings";
 import {
   useProxySignSettings,
@@ -339,7 +340,7 @@ function AccountCard() {
   );
 }
 
-/** Admin module "settings": uploads, proxy signing, admin account. */
+/** Admin module "settings": uploads, proxy signing, admin account, the web app's offline state. */
 export function SettingsModule() {
   const { t } = useTranslation();
   return (
@@ -348,6 +349,7 @@ export function SettingsModule() {
       <UploadSettingsCard />
       <ProxySignCard />
       <AccountCard />
+      <AppStatusCard />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useCapabilities } from "../../../lib/auth-store";
 import { queueSummary } from "../../../lib/upload-engine/upload-queue";
 import { useUploadQueue } from "../../../lib/upload-engine/use-upload-queue";
 import { useErrorText } from "../../../lib/use-error-text";
+import { useReceivedShare } from "../../offline/hooks/use-received-share";
 import { shareTarget } from "../api/share-target";
 import type { UploadResult } from "../api/upload-file";
 import { recentUploadsQueryKey, useMaxUploadSize, useShareOptions } from "../hooks/use-upload-data";
@@ -68,6 +69,10 @@ function FileUploadTab() {
     targetFor,
     describeError: describeUploadFailure,
     onCompleted,
+  });
+  // Files shared to the installed app join the list like files picked here.
+  useReceivedShare((share) => {
+    if (share && share.files.length > 0) queue.addFiles(share.files.map((file) => ({ file })));
   });
   const summary = queueSummary(queue.state);
   const errors = useMemo(() => validateUploadForm(values, summary.allowSlug), [values, summary.allowSlug]);

@@ -1,0 +1,93 @@
+/** `create-api-key`: an API key made through the same service (and rules) as the admin API. */
+import { ALL_PERMISSIONS, Permission, type PermissionName } from "@clipshare/shared";
+import { ConfigError, parseDuration } from "../../config";
+import { migrateToLatest } from "../../db/database";
+import { ApiKeyService } from "../../domain/api-keys/api-key-service";
+import { type Command, parseOptions, serverConfig, UsageError, withDatabase } from "../command";
+
+const PERMISSION_NAMES = Object.keys(Permission) as PermissionName[];
+
+export const createApiKey: Command = {
+  name: "create-api-key",
+  summary: "create an API key and print it once",
+  help: `Usage: clipshare-server create-api-key --name NAME [--permissions LIST] [--base-path PATH]
+                                     [--expires WHEN] [--quiet]
+
+Creates an API key with the same rules as Admin → Key management and prints the key once.
+
+  --name NAME          unique name of the key
+  --permissions LIST   comma-separated: ${PERMISSION_NAMES.join(", ")},
+                       or "all", or a permission bitmask number (default: none)
+  --base-path PATH     the only part of the mounts the key sees (default /)
+  --expires WHEN       "never", a date (2027-01-31 or ISO time) or a duration from now
+                       (90m, 12h, 30d); default 24 hours, as in the admin panel
+  --quiet              print only the key (for scripts)`,
+
+  async run(args, io) {
+    const { values } = parseOptions(
+      args,
+      {
+        name: { type: "string" },
+        permissions: { type: "string" },
+        "base-path": { type: "string" },
+        expires: { type: "string" },
+        quiet: { type: "boolean" },
+      },
+      { min: 0, max: 0, names: "" },
+    );
+    if (values.name === undefined) throw new UsageError("--name is required");
+    const request = {
+      name: values.name,
+      permissions: parsePermissions(values.permissions ?? ""),
+      ...(values["base-path"] === undefined ? {} : { basic_path: values["base-path"] }),
+      ...(values.expires === undefined ? {} : { expires_at: parseExpiry(values.expires) }),
+    };
+    const config = serverConfig(io.env, "existing");
+    await withDatabase(config, async (db) => {
+      await migrateToLatest(db);
+      const key = await new ApiKeyService(db, config.secretKey).create(request);
+      if (values.quiet) {
+        io.out(key.key);
+        return;
+      }
+      io.out(`Created API key "${key.name}" (id ${key.id})`);
+      io.out(`  permissions: ${key.permission_names.join(", ") || "none"}`);
+      io.out(`  base path:   ${key.basic_path}`);
+      io.out(`  expires:     ${key.expires_at ?? "never"}`);
+      io.out(`Key: ${key.key}`);
+      io.note("Shown once: store it now.");
+    });
+  },
+};
+
+/** Names (any case, "-" for "_"), "all", "none" or a bitmask; the service validates the mask. */
+function parsePermissions(raw: string): number {
+  const text = raw.trim();
+  if (text === "" || text.toLowerCase() === "none") return 0;
+  if (/^\d+$/.test(text)) return Number(text);
+  let mask = 0;
+  for (const part of text.split(",").map((p) => p.trim().toUpperCase().replace(/-/g, "_"))) {
+    if (part === "ALL") {
+      mask |= ALL_PERMISSIONS;
+      continue;
+    }
+    if (!(PERMISSION_NAMES as string[]).includes(part)) {
+      throw new UsageError(`Unknown permission "${part}"; use ${PERMISSION_NAMES.join(", ")} or all`);
+    }
+    mask |= Permission[part as PermissionName];
+  }
+  return mask;
+}
+
+/** "never", a date the API accepts, or a duration from now. */
+function parseExpiry(raw: string): string {
+  if (/^\d+\s*[smhd]$/i.test(raw.trim())) {
+    try {
+      return new Date(Date.now() + parseDuration("--expires", raw) * 1000).toISOString();
+    } catch (e) {
+      if (e instanceof ConfigError) throw new UsageError(e.message);
+      throw e;
+    }
+  }
+  return raw;
+}

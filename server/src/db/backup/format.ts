@@ -1,0 +1,82 @@
+/**
+ * The portable backup format: JSON Lines, the same whatever database wrote it, so a
+ * SQLite backup loads into PostgreSQL and back.
+ *
+ *   {"format":"clipshare-backup","version":1,"schema":…,"migrations":[…],…}   header
+ *   {"table":"admins","columns":["id","username",…]}                         a table starts
+ *   ["3f1c…","admin",…]                                                      one row, in column order
+ *   {"end":true,"rows":{"admins":1,…}}                                       trailer
+ *
+ * Values are what both dialects store (text, integers, null: see db/schema.ts). Secrets stay
+ * as stored (password hashes, API-key HMACs, sealed storage credentials), so they only work
+ * under the same SECRET_KEY; `key_check` lets a restore tell. Stored files are not included.
+ * A file without its trailer was cut off and is refused.
+ */
+
+import type { Kysely } from "kysely";
+import { deriveKey, hmacSha256 } from "../../lib/crypto";
+import type { Database } from "../schema";
+
+export const BACKUP_FORMAT = "clipshare-backup";
+export const BACKUP_VERSION = 1;
+
+export interface BackupHeader {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  /** The newest migration applied to the database the backup came from. */
+  schema: string;
+  migrations: string[];
+  dialect: string;
+  created_at: string;
+  /** Fingerprint of SECRET_KEY (a keyed hash of a constant; reveals nothing about the key). */
+  key_check: string;
+  contents: string;
+}
+
+export interface TableStart {
+  table: string;
+  columns: string[];
+}
+
+export interface Trailer {
+  end: true;
+  rows: Record<string, number>;
+}
+
+export type Scalar = string | number | null;
+
+/** The database seen table by table, as the backup sees it: names chosen at run time. */
+export type UntypedDb = Kysely<Record<string, Record<string, Scalar>>>;
+
+export const untyped = (db: Kysely<Database>) => db as unknown as UntypedDb;
+
+/**
+ * Every table, in an order that satisfies foreign keys on load (admins before admin_tokens),
+ * with the primary key the dump pages by. Typed over the schema, so a new table cannot be
+ * forgotten here.
+ */
+export const BACKUP_TABLES: { [T in keyof Database]: readonly (keyof Database[T] & string)[] } = {
+  admins: ["id"],
+  admin_tokens: ["token_hash"],
+  api_keys: ["id"],
+  system_settings: ["key"],
+  storage_configs: ["id"],
+  mounts: ["id"],
+  pastes: ["id"],
+  files: ["id"],
+  tasks: ["id"],
+  upload_sessions: ["id"],
+  rate_limits: ["bucket", "subject"],
+  webdav_locks: ["token"],
+  webdav_props: ["path", "name"],
+};
+
+export const backupTableNames = () => Object.keys(BACKUP_TABLES) as (keyof Database)[];
+
+export const isBackupTable = (name: string): name is keyof Database => Object.hasOwn(BACKUP_TABLES, name);
+
+export const keyCheck = (secretKey: Buffer) =>
+  hmacSha256(deriveKey(secretKey, "backup-key-check"), BACKUP_FORMAT).toString("hex").slice(0, 32);
+
+export const CONTENTS_NOTE =
+  "database content only (shares, keys, settings, mounts, storage configs); stored files are not included";

@@ -1,0 +1,71 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { createLocalConfig, createMount, putFile } from "./explorer";
+import { expect, unique } from "./fixtures";
+
+/** Helpers for the offline web app specs. */
+
+/** Browser log lines of requests that fail while the context is offline. */
+export const OFFLINE_NOISE =
+  /net::ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_FAILED|Failed to load resource/;
+
+/** Loads the page until the service worker controls it (precache complete). */
+export async function controlledBy(page: Page, path = "/") {
+  await page.goto(path);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** Rows of a store of the app's local database (IndexedDB "ClipShare"), read in the page. */
+export function localRows<T = Record<string, unknown>>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open("ClipShare");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            return resolve([]);
+          }
+          const req = db.transaction(name).objectStore(name).getAll();
+          req.onsuccess = () => {
+            resolve(req.result as T[]);
+            db.close();
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    store,
+  );
+}
+
+export const countRows = async (page: Page, store: string) => (await localRows(page, store)).length;
+
+export const queueEntries = (page: Page) =>
+  localRows<{ status: string; type: string; httpStatus: number | null }>(page, "offlineQueue");
+
+export async function pasteBySlug(request: APIRequestContext, token: string, slug: string) {
+  const res = await request.get(`/api/pastes?limit=50&search=${encodeURIComponent(slug)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()).data as { slug: string }[]).find((p) => p.slug === slug) ?? null;
+}
+
+/** A LOCAL mount of its own holding one file; returns the mount path. */
+export async function mountWithFile(request: APIRequestContext, token: string, fileName: string) {
+  const storage = await createLocalConfig(request, token, unique("offcfg"));
+  const mountPath = `/${unique("offline")}`;
+  await createMount(request, token, {
+    name: mountPath.slice(1),
+    mount_path: mountPath,
+    storage_type: "LOCAL",
+    storage_config_id: storage.id,
+  });
+  await putFile(request, token, `${mountPath}/${fileName}`, "hello");
+  return mountPath;
+}
