@@ -54,23 +54,22 @@ export async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Pr
   clearTimeout(timer);
 }
 
-/** Starts the built server on a free loopback port with a throwaway data directory. */
-export default async function globalSetup() {
-  if (process.env.E2E_BASE_URL) return undefined;
-
+/**
+ * Starts the built server on a free loopback port with a throwaway data directory and the
+ * test administrator; `stop` ends it and removes the directory. Specs that need a fresh
+ * install of their own (nothing created by other specs) start one too.
+ */
+export async function startTestServer(options: { logName: string; env?: Record<string, string> }) {
   const main = join(repoRoot, "server/dist/main.js");
   if (!existsSync(main) || !existsSync(join(repoRoot, "web/dist/index.html"))) {
     throw new Error("Build first: `npm run build` (needs server/dist/main.js and web/dist/index.html)");
   }
 
   const port = await freePort();
-  // A port for the remote test server of the URL upload tests, which the server may fetch from.
-  const remotePort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "clipshare-e2e-"));
-  const password = process.env.E2E_ADMIN_PASSWORD ?? DEFAULT_E2E_ADMIN_PASSWORD;
   const logDir = join(repoRoot, "test-results");
   mkdirSync(logDir, { recursive: true });
-  const log = createWriteStream(join(logDir, "e2e-server.log"));
+  const log = createWriteStream(join(logDir, options.logName));
 
   const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
@@ -80,9 +79,9 @@ export default async function globalSetup() {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: password,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? DEFAULT_E2E_ADMIN_PASSWORD,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-      URL_FETCH_ALLOW: [process.env.URL_FETCH_ALLOW, `127.0.0.1:${remotePort}`].filter(Boolean).join(","),
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -97,15 +96,35 @@ export default async function globalSetup() {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  return {
+    baseUrl,
+    stop: async () => {
+      await stopChild(child, "SIGTERM");
+      log.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the built server on a free loopback port with a throwaway data directory. */
+export default async function globalSetup() {
+  if (process.env.E2E_BASE_URL) return undefined;
+
+  // A port for the remote test server of the URL upload tests, which the server may fetch from.
+  const remotePort = await freePort();
+  const password = process.env.E2E_ADMIN_PASSWORD ?? DEFAULT_E2E_ADMIN_PASSWORD;
+  const server = await startTestServer({
+    logName: "e2e-server.log",
+    env: {
+      URL_FETCH_ALLOW: [process.env.URL_FETCH_ALLOW, `127.0.0.1:${remotePort}`].filter(Boolean).join(","),
+    },
+  });
+  const baseUrl = server.baseUrl;
 
   // Workers start after this and inherit the environment.
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_ADMIN_PASSWORD = password;
   process.env.E2E_REMOTE_PORT = String(remotePort);
 
-  return async () => {
-    await stopChild(child, "SIGTERM");
-    log.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return server.stop;
 }

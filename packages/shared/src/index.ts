@@ -1,4 +1,5 @@
 export * from "./constants";
+export * from "./dashboard";
 export * from "./permissions";
 export * from "./schemas/admin";
 export * from "./schemas/api-keys";

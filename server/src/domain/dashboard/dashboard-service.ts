@@ -1,19 +1,11 @@
 /**
  * Figures for the admin dashboard: totals, storage use per config and the
- * last seven UTC days of pastes and file shares created.
+ * last seven UTC days of pastes and file shares created, and the latest shares.
  */
+import { DASHBOARD_RECENT_SHARES, lastUtcDays, type RecentShare } from "@clipshare/shared";
 import type { Db } from "../../db/database";
 import type { SecretBox } from "../../lib/crypto";
 import { presentStorageConfig, type StorageConfigService } from "../storage-configs/storage-config-service";
-
-const DAYS = 7;
-
-function lastDays(now: Date): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: DAYS }, (_, i) =>
-    new Date(today - (DAYS - 1 - i) * 86400_000).toISOString().slice(0, 10),
-  );
-}
 
 export class DashboardService {
   constructor(
@@ -32,7 +24,7 @@ export class DashboardService {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const days = lastDays(now);
+    const days = lastUtcDays(now);
     const since = `${days[0]}T00:00:00.000Z`;
     // Timestamps are ISO text, so the first 10 characters are the UTC date on both dialects.
     const perDay = async (table: "pastes" | "files") => {
@@ -71,6 +63,47 @@ export class DashboardService {
       days,
       lastWeekPastes: await perDay("pastes"),
       lastWeekFiles: await perDay("files"),
+      recentShares: await this.recentShares(),
     };
+  }
+
+  /** The newest pastes and finished file shares, newest first. Pending uploads are not shares yet. */
+  private async recentShares(): Promise<RecentShare[]> {
+    const pastes = await this.db
+      .selectFrom("pastes")
+      .select(["id", "slug", "remark", "password_hash", "expires_at", "created_at"])
+      .orderBy("created_at", "desc")
+      .limit(DASHBOARD_RECENT_SHARES)
+      .execute();
+    const files = await this.db
+      .selectFrom("files")
+      .select(["id", "slug", "filename", "size", "password_hash", "expires_at", "created_at"])
+      .where("status", "=", "active")
+      .orderBy("created_at", "desc")
+      .limit(DASHBOARD_RECENT_SHARES)
+      .execute();
+    const shares: RecentShare[] = [
+      ...pastes.map((p) => ({
+        type: "paste" as const,
+        id: p.id,
+        slug: p.slug,
+        title: p.remark,
+        size: null,
+        has_password: p.password_hash !== null,
+        expires_at: p.expires_at,
+        created_at: p.created_at,
+      })),
+      ...files.map((f) => ({
+        type: "file" as const,
+        id: f.id,
+        slug: f.slug,
+        title: f.filename,
+        size: Number(f.size),
+        has_password: f.password_hash !== null,
+        expires_at: f.expires_at,
+        created_at: f.created_at,
+      })),
+    ];
+    return shares.sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, DASHBOARD_RECENT_SHARES);
   }
 }

@@ -8,6 +8,7 @@ import { Card, CardHeader } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
+import { UsageMeter } from "../../../components/ui/usage-meter";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
@@ -22,28 +23,6 @@ import {
 import { emptyStorageConfigForm, formFromConfig, storageConfigBody } from "../storage-config-form-model";
 import { StorageConfigFormDialog } from "./storage-config-form-dialog";
 import { StorageTestDialog } from "./storage-test-dialog";
-
-function UsageBar({ used, total }: { used: number; total: number }) {
-  const { t } = useTranslation();
-  const percent = Math.min(100, Math.round((used / total) * 100));
-  return (
-    <div
-      role="meter"
-      aria-label={t("storageConfig.usage.quotaLabel")}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      className="mt-1.5 h-1.5 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-    >
-      <div
-        className={
-          percent >= 90 ? "h-full bg-red-500" : percent >= 70 ? "h-full bg-amber-500" : "h-full bg-indigo-500"
-        }
-        style={{ width: `${percent}%` }}
-      />
-    </div>
-  );
-}
 
 function ConfigCard({
   config,
@@ -119,7 +98,10 @@ function ConfigCard({
             : ""}
         </p>
         {config.total_storage_bytes ? (
-          <UsageBar used={usage.total_size} total={config.total_storage_bytes} />
+          <UsageMeter
+            percent={(usage.total_size / config.total_storage_bytes) * 100}
+            label={t("storageConfig.usage.quotaLabel")}
+          />
         ) : null}
         {config.last_used ? (
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
