@@ -19,6 +19,7 @@ import type { Logger } from "../../logger";
 import { mimeTypeFor } from "../../storage/mime";
 import type { PresignedRequest } from "../../storage/types";
 import type { SettingsService } from "../settings/settings-service";
+import type { StorageQuota } from "../storage-configs/storage-quota";
 import { authorize, type FsActor } from "./access";
 import { FS_ERRORS, fsError } from "./fs-entry";
 import { checkFileName } from "./fs-uploads";
@@ -38,6 +39,7 @@ export class DirectUploadService {
     private readonly db: Db,
     private readonly vfs: VirtualFileSystem,
     private readonly settings: SettingsService,
+    private readonly quota: StorageQuota,
     private readonly signer: LinkSigner,
     private readonly log: Logger,
   ) {}
@@ -249,6 +251,7 @@ export class DirectUploadService {
     const maxBytes = await this.settings.maxUploadBytes();
     let result: { etag: string | null; size?: number };
     if (session.kind === SESSION_KINDS.presign && part === 0) {
+      const limit = await this.quota.streamLimit(mount.config, maxBytes);
       ({ result } = await ingest(
         body,
         (input, signal) =>
@@ -256,7 +259,7 @@ export class DirectUploadService {
             signal,
             contentType: mimeTypeFor(session.storage_path),
           }),
-        { maxBytes, declaredSize },
+        { ...limit, declaredSize },
       ));
     } else if (
       session.kind === SESSION_KINDS.multipart &&
@@ -342,6 +345,7 @@ export class DirectUploadService {
     if (size !== undefined) {
       const maxBytes = await this.settings.maxUploadBytes();
       if (size > maxBytes) throw uploadTooLarge(maxBytes, size);
+      await this.quota.assertFits(target.config, size);
     }
     const existing = await this.vfs.statIn(target);
     if (existing?.isDirectory) throw FS_ERRORS.isDirectory(path);
@@ -358,13 +362,17 @@ export class DirectUploadService {
     return this.vfs.requireMount(path, actor);
   }
 
-  /** Files over the size limit that arrived by presigned or multipart upload are removed again. */
+  /** Files over the size limit or the quota that arrived by presigned or multipart upload are removed again. */
   private async enforceLimit(target: ResolvedPath, size: number): Promise<void> {
     const maxBytes = await this.settings.maxUploadBytes();
-    if (size <= maxBytes) return;
-    await target.driver.remove(target.subPath).catch(() => undefined);
-    await this.vfs.invalidate(target, false);
-    throw uploadTooLarge(maxBytes, size);
+    try {
+      if (size > maxBytes) throw uploadTooLarge(maxBytes, size);
+      await this.quota.assertFits(target.config, size);
+    } catch (e) {
+      await target.driver.remove(target.subPath).catch(() => undefined);
+      await this.vfs.invalidate(target, false);
+      throw e;
+    }
   }
 
   private async insertSession(

@@ -67,8 +67,15 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   const tasks = new TaskService(db, config.database.dialect, instanceId);
   const vfs = new VirtualFileSystem(table, caches);
   const links = new FsLinks(vfs, deps.settings, signer);
-  const uploads = new FsUploadService(vfs, deps.settings, tasks);
-  const directUploads = new DirectUploadService(db, vfs, deps.settings, signer, log);
+  const uploads = new FsUploadService(vfs, deps.settings, tasks, deps.storageConfigs.quota);
+  const directUploads = new DirectUploadService(
+    db,
+    vfs,
+    deps.settings,
+    deps.storageConfigs.quota,
+    signer,
+    log,
+  );
   const runner = new TaskRunner(tasks, (createdBy) => resolveCreator(db, createdBy), log, {
     // With SQLite there is exactly one instance: whatever was running at start-up was interrupted.
     startupStaleMs: config.database.dialect === "sqlite" ? 0 : undefined,
