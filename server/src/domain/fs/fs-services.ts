@@ -20,6 +20,7 @@ import { FsBatchService } from "./fs-batch";
 import { FsCaches } from "./fs-caches";
 import { DirectUploadService } from "./fs-direct-uploads";
 import { FsLinks } from "./fs-links";
+import { FsMultipartUploads } from "./fs-multipart-uploads";
 import { FsShareService } from "./fs-share-service";
 import { copyTaskHandler, deleteTaskHandler } from "./fs-tasks";
 import { FsUploadService } from "./fs-uploads";
@@ -50,6 +51,7 @@ export interface FsServices {
   links: FsLinks;
   uploads: FsUploadService;
   directUploads: DirectUploadService;
+  multipartUploads: FsMultipartUploads;
   batch: FsBatchService;
   search: SearchService;
   zip: ZipService;
@@ -113,6 +115,7 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
     links,
     uploads,
     directUploads,
+    multipartUploads: new FsMultipartUploads(db, vfs, directUploads),
     batch: new FsBatchService(vfs, tasks, directUploads, links),
     search: new SearchService(vfs),
     zip: new ZipService(vfs, signer, db),

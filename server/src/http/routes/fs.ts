@@ -125,7 +125,7 @@ export function fsRoutes(ctx: AppContext) {
           // 0.7.3: the form only announces the file; its parts go to the URLs of the answer.
           part.stream.resume();
           const announced = declaredLength(part.fields.fileSize);
-          const started = await ctx.fs.directUploads.initMultipart(
+          const started = await ctx.fs.multipartUploads.initMultipart(
             actor,
             { ...fsUploadDirectory(path, name), fileSize: part.size ?? announced ?? undefined },
             origin(c),
