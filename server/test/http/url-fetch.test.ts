@@ -156,6 +156,13 @@ describe("URL fetch on the server", () => {
     }
     expect((await t.request("GET", `/api/fs/tasks/${id}`)).status).toBe(401);
 
+    // Cancel once bytes flow, as a user watching the progress would.
+    for (let i = 0; i < 200; i++) {
+      const cur = await t.request("GET", `/api/fs/tasks/${id}`, { apiKey: owner.key });
+      expect(cur.body.data.status, cur.text).toBe("running");
+      if (cur.body.data.processed_bytes > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
     const cancel = await t.request("POST", `/api/fs/tasks/${id}/cancel`, { apiKey: owner.key });
     expect(cancel.status, cancel.text).toBe(200);
     const cancelled = await waitForTask(t, id, { apiKey: owner.key }, 15_000);
