@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import { Permission } from "@clipshare/shared";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+import { apiCreateKey, apiLogin, expect, test, useAdminSession } from "./support/fixtures";
 
 /**
  * The URL tab of /upload against a remote HTTP server on loopback that the
@@ -124,9 +125,8 @@ test("in the browser: a remote server without CORS is read through the server pr
   expect(sha256(await sharedBytes(request, page))).toBe(sha256(files[path]!.body));
 });
 
-test("fetch on the server: a task streams the file into a share", async ({ page, request }) => {
-  const path = "/plain/server-fetched.bin";
-  await useAdminSession(page, token, "/upload");
+/** Queues "fetch on the server" for this remote path and waits for the finished share. */
+async function fetchOnServer(page: Page, request: APIRequestContext, path: string) {
   await openUrlTab(page, path);
   await page.getByLabel("Fetch on the server").check();
   const queued = page.waitForResponse((r) => r.url().endsWith("/api/url/fetch"));
@@ -134,6 +134,22 @@ test("fetch on the server: a task streams the file into a share", async ({ page,
   expect((await queued).status()).toBe(202);
   await expect(page.getByTestId("url-job")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
   expect(sha256(await sharedBytes(request, page))).toBe(sha256(files[path]!.body));
+}
+
+test("fetch on the server: a task streams the file into a share", async ({ page, request }) => {
+  await useAdminSession(page, token, "/upload");
+  await fetchOnServer(page, request, "/plain/server-fetched.bin");
+});
+
+test("fetch on the server with an API key that may only share files", async ({ page, request }) => {
+  const key = await apiCreateKey(request, token, {
+    name: `url-fetch-${Date.now()}`,
+    permissions: Permission.FILE_SHARE,
+  });
+  await page.goto("/");
+  await page.evaluate((k) => localStorage.setItem("api_key", k), key.key);
+  await page.goto("/upload");
+  await fetchOnServer(page, request, "/plain/server-fetched.bin");
 });
 
 test("an address the server may not reach is refused with a clear message", async ({

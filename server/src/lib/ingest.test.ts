@@ -73,6 +73,20 @@ describe("ingest", () => {
     expect(log.aborted).toBe(true);
   });
 
+  it("a body that broke off before ingest started fails the write instead of hanging", async () => {
+    const source = new PassThrough();
+    source.on("error", () => undefined); // the owner of the stream saw the error (a pipeline callback)
+    source.destroy(new Error("remote went away"));
+    await new Promise((r) => setImmediate(r));
+    const log: { aborted?: boolean } = {};
+    await expect(ingest(source, collectingWrite(log), { maxBytes: 100 })).rejects.toThrow("remote went away");
+    expect(log.aborted).toBe(true);
+    const closed = new PassThrough();
+    closed.destroy();
+    await new Promise((r) => setImmediate(r));
+    await expect(ingest(closed, collectingWrite({}), { maxBytes: 100 })).rejects.toThrow();
+  });
+
   it("a write that fails early does not wait for a body that keeps coming", async () => {
     const endless = new Readable({
       read() {

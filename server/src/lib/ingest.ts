@@ -144,6 +144,11 @@ function feed(source: Readable, into: Transform): Promise<void> {
       if (e) reject(e);
       else resolve();
     };
+    // A source that already broke off (a remote body that failed before we got to it) emits nothing more.
+    if (source.errored || (source.destroyed && !source.readableEnded)) {
+      settle(source.errored ?? new Error("The body was closed before it was read"));
+      return;
+    }
     source.once("error", settle);
     into.once("error", settle);
     source.once("end", () => settle());

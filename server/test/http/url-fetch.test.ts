@@ -118,6 +118,59 @@ describe("URL fetch on the server", () => {
     expect(remote.slowClosed()).toBe(1);
   });
 
+  it("a key with only FILE_SHARE polls, lists and cancels its own fetch tasks; another key cannot", async () => {
+    const owner = await t.createApiKey(Permission.FILE_SHARE);
+    const other = await t.createApiKey(Permission.FILE_SHARE);
+    const ids = (res: { body: { data: { tasks: Array<{ id: string }> } } }) =>
+      res.body.data.tasks.map((x) => x.id);
+
+    const done = await t.request("POST", "/api/url/fetch", {
+      apiKey: owner.key,
+      body: { url: `${remote.base}/files/report.bin` },
+    });
+    expect(done.status, done.text).toBe(202);
+    const { task } = await waitForTask(t, done.body.data.id, { apiKey: owner.key });
+    expect(task).toMatchObject({ status: "completed", created_by: `apikey:${owner.id}` });
+    expect(sha(await storedShareBytes(t, (task.result as { id: string }).id))).toBe(sha(remote.report));
+
+    const running = await t.request("POST", "/api/url/fetch", {
+      apiKey: owner.key,
+      body: { url: `${remote.base}/slow` },
+    });
+    const id = running.body.data.id;
+    const mine = await t.request("GET", "/api/fs/tasks?limit=200", { apiKey: owner.key });
+    expect(mine.status, mine.text).toBe(200);
+    expect(ids(mine)).toEqual(expect.arrayContaining([done.body.data.id, id]));
+
+    const theirs = await t.request("GET", "/api/fs/tasks?limit=200", { apiKey: other.key });
+    expect(theirs.status).toBe(200);
+    expect(ids(theirs)).not.toContain(id);
+    for (const [method, url] of [
+      ["GET", `/api/fs/tasks/${id}`],
+      ["POST", `/api/fs/tasks/${id}/cancel`],
+      ["DELETE", `/api/fs/tasks/${done.body.data.id}`],
+    ] as const) {
+      const res = await t.request(method, url, { apiKey: other.key });
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect(res.body.error).toBe("task_not_found");
+    }
+    expect((await t.request("GET", `/api/fs/tasks/${id}`)).status).toBe(401);
+
+    // Cancel once bytes flow, as a user watching the progress would.
+    for (let i = 0; i < 200; i++) {
+      const cur = await t.request("GET", `/api/fs/tasks/${id}`, { apiKey: owner.key });
+      expect(cur.body.data.status, cur.text).toBe("running");
+      if (cur.body.data.processed_bytes > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const cancel = await t.request("POST", `/api/fs/tasks/${id}/cancel`, { apiKey: owner.key });
+    expect(cancel.status, cancel.text).toBe(200);
+    const cancelled = await waitForTask(t, id, { apiKey: owner.key }, 15_000);
+    expect(cancelled.task.status).toBe("cancelled");
+    const removed = await t.request("DELETE", `/api/fs/tasks/${id}`, { apiKey: owner.key });
+    expect(removed.status, removed.text).toBe(200);
+  });
+
   it.each(["/big", "/big-chunked"])("fails over the max upload size (%s) and keeps nothing", async (path) => {
     await setMaxUpload(1, "MB");
     try {

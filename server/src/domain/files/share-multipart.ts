@@ -77,7 +77,7 @@ export class ShareMultipartService {
     if (!driver.initMultipart || !driver.uploadPart || !driver.completeMultipart || !driver.listParts) {
       throw badRequest("This storage does not support multipart uploads", "not_supported");
     }
-    await this.uploads.assertQuota(config, input.total_size);
+    await this.configs.quota.assertFits(config, input.total_size);
     const row = await this.uploads.reserve(principal, config, input.filename, input, {
       kind: KIND,
       ttlSeconds: MULTIPART_TTL_SECONDS,
@@ -170,7 +170,7 @@ export class ShareMultipartService {
       const maxBytes = await this.settings.maxUploadBytes();
       if (written.size > maxBytes) throw uploadTooLarge(maxBytes, written.size);
       const { row: config } = await this.configs.driverById(upload.row.storage_config_id!);
-      await this.uploads.assertQuota(config, written.size, upload.row.id);
+      await this.configs.quota.assertFits(config, written.size, upload.row.id);
     } catch (e) {
       await this.uploads.discard(upload.row, driver);
       throw e;

@@ -24,8 +24,7 @@ import { creatorIdOf, type Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FileRow, StorageConfigRow } from "../../db/schema";
-import { AppError, badRequest, conflict, insufficientStorage, notFound } from "../../errors";
-import { formatBytes } from "../../lib/byte-limit";
+import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { constantTimeEqual, deriveKey, hmacSha256, randomBase62 } from "../../lib/crypto";
 import { checkDeclaredSize, ingest, uploadTooLarge } from "../../lib/ingest";
 import { mimeTypeFor } from "../../storage/mime";
@@ -90,7 +89,8 @@ export class UploadService {
     const limits = { maxBytes: await this.settings.maxUploadBytes(), declaredSize: options.declaredSize };
     checkDeclaredSize(limits);
     const { config, driver } = await this.resolveConfig(principal, options.s3_config_id);
-    if (options.declaredSize != null) await this.assertQuota(config, options.declaredSize);
+    if (options.declaredSize != null) await this.configs.quota.assertFits(config, options.declaredSize);
+    const streamLimit = await this.configs.quota.streamLimit(config, limits.maxBytes);
     const row = await this.reserve(principal, config, filename, options, {
       kind: "presign",
       ttlSeconds: RESERVATION_LEASE_SECONDS,
@@ -105,9 +105,10 @@ export class UploadService {
             signal,
             ...(options.declaredSize != null ? { size: options.declaredSize } : {}),
           }),
-        limits,
+        { ...limits, ...streamLimit },
       );
-      await this.assertQuota(config, written.size, row.id);
+      // Concurrent uploads may have taken the space meanwhile.
+      await this.configs.quota.assertFits(config, written.size, row.id);
       return await this.activate(row, written.size, written.etag);
     } catch (e) {
       await this.discard(row, driver);
@@ -121,7 +122,7 @@ export class UploadService {
   async presign(principal: Principal, input: PresignInput, publicOrigin: string) {
     checkDeclaredSize({ maxBytes: await this.settings.maxUploadBytes(), declaredSize: input.size });
     const { config, driver } = await this.resolveConfig(principal, input.s3_config_id);
-    if (input.size != null) await this.assertQuota(config, input.size);
+    if (input.size != null) await this.configs.quota.assertFits(config, input.size);
     const row = await this.reserve(principal, config, input.filename, input, {
       kind: "presign",
       ttlSeconds: PRESIGN_TTL_SECONDS,
@@ -204,7 +205,7 @@ export class UploadService {
       throw uploadTooLarge(maxBytes, stored.size);
     }
     try {
-      await this.assertQuota(config, stored.size, row.id);
+      await this.configs.quota.assertFits(config, stored.size, row.id);
     } catch (e) {
       await this.discard(row, driver);
       throw e;
@@ -240,24 +241,6 @@ export class UploadService {
       ? await this.configs.requireUsable(principal, configId)
       : await this.configs.defaultFor(principal);
     return { config, driver: this.configs.driverFor(config) };
-  }
-
-  /** Quota of a config: active and pending shares on it plus the new bytes must fit. */
-  async assertQuota(config: StorageConfigRow, size: number, excludeFileId?: string): Promise<void> {
-    if (!config.total_storage_bytes) return;
-    let query = this.db
-      .selectFrom("files")
-      .select((eb) => eb.fn.sum<number>("size").as("used"))
-      .where("storage_config_id", "=", config.id)
-      .where("file_path", "is", null);
-    if (excludeFileId) query = query.where("id", "!=", excludeFileId);
-    const used = Number((await query.executeTakeFirst())?.used ?? 0);
-    const remaining = config.total_storage_bytes - used;
-    if (size > remaining) {
-      throw insufficientStorage(
-        `Insufficient storage space: file size (${formatBytes(size)}) exceeds remaining space (${formatBytes(Math.max(0, remaining))}); total capacity is ${formatBytes(config.total_storage_bytes)}`,
-      );
-    }
   }
 
   /** Inserts the pending share row (reserving the slug) and its upload session. */

@@ -1,26 +1,27 @@
 /**
  * Uploads that do not stream through this server's request body: presigned
  * (the client PUTs to S3, or for LOCAL to a signed URL on this server, then
- * commits) and multipart (S3 native uploads with presigned part URLs; LOCAL
- * parts go to signed part URLs here). Each is recorded in upload_sessions, so
- * commit and complete act only on uploads their caller started, and abandoned
- * ones are swept.
+ * commits) and, in fs-multipart-uploads.ts, multipart (S3 native uploads with
+ * presigned part URLs; LOCAL parts go to signed part URLs here). Each is
+ * recorded in upload_sessions, so commit and complete act only on uploads
+ * their caller started, and abandoned ones are swept. This module owns the
+ * sessions, the signed URLs of this server and the limits both kinds share.
  */
 import type { Readable } from "node:stream";
-import { MULTIPART_PART_SIZE } from "@clipshare/shared";
 import { creatorIdOf, type Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { UploadSessionsTable } from "../../db/schema";
-import { AppError, badRequest, isAppError, notFound } from "../../errors";
+import { AppError, badRequest, notFound } from "../../errors";
 import { randomBase62 } from "../../lib/crypto";
 import { ingest, partTooLarge, uploadTooLarge } from "../../lib/ingest";
 import type { Logger } from "../../logger";
 import { mimeTypeFor } from "../../storage/mime";
 import type { PresignedRequest } from "../../storage/types";
 import type { SettingsService } from "../settings/settings-service";
+import type { StorageQuota } from "../storage-configs/storage-quota";
 import { authorize, type FsActor } from "./access";
-import { FS_ERRORS, fsError } from "./fs-entry";
+import { FS_ERRORS } from "./fs-entry";
 import { checkFileName } from "./fs-uploads";
 import type { LinkSigner } from "./link-signer";
 import type { ResolvedPath } from "./mount-table";
@@ -28,16 +29,17 @@ import type { VirtualFileSystem } from "./vfs";
 import { normalizeVirtualPath, vbasename, vjoin } from "./vpath";
 
 const PRESIGN_TTL_SECONDS = 3600;
-const MULTIPART_TTL_SECONDS = 24 * 3600;
-const SESSION_KINDS = { presign: "fs-presign", multipart: "fs-multipart" } as const;
+export const MULTIPART_TTL_SECONDS = 24 * 3600;
+export const SESSION_KINDS = { presign: "fs-presign", multipart: "fs-multipart" } as const;
 
-type Session = { [K in keyof UploadSessionsTable]: UploadSessionsTable[K] };
+export type Session = { [K in keyof UploadSessionsTable]: UploadSessionsTable[K] };
 
 export class DirectUploadService {
   constructor(
     private readonly db: Db,
     private readonly vfs: VirtualFileSystem,
     private readonly settings: SettingsService,
+    private readonly quota: StorageQuota,
     private readonly signer: LinkSigner,
     private readonly log: Logger,
   ) {}
@@ -94,135 +96,6 @@ export class DirectUploadService {
     return { fileName: vbasename(path), targetPath: path, fileSize: entry.size, etag: entry.etag };
   }
 
-  /** POST /fs/multipart/init: starts a multipart upload and signs a URL per part. */
-  async initMultipart(
-    actor: FsActor,
-    input: {
-      path: string;
-      fileName: string;
-      fileSize?: number | undefined;
-      partSize?: number | undefined;
-      partCount?: number | undefined;
-      contentType?: string | undefined;
-    },
-    origin: string,
-  ) {
-    const target = await this.uploadTarget(actor, input.path, input.fileName, input.fileSize);
-    const { driver } = target;
-    if (!driver.initMultipart)
-      throw badRequest("This storage does not support multipart uploads", "not_supported");
-    const partSize = input.partSize ?? MULTIPART_PART_SIZE;
-    const partCount = input.partCount ?? Math.max(1, Math.ceil((input.fileSize ?? 0) / partSize));
-    if (partCount > 10_000) throw badRequest("A multipart upload has at most 10000 parts", "too_many_parts");
-    if (input.fileSize !== undefined && partSize * partCount < input.fileSize) {
-      throw badRequest("partSize × partCount is smaller than fileSize", "invalid_parts");
-    }
-    const contentType = input.contentType?.trim() || mimeTypeFor(target.path);
-    let uploadId: string;
-    try {
-      uploadId = await driver.initMultipart(target.subPath, { contentType });
-    } catch (e) {
-      throw fsError(e, target);
-    }
-    const session = await this.insertSession(
-      actor.principal,
-      SESSION_KINDS.multipart,
-      target,
-      uploadId,
-      MULTIPART_TTL_SECONDS,
-      { partSize, partCount },
-    );
-    return {
-      uploadId,
-      key: target.subPath,
-      partSize,
-      partCount,
-      presignedUrls: await this.partUrls(target, session, origin),
-      mount_id: target.row.id,
-      path: target.path,
-      storage_type: target.row.storage_type,
-      expiresAt: session.expires_at,
-    };
-  }
-
-  async completeMultipart(
-    actor: FsActor,
-    input: {
-      path: string;
-      uploadId: string;
-      fileName?: string | undefined;
-      parts: Array<{ partNumber: number; etag?: string | undefined; ETag?: string | undefined }>;
-    },
-  ) {
-    const target = await this.multipartTarget(actor, input);
-    const session = await this.findSession(actor.principal, SESSION_KINDS.multipart, target, {
-      uploadId: input.uploadId,
-    });
-    if (!session) throw notFound("Multipart upload does not exist", "upload_not_found");
-    const parts = input.parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag ?? p.ETag ?? "" }));
-    let written: { size: number; etag: string | null };
-    try {
-      written = await target.driver.completeMultipart!(target.subPath, input.uploadId, parts);
-    } catch (e) {
-      throw fsError(e, target);
-    }
-    await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
-    await this.enforceLimit(target, written.size);
-    await this.vfs.invalidate(target, false);
-    return {
-      success: true,
-      fileName: vbasename(target.path),
-      size: written.size,
-      contentType: mimeTypeFor(target.path),
-      s3Path: target.subPath,
-      s3Url: target.driver.publicUrl ? target.driver.publicUrl(target.subPath) : null,
-      etag: written.etag,
-      location: target.path,
-      message: "Upload completed",
-    };
-  }
-
-  /** POST /fs/multipart/resume: the parts the storage holds, and fresh URLs for every part. */
-  async resumeMultipart(
-    actor: FsActor,
-    input: { path: string; uploadId: string; fileName?: string | undefined },
-    origin: string,
-  ) {
-    const target = await this.multipartTarget(actor, input);
-    const session = await this.findSession(actor.principal, SESSION_KINDS.multipart, target, {
-      uploadId: input.uploadId,
-    });
-    if (!session || session.expires_at <= nowIso() || !target.driver.listParts) {
-      throw notFound("Multipart upload does not exist or has expired", "upload_not_found");
-    }
-    let parts: Array<{ partNumber: number; etag: string; size: number }>;
-    try {
-      parts = await target.driver.listParts(target.subPath, input.uploadId);
-    } catch (e) {
-      if (!isAppError(e) || e.error !== "upload_not_found") throw fsError(e, target);
-      await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
-      throw notFound("Multipart upload does not exist or has expired", "upload_not_found");
-    }
-    return {
-      parts: parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag, size: p.size })),
-      presignedUrls: await this.partUrls(target, session, origin),
-    };
-  }
-
-  async abortMultipart(
-    actor: FsActor,
-    input: { path: string; uploadId: string; fileName?: string | undefined },
-  ) {
-    const target = await this.multipartTarget(actor, input);
-    const session = await this.findSession(actor.principal, SESSION_KINDS.multipart, target, {
-      uploadId: input.uploadId,
-    });
-    if (!session) throw notFound("Multipart upload does not exist", "upload_not_found");
-    await target.driver.abortMultipart?.(target.subPath, input.uploadId).catch(() => undefined);
-    await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
-    return { success: true, message: "Upload aborted" };
-  }
-
   /**
    * PUT to a signed URL of this server (LOCAL presigned file or part). The
    * signature is the credential; it names the session, which names the target.
@@ -249,6 +122,7 @@ export class DirectUploadService {
     const maxBytes = await this.settings.maxUploadBytes();
     let result: { etag: string | null; size?: number };
     if (session.kind === SESSION_KINDS.presign && part === 0) {
+      const limit = await this.quota.streamLimit(mount.config, maxBytes);
       ({ result } = await ingest(
         body,
         (input, signal) =>
@@ -256,7 +130,7 @@ export class DirectUploadService {
             signal,
             contentType: mimeTypeFor(session.storage_path),
           }),
-        { maxBytes, declaredSize },
+        { ...limit, declaredSize },
       ));
     } else if (
       session.kind === SESSION_KINDS.multipart &&
@@ -332,42 +206,37 @@ export class DirectUploadService {
     return expired.length;
   }
 
-  // ---- internals -----------------------------------------------------------
+  // ---- shared with the multipart service (fs-multipart-uploads.ts) ----------
 
   /** Directory + file name → a checked target for a presigned or multipart upload. */
-  private async uploadTarget(actor: FsActor, dir: string, fileName: string, size: number | undefined) {
+  async uploadTarget(actor: FsActor, dir: string, fileName: string, size: number | undefined) {
     const path = vjoin(normalizeVirtualPath(dir), checkFileName(fileName));
     authorize(actor, "upload", path);
     const target = await this.vfs.requireMount(path, actor);
     if (size !== undefined) {
       const maxBytes = await this.settings.maxUploadBytes();
       if (size > maxBytes) throw uploadTooLarge(maxBytes, size);
+      await this.quota.assertFits(target.config, size);
     }
     const existing = await this.vfs.statIn(target);
     if (existing?.isDirectory) throw FS_ERRORS.isDirectory(path);
     return target;
   }
 
-  private async multipartTarget(actor: FsActor, input: { path: string; fileName?: string | undefined }) {
-    const given = normalizeVirtualPath(input.path);
-    const path =
-      input.fileName && vbasename(given) !== input.fileName
-        ? vjoin(given, checkFileName(input.fileName))
-        : given;
-    authorize(actor, "upload", path);
-    return this.vfs.requireMount(path, actor);
-  }
-
-  /** Files over the size limit that arrived by presigned or multipart upload are removed again. */
-  private async enforceLimit(target: ResolvedPath, size: number): Promise<void> {
+  /** Files over the size limit or the quota that arrived by presigned or multipart upload are removed again. */
+  async enforceLimit(target: ResolvedPath, size: number): Promise<void> {
     const maxBytes = await this.settings.maxUploadBytes();
-    if (size <= maxBytes) return;
-    await target.driver.remove(target.subPath).catch(() => undefined);
-    await this.vfs.invalidate(target, false);
-    throw uploadTooLarge(maxBytes, size);
+    try {
+      if (size > maxBytes) throw uploadTooLarge(maxBytes, size);
+      await this.quota.assertFits(target.config, size);
+    } catch (e) {
+      await target.driver.remove(target.subPath).catch(() => undefined);
+      await this.vfs.invalidate(target, false);
+      throw e;
+    }
   }
 
-  private async insertSession(
+  async insertSession(
     principal: Principal,
     kind: string,
     target: ResolvedPath,
@@ -394,7 +263,7 @@ export class DirectUploadService {
     return session;
   }
 
-  private async findSession(
+  async findSession(
     principal: Principal,
     kind: string,
     target: ResolvedPath,
@@ -412,25 +281,7 @@ export class DirectUploadService {
     return query.orderBy("created_at", "desc").executeTakeFirst();
   }
 
-  private async partUrls(target: ResolvedPath, session: Session, origin: string) {
-    const urls: Array<{ partNumber: number; url: string }> = [];
-    for (let partNumber = 1; partNumber <= (session.part_count ?? 1); partNumber++) {
-      const url = target.driver.presignPart
-        ? (
-            await target.driver.presignPart(
-              target.subPath,
-              session.upload_id!,
-              partNumber,
-              MULTIPART_TTL_SECONDS,
-            )
-          ).url
-        : this.signedUploadUrl(origin, session, partNumber);
-      urls.push({ partNumber, url });
-    }
-    return urls;
-  }
-
-  private signedUploadUrl(origin: string, session: Session, part: number): string {
+  signedUploadUrl(origin: string, session: Session, part: number): string {
     const signature = this.signer.uploadSign(session.id, part, session.expires_at);
     const partPath = part > 0 ? `/parts/${part}` : "";
     return `${origin}/api/fs/upload-session/${session.id}${partPath}?expires=${encodeURIComponent(session.expires_at)}&signature=${signature}`;

@@ -20,6 +20,7 @@ import { FsBatchService } from "./fs-batch";
 import { FsCaches } from "./fs-caches";
 import { DirectUploadService } from "./fs-direct-uploads";
 import { FsLinks } from "./fs-links";
+import { FsMultipartUploads } from "./fs-multipart-uploads";
 import { FsShareService } from "./fs-share-service";
 import { copyTaskHandler, deleteTaskHandler } from "./fs-tasks";
 import { FsUploadService } from "./fs-uploads";
@@ -50,6 +51,7 @@ export interface FsServices {
   links: FsLinks;
   uploads: FsUploadService;
   directUploads: DirectUploadService;
+  multipartUploads: FsMultipartUploads;
   batch: FsBatchService;
   search: SearchService;
   zip: ZipService;
@@ -67,8 +69,15 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   const tasks = new TaskService(db, config.database.dialect, instanceId);
   const vfs = new VirtualFileSystem(table, caches);
   const links = new FsLinks(vfs, deps.settings, signer);
-  const uploads = new FsUploadService(vfs, deps.settings, tasks);
-  const directUploads = new DirectUploadService(db, vfs, deps.settings, signer, log);
+  const uploads = new FsUploadService(vfs, deps.settings, tasks, deps.storageConfigs.quota);
+  const directUploads = new DirectUploadService(
+    db,
+    vfs,
+    deps.settings,
+    deps.storageConfigs.quota,
+    signer,
+    log,
+  );
   const runner = new TaskRunner(tasks, (createdBy) => resolveCreator(db, createdBy), log, {
     // With SQLite there is exactly one instance: whatever was running at start-up was interrupted.
     startupStaleMs: config.database.dialect === "sqlite" ? 0 : undefined,
@@ -106,6 +115,7 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
     links,
     uploads,
     directUploads,
+    multipartUploads: new FsMultipartUploads(db, vfs, directUploads),
     batch: new FsBatchService(vfs, tasks, directUploads, links),
     search: new SearchService(vfs),
     zip: new ZipService(vfs, signer, db),

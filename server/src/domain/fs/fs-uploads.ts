@@ -11,6 +11,7 @@ import { badRequest, payloadTooLarge } from "../../errors";
 import { checkDeclaredSize, ingest } from "../../lib/ingest";
 import { mimeTypeFor } from "../../storage/mime";
 import type { SettingsService } from "../settings/settings-service";
+import type { StorageQuota } from "../storage-configs/storage-quota";
 import type { TaskService } from "../tasks/task-service";
 import { authorize, type FsActor } from "./access";
 import { FS_ERRORS, type FsEntry } from "./fs-entry";
@@ -49,6 +50,7 @@ export class FsUploadService {
     private readonly vfs: VirtualFileSystem,
     private readonly settings: SettingsService,
     private readonly tasks: TaskService,
+    private readonly quota: StorageQuota,
   ) {}
 
   /**
@@ -82,8 +84,9 @@ export class FsUploadService {
 
   /**
    * Streams a body into the explorer tree with the upload rules every path
-   * shares (fs/upload and WebDAV PUT): the max-upload-size limit, and uploads
-   * announced at UPLOAD_TASK_THRESHOLD or more tracked as `upload` tasks.
+   * shares (fs/upload, WebDAV PUT, server fetches): the max-upload-size limit
+   * narrowed to the target storage's free quota, and uploads announced at
+   * UPLOAD_TASK_THRESHOLD or more tracked as `upload` tasks.
    */
   async ingestFile(
     actor: FsActor,
@@ -92,9 +95,14 @@ export class FsUploadService {
     size: IngestSize,
     write: (input: Readable, signal: AbortSignal) => Promise<FsEntry>,
   ): Promise<{ entry: FsEntry; taskId?: string }> {
-    const maxBytes = await this.settings.maxUploadBytes();
+    const maxUploadBytes = await this.settings.maxUploadBytes();
+    // Unmounted paths have no storage: the write below fails with the right error.
+    const target = await this.vfs.mounts.resolve(path, actor.principal);
+    const limit = target
+      ? await this.quota.streamLimit(target.config, maxUploadBytes)
+      : { maxBytes: maxUploadBytes };
     const declared = size.declaredSize ?? null;
-    const limits = { maxBytes, declaredSize: size.exactSize ? declared : null };
+    const limits = { ...limit, declaredSize: size.exactSize ? declared : null };
     checkDeclaredSize(limits);
     const task =
       declared !== null && declared >= UPLOAD_TASK_THRESHOLD

@@ -23,6 +23,7 @@ import type { SecretBox } from "../../lib/crypto";
 import { createDriver } from "../../storage/create-driver";
 import type { StorageDriver } from "../../storage/types";
 import type { StorageEndpointPolicy } from "./endpoint-policy";
+import { StorageQuota } from "./storage-quota";
 
 type CreateInput = z.output<typeof createStorageConfigRequest>;
 type UpdateInput = z.output<typeof updateStorageConfigRequest>;
@@ -78,6 +79,8 @@ export function presentStorageConfig(
 export class StorageConfigService {
   /** Drivers are cheap to keep and costly to rebuild (S3 clients); keyed by id, rebuilt when the row changes. */
   private readonly drivers = new Map<string, { version: string; driver: StorageDriver }>();
+  /** The quota rule every path that adds bytes to a config applies. */
+  readonly quota: StorageQuota;
 
   constructor(
     private readonly db: Db,
@@ -86,7 +89,9 @@ export class StorageConfigService {
     readonly endpoints: StorageEndpointPolicy,
     /** S3 objects above this size are copied part by part. */
     private readonly s3MultipartCopyAbove?: number,
-  ) {}
+  ) {
+    this.quota = new StorageQuota(db);
+  }
 
   /** First run: a LOCAL config under DATA_DIR/files, marked default, so uploads work with no setup. */
   async ensureDefaultLocal(): Promise<void> {

@@ -28,7 +28,7 @@ import type { AppEnv } from "../types";
 
 export function fsTransferRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  const { directUploads: uploads, batch, zip } = ctx.fs;
+  const { directUploads: uploads, multipartUploads: multipart, batch, zip } = ctx.fs;
   const actorOf = (c: Context<AppEnv>) => apiActor(c.get("principal"));
   const origin = (c: Context<AppEnv>) => publicOrigin(c, ctx.config.trustProxy);
 
@@ -44,22 +44,26 @@ export function fsTransferRoutes(ctx: AppContext) {
 
   app.post("/fs/multipart/init", async (c) => {
     const body = await readJson(c, fsMultipartInitRequest);
-    return ok(c, await uploads.initMultipart(actorOf(c), body, origin(c)), "Multipart upload started");
+    return ok(c, await multipart.initMultipart(actorOf(c), body, origin(c)), "Multipart upload started");
   });
 
   app.post("/fs/multipart/complete", async (c) => {
     const body = await readJson(c, fsMultipartCompleteRequest, 4 * 1024 * 1024);
-    return ok(c, await uploads.completeMultipart(actorOf(c), body), "Upload completed");
+    return ok(c, await multipart.completeMultipart(actorOf(c), body), "Upload completed");
   });
 
   app.post("/fs/multipart/resume", async (c) => {
     const body = await readJson(c, fsMultipartResumeRequest);
-    return ok(c, await uploads.resumeMultipart(actorOf(c), body, origin(c)), "Multipart upload can continue");
+    return ok(
+      c,
+      await multipart.resumeMultipart(actorOf(c), body, origin(c)),
+      "Multipart upload can continue",
+    );
   });
 
   app.post("/fs/multipart/abort", async (c) => {
     const body = await readJson(c, fsMultipartAbortRequest);
-    return ok(c, await uploads.abortMultipart(actorOf(c), body), "Upload aborted");
+    return ok(c, await multipart.abortMultipart(actorOf(c), body), "Upload aborted");
   });
 
   // Signed PUT URLs of LOCAL presigned uploads and multipart parts: the signature is the credential.

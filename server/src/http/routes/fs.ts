@@ -15,10 +15,11 @@ import {
   fsSearchQuery,
   fsUpdateRequest,
   MOUNT_ANY,
+  Permission,
   taskListQuery,
 } from "@clipshare/shared";
 import { Hono } from "hono";
-import { requireAnyPermission } from "../../auth/policy";
+import { requireAnyPermission, requireAuthenticated } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { apiActor } from "../../domain/fs/access";
 import { presentTask } from "../../domain/tasks/task-service";
@@ -40,6 +41,9 @@ function fsUploadDirectory(path: string, name: string): { path: string; fileName
     return { path: trimmed.slice(0, -name.length - 1) || "/", fileName: name };
   return { path, fileName: name };
 }
+
+/** Keys holding any of these can queue tasks (explorer work, or a server fetch), so they may list their own. */
+const TASK_CREATING_PERMISSIONS = MOUNT_ANY | Permission.FILE_SHARE;
 
 const isTrue = (value: string | undefined) => value === "true" || value === "1";
 
@@ -121,7 +125,7 @@ export function fsRoutes(ctx: AppContext) {
           // 0.7.3: the form only announces the file; its parts go to the URLs of the answer.
           part.stream.resume();
           const announced = declaredLength(part.fields.fileSize);
-          const started = await ctx.fs.directUploads.initMultipart(
+          const started = await ctx.fs.multipartUploads.initMultipart(
             actor,
             { ...fsUploadDirectory(path, name), fileSize: part.size ?? announced ?? undefined },
             origin(c),
@@ -183,10 +187,13 @@ export function fsRoutes(ctx: AppContext) {
   });
 
   // ---- tasks: owners see and manage their own, the admin all ----------------
+  // A task is read, cancelled and deleted by its creator whatever its permissions
+  // now (a FILE_SHARE key polls the server fetch it queued); the service answers
+  // 404 for anyone else's task.
 
   app.get("/fs/tasks", async (c) => {
     const principal = c.get("principal");
-    requireAnyPermission(principal, MOUNT_ANY);
+    requireAnyPermission(principal, TASK_CREATING_PERMISSIONS);
     const q = parseWith(taskListQuery, c.req.query());
     const { items, total } = await tasks.list(principal, q);
     return ok(
@@ -198,13 +205,13 @@ export function fsRoutes(ctx: AppContext) {
 
   app.get("/fs/tasks/:id", async (c) => {
     const principal = c.get("principal");
-    requireAnyPermission(principal, MOUNT_ANY);
+    requireAuthenticated(principal);
     return ok(c, presentTask(await tasks.get(principal, c.req.param("id"))), "Fetched");
   });
 
   app.post("/fs/tasks/:id/cancel", async (c) => {
     const principal = c.get("principal");
-    requireAnyPermission(principal, MOUNT_ANY);
+    requireAuthenticated(principal);
     return ok(
       c,
       presentTask(await tasks.cancel(principal, c.req.param("id"))),
@@ -214,7 +221,7 @@ export function fsRoutes(ctx: AppContext) {
 
   app.delete("/fs/tasks/:id", async (c) => {
     const principal = c.get("principal");
-    requireAnyPermission(principal, MOUNT_ANY);
+    requireAuthenticated(principal);
     await tasks.delete(principal, c.req.param("id"));
     return ok(c, null, "Task deleted");
   });
