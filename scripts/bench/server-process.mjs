@@ -7,6 +7,28 @@ import path from "node:path";
 
 export const ADMIN = { username: "admin", password: "bench-password-123" };
 
+/**
+ * The body of `POST /api/s3-configs` for the test S3 server named by the
+ * CLIPSHARE_TEST_S3_* variables (source .tmp/services.env), objects under a
+ * fresh folder starting with `folderPrefix`; null when no test S3 is configured.
+ */
+export function testS3ConfigBody(folderPrefix) {
+  const e = process.env;
+  if (!e.CLIPSHARE_TEST_S3_ENDPOINT) return null;
+  return {
+    name: "bench-s3",
+    storage_type: "S3",
+    provider_type: "Other S3 Compatible",
+    endpoint_url: e.CLIPSHARE_TEST_S3_ENDPOINT,
+    bucket_name: e.CLIPSHARE_TEST_S3_BUCKET,
+    region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
+    access_key_id: e.CLIPSHARE_TEST_S3_ACCESS_KEY,
+    secret_access_key: e.CLIPSHARE_TEST_S3_SECRET_KEY,
+    path_style: true,
+    default_folder: `${folderPrefix}-${Date.now()}`,
+  };
+}
+
 export async function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

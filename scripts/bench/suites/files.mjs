@@ -1,7 +1,7 @@
 // File-share throughput: a large file through each upload path and back out,
 // with the server's peak RSS. Size: BENCH_FILE_MB (default 1024).
 
-import { startServer } from "../server-process.mjs";
+import { startServer, testS3ConfigBody } from "../server-process.mjs";
 import { baselines, drain, generatedBody, mbps, rssSampler, send, timed } from "../transfer.mjs";
 
 const SIZE = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
@@ -15,22 +15,12 @@ async function measure(server, label, fn) {
 }
 
 async function s3Config(server, auth) {
-  const e = process.env;
-  if (!e.CLIPSHARE_TEST_S3_ENDPOINT) return null;
+  const body = testS3ConfigBody("bench");
+  if (!body) return null;
   const res = await fetch(`${server.base}/api/s3-configs`, {
     method: "POST",
     headers: auth,
-    body: JSON.stringify({
-      name: "bench-s3",
-      storage_type: "S3",
-      endpoint_url: e.CLIPSHARE_TEST_S3_ENDPOINT,
-      bucket_name: e.CLIPSHARE_TEST_S3_BUCKET,
-      region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
-      access_key_id: e.CLIPSHARE_TEST_S3_ACCESS_KEY,
-      secret_access_key: e.CLIPSHARE_TEST_S3_SECRET_KEY,
-      path_style: true,
-      default_folder: `bench-${Date.now()}`,
-    }),
+    body: JSON.stringify(body),
   });
   return (await res.json()).data.id;
 }

@@ -6,7 +6,7 @@ import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { startServer } from "../server-process.mjs";
+import { startServer, testS3ConfigBody } from "../server-process.mjs";
 import { generatedBody, mbps, rssSampler, timed } from "../transfer.mjs";
 
 const ENTRIES = Number(process.env.BENCH_DIR_ENTRIES ?? 10_000);
@@ -95,20 +95,10 @@ async function reportZip(server, token, label, paths, totalBytes) {
 }
 
 async function s3Mount(server, auth) {
-  const e = process.env;
-  if (!e.CLIPSHARE_TEST_S3_ENDPOINT) return null;
-  const folder = `bench-fs-${Date.now()}`;
-  const config = await api(server, auth, "POST", "/api/s3-configs", {
-    name: "bench-s3",
-    storage_type: "S3",
-    endpoint_url: e.CLIPSHARE_TEST_S3_ENDPOINT,
-    bucket_name: e.CLIPSHARE_TEST_S3_BUCKET,
-    region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
-    access_key_id: e.CLIPSHARE_TEST_S3_ACCESS_KEY,
-    secret_access_key: e.CLIPSHARE_TEST_S3_SECRET_KEY,
-    path_style: true,
-    default_folder: folder,
-  });
+  const body = testS3ConfigBody("bench-fs");
+  if (!body) return null;
+  const folder = body.default_folder;
+  const config = await api(server, auth, "POST", "/api/s3-configs", body);
   await api(server, auth, "POST", "/api/admin/mounts", {
     name: "S3",
     storage_type: "S3",

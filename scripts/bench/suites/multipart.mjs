@@ -5,7 +5,7 @@
 // Size: BENCH_FILE_MB (default 1024); part size: BENCH_PART_MB (default 8).
 
 import http from "node:http";
-import { startServer } from "../server-process.mjs";
+import { startServer, testS3ConfigBody } from "../server-process.mjs";
 import { generatedBody, mbps, rssSampler, send, timed } from "../transfer.mjs";
 
 const SIZE = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
@@ -76,20 +76,9 @@ export async function run() {
       body: JSON.stringify({ max_upload_size: 100, max_upload_size_unit: "GB" }),
     });
     const targets = [["LOCAL (parts through ClipShare)", undefined]];
-    const e = process.env;
-    if (e.CLIPSHARE_TEST_S3_ENDPOINT) {
-      const s3 = await api(server, token, "/api/s3-configs", {
-        name: "bench-s3",
-        storage_type: "S3",
-        provider_type: "Other S3 Compatible",
-        endpoint_url: e.CLIPSHARE_TEST_S3_ENDPOINT,
-        bucket_name: e.CLIPSHARE_TEST_S3_BUCKET,
-        region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
-        access_key_id: e.CLIPSHARE_TEST_S3_ACCESS_KEY,
-        secret_access_key: e.CLIPSHARE_TEST_S3_SECRET_KEY,
-        path_style: true,
-        default_folder: `bench-mp-${Date.now()}`,
-      });
+    const s3Body = testS3ConfigBody("bench-mp");
+    if (s3Body) {
+      const s3 = await api(server, token, "/api/s3-configs", s3Body);
       targets.push(["S3 (Swift, parts straight to the bucket)", s3.id]);
     }
     for (const [label, configId] of targets) {

@@ -3,7 +3,7 @@
 // the server's peak RSS. LOCAL always; the test S3 server too when
 // CLIPSHARE_TEST_S3_* is set. Size: BENCH_FILE_MB (default 1024).
 
-import { ADMIN, startServer } from "../server-process.mjs";
+import { ADMIN, startServer, testS3ConfigBody } from "../server-process.mjs";
 import { baselines, drain, generatedBody, mbps, rssSampler, send, timed } from "../transfer.mjs";
 
 const SIZE = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
@@ -32,20 +32,9 @@ async function mounts(server, token) {
   const configs = await api(server, token, "GET", "/api/s3-configs");
   const local = configs.find((c) => c.storage_type === "LOCAL");
   const list = [["LOCAL", "bench-local", "LOCAL", local.id]];
-  const e = process.env;
-  if (e.CLIPSHARE_TEST_S3_ENDPOINT) {
-    const s3 = await api(server, token, "POST", "/api/s3-configs", {
-      name: "bench-s3",
-      storage_type: "S3",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: e.CLIPSHARE_TEST_S3_ENDPOINT,
-      bucket_name: e.CLIPSHARE_TEST_S3_BUCKET,
-      region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
-      access_key_id: e.CLIPSHARE_TEST_S3_ACCESS_KEY,
-      secret_access_key: e.CLIPSHARE_TEST_S3_SECRET_KEY,
-      path_style: true,
-      default_folder: `bench-dav-${Date.now()}`,
-    });
+  const s3Body = testS3ConfigBody("bench-dav");
+  if (s3Body) {
+    const s3 = await api(server, token, "POST", "/api/s3-configs", s3Body);
     list.push(["S3 (Swift)", "bench-s3", "S3", s3.id]);
   }
   for (const [, name, type, configId] of list) {
