@@ -1,5 +1,6 @@
 // Lean start: time from spawn to a healthy answer and idle RSS 10 s later (SQLite + LOCAL,
 // no S3 config), next to a bare node:http process started the same way in the same run.
+// BENCH_START_BASELINE=<another build's main.js> adds that build to each run (before/after).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -9,6 +10,7 @@ import { freePort } from "../server-process.mjs";
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const IDLE_MS = 10_000;
 const PAIRS = 3;
+const BASELINE = process.env.BENCH_START_BASELINE;
 const BARE = `require("node:http").createServer((q, s) => s.end('{"status":"ok"}')).listen(+process.env.PORT, "127.0.0.1")`;
 
 function rssMb(pid) {
@@ -43,33 +45,44 @@ async function launch(args, env = {}) {
   };
 }
 
-async function measurePair() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "clipshare-bench-start-"));
+/** One run: each process started in turn (so start times do not compete), then all sampled together. */
+async function measureRun() {
+  const dirs = [];
+  const app = (main) => () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "clipshare-bench-start-"));
+    dirs.push(dataDir);
+    return launch([main], { DATA_DIR: dataDir });
+  };
+  const starters = {
+    bare: () => launch(["-e", BARE]),
+    app: app(path.join(ROOT, "server/dist/main.js")),
+    ...(BASELINE ? { baseline: app(path.resolve(BASELINE)) } : {}),
+  };
+  const running = {};
   try {
-    const bare = await launch(["-e", BARE]);
-    const app = await launch([path.join(ROOT, "server/dist/main.js")], { DATA_DIR: dataDir });
+    for (const [name, start] of Object.entries(starters)) running[name] = await start();
     await new Promise((r) => setTimeout(r, IDLE_MS));
-    const result = {
-      bare: { ms: bare.startMs, rss: rssMb(bare.pid) },
-      app: { ms: app.startMs, rss: rssMb(app.pid) },
-    };
-    await Promise.all([bare.stop(), app.stop()]);
-    return result;
+    return Object.fromEntries(
+      Object.entries(running).map(([n, p]) => [n, { ms: p.startMs, rss: rssMb(p.pid) }]),
+    );
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(Object.values(running).map((p) => p.stop()));
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function run() {
-  const pairs = [];
-  for (let i = 0; i < PAIRS; i++) pairs.push(await measurePair());
+  const runs = [];
+  for (let i = 0; i < PAIRS; i++) runs.push(await measureRun());
   const row = (label, pick, unit, digits) => {
-    const bare = median(pairs.map((p) => pick(p.bare)));
-    const app = median(pairs.map((p) => pick(p.app)));
+    const of = (name) => median(runs.map((r) => pick(r[name])));
+    const bare = of("bare");
+    const app = of("app");
+    const baseline = BASELINE ? `, baseline build ${of("baseline").toFixed(digits)} ${unit}` : "";
     console.log(
-      `${label}: ClipShare ${app.toFixed(digits)} ${unit}, bare node:http ${bare.toFixed(digits)} ${unit}, ratio ${(app / bare).toFixed(2)}`,
+      `${label}: ClipShare ${app.toFixed(digits)} ${unit}, bare node:http ${bare.toFixed(digits)} ${unit}, ratio ${(app / bare).toFixed(2)}${baseline}`,
     );
   };
   console.log(
