@@ -8,7 +8,7 @@ import path from "node:path";
 import { freePort } from "../server-process.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const IDLE_MS = 10_000;
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 10_000);
 const PAIRS = 3;
 const BASELINE = process.env.BENCH_START_BASELINE;
 const BARE = `require("node:http").createServer((q, s) => s.end('{"status":"ok"}')).listen(+process.env.PORT, "127.0.0.1")`;
@@ -75,7 +75,11 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function run() {
   const runs = [];
-  for (let i = 0; i < PAIRS; i++) runs.push(await measureRun());
+  for (let i = 0; i < PAIRS; i++) {
+    runs.push(await measureRun());
+    const each = Object.entries(runs.at(-1)).map(([n, m]) => `${n} ${m.ms.toFixed(0)} ms ${m.rss} MB`);
+    console.log(`run ${i + 1}: ${each.join(", ")}`);
+  }
   const row = (label, pick, unit, digits) => {
     const of = (name) => median(runs.map((r) => pick(r[name])));
     const bare = of("bare");
