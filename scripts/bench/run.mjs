@@ -2,6 +2,7 @@
 // Needs a built server (npm run build). Each suite starts its own server on a temp data dir.
 const suites = {
   core: () => import("./suites/core.mjs"),
+  start: () => import("./suites/start.mjs"),
   auth: () => import("./suites/auth.mjs"),
   pastes: () => import("./suites/pastes.mjs"),
   files: () => import("./suites/files.mjs"),

@@ -13,8 +13,9 @@ import {
   SqliteDialect,
   sql,
 } from "kysely";
-import pg from "pg";
+import type Pg from "pg";
 import type { DatabaseConfig } from "../config";
+import { lazyRequire } from "../lib/lazy-require";
 import * as initial from "./migrations/0001-initial";
 import * as taskAttempts from "./migrations/0002-task-attempts";
 import * as uploadSessionParts from "./migrations/0003-upload-session-parts";
@@ -35,8 +36,11 @@ class InlineMigrations implements MigrationProvider {
   }
 }
 
-// PostgreSQL returns int8 as strings; our sizes fit in 2^53, so read them as numbers.
-pg.types.setTypeParser(20, (value) => Number(value));
+/** The PostgreSQL client library, loaded only when a PostgreSQL database is configured. */
+export const loadPg = lazyRequire<typeof Pg>("pg", (pg) => {
+  // PostgreSQL returns int8 as strings; our sizes fit in 2^53, so read them as numbers.
+  pg.types.setTypeParser(20, (value) => Number(value));
+});
 
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.dialect === "sqlite") {
@@ -49,7 +53,7 @@ export function openDatabase(config: DatabaseConfig): Db {
     sqlite.pragma("foreign_keys = ON");
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
-  const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+  const pool = new (loadPg().Pool)({ connectionString: config.url, max: 10 });
   // An idle client can be cut off (server restart, failover); without a listener
   // that error would crash the process. The pool replaces the client on next use.
   pool.on("error", (err) => {

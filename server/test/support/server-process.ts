@@ -32,9 +32,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/** `nodeArgs` go before the entry point, e.g. `["--import", hookFile]`. */
+export async function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? "",

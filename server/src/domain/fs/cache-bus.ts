@@ -8,8 +8,8 @@
  * full local clear, and reconnects with backoff.
  */
 import { sql } from "kysely";
-import pg from "pg";
-import type { Db } from "../../db/database";
+import type pg from "pg";
+import { type Db, loadPg } from "../../db/database";
 import type { Logger } from "../../logger";
 
 export type BusMessage =
@@ -84,7 +84,7 @@ export class PgCacheBus implements CacheBus {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new (loadPg().Client)({ connectionString: this.url });
     client.on("notification", (msg) => this.receive(msg.payload));
     client.on("error", (err) => this.lost(client, err));
     client.on("end", () => this.lost(client, null));

@@ -1,10 +1,10 @@
 import type { Readable } from "node:stream";
-import { PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { invalidPart, invalidRange, uploadAborted } from "../errors";
 import { normalizePath } from "../path-safety";
 import { MeasuringStream, unquoteEtag } from "../streams";
 import type { ReadRange, WriteResult } from "../types";
+import { sdk } from "./s3-sdk";
 
 /** Small pieces the S3 driver needs around request bodies, keys and ranges. */
 
@@ -34,7 +34,7 @@ export async function uploadStream(client: S3Client, input: UploadStreamInput): 
     let etag: string | undefined;
     if (input.size !== undefined) {
       const out = await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: input.bucket,
           Key: input.key,
           Body: feed.measure,
@@ -45,7 +45,7 @@ export async function uploadStream(client: S3Client, input: UploadStreamInput): 
       );
       etag = out.ETag;
     } else {
-      const upload = new Upload({
+      const upload = new sdk.Upload({
         client,
         params: { Bucket: input.bucket, Key: input.key, Body: feed.measure, ContentType: input.contentType },
         partSize: Math.max(input.partSize ?? 5 * MiB, 5 * MiB),

@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { isAppError } from "../../errors";
 import { invalidPart, storageAccessDenied, storageFailure, storageNotFound, uploadNotFound } from "../errors";
+import { sdk } from "./s3-sdk";
 
 export interface S3DriverConfig {
   /** e.g. `https://s3.eu-west-1.amazonaws.com`, `http://127.0.0.1:8080`; a bare host gets https. Empty means AWS. */
@@ -62,7 +63,7 @@ export function normalizeEndpoint(endpoint: string): string | undefined {
 }
 
 export function createS3Client(config: S3DriverConfig): S3Client {
-  const client = new S3Client({
+  const client = new sdk.S3Client({
     endpoint: normalizeEndpoint(config.endpoint),
     region: config.region || "us-east-1",
     forcePathStyle: config.pathStyle,
@@ -119,7 +120,7 @@ export function decodeListedKey(key: string): string {
 
 /** HTTP status and error code of an SDK failure, whatever shape it came in. */
 export function s3ErrorInfo(e: unknown): { status: number | undefined; code: string } {
-  if (e instanceof S3ServiceException) return { status: e.$metadata?.httpStatusCode, code: e.name };
+  if (e instanceof sdk.S3ServiceException) return { status: e.$metadata?.httpStatusCode, code: e.name };
   const meta = (e as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata;
   return { status: meta?.httpStatusCode, code: (e as Error | null)?.name ?? "Error" };
 }

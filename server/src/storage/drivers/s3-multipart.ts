@@ -1,14 +1,5 @@
 import type { Readable } from "node:stream";
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  type HeadObjectCommandOutput,
-  ListPartsCommand,
-  type S3Client,
-  UploadPartCommand,
-} from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { HeadObjectCommandOutput, S3Client } from "@aws-sdk/client-s3";
 import { invalidPart } from "../errors";
 import { mimeTypeFor } from "../mime";
 import { normalizePath } from "../path-safety";
@@ -16,6 +7,7 @@ import { unquoteEtag } from "../streams";
 import type { MultipartPart, PresignedRequest, StoredPart, WriteResult } from "../types";
 import { checkPartNumber, feedBody } from "./s3-body";
 import { mapS3Error, uploadHeadersFor } from "./s3-client";
+import { sdk } from "./s3-sdk";
 
 interface S3Context {
   client: S3Client;
@@ -36,7 +28,7 @@ export class S3Multipart {
     if (rel === "") throw invalidPart("A multipart upload needs a file path");
     try {
       const out = await this.ctx.client.send(
-        new CreateMultipartUploadCommand({
+        new sdk.CreateMultipartUploadCommand({
           Bucket: this.ctx.bucket,
           Key: this.ctx.key(rel),
           ContentType: options.contentType || mimeTypeFor(rel),
@@ -57,13 +49,13 @@ export class S3Multipart {
   ): Promise<PresignedRequest> {
     checkPartNumber(partNumber);
     const seconds = this.ctx.expiry(expiresIn);
-    const command = new UploadPartCommand({
+    const command = new sdk.UploadPartCommand({
       Bucket: this.ctx.bucket,
       Key: this.ctx.key(path),
       UploadId: uploadId,
       PartNumber: partNumber,
     });
-    const url = await getSignedUrl(this.ctx.client, command, { expiresIn: seconds });
+    const url = await sdk.getSignedUrl(this.ctx.client, command, { expiresIn: seconds });
     return {
       url,
       method: "PUT",
@@ -80,7 +72,7 @@ export class S3Multipart {
     const feed = feedBody(body, size);
     try {
       const out = await this.ctx.client.send(
-        new UploadPartCommand({
+        new sdk.UploadPartCommand({
           Bucket: this.ctx.bucket,
           Key: this.ctx.key(rel),
           UploadId: uploadId,
@@ -111,7 +103,7 @@ export class S3Multipart {
     });
     try {
       await this.ctx.client.send(
-        new CompleteMultipartUploadCommand({
+        new sdk.CompleteMultipartUploadCommand({
           Bucket: this.ctx.bucket,
           Key: this.ctx.key(rel),
           UploadId: uploadId,
@@ -134,7 +126,7 @@ export class S3Multipart {
     try {
       for (;;) {
         const out = await this.ctx.client.send(
-          new ListPartsCommand({
+          new sdk.ListPartsCommand({
             Bucket: this.ctx.bucket,
             Key: this.ctx.key(rel),
             UploadId: uploadId,
@@ -158,7 +150,7 @@ export class S3Multipart {
     const rel = normalizePath(path);
     try {
       await this.ctx.client.send(
-        new AbortMultipartUploadCommand({
+        new sdk.AbortMultipartUploadCommand({
           Bucket: this.ctx.bucket,
           Key: this.ctx.key(rel),
           UploadId: uploadId,

@@ -1,10 +1,6 @@
-import {
-  AbortMultipartUploadCommand,
-  ListMultipartUploadsCommand,
-  type ListMultipartUploadsCommandOutput,
-  type S3Client,
-} from "@aws-sdk/client-s3";
+import type { ListMultipartUploadsCommandOutput, S3Client } from "@aws-sdk/client-s3";
 import { mapS3Error } from "./s3-client";
+import { sdk } from "./s3-sdk";
 
 /**
  * Aborts the incomplete multipart uploads under `prefix` started before
@@ -25,7 +21,7 @@ export async function abortStaleUploads(
     let page: ListMultipartUploadsCommandOutput;
     try {
       page = await client.send(
-        new ListMultipartUploadsCommand({
+        new sdk.ListMultipartUploadsCommand({
           Bucket: bucket,
           ...(prefix ? { Prefix: prefix } : {}),
           ...(keyMarker ? { KeyMarker: keyMarker } : {}),
@@ -39,7 +35,7 @@ export async function abortStaleUploads(
       if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= cutoff) continue;
       try {
         await client.send(
-          new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }),
+          new sdk.AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }),
         );
         aborted++;
       } catch (e) {

@@ -1,18 +1,8 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  type S3Client,
-  UploadPartCopyCommand,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { directoryNotEmpty, storageFailure, storageNotFound } from "../errors";
 import { encodeKey } from "./s3-body";
 import { decodeListedKey, type S3DriverConfig } from "./s3-client";
+import { sdk } from "./s3-sdk";
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -47,7 +37,7 @@ export class S3Tree {
     let token: string | undefined;
     do {
       const out = await this.client.send(
-        new ListObjectsV2Command({
+        new sdk.ListObjectsV2Command({
           Bucket: this.bucket,
           Prefix: prefix,
           ContinuationToken: token,
@@ -66,12 +56,12 @@ export class S3Tree {
     // DeleteObjects body malformed; those go one by one.
     const keys = allKeys.filter((k) => !XML_UNSAFE.test(k));
     for (const key of allKeys.filter((k) => XML_UNSAFE.test(k))) {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      await this.client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     }
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
       const out = await this.client.send(
-        new DeleteObjectsCommand({
+        new sdk.DeleteObjectsCommand({
           Bucket: this.bucket,
           Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
         }),
@@ -87,7 +77,12 @@ export class S3Tree {
   async removePrefix(prefix: string, path: string, recursive: boolean): Promise<void> {
     if (!recursive) {
       const out = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, MaxKeys: 2, EncodingType: "url" }),
+        new sdk.ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          MaxKeys: 2,
+          EncodingType: "url",
+        }),
       );
       const keys = (out.Contents ?? []).map((o) => decodeListedKey(o.Key ?? ""));
       if (keys.length === 0) throw storageNotFound(path);
@@ -124,21 +119,21 @@ export class S3Tree {
     // CopySource is URL-encoded per segment: a raw space or "+" would name another key.
     const source = `${this.bucket}/${encodeKey(from)}`;
     if (size <= this.singleCopyLimit) {
-      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: source }));
+      await this.client.send(new sdk.CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: source }));
       return;
     }
     const partSize = Math.max(this.copyPartSize, Math.ceil(size / 10_000));
     // A multipart upload starts without metadata; carry the type over as CopyObject would.
-    const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: from }));
+    const head = await this.client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: from }));
     const { UploadId } = await this.client.send(
-      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: to, ContentType: head.ContentType }),
+      new sdk.CreateMultipartUploadCommand({ Bucket: this.bucket, Key: to, ContentType: head.ContentType }),
     );
     try {
       const parts: { PartNumber: number; ETag: string | undefined }[] = [];
       for (let start = 0, n = 1; start < size; start += partSize, n++) {
         const end = Math.min(start + partSize, size) - 1;
         const out = await this.client.send(
-          new UploadPartCopyCommand({
+          new sdk.UploadPartCopyCommand({
             Bucket: this.bucket,
             Key: to,
             UploadId,
@@ -150,7 +145,7 @@ export class S3Tree {
         parts.push({ PartNumber: n, ETag: out.CopyPartResult?.ETag });
       }
       await this.client.send(
-        new CompleteMultipartUploadCommand({
+        new sdk.CompleteMultipartUploadCommand({
           Bucket: this.bucket,
           Key: to,
           UploadId,
@@ -159,7 +154,7 @@ export class S3Tree {
       );
     } catch (e) {
       await this.client
-        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: to, UploadId }))
+        .send(new sdk.AbortMultipartUploadCommand({ Bucket: this.bucket, Key: to, UploadId }))
         .catch(() => {});
       throw e;
     }

@@ -1,14 +1,5 @@
 import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  type HeadObjectCommandOutput,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  type S3Client,
-} from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { HeadObjectCommandOutput, S3Client } from "@aws-sdk/client-s3";
 import { contentDisposition } from "../content-disposition";
 import { invalidPath, isADirectory, notADirectory, rangeNotSatisfiable, targetExists } from "../errors";
 import { mimeTypeFor } from "../mime";
@@ -43,6 +34,7 @@ import {
   uploadHeadersFor,
 } from "./s3-client";
 import { S3Multipart } from "./s3-multipart";
+import { sdk } from "./s3-sdk";
 import { abortStaleUploads } from "./s3-sweep";
 import { S3Tree } from "./s3-tree";
 
@@ -107,7 +99,7 @@ export class S3Driver implements StorageDriver {
 
   private async head(key: string): Promise<HeadObjectCommandOutput | null> {
     try {
-      return await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return await this.client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (e) {
       if (isS3NotFound(e)) return null;
       throw e;
@@ -131,7 +123,7 @@ export class S3Driver implements StorageDriver {
       const [file, children] = await Promise.all([
         this.head(this.prefix + rel),
         this.client.send(
-          new ListObjectsV2Command({
+          new sdk.ListObjectsV2Command({
             Bucket: this.bucket,
             Prefix: this.dirPrefix(rel),
             MaxKeys: 1,
@@ -166,7 +158,7 @@ export class S3Driver implements StorageDriver {
     const limit = Math.min(Math.max(Math.trunc(options.limit ?? MAX_LIST), 1), MAX_LIST);
     try {
       const out = await this.client.send(
-        new ListObjectsV2Command({
+        new sdk.ListObjectsV2Command({
           Bucket: this.bucket,
           Prefix: prefix,
           Delimiter: "/",
@@ -216,7 +208,7 @@ export class S3Driver implements StorageDriver {
       // "bytes=-0" is unsatisfiable by definition; some servers answer it with the whole object.
       if (range?.suffix === 0) throw Object.assign(new Error("Empty suffix range"), { name: "InvalidRange" });
       const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: rangeHeader(range) }),
+        new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key, Range: rangeHeader(range) }),
       );
       const contentLength = out.ContentLength ?? 0;
       const served = parseContentRange(out.ContentRange);
@@ -264,7 +256,7 @@ export class S3Driver implements StorageDriver {
   private async keepDirectory(rel: string): Promise<void> {
     if (rel === "") return;
     const out = await this.client.send(
-      new ListObjectsV2Command({
+      new sdk.ListObjectsV2Command({
         Bucket: this.bucket,
         Prefix: this.dirPrefix(rel),
         MaxKeys: 1,
@@ -273,7 +265,7 @@ export class S3Driver implements StorageDriver {
     );
     if ((out.KeyCount ?? out.Contents?.length ?? 0) > 0) return;
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.dirPrefix(rel), Body: "", ContentLength: 0 }),
+      new sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.dirPrefix(rel), Body: "", ContentLength: 0 }),
     );
   }
 
@@ -283,7 +275,12 @@ export class S3Driver implements StorageDriver {
     try {
       if (await this.head(this.prefix + rel)) throw notADirectory(rel);
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: this.dirPrefix(rel), Body: "", ContentLength: 0 }),
+        new sdk.PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.dirPrefix(rel),
+          Body: "",
+          ContentLength: 0,
+        }),
       );
     } catch (e) {
       throw mapS3Error(e, rel);
@@ -295,7 +292,7 @@ export class S3Driver implements StorageDriver {
     if (rel === "") throw invalidPath("The root cannot be removed");
     try {
       if (await this.head(this.prefix + rel)) {
-        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + rel }));
+        await this.client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + rel }));
       } else {
         await this.tree.removePrefix(this.dirPrefix(rel), rel, Boolean(options.recursive));
       }
@@ -327,7 +324,9 @@ export class S3Driver implements StorageDriver {
       } else {
         await this.tree.copyObject(this.prefix + src, this.prefix + dst, source.size);
         if (move)
-          await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + src }));
+          await this.client.send(
+            new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.prefix + src }),
+          );
       }
       if (move) await this.keepDirectory(parentPath(src));
     } catch (e) {
@@ -338,7 +337,7 @@ export class S3Driver implements StorageDriver {
   async presignRead(path: string, options: PresignReadOptions = {}): Promise<PresignedRequest> {
     const rel = normalizePath(path);
     const expiresIn = this.expiry(options.expiresIn);
-    const command = new GetObjectCommand({
+    const command = new sdk.GetObjectCommand({
       Bucket: this.bucket,
       Key: this.prefix + rel,
       ResponseContentDisposition: options.disposition
@@ -346,7 +345,7 @@ export class S3Driver implements StorageDriver {
         : undefined,
       ResponseContentType: options.contentType,
     });
-    const url = await getSignedUrl(this.client, command, { expiresIn });
+    const url = await sdk.getSignedUrl(this.client, command, { expiresIn });
     return { url, method: "GET", headers: {}, expiresAt: new Date(Date.now() + expiresIn * 1000) };
   }
 
@@ -355,12 +354,12 @@ export class S3Driver implements StorageDriver {
     if (rel === "") throw isADirectory(rel);
     const expiresIn = this.expiry(options.expiresIn);
     const contentType = options.contentType || mimeTypeFor(rel);
-    const command = new PutObjectCommand({
+    const command = new sdk.PutObjectCommand({
       Bucket: this.bucket,
       Key: this.prefix + rel,
       ContentType: contentType,
     });
-    const url = await getSignedUrl(this.client, command, { expiresIn });
+    const url = await sdk.getSignedUrl(this.client, command, { expiresIn });
     return {
       url,
       method: "PUT",

@@ -1,0 +1,72 @@
+/**
+ * A server that keeps files on its own disk and data in SQLite never loads the
+ * AWS SDK or the PostgreSQL client: they are loaded on first use, so such a
+ * server starts faster and stays smaller. A real process is started with a
+ * preload that records every module it loads, serves a health check and a
+ * LOCAL upload and download, and is stopped; then the record is checked.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServer } from "../support/server-process";
+
+const ADMIN = { username: "admin", password: "lean-start-password-1" };
+const PRELOAD = path.resolve(import.meta.dirname, "../support/record-loads.mjs");
+
+let dir: string;
+let server: ServerProcess;
+let loaded: string[];
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "clipshare-lean-"));
+  const loadsFile = path.join(dir, "loads.txt");
+  server = await startServer(
+    {
+      DATA_DIR: path.join(dir, "data"),
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      WEB_DIST_DIR: path.join(dir, "no-web"),
+      RECORD_LOADS_FILE: loadsFile,
+    },
+    ["--import", PRELOAD],
+  );
+  try {
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const upload = await fetch(`${server.url}/api/upload-direct/hello.txt?slug=lean-start`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "text/plain" },
+      body: "hello from a lean server",
+    });
+    expect(upload.status).toBe(201);
+    const { downloadUrl } = ((await upload.json()) as { data: { downloadUrl: string } }).data;
+    const download = await fetch(`${server.url}${downloadUrl}`);
+    expect(await download.text()).toBe("hello from a lean server");
+  } finally {
+    await server.stop();
+  }
+  loaded = readFileSync(loadsFile, "utf8").split("\n").filter(Boolean);
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("a SQLite + LOCAL server", () => {
+  it("records the modules it loads (both ES modules and CommonJS)", () => {
+    expect(loaded.some((m) => m.includes("/node_modules/kysely/"))).toBe(true);
+    expect(loaded.some((m) => m.includes("/node_modules/better-sqlite3/"))).toBe(true);
+  });
+
+  it("never loads the AWS SDK", () => {
+    expect(loaded.filter((m) => m.includes("/node_modules/@aws-sdk/"))).toEqual([]);
+    expect(loaded.filter((m) => m.includes("/node_modules/@smithy/"))).toEqual([]);
+  });
+
+  it("never loads the PostgreSQL client", () => {
+    expect(loaded.filter((m) => /\/node_modules\/pg[^/]*\//.test(m))).toEqual([]);
+  });
+});
