@@ -190,7 +190,7 @@ test.describe("file upload and sharing", () => {
       await expect(v.getByText("Enter the password to open this file.")).toBeVisible();
       await v.getByLabel("Password").fill("wrong");
       await v.getByRole("button", { name: "Open file" }).click();
-      await expect(v.getByRole("alert")).toHaveText("Incorrect password");
+      await expect(v.getByRole("alert")).toHaveText("Incorrect password.");
 
       await v.getByLabel("Password").fill("open-sesame");
       await v.getByRole("button", { name: "Open file" }).click();

@@ -118,7 +118,7 @@ test.describe("text pastes", () => {
     await expect(v.page.getByRole("heading", { name: "Password required" })).toBeVisible();
     await v.page.getByLabel("Password", { exact: true }).fill("wrong-password");
     await v.page.getByRole("button", { name: "Open paste" }).click();
-    await expect(v.page.getByRole("alert")).toHaveText("Incorrect password");
+    await expect(v.page.getByRole("alert")).toHaveText("Incorrect password.");
     await v.page.getByLabel("Password", { exact: true }).fill("open-sesame");
     await v.page.getByRole("button", { name: "Open paste" }).click();
 
