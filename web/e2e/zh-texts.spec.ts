@@ -37,3 +37,12 @@ test("the storage made on first run is named in Chinese on the upload page", asy
   await expect(storage.locator("option").first()).toHaveText(/^本地存储 \(本地\)/);
   await expect(storage).not.toContainText("Local storage");
 });
+
+test("a raw link opened directly answers in Chinese", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(failedResource(404));
+  // The raw answer is sandboxed without scripts, which the browser reports for its own tooling.
+  consoleGuard.allow(/Blocked script execution .* the document's frame is sandboxed/);
+  const res = await page.goto("/api/raw/no-such-paste-zh");
+  expect(res?.status()).toBe(404);
+  await expect(page.locator("body")).toHaveText("文本分享不存在或已过期");
+});
