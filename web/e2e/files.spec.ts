@@ -175,6 +175,7 @@ test.describe("file upload and sharing", () => {
     await page.getByLabel("Link suffix").fill(slug);
     await item.getByRole("button", { name: `Retry ${secret.name}` }).click();
     await expect(item).toHaveAttribute("data-status", "success");
+    await expect(page.getByText("1 file · 1 uploaded · 0 failed")).toBeVisible();
     expect(await sharePath(page, secret.name)).toBe(`/file/${slug}`);
 
     const visitor = await visitorPage(browser);
