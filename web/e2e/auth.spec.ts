@@ -31,11 +31,14 @@ test.describe("administrator sign-in", () => {
     await signInAsAdminViaForm(page);
     const sidebar = page.getByRole("navigation", { name: "Panel sections" });
     await expect(sidebar.getByRole("link")).toHaveCount(7);
-    await expect(page.getByText("Signed in as admin")).toBeVisible();
+    await expect(page.getByText("Signed in as Administrator")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toBeTruthy();
 
     await page.reload();
     await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible();
+    // The same words as before the reload.
+    await expect(page.getByText("Signed in as Administrator")).toBeVisible();
+    await expect(page).toHaveTitle("Admin panel - ClipShare");
 
     const token = await page.evaluate(() => localStorage.getItem("admin_token"));
     const events: string[] = [];
@@ -113,6 +116,8 @@ test.describe("API key sign-in", () => {
     await page.goto("/admin/key-management");
     await expect(page).toHaveURL(/\/admin$/);
     await expect(sidebar.getByRole("link")).toHaveCount(1);
+    // The tab names the panel the key holder sees.
+    await expect(page).toHaveTitle("User panel - ClipShare");
 
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();

@@ -102,6 +102,7 @@ test("uploads a dropped folder with per-file progress, renames and deletes", asy
   await entry(page, "album-2024").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Delete" }).click();
   const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Delete 1 item?");
   await expect(confirm).toContainText("/local/album-2024/");
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(entry(page, "album-2024")).toHaveCount(0);
@@ -113,7 +114,7 @@ test("copies a file across storages and the task panel shows it finish", async (
   await useAdminSession(page, token, "/mount-explorer/local/docs");
   await entry(page, "todo.txt").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Copy to…" }).click();
-  const picker = page.getByRole("dialog", { name: "Copy 1 items" });
+  const picker = page.getByRole("dialog", { name: "Copy 1 item" });
   await picker.getByRole("button", { name: "All mounts" }).click();
   await picker.getByRole("button", { name: "s3", exact: true }).click();
   await expect(picker.getByTestId("picker-path")).toHaveText("/s3");

@@ -175,6 +175,7 @@ test.describe("file upload and sharing", () => {
     await page.getByLabel("Link suffix").fill(slug);
     await item.getByRole("button", { name: `Retry ${secret.name}` }).click();
     await expect(item).toHaveAttribute("data-status", "success");
+    await expect(page.getByText("1 file · 1 uploaded · 0 failed")).toBeVisible();
     expect(await sharePath(page, secret.name)).toBe(`/file/${slug}`);
 
     const visitor = await visitorPage(browser);
@@ -190,7 +191,7 @@ test.describe("file upload and sharing", () => {
       await expect(v.getByText("Enter the password to open this file.")).toBeVisible();
       await v.getByLabel("Password").fill("wrong");
       await v.getByRole("button", { name: "Open file" }).click();
-      await expect(v.getByRole("alert")).toHaveText("Incorrect password");
+      await expect(v.getByRole("alert")).toHaveText("Incorrect password.");
 
       await v.getByLabel("Password").fill("open-sesame");
       await v.getByRole("button", { name: "Open file" }).click();

@@ -87,7 +87,7 @@ test.describe("text pastes", () => {
     await page.getByLabel("Custom link suffix").fill(slug);
     await page.getByLabel("Password", { exact: true }).fill("open-sesame");
     await page.getByLabel("Expires after").selectOption("days");
-    await page.getByLabel("Number", { exact: true }).fill("2");
+    await page.getByLabel("Expires after: number of days").fill("2");
     await expect(page.getByText(/^Expires \w+ \d+, \d{4}/)).toBeVisible();
     await page.getByLabel("Max views").fill("2");
     await page.getByRole("button", { name: "Create share link" }).click();
@@ -118,7 +118,7 @@ test.describe("text pastes", () => {
     await expect(v.page.getByRole("heading", { name: "Password required" })).toBeVisible();
     await v.page.getByLabel("Password", { exact: true }).fill("wrong-password");
     await v.page.getByRole("button", { name: "Open paste" }).click();
-    await expect(v.page.getByRole("alert")).toHaveText("Incorrect password");
+    await expect(v.page.getByRole("alert")).toHaveText("Incorrect password.");
     await v.page.getByLabel("Password", { exact: true }).fill("open-sesame");
     await v.page.getByRole("button", { name: "Open paste" }).click();
 

@@ -143,7 +143,7 @@ test.describe("upload control", () => {
         },
         { fileName: name },
       );
-      await expect(page.getByText("Added 2 file(s) from the clipboard.")).toBeVisible();
+      await expect(page.getByText("Added 2 files from the clipboard.")).toBeVisible();
       await expect(uploadItem(page, name)).toHaveAttribute("data-status", "pending");
       // The screenshot-like name is replaced by a time-stamped one; it is over the limit.
       const pastedImage = page

@@ -27,6 +27,8 @@ export const RECENT_UPLOADS = 3;
 export const DEFAULT_MAX_UPLOAD_SIZE_MB = 100;
 export const DEFAULT_KEY_ROLE = "GENERAL";
 export const DEFAULT_BASE_PATH = "/";
+/** Name of the LOCAL storage config made on first run; the web app shows it in the reader's language. */
+export const DEFAULT_LOCAL_STORAGE_NAME = "Local storage";
 
 /** Local storage keys (spec §3). */
 export const STORAGE_KEYS = {

@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isAppError } from "../errors";
+import { plainTextLanguage, plainTextMessage } from "./plain-text-language";
 
 export interface Envelope<T> {
   code: number;
@@ -42,12 +43,16 @@ export function fail(c: Context, status: number, error: string, message: string,
 
 /**
  * For URLs people and scripts open directly (raw pastes, file downloads): an
- * AppError becomes a plain-text body with its real status; anything else rethrows
+ * AppError becomes a plain-text body with its real status, in the language the
+ * browser prefers (English or Chinese); anything else rethrows
  * to the JSON error handler.
  */
 export function plainTextError(c: Context, e: unknown) {
   if (!isAppError(e)) throw e;
   for (const [name, value] of Object.entries(e.headers ?? {})) c.header(name, value);
+  const language = plainTextLanguage(c.req.header("accept-language"));
   c.header("Content-Type", "text/plain; charset=utf-8");
-  return c.body(`${e.message}\n`, e.status as ContentfulStatusCode);
+  c.header("Content-Language", language);
+  c.header("Vary", "Accept-Language", { append: true });
+  return c.body(`${plainTextMessage(language, e.error, e.message)}\n`, e.status as ContentfulStatusCode);
 }

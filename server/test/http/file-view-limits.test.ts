@@ -61,6 +61,16 @@ describe("file shares on LOCAL", () => {
     expect(await third.text()).not.toContain(BODY);
   });
 
+  it("a used-up download opened directly is explained in the browser's language", async () => {
+    const slug = await upload(t, "zh.bin", "max_views=1");
+    expect((await get(`/api/file-download/${slug}`)).status).toBe(200);
+    const zh = await get(`/api/file-download/${slug}`, { "accept-language": "zh-CN,zh;q=0.9" });
+    expect(zh.status).toBe(410);
+    expect(await zh.text()).toBe("文件已达到最大查看次数\n");
+    const en = await get(`/api/file-download/${slug}`, { "accept-language": "en-GB" });
+    expect(await en.text()).toBe("File has reached its maximum views\n");
+  });
+
   it("a tokenless range that does not start at 0 counts too", async () => {
     const slug = await upload(t, "tail.bin", "max_views=1");
     const tail = await get(`/api/file-view/${slug}`, { range: "bytes=1-" });

@@ -285,6 +285,27 @@ describe("raw pastes", () => {
     expect(again.headers.get("content-type")).toContain("text/plain");
   });
 
+  it("answers a directly opened raw URL in the browser's language", async () => {
+    const zh = { ...freshIp(), "accept-language": "zh-CN,zh;q=0.9,en;q=0.8" };
+    const missing = await t.request("GET", "/api/raw/no-such-paste-zh", { headers: zh });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toBe("文本分享不存在或已过期\n");
+    expect(missing.headers.get("content-language")).toBe("zh");
+    expect(missing.headers.get("vary")).toContain("Accept-Language");
+    const { slug } = (await createPaste({ content: "zh secret", password: "zh-pass-1" })).body.data;
+    const wrong = await t.request("GET", `/api/raw/${slug}?password=bad`, { headers: zh });
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).toBe("密码错误\n");
+    // English is preferred here, and stays the default without the header.
+    const en = await t.request("GET", "/api/raw/no-such-paste-zh", {
+      headers: { ...freshIp(), "accept-language": "en-US,en;q=0.9,zh;q=0.5" },
+    });
+    expect(en.text).toBe("Paste does not exist or has expired\n");
+    expect((await t.request("GET", "/api/raw/no-such-paste-zh", { headers: freshIp() })).text).toBe(
+      "Paste does not exist or has expired\n",
+    );
+  });
+
   it("needs the password (plain-text 401s), accepts ?password= and the access token", async () => {
     const { slug } = (await createPaste({ content: "raw secret", password: "raw-pass-1", maxViews: 2 })).body
       .data;

@@ -6,12 +6,22 @@ import { RouteError } from "./layout/route-error";
 import { RouteFallback } from "./layout/route-fallback";
 import { explorerGuard, panelGuard } from "./route-guards";
 
+/** What a route title may depend on besides its parameters. */
+export interface TitleContext {
+  /** Signed in with an API key (not the administrator, not signed out). */
+  keyHolder: boolean;
+}
+
 /** Per-route data read by the layout: the localized page title. */
 export interface RouteHandle {
-  title?: TranslationKey | ((params: Params) => TranslationKey);
+  title?: TranslationKey | ((params: Params, context: TitleContext) => TranslationKey);
 }
 
 const handle = (title: RouteHandle["title"]): RouteHandle => ({ title });
+
+/** The panel is the administrator's "Admin panel" and a key holder's "User panel", in the tab as on the page. */
+const panelTitle = ({ keyHolder }: TitleContext): TranslationKey =>
+  keyHolder ? "admin.userPanel" : "admin.adminPanel";
 
 /** Routes of spec §2. Every page is its own lazily loaded chunk. */
 export function createAppRouter() {
@@ -41,7 +51,7 @@ export function createAppRouter() {
             },
             {
               path: "admin",
-              handle: handle("pages.admin"),
+              handle: handle((_params, context) => panelTitle(context)),
               loader: panelGuard,
               lazy: () =>
                 import("../features/admin/components/admin-page").then((m) => ({ Component: m.AdminPage })),
@@ -56,8 +66,8 @@ export function createAppRouter() {
                 {
                   path: ":module",
                   loader: panelGuard,
-                  handle: handle((params) =>
-                    isAdminModuleId(params.module) ? ADMIN_MODULE_TITLES[params.module] : "pages.admin",
+                  handle: handle((params, context) =>
+                    isAdminModuleId(params.module) ? ADMIN_MODULE_TITLES[params.module] : panelTitle(context),
                   ),
                   lazy: () =>
                     import("../features/admin/components/admin-module-route").then((m) => ({

@@ -39,6 +39,20 @@ describe("locale files", () => {
     expect(differing).toEqual([]);
   });
 
+  it("give English texts that count things a singular and a plural form", () => {
+    // "{{count}} files" read "1 files" before; i18next picks `_one` / `_other` by `count`.
+    const countsNouns = /\{\{count\}\} \w+s\b|\{\{count\}\}.*\(s\)/;
+    const unpluralised = [...enKeys]
+      .filter(([k, v]) => countsNouns.test(v) && !/_(one|other)$/.test(k))
+      .map(([k]) => k);
+    expect(unpluralised).toEqual([]);
+    const singular = [...enKeys].filter(([k]) => k.endsWith("_one")).map(([k]) => k);
+    for (const key of singular) {
+      expect(enKeys.has(key.replace(/_one$/, "_other")), key).toBe(true);
+      expect(zhKeys.has(key.replace(/_one$/, "_other")), key).toBe(true);
+    }
+  });
+
   it("contain the error catalogue texts of the spec", () => {
     expect(enKeys.get("errors.adminSessionExpired")).toMatch(/admin session expired/i);
     expect(enKeys.get("errors.apiKeyInvalid")).toMatch(/API key invalid or expired/i);

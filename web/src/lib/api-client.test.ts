@@ -155,6 +155,14 @@ describe("401 rules (spec §8)", () => {
     const err = await caught(api.post("/paste/abc", { password: "x" }, { context: "password" }));
     expect(describeApiError(err)).toEqual({ key: "incorrectPassword" });
   });
+
+  it("password verification: a wrong password is our own text, not the server's English", async () => {
+    const { api } = client(() =>
+      json({ code: 401, message: "Incorrect password", error: "wrong_password" }, 401),
+    );
+    const err = await caught(api.post("/paste/abc", { password: "x" }, { context: "password" }));
+    expect(describeApiError(err)).toEqual({ key: "incorrectPassword" });
+  });
 });
 
 describe("other statuses", () => {

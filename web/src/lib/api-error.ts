@@ -132,6 +132,7 @@ const TRANSLATED_ERROR_IDS: Record<string, ClientErrorKey> = {
   content_too_large: "contentTooLarge",
   token_expired: "adminSessionExpired",
   api_key_invalid: "apiKeyInvalid",
+  wrong_password: "incorrectPassword",
 };
 
 function serverText(err: ApiError): string | null {
@@ -168,14 +169,18 @@ export function describeApiError(error: unknown): ErrorDescriptor {
 
 function describeHttpError(err: ApiError): ErrorDescriptor {
   const message = serverText(err);
+  const translated = err.errorId ? TRANSLATED_ERROR_IDS[err.errorId] : undefined;
   if (err.status === 401) {
-    if (err.context === "password") return message ? { text: message } : { key: "incorrectPassword" };
+    // A known error id shows our own text in the chosen language, not the server's English one.
+    if (err.context === "password") {
+      if (translated) return { key: translated };
+      return message ? { text: message } : { key: "incorrectPassword" };
+    }
     if (err.context === "change-password") return message ? { text: message } : { key: "unauthorized" };
     if (err.authFailure === "admin-expired") return { key: "adminSessionExpired" };
     if (err.authFailure === "api-key-invalid") return { key: "apiKeyInvalid" };
     if (err.authFailure === "api-key-unauthorized")
       return message ? { text: message } : { key: "unauthorized" };
-    const translated = err.errorId ? TRANSLATED_ERROR_IDS[err.errorId] : undefined;
     if (translated) return { key: translated };
     return { key: "unauthorized" };
   }
@@ -187,7 +192,6 @@ function describeHttpError(err: ApiError): ErrorDescriptor {
   if (err.errorId === "insufficient_storage" || err.status === 507) {
     return { key: "insufficientStorage", values: { message: message ?? "" } };
   }
-  const translated = err.errorId ? TRANSLATED_ERROR_IDS[err.errorId] : undefined;
   if (translated) return { key: translated };
   if (err.status === 409) return message ? { text: message } : { key: "slugTaken" };
   if (message) return { text: message };

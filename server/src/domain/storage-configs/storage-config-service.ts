@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import {
   type createStorageConfigRequest,
+  DEFAULT_LOCAL_STORAGE_NAME,
   MASKED_SECRET,
   type StorageType,
   type updateStorageConfigRequest,
@@ -105,7 +106,7 @@ export class StorageConfigService {
       .values({
         ...emptyRow(),
         id: randomUUID(),
-        name: "Local storage",
+        name: DEFAULT_LOCAL_STORAGE_NAME,
         storage_type: "LOCAL",
         root_path: root,
         is_default: 1,

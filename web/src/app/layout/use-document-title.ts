@@ -2,18 +2,21 @@ import { APP_NAME } from "@clipshare/shared";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
+import { useCapabilities } from "../../lib/auth-store";
 import type { RouteHandle } from "../router";
 
 /** Sets "<page> - ClipShare" from the deepest matched route that names a title. */
 export function useDocumentTitle(): void {
   const matches = useMatches();
   const { t, i18n } = useTranslation();
+  const caps = useCapabilities();
+  const keyHolder = caps.isAuthenticated && !caps.isAdmin;
   let title: string | null = null;
   for (let i = matches.length - 1; i >= 0 && title === null; i--) {
     const match = matches[i]!;
     const h = match.handle as RouteHandle | undefined;
     if (!h?.title) continue;
-    const key = typeof h.title === "function" ? h.title(match.params) : h.title;
+    const key = typeof h.title === "function" ? h.title(match.params, { keyHolder }) : h.title;
     title = t(key);
   }
   const full = title ? `${title} - ${APP_NAME}` : APP_NAME;

@@ -36,7 +36,9 @@ function AdminFrame({ name }: { name: string }) {
   }, [active]);
 
   const panelTitle = caps.isAdmin ? t("admin.adminPanel") : t("admin.userPanel");
-  const displayName = name || (caps.isAdmin ? t("admin.administrator") : t("admin.apiKeyUser"));
+  // The administrator is shown by role: the username is only known right after signing in,
+  // and the panel must read the same after a reload.
+  const displayName = caps.isAdmin ? t("admin.administrator") : name || t("admin.apiKeyUser");
 
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-[15rem_minmax(0,1fr)]">

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { UsageMeter } from "../../../components/ui/usage-meter";
 import { formatBytes } from "../../../lib/file-size";
+import { useStorageName } from "../../../lib/storage-name";
 import type { BucketUsage, DashboardStats } from "../api/dashboard";
 import { quotaPercent } from "../dashboard-model";
 
@@ -21,15 +22,16 @@ function BucketRow({
   clearing: boolean;
 }) {
   const { t } = useTranslation();
+  const storageName = useStorageName();
   const percent = quotaPercent(bucket);
   const isLocal = (bucket.storage_type ?? bucket.providerType) === "LOCAL";
   const share = totalUsed > 0 ? Math.round((bucket.usedStorage / totalUsed) * 100) : 0;
   return (
-    <li aria-label={bucket.name} className="py-3 first:pt-0 last:pb-0" data-testid="storage-row">
+    <li aria-label={storageName(bucket.name)} className="py-3 first:pt-0 last:pb-0" data-testid="storage-row">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-1.5 font-medium break-words text-slate-900 dark:text-slate-100">
-            {bucket.name}
+            {storageName(bucket.name)}
             {bucket.is_default ? <Badge tone="accent">{t("dashboard.storage.default")}</Badge> : null}
           </p>
           <p className="text-xs break-all text-slate-500 dark:text-slate-400">

@@ -26,6 +26,7 @@ import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { fileShareUrl } from "../../../lib/share-links";
+import { useStorageName } from "../../../lib/storage-name";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { DeleteMode, FileShare, StorageUsage } from "../api/file-shares";
 import { effectiveSearch, fileShareUpdateBody, pageRange } from "../file-share-form-model";
@@ -67,6 +68,7 @@ function StatusBadges({ file }: { file: FileShare }) {
 
 function UsageStrip({ configs }: { configs: StorageUsage[] }) {
   const { t } = useTranslation();
+  const storageName = useStorageName();
   if (configs.length === 0) return null;
   return (
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label={t("fileManagement.usage.title")}>
@@ -77,11 +79,11 @@ function UsageStrip({ configs }: { configs: StorageUsage[] }) {
         return (
           <li
             key={config.id}
-            aria-label={config.name}
+            aria-label={storageName(config.name)}
             className="rounded-xl border border-slate-200 px-3 py-2.5 text-sm dark:border-slate-800"
           >
             <p className="truncate font-medium">
-              {config.name}
+              {storageName(config.name)}
               {config.is_default ? (
                 <span className="ml-1.5 text-xs font-normal text-slate-500">
                   ({t("storageConfig.default")})
@@ -110,6 +112,7 @@ function UsageStrip({ configs }: { configs: StorageUsage[] }) {
 /** Admin (and FILE_SHARE key) module "file management": search, preview, edit, batch delete, usage. */
 export function FileManagementModule() {
   const { t, i18n } = useTranslation();
+  const storageName = useStorageName();
   const errorText = useErrorText();
   const caps = useCapabilities();
   const [searchText, setSearchText] = useState("");
@@ -286,7 +289,7 @@ export function FileManagementModule() {
               <option value="">{t("fileManagement.allStorage")}</option>
               {(usage.data ?? []).map((config) => (
                 <option key={config.id} value={config.id}>
-                  {config.name}
+                  {storageName(config.name)}
                 </option>
               ))}
             </Select>

@@ -6,6 +6,7 @@ import {
   type EditExpiryUnit,
   EXPIRY_AMOUNT_MAX,
   EXPIRY_UNITS,
+  type ExpiryUnit,
   expiresAtFor,
   type FieldProblem,
   type ShareFormErrors,
@@ -96,6 +97,9 @@ export function SlugField({
   );
 }
 
+/** The units that come with a number. */
+type ExpiryAmountUnit = Exclude<ExpiryUnit, "never">;
+
 /** Expiry of spec §5: never, or a number of hours, days, weeks or months; editing can keep the current one. */
 export function ExpiryField({
   unit,
@@ -130,7 +134,9 @@ export function ExpiryField({
   return (
     <Field label={t("pastes.form.expiry")} hint={hint} error={error}>
       {({ id, describedBy, invalid }) => (
-        <div className="flex gap-2">
+        // A grid, not width classes on the controls: the controls' own `w-full` would win.
+        // The number keeps a fixed track and the unit takes the rest, on one row at any width.
+        <div className="grid min-w-0 grid-cols-[6rem_minmax(0,1fr)] gap-2">
           {withAmount ? (
             <Input
               type="number"
@@ -138,11 +144,10 @@ export function ExpiryField({
               min={1}
               max={EXPIRY_AMOUNT_MAX}
               step={1}
-              aria-label={t("pastes.form.expiryAmount")}
+              aria-label={t(`pastes.form.expiryAmountOf.${unit as ExpiryAmountUnit}`)}
               aria-describedby={describedBy}
               invalid={invalid}
               value={amount}
-              className="w-24 shrink-0"
               onChange={(e) => onAmountChange(e.target.value)}
             />
           ) : null}
@@ -150,7 +155,7 @@ export function ExpiryField({
             id={id}
             aria-describedby={describedBy}
             value={unit}
-            className="min-w-0 flex-1"
+            className={withAmount ? undefined : "col-span-2"}
             onChange={(e) => onUnitChange(e.target.value as EditExpiryUnit)}
           >
             {units.map((u) => (

@@ -11,6 +11,7 @@ import { toast } from "../../../components/ui/toast";
 import { UsageMeter } from "../../../components/ui/usage-meter";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
+import { useStorageName } from "../../../lib/storage-name";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { StorageConfig } from "../api/storage-configs";
 import {
@@ -40,6 +41,7 @@ function ConfigCard({
   settingDefault: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const storageName = useStorageName();
   const usage = config.usage ?? { file_count: 0, total_size: 0 };
   const isLocal = config.storage_type === "LOCAL";
   const detail = (label: string, value: string | null | undefined) =>
@@ -52,12 +54,14 @@ function ConfigCard({
 
   return (
     <li
-      aria-label={config.name}
+      aria-label={storageName(config.name)}
       className="flex flex-col rounded-xl border border-slate-200 p-4 dark:border-slate-800"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-medium break-words text-slate-900 dark:text-slate-100">{config.name}</p>
+          <p className="font-medium break-words text-slate-900 dark:text-slate-100">
+            {storageName(config.name)}
+          </p>
           <div className="mt-1 flex flex-wrap gap-1">
             <Badge tone="accent">
               {isLocal ? t("storageConfig.types.LOCAL") : (config.provider_type ?? "S3")}

@@ -2,6 +2,7 @@ import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
 import { useTranslation } from "react-i18next";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Field, Input, Select } from "../../../components/ui/form";
+import { useStorageName } from "../../../lib/storage-name";
 import type { UploadStorageConfig } from "../api/uploads";
 import {
   EXPIRY_CHOICES,
@@ -40,6 +41,7 @@ export function UploadOptionsForm({
   titleId?: string;
 }) {
   const { t } = useTranslation();
+  const storageName = useStorageName();
   const set = <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) =>
     onChange({ ...values, [key]: value });
 
@@ -61,7 +63,7 @@ export function UploadOptionsForm({
               ) : null}
               {configs.map((config) => (
                 <option key={config.id} value={config.id}>
-                  {config.name}
+                  {storageName(config.name)}
                   {` (${config.storage_type === "LOCAL" ? t("fileShare.localStorage") : (config.provider_type ?? "S3")})`}
                   {config.is_default ? ` · ${t("upload.options.default")}` : ""}
                 </option>

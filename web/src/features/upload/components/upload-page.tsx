@@ -101,7 +101,7 @@ function FileUploadTab() {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
               {t("upload.summary", {
-                total: summary.total,
+                count: summary.total,
                 success: summary.success,
                 error: summary.error,
               })}
