@@ -10,7 +10,8 @@
 #        vitest on server/ again with PostgreSQL, Playwright end-to-end tests
 #        (when web/playwright.config.ts exists), WebDAV litmus
 #        (when scripts/test-litmus.sh exists)
-#   5. a summary, ending with the line "Total: N passed, M failed"
+#   5. a summary naming every failed test (and every browser test that only
+#      passed on its one retry), ending with the line "Total: N passed, M failed"
 #
 # N and M add up the tests of every runner; a failed step that reports no test
 # counts of its own (typecheck, a runner that crashed or timed out, ...) counts
@@ -45,6 +46,9 @@ if [ ! -t 1 ] && [ -z "${FORCE_COLOR:-}" ]; then export NO_COLOR=1; fi
 TOTAL_PASSED=0
 TOTAL_FAILED=0
 STEP_LINES=()
+# Names of failed and flaky tests, repeated in the summary so that the end of
+# the output alone says what broke.
+PROBLEM_LINES=()
 ANY_FAILED=0
 START_TIME=$SECONDS
 
@@ -68,6 +72,10 @@ print_summary() {
   heading "Summary ($((SECONDS - START_TIME)) s; logs in .tmp/test-logs)"
   local line
   for line in "${STEP_LINES[@]}"; do printf '%s\n' "$line"; done
+  if [ "${#PROBLEM_LINES[@]}" -gt 0 ]; then
+    printf '\n'
+    for line in "${PROBLEM_LINES[@]}"; do printf '  %s\n' "$line"; done
+  fi
   printf '\nTotal: %s passed, %s failed\n' "$TOTAL_PASSED" "$TOTAL_FAILED"
 }
 
@@ -89,30 +97,54 @@ check_step() {
   return "$rc"
 }
 
-# Counts "passed failed" from a vitest or Playwright JSON report; nothing if unreadable.
+# Prints "passed failed" from a vitest or Playwright JSON report, then one line
+# per failed or flaky test ("failed: file › title: first error line"); nothing
+# if the report is unreadable.
 count_results() {
   node --input-type=module - "$1" "$2" <<'JS' 2>/dev/null
 import { readFileSync } from "node:fs";
 const [kind, file] = process.argv.slice(2);
 const r = JSON.parse(readFileSync(file, "utf8"));
+const firstLine = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 200);
+const problems = [];
 let passed = 0;
 let failed = 0;
 if (kind === "vitest") {
   passed = r.numPassedTests ?? 0;
   failed = r.numFailedTests ?? 0;
-  // A test file that fails before running any test (import error, failing hook)
-  // has no failed test of its own: count the file.
   for (const f of r.testResults ?? []) {
-    const failedInFile = (f.assertionResults ?? []).filter((a) => a.status === "failed").length;
-    if (f.status === "failed" && failedInFile === 0) failed += 1;
+    const where = f.name.replace(`${process.cwd()}/`, "");
+    const failures = (f.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failures) problems.push(`failed: ${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    // A test file that fails before running any test (import error, failing hook)
+    // has no failed test of its own: count the file.
+    if (f.status === "failed" && failures.length === 0) {
+      failed += 1;
+      problems.push(`failed: ${where}: ${firstLine(f.message)}`);
+    }
   }
 } else {
   const s = r.stats ?? {};
   passed = (s.expected ?? 0) + (s.flaky ?? 0);
   failed = s.unexpected ?? 0;
   failed += (r.errors ?? []).length > 0 && failed === 0 ? 1 : 0;
+  for (const e of r.errors ?? []) problems.push(`failed: ${firstLine(e.message)}`);
+  const walk = (suite, path) => {
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== "unexpected" && t.status !== "flaky") continue;
+        const error = (t.results ?? []).map((x) => x.error?.message).find(Boolean);
+        const kindWord = t.status === "flaky" ? "flaky (passed on retry)" : "failed";
+        problems.push(`${kindWord}: ${[...path, spec.title].filter(Boolean).join(" › ")}:${spec.line}: ${firstLine(error)}`);
+      }
+    }
+  };
+  for (const suite of r.suites ?? []) walk(suite, [suite.title]);
+  problems.sort((a, b) => Number(b.startsWith("failed")) - Number(a.startsWith("failed")));
 }
 console.log(`${passed} ${failed}`);
+for (const p of problems.slice(0, 30)) console.log(p);
 JS
 }
 
@@ -127,7 +159,11 @@ test_step() {
   rc=${PIPESTATUS[0]}
   local secs=$((SECONDS - t0)) counts passed=0 failed=0 note=""
   if [ -s "$json" ] && counts=$(count_results "$kind" "$json") && [ -n "$counts" ]; then
-    read -r passed failed <<<"$counts"
+    read -r passed failed <<<"$(head -n 1 <<<"$counts")"
+    local problem
+    while IFS= read -r problem; do
+      [ -n "$problem" ] && PROBLEM_LINES+=("$name: $problem")
+    done < <(tail -n +2 <<<"$counts")
   fi
   if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then note="timed out after ${STEP_TIMEOUT}s"; fi
   if [ "$rc" != 0 ] && [ "$failed" = 0 ]; then
@@ -223,7 +259,7 @@ if [ -f web/playwright.config.ts ]; then
   test_step "playwright" playwright playwright "$RESULT_DIR/playwright.json" \
     env PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULT_DIR/playwright.json" PLAYWRIGHT_HTML_OPEN=never \
     PLAYWRIGHT_HTML_OUTPUT_DIR="$ROOT/web/playwright-report" \
-    npx --no playwright test -c web/playwright.config.ts --reporter=list,json,html
+    npx --no playwright test -c web/playwright.config.ts --reporter=list,json,html --retries=1
 fi
 
 if [ -f scripts/test-litmus.sh ]; then
