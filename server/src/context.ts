@@ -17,6 +17,7 @@ import { Housekeeping } from "./domain/housekeeping";
 import type { MountService } from "./domain/mounts/mount-service";
 import { PasteService } from "./domain/pastes/paste-service";
 import { SettingsService } from "./domain/settings/settings-service";
+import { ShareAccessTokens } from "./domain/shares/access-tokens";
 import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
 import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
@@ -24,7 +25,6 @@ import { UrlUploadService } from "./domain/url-upload/url-upload-service";
 import { SecretBox } from "./lib/crypto";
 import { HostAllowList } from "./lib/net/host-allow-list";
 import { SafeFetcher } from "./lib/net/safe-fetch";
-import { ShareAccessTokens } from "./lib/share-access-token";
 import { spoolDir } from "./lib/spool";
 import { createLogger, type Logger } from "./logger";
 

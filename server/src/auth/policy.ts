@@ -69,16 +69,6 @@ export function requireAnyPermission(principal: Principal, anyOf: number): void 
   }
 }
 
-/**
- * Creator rule of spec §6: the admin counts as creator of anything; a key owns what
- * carries its id, with or without the "apikey:" prefix.
- */
-export function isCreator(principal: Principal, createdBy: string | null | undefined): boolean {
-  if (principal.kind === "admin") return true;
-  if (principal.kind !== "apiKey" || !createdBy) return false;
-  return createdBy === `apikey:${principal.key.id}` || createdBy === principal.key.id;
-}
-
 /** Spec §5 path rule for keys; admins may use every path. */
 export function canAccessPath(principal: Principal, path: string): boolean {
   if (principal.kind === "admin") return true;

@@ -18,9 +18,9 @@ import {
   uploadMimeType,
 } from "@clipshare/shared";
 import type { z } from "zod";
+import { creatorIdOf, isCreator } from "../../auth/creator";
 import { hashPassword } from "../../auth/passwords";
-import { isCreator } from "../../auth/policy";
-import { creatorIdOf, type Principal } from "../../auth/principal";
+import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FileRow, StorageConfigRow } from "../../db/schema";
@@ -30,8 +30,9 @@ import { checkDeclaredSize, ingest, uploadTooLarge } from "../../lib/ingest";
 import { mimeTypeFor } from "../../storage/mime";
 import type { StorageDriver } from "../../storage/types";
 import type { SettingsService } from "../settings/settings-service";
+import { newSlug } from "../shares/share-access";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
-import { type FileShareService, presentFile, RANDOM_SLUG_LENGTH } from "./file-share-service";
+import { type FileShareService, presentFile } from "./file-share-service";
 import { holdReservation, RESERVATION_LEASE_SECONDS } from "./reservation-lease";
 
 const PRESIGN_TTL_SECONDS = 3600;
@@ -263,7 +264,7 @@ export class UploadService {
     const now = new Date();
     const row: FileRow = {
       id,
-      slug: options.slug ?? randomBase62(RANDOM_SLUG_LENGTH),
+      slug: options.slug ?? newSlug(),
       filename,
       storage_config_id: config.id,
       storage_type: config.storage_type,

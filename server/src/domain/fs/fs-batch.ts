@@ -6,7 +6,7 @@
  * server), and same-storage directories with many entries.
  */
 import type { TaskType } from "@clipshare/shared";
-import { creatorIdOf } from "../../auth/principal";
+import { creatorIdOf } from "../../auth/creator";
 import { badRequest, notFound } from "../../errors";
 import type { StorageEntry } from "../../storage/types";
 import { presentTask, type TaskService } from "../tasks/task-service";

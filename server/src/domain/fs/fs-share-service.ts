@@ -7,13 +7,13 @@
 import { randomUUID } from "node:crypto";
 import type { UploadOptions } from "@clipshare/shared";
 import { uploadMimeType } from "@clipshare/shared";
+import { creatorIdOf } from "../../auth/creator";
 import { hashPassword } from "../../auth/passwords";
-import { creatorIdOf } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FileRow } from "../../db/schema";
-import { randomBase62 } from "../../lib/crypto";
-import { type FileShareService, presentFile, RANDOM_SLUG_LENGTH } from "../files/file-share-service";
+import { type FileShareService, presentFile } from "../files/file-share-service";
+import { newSlug } from "../shares/share-access";
 import type { FsActor } from "./access";
 import type { VirtualFileSystem } from "./vfs";
 import { vbasename } from "./vpath";
@@ -36,7 +36,7 @@ export class FsShareService {
     const filename = vbasename(target.path);
     const row: FileRow = {
       id: randomUUID(),
-      slug: options.slug ?? randomBase62(RANDOM_SLUG_LENGTH),
+      slug: options.slug ?? newSlug(),
       filename,
       storage_config_id: target.config.id,
       storage_type: target.config.storage_type,

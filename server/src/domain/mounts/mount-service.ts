@@ -6,13 +6,14 @@
 import { randomUUID } from "node:crypto";
 import type { createMountRequest, updateMountRequest } from "@clipshare/shared";
 import type { z } from "zod";
+import { creatorIdOf } from "../../auth/creator";
 import { requireAdmin } from "../../auth/policy";
-import { creatorIdOf, type Principal } from "../../auth/principal";
+import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { MountRow, StorageConfigRow } from "../../db/schema";
+import { isUniqueViolation } from "../../db/sql-helpers";
 import { badRequest, conflict, forbidden, isAppError, notFound } from "../../errors";
-import { isUniqueViolation } from "../api-keys/api-key-service";
 import { canSeeMount } from "../fs/access";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 
