@@ -7,9 +7,14 @@
  * hands out a short-lived access token, so the rest of that download (Range
  * continuations, video seeking, resumes) does not count again.
  */
-import { type batchDeleteFilesRequest, OFFICE_MIME_TYPES, type updateFileRequest } from "@clipshare/shared";
+import {
+  type batchDeleteFilesRequest,
+  OFFICE_MIME_TYPES,
+  type UploadOptions,
+  type updateFileRequest,
+} from "@clipshare/shared";
 import type { z } from "zod";
-import { createdByKey, isCreator, whereCreatedBy } from "../../auth/creator";
+import { createdByKey, creatorIdOf, isCreator, whereCreatedBy } from "../../auth/creator";
 import { hashPassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
 import type { RateLimiter } from "../../auth/rate-limiter";
@@ -20,7 +25,7 @@ import { containsPattern } from "../../db/sql-helpers";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { SHARE_TOKEN_TTL_SECONDS, type ShareAccessTokens } from "../shares/access-tokens";
-import { remainingViews, ShareAccess, shareState } from "../shares/share-access";
+import { newSlug, remainingViews, ShareAccess, shareState } from "../shares/share-access";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 
 type UpdateInput = z.output<typeof updateFileRequest>;
@@ -46,6 +51,27 @@ export interface DownloadGrant {
   token: string | null;
   /** A view was used for this request (the token is new). */
   counted: boolean;
+}
+
+/** The visitor settings a new share starts with, whether uploaded or shared from the explorer. */
+export async function newShareFields(
+  principal: Principal,
+  options: Pick<UploadOptions, "slug" | "password" | "expires_in" | "max_views" | "use_proxy">,
+  now = new Date(),
+) {
+  return {
+    slug: options.slug ?? newSlug(),
+    password_hash: options.password ? await hashPassword(options.password) : null,
+    expires_at: options.expires_in
+      ? new Date(now.getTime() + options.expires_in * 3600_000).toISOString()
+      : null,
+    max_views: options.max_views ?? null,
+    views: 0,
+    use_proxy: options.use_proxy === false ? 0 : 1,
+    created_by: creatorIdOf(principal),
+    created_at: nowIso(now),
+    updated_at: nowIso(now),
+  } satisfies Partial<FileRow>;
 }
 
 export function isOfficeType(mimetype: string): boolean {

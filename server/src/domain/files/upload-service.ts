@@ -18,7 +18,7 @@ import {
   uploadMimeType,
 } from "@clipshare/shared";
 import type { z } from "zod";
-import { creatorIdOf, isCreator } from "../../auth/creator";
+import { isCreator } from "../../auth/creator";
 import { hashPassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
@@ -30,9 +30,8 @@ import { checkDeclaredSize, ingest, uploadTooLarge } from "../../lib/ingest";
 import { mimeTypeFor } from "../../storage/mime";
 import type { StorageDriver } from "../../storage/types";
 import type { SettingsService } from "../settings/settings-service";
-import { newSlug } from "../shares/share-access";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
-import { type FileShareService, presentFile } from "./file-share-service";
+import { type FileShareService, newShareFields, presentFile } from "./file-share-service";
 import { holdReservation, RESERVATION_LEASE_SECONDS } from "./reservation-lease";
 
 const PRESIGN_TTL_SECONDS = 3600;
@@ -263,8 +262,8 @@ export class UploadService {
     }
     const now = new Date();
     const row: FileRow = {
+      ...(await newShareFields(principal, options, now)),
       id,
-      slug: options.slug ?? newSlug(),
       filename,
       storage_config_id: config.id,
       storage_type: config.storage_type,
@@ -275,18 +274,8 @@ export class UploadService {
       size: plan.reservedBytes ?? 0,
       etag: null,
       remark: options.remark ?? null,
-      password_hash: options.password ? await hashPassword(options.password) : null,
-      expires_at: options.expires_in
-        ? new Date(now.getTime() + options.expires_in * 3600_000).toISOString()
-        : null,
-      max_views: options.max_views ?? null,
-      views: 0,
-      use_proxy: options.use_proxy === false ? 0 : 1,
       status: "pending",
       delete_object_with_share: 1,
-      created_by: creatorIdOf(principal),
-      created_at: nowIso(now),
-      updated_at: nowIso(now),
     };
     await this.shares.insertRow(row, Boolean(options.slug));
     await this.db
