@@ -27,6 +27,7 @@ import type { Logger } from "../../logger";
 import { SHARE_TOKEN_TTL_SECONDS, type ShareAccessTokens } from "../shares/access-tokens";
 import { newSlug, remainingViews, ShareAccess, shareState } from "../shares/share-access";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
+import { ShareStorageSweep } from "./share-storage-sweep";
 
 type UpdateInput = z.output<typeof updateFileRequest>;
 type BatchDeleteInput = z.output<typeof batchDeleteFilesRequest>;
@@ -129,13 +130,14 @@ export interface ListFilesQuery {
 
 export class FileShareService {
   private readonly access: ShareAccess<FileRow>;
+  private readonly objects: ShareStorageSweep;
 
   constructor(
     private readonly db: Db,
-    private readonly configs: StorageConfigService,
+    configs: StorageConfigService,
     rateLimiter: RateLimiter,
     tokens: ShareAccessTokens,
-    private readonly log: Logger,
+    log: Logger,
   ) {
     this.access = new ShareAccess(db, rateLimiter, tokens, {
       kind: "file",
@@ -143,6 +145,7 @@ export class FileShareService {
       messages: FILE_MESSAGES,
       hasStatus: true,
     });
+    this.objects = new ShareStorageSweep(db, configs, log);
   }
 
   // ---- management -------------------------------------------------------
@@ -245,7 +248,7 @@ export class FileShareService {
         });
         continue;
       }
-      if (input.delete_mode === "both") await this.removeObject(row);
+      if (input.delete_mode === "both") await this.objects.remove(row);
       await this.db.deleteFrom("files").where("id", "=", id).execute();
       success++;
     }
@@ -354,81 +357,9 @@ export class FileShareService {
 
   // ---- housekeeping --------------------------------------------------------
 
-  /**
-   * Removes what nobody can use any more: uploads never committed, shares past
-   * their expiry, and used-up shares once the last visitor's download tokens
-   * have lapsed. Objects go too when the share owns them (uploaded shares).
-   * `reservations` counts uploads never committed (their slugs are free again).
-   */
-  async sweep(now = new Date()): Promise<{ reservations: number; shares: number }> {
-    const nowText = nowIso(now);
-    const staleUploads = await this.db
-      .selectFrom("upload_sessions")
-      .selectAll()
-      .where("expires_at", "<=", nowText)
-      .where("file_id", "is not", null)
-      .limit(500)
-      .execute();
-    let removed = 0;
-    for (const session of staleUploads) {
-      const row = await this.db
-        .selectFrom("files")
-        .selectAll()
-        .where("id", "=", session.file_id!)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      if (row) {
-        if (session.upload_id) await this.abortUpload(row, session.upload_id);
-        await this.removeObject(row);
-        await this.db.deleteFrom("files").where("id", "=", row.id).execute();
-        removed++;
-      }
-      await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
-    }
-    const graceCutoff = nowIso(new Date(now.getTime() - SHARE_TOKEN_TTL_SECONDS * 1000));
-    const dead = await this.db
-      .selectFrom("files")
-      .selectAll()
-      .where("status", "=", "active")
-      .where("delete_object_with_share", "=", 1)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("expires_at", "is not", null), eb("expires_at", "<=", nowText)]),
-          eb.and([
-            eb("max_views", "is not", null),
-            eb("views", ">=", eb.ref("max_views")),
-            eb("updated_at", "<=", graceCutoff),
-          ]),
-        ]),
-      )
-      .limit(500)
-      .execute();
-    for (const row of dead) {
-      await this.removeObject(row);
-      await this.db.deleteFrom("files").where("id", "=", row.id).execute();
-    }
-    return { reservations: removed, shares: dead.length };
-  }
-
-  /** Drops the parts of a share's unfinished multipart upload. */
-  private async abortUpload(row: FileRow, uploadId: string): Promise<void> {
-    if (!row.storage_config_id) return;
-    try {
-      const { driver } = await this.configs.driverById(row.storage_config_id);
-      await driver.abortMultipart?.(row.storage_path, uploadId);
-    } catch (e) {
-      this.log.warn({ err: e, fileId: row.id }, "Could not abort an abandoned multipart upload");
-    }
-  }
-
-  async removeObject(row: FileRow): Promise<void> {
-    if (!row.storage_config_id) return;
-    try {
-      const { driver } = await this.configs.driverById(row.storage_config_id);
-      if (await driver.exists(row.storage_path)) await driver.remove(row.storage_path);
-    } catch (e) {
-      this.log.warn({ err: e, fileId: row.id }, "Could not remove stored object of a file share");
-    }
+  /** See ShareStorageSweep.sweep. */
+  sweep(now = new Date()): Promise<{ reservations: number; shares: number }> {
+    return this.objects.sweep(now);
   }
 
   // ---- internals -----------------------------------------------------------
