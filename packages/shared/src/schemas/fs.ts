@@ -4,7 +4,7 @@ import { looseBoolean, looseInt } from "./common";
 import { uploadOptions } from "./files";
 
 /**
- * Request shapes of the file-system API (spec §7 "File system"). Field names
+ * Request shapes of the file-system API. Field names
  * follow the 0.7.3 wire contract (camelCase where it used camelCase). Paths
  * are only checked for presence and length here; the server normalizes them
  * once and refuses traversal there.

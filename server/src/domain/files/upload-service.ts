@@ -1,5 +1,5 @@
 /**
- * Creating file shares from uploads. Three ways in (spec §4):
+ * Creating file shares from uploads. Three ways in:
  * - through the server (raw PUT body or multipart form): streamed straight into
  *   storage with a byte limit, never buffered;
  * - presigned: the share row is reserved as `pending`, the client PUTs to S3's
@@ -48,7 +48,7 @@ export function safeObjectName(filename: string): string {
   return stem + ext;
 }
 
-/** Spec §5 type rule; a generic or missing client type is replaced by a guess from the name. */
+/** The content type a share is stored with: the client's, unless generic; a generic or missing client type is replaced by a guess from the name. */
 export function shareMimeType(filename: string, given: string | undefined): string {
   const generic = !given || /^application\/octet-stream\b/i.test(given) || /^multipart\//i.test(given);
   return uploadMimeType(filename, generic ? mimeTypeFor(filename) : given);

@@ -1,5 +1,5 @@
 /**
- * Batch copy and remove (spec §7 batch-copy, batch-remove). Every path of a
+ * Batch copy and remove (fs/batch-copy, fs/batch-remove). Every path of a
  * batch is authorized before anything happens, so a batch is never half-done
  * for lack of permission. Small work runs in the request; what may take a
  * while becomes a task: every cross-storage copy (bytes stream through this

@@ -1,5 +1,5 @@
 /**
- * Mount points (spec §3 Mount point, §5 rules): where a storage config appears
+ * Mount points: where a storage config appears
  * in the explorer tree. Only the admin manages them; API keys see the active
  * mounts related to their base path (read only).
  */

@@ -1,5 +1,5 @@
 /**
- * The principal behind a stored `created_by` (spec §3: the admin id, or
+ * The principal behind a stored `created_by` (the admin id, or
  * `apikey:<id>`), for work done later on that principal's behalf: tasks and
  * signed download links. A deleted or expired key resolves to null, so its
  * queued work stops with it.

@@ -1,5 +1,5 @@
 /**
- * Long-running work (spec §3 Task) stored in the `tasks` table, so it is
+ * Long-running work (copy, delete, upload, download tasks) stored in the `tasks` table, so it is
  * visible to its owner, survives restarts and is shared between instances:
  * - a pending task is claimed by exactly one instance (one conditional UPDATE;
  *   on PostgreSQL the candidate row is picked with FOR UPDATE SKIP LOCKED so
