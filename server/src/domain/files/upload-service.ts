@@ -48,7 +48,7 @@ export function safeObjectName(filename: string): string {
   return stem + ext;
 }
 
-/** The content type a share is stored with: the client's, unless generic; a generic or missing client type is replaced by a guess from the name. */
+/** The content type a share is stored with: the client's, unless missing or generic (then a guess from the name). */
 export function shareMimeType(filename: string, given: string | undefined): string {
   const generic = !given || /^application\/octet-stream\b/i.test(given) || /^multipart\//i.test(given);
   return uploadMimeType(filename, generic ? mimeTypeFor(filename) : given);
