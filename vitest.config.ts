@@ -9,6 +9,7 @@ export default defineConfig({
       "server/src/**/*.test.ts",
       "server/test/**/*.test.ts",
       "web/src/**/*.test.ts",
+      "scripts/**/*.test.ts",
     ],
     exclude: ["**/node_modules/**", "**/dist/**", "web/e2e/**"],
     testTimeout: 30_000,

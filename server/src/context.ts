@@ -7,16 +7,19 @@ import { randomUUID } from "node:crypto";
 import { RateLimiter } from "./auth/rate-limiter";
 import type { Config } from "./config";
 import { type Db, migrateToLatest, openDatabase } from "./db/database";
+import { PgNotifyBus } from "./db/pg-notify-bus";
 import { AdminService } from "./domain/admins/admin-service";
 import { ApiKeyService } from "./domain/api-keys/api-key-service";
 import { FileShareService } from "./domain/files/file-share-service";
 import { ShareMultipartService } from "./domain/files/share-multipart";
 import { UploadService } from "./domain/files/upload-service";
+import { type BusMessage, CACHE_CHANNEL, LocalCacheBus } from "./domain/fs/cache-bus";
 import { createFsServices, type FsServices } from "./domain/fs/fs-services";
 import { Housekeeping } from "./domain/housekeeping";
 import type { MountService } from "./domain/mounts/mount-service";
 import { PasteService } from "./domain/pastes/paste-service";
 import { SettingsService } from "./domain/settings/settings-service";
+import { ShareAccessTokens } from "./domain/shares/access-tokens";
 import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
 import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
@@ -24,9 +27,9 @@ import { UrlUploadService } from "./domain/url-upload/url-upload-service";
 import { SecretBox } from "./lib/crypto";
 import { HostAllowList } from "./lib/net/host-allow-list";
 import { SafeFetcher } from "./lib/net/safe-fetch";
-import { ShareAccessTokens } from "./lib/share-access-token";
 import { spoolDir } from "./lib/spool";
 import { createLogger, type Logger } from "./logger";
+import { createDriver, type DriverFactory } from "./storage/create-driver";
 
 export interface AppContext {
   config: Config;
@@ -56,6 +59,12 @@ export interface AppContext {
   close(): Promise<void>;
 }
 
+/** The storage drivers this server builds: the stock ones, with the configured S3 tuning. */
+function driverFactory(config: Config): DriverFactory {
+  const tuning = config.s3MultipartCopyAbove ? { singleCopyLimit: config.s3MultipartCopyAbove } : undefined;
+  return (settings) => createDriver(settings.type === "S3" && tuning ? { ...settings, tuning } : settings);
+}
+
 export async function createContext(config: Config, options: { log?: Logger } = {}): Promise<AppContext> {
   const log = options.log ?? createLogger(config.logLevel);
   const db = openDatabase(config.database);
@@ -73,17 +82,31 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const secretBox = new SecretBox(config.secretKey);
   const storageConfigs = new StorageConfigService(
     db,
+    driverFactory(config),
     secretBox,
     config.dataDir,
     new StorageEndpointPolicy(new HostAllowList(config.storageEndpointAllow)),
-    config.s3MultipartCopyAbove,
   );
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
   const uploads = new UploadService(db, storageConfigs, settings, fileShares, config.secretKey);
   const instanceId = randomUUID();
   const fetcher = new SafeFetcher({ allow: new HostAllowList(config.urlFetchAllow) });
   const fs = await createFsServices({
-    config,
+    secretKey: config.secretKey,
+    dialect: config.database.dialect,
+    cacheBus: async (handlers) => {
+      if (config.database.dialect !== "postgres") return new LocalCacheBus();
+      const bus = new PgNotifyBus<BusMessage>(
+        config.database.url,
+        db,
+        CACHE_CHANNEL,
+        instanceId,
+        handlers,
+        log,
+      );
+      await bus.start();
+      return bus;
+    },
     log,
     db,
     instanceId,

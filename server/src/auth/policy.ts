@@ -13,7 +13,7 @@ import {
 import { AppError, forbidden } from "../errors";
 import type { Principal } from "./principal";
 
-/** 401 carrying why authentication failed, so clients can react (spec §8). */
+/** 401 carrying why authentication failed, so clients can react (the web app logs out on token_expired). */
 export function authenticationRequired(principal: Principal): AppError {
   const failure = principal.kind === "anonymous" ? principal.authFailure : undefined;
   if (failure === "token_expired")
@@ -69,17 +69,7 @@ export function requireAnyPermission(principal: Principal, anyOf: number): void 
   }
 }
 
-/**
- * Creator rule of spec §6: the admin counts as creator of anything; a key owns what
- * carries its id, with or without the "apikey:" prefix.
- */
-export function isCreator(principal: Principal, createdBy: string | null | undefined): boolean {
-  if (principal.kind === "admin") return true;
-  if (principal.kind !== "apiKey" || !createdBy) return false;
-  return createdBy === `apikey:${principal.key.id}` || createdBy === principal.key.id;
-}
-
-/** Spec §5 path rule for keys; admins may use every path. */
+/** Base-path rule: a key may use its base path and what lies below it; admins may use every path. */
 export function canAccessPath(principal: Principal, path: string): boolean {
   if (principal.kind === "admin") return true;
   if (principal.kind !== "apiKey") return false;

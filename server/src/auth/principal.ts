@@ -21,10 +21,3 @@ export type Principal =
   | { kind: "anonymous"; authFailure?: AuthFailure };
 
 export const ANONYMOUS: Principal = { kind: "anonymous" };
-
-/** The created_by value recorded for things this principal creates (spec §3). */
-export function creatorIdOf(principal: Principal): string {
-  if (principal.kind === "admin") return principal.adminId;
-  if (principal.kind === "apiKey") return `apikey:${principal.key.id}`;
-  throw new Error("Anonymous principals cannot create resources");
-}

@@ -8,7 +8,7 @@
  */
 import type { Context } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
-import { SHARE_TOKEN_TTL_SECONDS } from "../lib/share-access-token";
+import { SHARE_TOKEN_TTL_SECONDS } from "../domain/shares/access-tokens";
 
 const COOKIE = "clipshare_download";
 const CONTENT_ROUTES = ["/api/file-view/", "/api/file-download/", "/api/office-preview/"] as const;

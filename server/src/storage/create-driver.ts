@@ -5,6 +5,12 @@ import type { StorageDriver } from "./types";
 export type StorageDriverConfig = ({ type: "LOCAL" } & LocalDriverConfig) | ({ type: "S3" } & S3DriverConfig);
 
 /**
+ * What the domain is given to build drivers with (context.ts passes
+ * createDriver), so domain code never loads a concrete driver or its SDK.
+ */
+export type DriverFactory = (config: StorageDriverConfig) => StorageDriver;
+
+/**
  * Builds the driver for a storage config. Cheap for LOCAL; for S3 it creates
  * an SDK client with its own connection pool, so callers should keep the
  * driver for as long as the config is unchanged.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { baseName, isSameOrInside, joinPath, MAX_PATH_BYTES, normalizePath, parentPath } from "./path-safety";
+import { MAX_PATH_BYTES } from "./path-rules";
+import { baseName, isSameOrInside, joinPath, normalizePath, parentPath } from "./path-safety";
 
 describe("normalizePath", () => {
   it.each([

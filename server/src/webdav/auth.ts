@@ -20,11 +20,11 @@
  *   change revokes the entry at once on every instance.
  */
 import { createHash } from "node:crypto";
+import { type Credentials, parseCredentials, resolvePrincipal } from "../auth/credentials";
 import type { Principal } from "../auth/principal";
 import { accountTarget, RATE_LIMITS } from "../auth/rate-limiter";
 import type { AppContext } from "../context";
 import type { VerifiedAdmin } from "../domain/admins/admin-service";
-import { type Credentials, parseCredentials, resolvePrincipal } from "../http/middleware/authenticate";
 
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 1000;

@@ -5,7 +5,8 @@
  * tokens on writes, HTTP preconditions, reading small XML bodies).
  */
 import type { Context } from "hono";
-import { creatorIdOf, type Principal } from "../auth/principal";
+import { creatorIdOf } from "../auth/creator";
+import type { Principal } from "../auth/principal";
 import type { FsActor } from "../domain/fs/access";
 import type { FsEntry } from "../domain/fs/fs-entry";
 import type { VirtualFileSystem } from "../domain/fs/vfs";

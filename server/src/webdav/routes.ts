@@ -1,14 +1,14 @@
 /**
  * The /dav endpoint: a Hono sub-app that authenticates every request, checks
- * the WebDAV permission bits (WEBDAV_READ for reading verbs, WEBDAV_MANAGE as
- * well for everything else), parses the If header and hands the request to
- * the method's handler. Every error becomes a DAV response in status.ts.
+ * the permission of the method's file-system operation (METHOD_OPERATION; the
+ * bits are the WebDAV actor's, in domain/fs/access.ts), parses the If header
+ * and hands the request to the method's handler. Every error becomes a DAV
+ * response in status.ts.
  */
-import { Permission } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
-import { authenticationRequired, requirePermission } from "../auth/policy";
+import { authenticationRequired } from "../auth/policy";
 import type { AppContext } from "../context";
-import { webdavActor } from "../domain/fs/access";
+import { type FsOperation, requireOperation, webdavActor } from "../domain/fs/access";
 import { publicOrigin } from "../http/request-origin";
 import type { AppEnv } from "../http/types";
 import { DavAuthenticator } from "./auth";
@@ -24,11 +24,31 @@ import { copy, mkcol, move, put, remove } from "./methods/write";
 import { PropStore } from "./prop-store";
 import { DavError, davErrorResponse } from "./status";
 
-const READ_METHODS = new Set(["OPTIONS", "GET", "HEAD", "PROPFIND"]);
+type DavMethod = (typeof DAV_METHODS)[number];
+
+/**
+ * What each method does to the tree. Every request also needs "view" (to
+ * read the tree at all); the bit of each operation is WEBDAV_READ for view
+ * and WEBDAV_MANAGE for every change.
+ */
+const METHOD_OPERATION: Record<DavMethod, FsOperation> = {
+  OPTIONS: "view",
+  GET: "view",
+  HEAD: "view",
+  PROPFIND: "view",
+  PUT: "upload",
+  MKCOL: "upload",
+  PROPPATCH: "rename",
+  LOCK: "upload",
+  UNLOCK: "upload",
+  COPY: "copy",
+  MOVE: "rename",
+  DELETE: "delete",
+};
 
 type Handler = (call: DavCall, deps: DavDeps) => Promise<Response>;
 
-const HANDLERS: Record<(typeof DAV_METHODS)[number], Handler> = {
+const HANDLERS: Record<DavMethod, Handler> = {
   OPTIONS: async () => options(),
   GET: get,
   HEAD: get,
@@ -62,7 +82,7 @@ export function webdavRoutes(ctx: AppContext): Hono<AppEnv> {
   const handle = async (c: Context<AppEnv>) => {
     const log = c.get("log") ?? ctx.log;
     try {
-      const method = c.req.method.toUpperCase() as (typeof DAV_METHODS)[number];
+      const method = c.req.method.toUpperCase() as DavMethod;
       // A fragment is never part of a request target; acting on what precedes it would be unsafe
       // (DELETE /coll/#frag must not delete /coll/). Node keeps the raw target on the request.
       // The raw target also keeps "%2e%2e" as sent; the URL parser would already have resolved it.
@@ -82,8 +102,9 @@ export function webdavRoutes(ctx: AppContext): Hono<AppEnv> {
         });
       }
       c.set("principal", principal);
-      requirePermission(principal, Permission.WEBDAV_READ);
-      if (!READ_METHODS.has(method)) requirePermission(principal, Permission.WEBDAV_MANAGE);
+      const actor = webdavActor(principal);
+      requireOperation(actor, "view");
+      requireOperation(actor, METHOD_OPERATION[method]);
       const ifHeader = c.req.header("if");
       let ifLists: DavCall["ifLists"] = null;
       if (ifHeader !== undefined) {
@@ -100,7 +121,7 @@ export function webdavRoutes(ctx: AppContext): Hono<AppEnv> {
         target,
         path: target.path,
         principal,
-        actor: webdavActor(principal),
+        actor,
         ifLists,
         origin: publicOrigin(c, ctx.config.trustProxy),
         log,

@@ -4,7 +4,7 @@ import { looseBoolean, looseInt } from "./common";
 import { uploadOptions } from "./files";
 
 /**
- * Request shapes of the file-system API (spec §7 "File system"). Field names
+ * Request shapes of the file-system API. Field names
  * follow the 0.7.3 wire contract (camelCase where it used camelCase). Paths
  * are only checked for presence and length here; the server normalizes them
  * once and refuses traversal there.
@@ -19,7 +19,7 @@ export const TASK_STATUSES = ["pending", "running", "completed", "failed", "canc
 export type TaskType = (typeof TASK_TYPES)[number];
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-/** Longer inputs are refused outright; the server's path rules refuse anything over FS_PATH_MAX. */
+/** Longer inputs are refused outright; the server then holds paths to its own limit (1024 bytes). */
 const PATH_INPUT_MAX = FS_PATH_MAX * 4;
 const pathField = (message: string) =>
   z.string({ error: message }).min(1, message).max(PATH_INPUT_MAX, "Path is too long");

@@ -18,6 +18,7 @@ import type { ApiKeyIdentity } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { ApiKeyRow } from "../../db/schema";
+import { isUniqueViolation } from "../../db/sql-helpers";
 import { badRequest, conflict, notFound } from "../../errors";
 import { deriveKey, hmacSha256, randomBase62 } from "../../lib/crypto";
 
@@ -175,15 +176,6 @@ function assertFutureExpiry(expiresAt: string | null): void {
   if (expiresAt !== null && Date.parse(expiresAt) <= Date.now()) {
     throw badRequest("Expiry time must be in the future", "invalid_expiry");
   }
-}
-
-export function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return (
-    err?.code === "23505" ||
-    err?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
-    err?.code === "SQLITE_CONSTRAINT_PRIMARYKEY"
-  );
 }
 
 function toDto(row: ApiKeyRow): ApiKeyDto {

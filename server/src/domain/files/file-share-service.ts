@@ -7,35 +7,40 @@
  * hands out a short-lived access token, so the rest of that download (Range
  * continuations, video seeking, resumes) does not count again.
  */
-import { type batchDeleteFilesRequest, OFFICE_MIME_TYPES, type updateFileRequest } from "@clipshare/shared";
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import {
+  type batchDeleteFilesRequest,
+  OFFICE_MIME_TYPES,
+  type UploadOptions,
+  type updateFileRequest,
+} from "@clipshare/shared";
 import type { z } from "zod";
-import { checkSharePassword, hashPassword } from "../../auth/passwords";
-import { isCreator } from "../../auth/policy";
+import { createdByKey, creatorIdOf, isCreator, whereCreatedBy } from "../../auth/creator";
+import { hashPassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
 import type { RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
-import type { Database, FileRow } from "../../db/schema";
-import { AppError, conflict, gone, notFound } from "../../errors";
-import { randomBase62 } from "../../lib/crypto";
-import { SHARE_TOKEN_TTL_SECONDS, type ShareAccessTokens } from "../../lib/share-access-token";
+import type { FileRow } from "../../db/schema";
+import { containsPattern } from "../../db/sql-helpers";
+import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
-import { isUniqueViolation } from "../api-keys/api-key-service";
+import { SHARE_TOKEN_TTL_SECONDS, type ShareAccessTokens } from "../shares/access-tokens";
+import { newSlug, remainingViews, ShareAccess, shareState } from "../shares/share-access";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
+import { ShareStorageSweep } from "./share-storage-sweep";
 
 type UpdateInput = z.output<typeof updateFileRequest>;
 type BatchDeleteInput = z.output<typeof batchDeleteFilesRequest>;
 
-/** Length of generated share slugs. */
-export const RANDOM_SLUG_LENGTH = 10;
-
 export const FILE_MESSAGES = {
   notFound: "File does not exist",
+  notOwned: "File does not exist or no access",
+  notOwnedAdmin: "File does not exist",
   expired: "File has expired",
   viewLimit: "File has reached its maximum views",
   wrongPassword: "Incorrect password",
   passwordRequired: "Password required to access this file",
+  passwordNotRequired: "This file does not need a password",
   slugTaken: "Link suffix already in use, try another suffix",
   botRefused: "Link previews get no file content: open the link in a browser",
 } as const;
@@ -49,21 +54,25 @@ export interface DownloadGrant {
   counted: boolean;
 }
 
-type FileState = "ok" | "expired" | "view_limit";
-
-export function fileState(
-  row: Pick<FileRow, "expires_at" | "max_views" | "views">,
-  now = nowIso(),
-): FileState {
-  if (row.expires_at !== null && row.expires_at <= now) return "expired";
-  if (row.max_views !== null && row.views >= row.max_views) return "view_limit";
-  return "ok";
-}
-
-function goneFor(state: Exclude<FileState, "ok">): AppError {
-  return state === "expired"
-    ? gone(FILE_MESSAGES.expired, "file_expired")
-    : gone(FILE_MESSAGES.viewLimit, "file_view_limit");
+/** The visitor settings a new share starts with, whether uploaded or shared from the explorer. */
+export async function newShareFields(
+  principal: Principal,
+  options: Pick<UploadOptions, "slug" | "password" | "expires_in" | "max_views" | "use_proxy">,
+  now = new Date(),
+) {
+  return {
+    slug: options.slug ?? newSlug(),
+    password_hash: options.password ? await hashPassword(options.password) : null,
+    expires_at: options.expires_in
+      ? new Date(now.getTime() + options.expires_in * 3600_000).toISOString()
+      : null,
+    max_views: options.max_views ?? null,
+    views: 0,
+    use_proxy: options.use_proxy === false ? 0 : 1,
+    created_by: creatorIdOf(principal),
+    created_at: nowIso(now),
+    updated_at: nowIso(now),
+  } satisfies Partial<FileRow>;
 }
 
 export function isOfficeType(mimetype: string): boolean {
@@ -78,7 +87,7 @@ export function presentFile(
     key_name?: string | null;
   },
 ) {
-  const state = fileState(row);
+  const state = shareState(row);
   return {
     id: row.id,
     slug: row.slug,
@@ -98,7 +107,7 @@ export function presentFile(
     expires_at: row.expires_at,
     max_views: row.max_views,
     views: row.views,
-    remaining_views: row.max_views === null ? null : Math.max(0, row.max_views - row.views),
+    remaining_views: remainingViews(row),
     is_expired: state !== "ok",
     state,
     use_proxy: row.use_proxy === 1,
@@ -120,29 +129,39 @@ export interface ListFilesQuery {
 }
 
 export class FileShareService {
+  private readonly access: ShareAccess<FileRow>;
+  private readonly objects: ShareStorageSweep;
+
   constructor(
     private readonly db: Db,
-    private readonly configs: StorageConfigService,
-    private readonly rateLimiter: RateLimiter,
-    private readonly tokens: ShareAccessTokens,
-    private readonly log: Logger,
-  ) {}
+    configs: StorageConfigService,
+    rateLimiter: RateLimiter,
+    tokens: ShareAccessTokens,
+    log: Logger,
+  ) {
+    this.access = new ShareAccess(db, rateLimiter, tokens, {
+      kind: "file",
+      table: "files",
+      messages: FILE_MESSAGES,
+      hasStatus: true,
+    });
+    this.objects = new ShareStorageSweep(db, configs, log);
+  }
 
   // ---- management -------------------------------------------------------
 
   async list(principal: Principal, query: ListFilesQuery) {
     let base = this.db.selectFrom("files").where("files.status", "=", "active");
-    if (principal.kind === "apiKey")
-      base = base.where("files.created_by", "in", [`apikey:${principal.key.id}`, principal.key.id]);
+    if (principal.kind !== "admin") base = whereCreatedBy(base, "files.created_by", principal);
     else if (query.createdBy) base = base.where("files.created_by", "=", query.createdBy);
     if (query.storageConfigId) base = base.where("files.storage_config_id", "=", query.storageConfigId);
     if (query.search) {
-      const pattern = `%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      const pattern = containsPattern(query.search);
       base = base.where((eb) =>
         eb.or([
-          eb("files.filename", "like", sql<string>`${pattern} escape '\\'`),
-          eb("files.slug", "like", sql<string>`${pattern} escape '\\'`),
-          eb("files.remark", "like", sql<string>`${pattern} escape '\\'`),
+          eb("files.filename", "like", pattern),
+          eb("files.slug", "like", pattern),
+          eb("files.remark", "like", pattern),
         ]),
       );
     }
@@ -151,7 +170,7 @@ export class FileShareService {
       .executeTakeFirstOrThrow();
     const rows = await base
       .leftJoin("storage_configs", "storage_configs.id", "files.storage_config_id")
-      .leftJoin("api_keys", (join) => join.on(sql`files.created_by`, "=", sql`'apikey:' || api_keys.id`))
+      .leftJoin("api_keys", (join) => join.on(createdByKey("files.created_by")))
       .selectAll("files")
       .select([
         "storage_configs.name as storage_config_name",
@@ -172,7 +191,7 @@ export class FileShareService {
    * visitor's download.
    */
   async get(principal: Principal, id: string, origin: string) {
-    const row = await this.requireOwned(principal, id);
+    const row = await this.access.findOwned(principal, id);
     const config = row.storage_config_id
       ? await this.db
           .selectFrom("storage_configs")
@@ -196,7 +215,7 @@ export class FileShareService {
   }
 
   async update(principal: Principal, id: string, input: UpdateInput) {
-    const row = await this.requireOwned(principal, id);
+    const row = await this.access.findOwned(principal, id);
     const patch: Partial<FileRow> = { updated_at: nowIso() };
     if (input.remark !== undefined) patch.remark = input.remark || null;
     if (input.slug !== undefined) patch.slug = input.slug;
@@ -209,12 +228,7 @@ export class FileShareService {
       patch.views = 0;
     }
     if (input.use_proxy !== undefined) patch.use_proxy = input.use_proxy ? 1 : 0;
-    try {
-      await this.db.updateTable("files").set(patch).where("id", "=", row.id).execute();
-    } catch (e) {
-      if (isUniqueViolation(e)) throw conflict(FILE_MESSAGES.slugTaken, "slug_taken");
-      throw e;
-    }
+    await this.access.update(row.id, patch);
     return presentFile({ ...row, ...patch } as FileRow);
   }
 
@@ -234,7 +248,7 @@ export class FileShareService {
         });
         continue;
       }
-      if (input.delete_mode === "both") await this.removeObject(row);
+      if (input.delete_mode === "both") await this.objects.remove(row);
       await this.db.deleteFrom("files").where("id", "=", id).execute();
       success++;
     }
@@ -245,39 +259,23 @@ export class FileShareService {
 
   /** GET /public/files/:slug. URLs are absolute on `origin`. */
   async view(principal: Principal, slug: string, options: { countView: boolean; origin: string }) {
-    const row = await this.findActive(slug);
-    const { origin } = options;
-    if (this.isOwner(principal, row)) return this.publicData(row, { withUrls: true, origin });
-    const state = fileState(row);
-    if (state !== "ok") throw goneFor(state);
-    if (row.password_hash !== null) return this.publicData(row, { withUrls: false, origin });
-    if (!options.countView) return this.publicData(row, { withUrls: false, origin });
-    const counted = await this.countView((eb) => eb("id", "=", row.id));
-    if (!counted) throw goneFor(fileState(row) === "expired" ? "expired" : "view_limit");
-    return this.publicData(counted, { withUrls: true, origin });
+    const { row, grant } = await this.access.open(principal, slug, options);
+    return this.publicData(row, { withUrls: grant !== "metadata", origin: options.origin });
   }
 
   /** POST /public/files/:slug/verify {password}. */
   async unlock(principal: Principal, slug: string, password: string, clientIp: string, origin: string) {
-    const row = await this.findActive(slug);
-    const owner = this.isOwner(principal, row);
-    const state = fileState(row);
-    if (state !== "ok" && !owner) throw goneFor(state);
-    if (row.password_hash === null)
-      throw new AppError(400, "password_not_required", "This file does not need a password");
-    await this.checkPassword(row, password, clientIp);
-    if (owner) return this.publicData(row, { withUrls: true, origin });
-    const counted = await this.countView((eb) => eb("id", "=", row.id));
-    if (!counted) throw goneFor("view_limit");
-    return this.publicData(counted, { withUrls: true, origin });
+    const { row } = await this.access.unlock(principal, slug, password, clientIp);
+    return this.publicData(row, { withUrls: true, origin });
   }
 
   /**
    * Access check for everything that hands out a share's content or a URL to
    * it (/file-view, /file-download, /office-preview). A valid access token
-   * continues a download already paid for, without counting; a link-preview
-   * bot without one gets nothing; anyone else needs the password (if any)
-   * and, when the share has a view limit and the request delivers content
+   * continues a download already paid for, without counting (even once the
+   * share is used up, though never past its expiry); a link-preview bot
+   * without one gets nothing; anyone else needs the password (if any) and,
+   * when the share has a view limit and the request delivers content
    * (`delivers`: not HEAD), uses a view, whatever its Range header says.
    */
   async authorizeDownload(
@@ -292,33 +290,25 @@ export class FileShareService {
       accept?: ((row: FileRow) => void) | undefined;
     },
   ): Promise<DownloadGrant> {
-    const row = await this.findActive(slug);
-    if (this.isOwner(principal, row)) return { row, token: null, counted: false };
-    const state = fileState(row);
-    if (state === "expired") throw goneFor(state);
-    if (this.tokens.verify("file", row.id, row.password_hash ?? "", credentials.token))
+    const row = await this.access.findBySlug(slug);
+    if (this.access.isOwner(principal, row)) return { row, token: null, counted: false };
+    const state = shareState(row);
+    if (state === "expired") throw this.access.goneError(state);
+    if (this.access.tokenValid(row, credentials.token))
       return { row, token: credentials.token!, counted: false };
     if (options.bot && options.delivers)
       throw new AppError(403, "preview_bot_refused", FILE_MESSAGES.botRefused);
-    if (state !== "ok") throw goneFor(state);
-    if (row.password_hash !== null) {
-      if (!credentials.password) throw new AppError(401, "password_required", FILE_MESSAGES.passwordRequired);
-      await this.checkPassword(row, credentials.password, options.clientIp);
-    }
+    this.access.assertLive(row);
+    await this.access.requirePassword(row, credentials.password, options.clientIp);
     // A new token where it spares the rest of the download something: a view or a password check.
     const grant = (served: FileRow, counted: boolean): DownloadGrant => ({
       row: served,
-      token:
-        counted || served.password_hash !== null
-          ? this.tokens.issue("file", served.id, served.password_hash ?? "")
-          : null,
+      token: counted || served.password_hash !== null ? this.access.issueToken(served) : null,
       counted,
     });
     options.accept?.(row);
     if (row.max_views === null || !options.delivers) return grant(row, false);
-    const counted = await this.countView((eb) => eb("id", "=", row.id));
-    if (!counted) throw goneFor("view_limit");
-    return grant(counted, true);
+    return grant(await this.access.countViewOrGone(row), true);
   }
 
   assertOfficeType(row: FileRow): void {
@@ -326,7 +316,7 @@ export class FileShareService {
   }
 
   tokenSecondsLeft(token: string): number {
-    return this.tokens.secondsLeft(token);
+    return this.access.tokenSecondsLeft(token);
   }
 
   /** Microsoft and Google viewer URLs for an Office file, given a URL the viewers can fetch. */
@@ -349,7 +339,7 @@ export class FileShareService {
    * when given the origin clients reach us on.
    */
   urlsFor(row: FileRow, origin = "", token?: string | null) {
-    const access = encodeURIComponent(token ?? this.tokens.issue("file", row.id, row.password_hash ?? ""));
+    const access = encodeURIComponent(token ?? this.access.issueToken(row));
     return {
       previewUrl: `${origin}/api/file-view/${encodeURIComponent(row.slug)}?token=${access}`,
       downloadUrl: `${origin}/api/file-download/${encodeURIComponent(row.slug)}?token=${access}`,
@@ -361,139 +351,22 @@ export class FileShareService {
    * Inserts a share row. Without a custom slug a taken random slug is replaced
    * by another (a few tries); a taken custom slug is 409.
    */
-  async insertRow(row: FileRow, customSlug: boolean): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.db.insertInto("files").values(row).execute();
-        return;
-      } catch (e) {
-        if (!isUniqueViolation(e)) throw e;
-        if (customSlug || attempt >= 4) throw conflict(FILE_MESSAGES.slugTaken, "slug_taken");
-        row.slug = randomBase62(RANDOM_SLUG_LENGTH);
-      }
-    }
-  }
-
-  async findActive(slug: string): Promise<FileRow> {
-    const row = await this.db
-      .selectFrom("files")
-      .selectAll()
-      .where("slug", "=", slug)
-      .where("status", "=", "active")
-      .executeTakeFirst();
-    if (!row) throw notFound(FILE_MESSAGES.notFound, "file_not_found");
-    return row;
+  insertRow(row: FileRow, customSlug: boolean): Promise<void> {
+    return this.access.insert(row, customSlug);
   }
 
   // ---- housekeeping --------------------------------------------------------
 
-  /**
-   * Removes what nobody can use any more: uploads never committed, shares past
-   * their expiry, and used-up shares once the last visitor's download tokens
-   * have lapsed. Objects go too when the share owns them (uploaded shares).
-   * `reservations` counts uploads never committed (their slugs are free again).
-   */
-  async sweep(now = new Date()): Promise<{ reservations: number; shares: number }> {
-    const nowText = nowIso(now);
-    const staleUploads = await this.db
-      .selectFrom("upload_sessions")
-      .selectAll()
-      .where("expires_at", "<=", nowText)
-      .where("file_id", "is not", null)
-      .limit(500)
-      .execute();
-    let removed = 0;
-    for (const session of staleUploads) {
-      const row = await this.db
-        .selectFrom("files")
-        .selectAll()
-        .where("id", "=", session.file_id!)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      if (row) {
-        if (session.upload_id) await this.abortUpload(row, session.upload_id);
-        await this.removeObject(row);
-        await this.db.deleteFrom("files").where("id", "=", row.id).execute();
-        removed++;
-      }
-      await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
-    }
-    const graceCutoff = nowIso(new Date(now.getTime() - SHARE_TOKEN_TTL_SECONDS * 1000));
-    const dead = await this.db
-      .selectFrom("files")
-      .selectAll()
-      .where("status", "=", "active")
-      .where("delete_object_with_share", "=", 1)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("expires_at", "is not", null), eb("expires_at", "<=", nowText)]),
-          eb.and([
-            eb("max_views", "is not", null),
-            eb("views", ">=", eb.ref("max_views")),
-            eb("updated_at", "<=", graceCutoff),
-          ]),
-        ]),
-      )
-      .limit(500)
-      .execute();
-    for (const row of dead) {
-      await this.removeObject(row);
-      await this.db.deleteFrom("files").where("id", "=", row.id).execute();
-    }
-    return { reservations: removed, shares: dead.length };
-  }
-
-  /** Drops the parts of a share's unfinished multipart upload. */
-  private async abortUpload(row: FileRow, uploadId: string): Promise<void> {
-    if (!row.storage_config_id) return;
-    try {
-      const { driver } = await this.configs.driverById(row.storage_config_id);
-      await driver.abortMultipart?.(row.storage_path, uploadId);
-    } catch (e) {
-      this.log.warn({ err: e, fileId: row.id }, "Could not abort an abandoned multipart upload");
-    }
-  }
-
-  async removeObject(row: FileRow): Promise<void> {
-    if (!row.storage_config_id) return;
-    try {
-      const { driver } = await this.configs.driverById(row.storage_config_id);
-      if (await driver.exists(row.storage_path)) await driver.remove(row.storage_path);
-    } catch (e) {
-      this.log.warn({ err: e, fileId: row.id }, "Could not remove stored object of a file share");
-    }
+  /** See ShareStorageSweep.sweep. */
+  sweep(now = new Date()): Promise<{ reservations: number; shares: number }> {
+    return this.objects.sweep(now);
   }
 
   // ---- internals -----------------------------------------------------------
 
-  private isOwner(principal: Principal, row: FileRow): boolean {
-    return principal.kind !== "anonymous" && isCreator(principal, row.created_by);
-  }
-
-  private async requireOwned(principal: Principal, id: string): Promise<FileRow> {
-    const row = await this.db
-      .selectFrom("files")
-      .selectAll()
-      .where((eb) => eb.or([eb("id", "=", id), eb("slug", "=", id)]))
-      .executeTakeFirst();
-    if (!row || !isCreator(principal, row.created_by)) {
-      throw notFound(
-        principal.kind === "admin" ? FILE_MESSAGES.notFound : "File does not exist or no access",
-        "file_not_found",
-      );
-    }
-    return row;
-  }
-
-  private async checkPassword(row: FileRow, password: string, clientIp: string): Promise<void> {
-    const attempt = { clientIp, target: `file:${row.slug}` };
-    if (!(await checkSharePassword(this.rateLimiter, attempt, password, row.password_hash ?? "")))
-      throw new AppError(401, "wrong_password", FILE_MESSAGES.wrongPassword);
-  }
-
   /** What visitors see; with URLs, also their access token (the routes set it as the continuation cookie). */
   private publicData(row: FileRow, options: { withUrls: boolean; origin: string }) {
-    const token = options.withUrls ? this.tokens.issue("file", row.id, row.password_hash ?? "") : null;
+    const token = options.withUrls ? this.access.issueToken(row) : null;
     return {
       id: row.id,
       slug: row.slug,
@@ -507,25 +380,12 @@ export class FileShareService {
       has_password: row.password_hash !== null,
       views: row.views,
       max_views: row.max_views,
-      remaining_views: row.max_views === null ? null : Math.max(0, row.max_views - row.views),
+      remaining_views: remainingViews(row),
       expires_at: row.expires_at,
       is_office: isOfficeType(row.mimetype),
       ...(token
         ? { ...this.urlsFor(row, options.origin, token), accessToken: token }
         : { use_proxy: row.use_proxy === 1 }),
     };
-  }
-
-  private countView(match: (eb: ExpressionBuilder<Database, "files">) => Expression<SqlBool>) {
-    const now = nowIso();
-    return this.db
-      .updateTable("files")
-      .set((eb) => ({ views: eb("views", "+", 1), updated_at: now }))
-      .where(match)
-      .where("status", "=", "active")
-      .where((eb) => eb.or([eb("max_views", "is", null), eb("views", "<", eb.ref("max_views"))]))
-      .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]))
-      .returningAll()
-      .executeTakeFirst();
   }
 }

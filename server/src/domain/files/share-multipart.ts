@@ -13,7 +13,7 @@
 
 import type { Readable } from "node:stream";
 import { MULTIPART_PART_SIZE, type ShareOptionsUpdate, type UploadOptions } from "@clipshare/shared";
-import { isCreator } from "../../auth/policy";
+import { isCreator } from "../../auth/creator";
 import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";

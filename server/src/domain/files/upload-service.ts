@@ -1,5 +1,5 @@
 /**
- * Creating file shares from uploads. Three ways in (spec §4):
+ * Creating file shares from uploads. Three ways in:
  * - through the server (raw PUT body or multipart form): streamed straight into
  *   storage with a byte limit, never buffered;
  * - presigned: the share row is reserved as `pending`, the client PUTs to S3's
@@ -18,9 +18,9 @@ import {
   uploadMimeType,
 } from "@clipshare/shared";
 import type { z } from "zod";
+import { isCreator } from "../../auth/creator";
 import { hashPassword } from "../../auth/passwords";
-import { isCreator } from "../../auth/policy";
-import { creatorIdOf, type Principal } from "../../auth/principal";
+import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FileRow, StorageConfigRow } from "../../db/schema";
@@ -31,7 +31,7 @@ import { mimeTypeFor } from "../../storage/mime";
 import type { StorageDriver } from "../../storage/types";
 import type { SettingsService } from "../settings/settings-service";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
-import { type FileShareService, presentFile, RANDOM_SLUG_LENGTH } from "./file-share-service";
+import { type FileShareService, newShareFields, presentFile } from "./file-share-service";
 import { holdReservation, RESERVATION_LEASE_SECONDS } from "./reservation-lease";
 
 const PRESIGN_TTL_SECONDS = 3600;
@@ -48,7 +48,7 @@ export function safeObjectName(filename: string): string {
   return stem + ext;
 }
 
-/** Spec §5 type rule; a generic or missing client type is replaced by a guess from the name. */
+/** The content type a share is stored with: the client's, unless missing or generic (then a guess from the name). */
 export function shareMimeType(filename: string, given: string | undefined): string {
   const generic = !given || /^application\/octet-stream\b/i.test(given) || /^multipart\//i.test(given);
   return uploadMimeType(filename, generic ? mimeTypeFor(filename) : given);
@@ -262,8 +262,8 @@ export class UploadService {
     }
     const now = new Date();
     const row: FileRow = {
+      ...(await newShareFields(principal, options, now)),
       id,
-      slug: options.slug ?? randomBase62(RANDOM_SLUG_LENGTH),
       filename,
       storage_config_id: config.id,
       storage_type: config.storage_type,
@@ -274,18 +274,8 @@ export class UploadService {
       size: plan.reservedBytes ?? 0,
       etag: null,
       remark: options.remark ?? null,
-      password_hash: options.password ? await hashPassword(options.password) : null,
-      expires_at: options.expires_in
-        ? new Date(now.getTime() + options.expires_in * 3600_000).toISOString()
-        : null,
-      max_views: options.max_views ?? null,
-      views: 0,
-      use_proxy: options.use_proxy === false ? 0 : 1,
       status: "pending",
       delete_object_with_share: 1,
-      created_by: creatorIdOf(principal),
-      created_at: nowIso(now),
-      updated_at: nowIso(now),
     };
     await this.shares.insertRow(row, Boolean(options.slug));
     await this.db

@@ -1,8 +1,8 @@
 /**
  * Who may do what in the explorer tree. The file-system services take an
  * FsActor: the principal plus which permission bit each kind of operation
- * needs. The JSON API uses the MOUNT_* bits (spec §6); WebDAV maps the same
- * operations onto WEBDAV_READ / WEBDAV_MANAGE. The base-path rule (spec §5)
+ * needs. The JSON API uses the MOUNT_* bits; WebDAV maps the same
+ * operations onto WEBDAV_READ / WEBDAV_MANAGE. The base-path rule
  * is the same for both.
  */
 import { isPathWithinBase, normalizeBasePath, Permission } from "@clipshare/shared";
@@ -43,7 +43,7 @@ export function requireOperation(actor: FsActor, op: FsOperation): void {
   requirePermission(actor.principal, actor.bits[op]);
 }
 
-/** Spec §5: a key works only at or below its base path. */
+/** A key works only at or below its base path. */
 export function requirePathAccess(actor: FsActor, path: string, message = PATH_FORBIDDEN): void {
   if (!canAccessPath(actor.principal, path)) throw forbidden(message, "path_forbidden");
 }

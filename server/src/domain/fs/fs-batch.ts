@@ -1,12 +1,12 @@
 /**
- * Batch copy and remove (spec §7 batch-copy, batch-remove). Every path of a
+ * Batch copy and remove (fs/batch-copy, fs/batch-remove). Every path of a
  * batch is authorized before anything happens, so a batch is never half-done
  * for lack of permission. Small work runs in the request; what may take a
  * while becomes a task: every cross-storage copy (bytes stream through this
  * server), and same-storage directories with many entries.
  */
 import type { TaskType } from "@clipshare/shared";
-import { creatorIdOf } from "../../auth/principal";
+import { creatorIdOf } from "../../auth/creator";
 import { badRequest, notFound } from "../../errors";
 import type { StorageEntry } from "../../storage/types";
 import { presentTask, type TaskService } from "../tasks/task-service";

@@ -8,7 +8,8 @@
  * sessions, the signed URLs of this server and the limits both kinds share.
  */
 import type { Readable } from "node:stream";
-import { creatorIdOf, type Principal } from "../../auth/principal";
+import { creatorIdOf } from "../../auth/creator";
+import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { UploadSessionsTable } from "../../db/schema";

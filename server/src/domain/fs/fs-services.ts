@@ -1,12 +1,10 @@
 /**
  * Builds the mount and file-system services of one instance and what keeps
- * them consistent across instances: the invalidation bus (PostgreSQL
- * LISTEN/NOTIFY, nothing with SQLite) and the task runner. context.ts calls
- * this once; close() stops the runner (handing running tasks back to the
- * queue) and the bus.
+ * them consistent across instances: the invalidation bus (chosen by
+ * context.ts) and the task runner. context.ts calls this once; close() stops
+ * the runner (handing running tasks back to the queue) and the bus.
  */
-import type { Config } from "../../config";
-import type { Db } from "../../db/database";
+import type { Db, Dialect } from "../../db/database";
 import type { Logger } from "../../logger";
 import type { FileShareService } from "../files/file-share-service";
 import { MountService } from "../mounts/mount-service";
@@ -15,7 +13,7 @@ import type { StorageConfigService } from "../storage-configs/storage-config-ser
 import { resolveCreator } from "../tasks/creator";
 import { type TaskHandler, TaskRunner, type TaskRunnerOptions } from "../tasks/task-runner";
 import { TaskService } from "../tasks/task-service";
-import { type CacheBus, LocalCacheBus, PgCacheBus } from "./cache-bus";
+import type { BusHandlers, CacheBus } from "./cache-bus";
 import { FsBatchService } from "./fs-batch";
 import { FsCaches } from "./fs-caches";
 import { DirectUploadService } from "./fs-direct-uploads";
@@ -31,7 +29,11 @@ import { VirtualFileSystem } from "./vfs";
 import { ZipService } from "./zip-service";
 
 export interface FsServicesDeps {
-  config: Config;
+  /** Signs explorer links and upload URLs. */
+  secretKey: Buffer;
+  dialect: Dialect;
+  /** Connects this instance to the others (started; its messages go to `handlers`). */
+  cacheBus: (handlers: BusHandlers) => Promise<CacheBus>;
   log: Logger;
   db: Db;
   instanceId: string;
@@ -62,11 +64,11 @@ export interface FsServices {
 }
 
 export async function createFsServices(deps: FsServicesDeps): Promise<FsServices> {
-  const { config, log, db, instanceId } = deps;
+  const { log, db, instanceId, dialect } = deps;
   const caches = new FsCaches();
   const table = new MountTable(db, deps.storageConfigs);
-  const signer = new LinkSigner(config.secretKey);
-  const tasks = new TaskService(db, config.database.dialect, instanceId);
+  const signer = new LinkSigner(deps.secretKey);
+  const tasks = new TaskService(db, dialect, instanceId);
   const vfs = new VirtualFileSystem(table, caches);
   const links = new FsLinks(vfs, deps.settings, signer);
   const uploads = new FsUploadService(vfs, deps.settings, tasks, deps.storageConfigs.quota);
@@ -80,7 +82,7 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   );
   const runner = new TaskRunner(tasks, (createdBy) => resolveCreator(db, createdBy), log, {
     // With SQLite there is exactly one instance: whatever was running at start-up was interrupted.
-    startupStaleMs: config.database.dialect === "sqlite" ? 0 : undefined,
+    startupStaleMs: dialect === "sqlite" ? 0 : undefined,
     ...deps.taskRunner,
   });
   runner.register("copy", copyTaskHandler(vfs));
@@ -91,18 +93,7 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   caches.onMountsChanged(() => table.invalidate());
   caches.onTasksQueued(() => runner.wake());
 
-  let bus: CacheBus = new LocalCacheBus();
-  if (config.database.dialect === "postgres") {
-    const pgBus = new PgCacheBus(
-      config.database.url,
-      db,
-      instanceId,
-      { onMessage: (m) => caches.apply(m), onReset: () => caches.reset() },
-      log,
-    );
-    await pgBus.start();
-    bus = pgBus;
-  }
+  const bus = await deps.cacheBus({ onMessage: (m) => caches.apply(m), onReset: () => caches.reset() });
   caches.attach(bus);
   await runner.start();
 

@@ -7,13 +7,9 @@
 import { randomUUID } from "node:crypto";
 import type { UploadOptions } from "@clipshare/shared";
 import { uploadMimeType } from "@clipshare/shared";
-import { hashPassword } from "../../auth/passwords";
-import { creatorIdOf } from "../../auth/principal";
 import type { Db } from "../../db/database";
-import { nowIso } from "../../db/database";
 import type { FileRow } from "../../db/schema";
-import { randomBase62 } from "../../lib/crypto";
-import { type FileShareService, presentFile, RANDOM_SLUG_LENGTH } from "../files/file-share-service";
+import { type FileShareService, newShareFields, presentFile } from "../files/file-share-service";
 import type { FsActor } from "./access";
 import type { VirtualFileSystem } from "./vfs";
 import { vbasename } from "./vpath";
@@ -35,8 +31,8 @@ export class FsShareService {
     const now = new Date();
     const filename = vbasename(target.path);
     const row: FileRow = {
+      ...(await newShareFields(actor.principal, options, now)),
       id: randomUUID(),
-      slug: options.slug ?? randomBase62(RANDOM_SLUG_LENGTH),
       filename,
       storage_config_id: target.config.id,
       storage_type: target.config.storage_type,
@@ -47,18 +43,8 @@ export class FsShareService {
       size: entry.size,
       etag: entry.etag,
       remark: options.remark ?? `From file system: ${target.path}`,
-      password_hash: options.password ? await hashPassword(options.password) : null,
-      expires_at: options.expires_in
-        ? new Date(now.getTime() + options.expires_in * 3600_000).toISOString()
-        : null,
-      max_views: options.max_views ?? null,
-      views: 0,
-      use_proxy: options.use_proxy === false ? 0 : 1,
       status: "active",
       delete_object_with_share: 0,
-      created_by: creatorIdOf(actor.principal),
-      created_at: nowIso(now),
-      updated_at: nowIso(now),
     };
     await this.shares.insertRow(row, Boolean(options.slug));
     return {

@@ -3,13 +3,8 @@
  * root. Every path that enters the file-system layer is normalized here once;
  * everything below works on the normalized form only.
  */
-import { FS_PATH_MAX } from "@clipshare/shared";
 import { invalidPath } from "../../storage/errors";
-
-// C0 controls, DEL and C1 controls.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
-const MAX_SEGMENT_BYTES = 255;
+import { CONTROL_CHARS, checkPathText, checkSegmentLength } from "../../storage/path-rules";
 
 /**
  * The forms a segment takes when something decodes it again (a proxy, a
@@ -36,14 +31,11 @@ function decodedForms(segment: string): string[] {
  * Normalizes a virtual path: leading "/", no empty segments, no trailing "/"
  * (except the root). Refuses with 400 `invalid_path`: `.` and `..` segments,
  * the same smuggled in percent-encoded (`%2e%2e`, `%2f`, `%5c`, `%00`),
- * backslashes, NUL and other control characters, segments over 255 bytes and
- * paths over 2048 characters.
+ * backslashes, NUL and other control characters, and what is longer than the
+ * limits every driver shares (path-rules.ts: MAX_PATH_BYTES in total).
  */
 export function normalizeVirtualPath(input: unknown): string {
-  if (typeof input !== "string") throw invalidPath("Path must be a string");
-  if (input.length > FS_PATH_MAX) throw invalidPath(`Path is longer than ${FS_PATH_MAX} characters`);
-  if (input.includes("\\")) throw invalidPath("Path must not contain backslashes");
-  if (CONTROL_CHARS.test(input)) throw invalidPath("Path must not contain control characters");
+  checkPathText(input);
   const segments: string[] = [];
   for (const segment of input.split("/")) {
     if (segment === "") continue;
@@ -53,9 +45,7 @@ export function normalizeVirtualPath(input: unknown): string {
         throw invalidPath("Path must not contain encoded separators or control characters");
       }
     }
-    if (Buffer.byteLength(segment, "utf8") > MAX_SEGMENT_BYTES) {
-      throw invalidPath(`A path segment is longer than ${MAX_SEGMENT_BYTES} bytes`);
-    }
+    checkSegmentLength(segment);
     segments.push(segment);
   }
   return `/${segments.join("/")}`;

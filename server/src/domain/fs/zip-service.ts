@@ -5,8 +5,8 @@
  * so neither the tree nor any file is held in memory.
  */
 import { Readable } from "node:stream";
+import { creatorIdOf } from "../../auth/creator";
 import type { Principal } from "../../auth/principal";
-import { creatorIdOf } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { AppError, isAppError } from "../../errors";
 import { type ZipEntry, zipStream } from "../../lib/zip/zip-writer";

@@ -1,18 +1,19 @@
 /**
- * Mount points (spec §3 Mount point, §5 rules): where a storage config appears
+ * Mount points: where a storage config appears
  * in the explorer tree. Only the admin manages them; API keys see the active
  * mounts related to their base path (read only).
  */
 import { randomUUID } from "node:crypto";
 import type { createMountRequest, updateMountRequest } from "@clipshare/shared";
 import type { z } from "zod";
+import { creatorIdOf } from "../../auth/creator";
 import { requireAdmin } from "../../auth/policy";
-import { creatorIdOf, type Principal } from "../../auth/principal";
+import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { MountRow, StorageConfigRow } from "../../db/schema";
+import { isUniqueViolation } from "../../db/sql-helpers";
 import { badRequest, conflict, forbidden, isAppError, notFound } from "../../errors";
-import { isUniqueViolation } from "../api-keys/api-key-service";
 import { canSeeMount } from "../fs/access";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 

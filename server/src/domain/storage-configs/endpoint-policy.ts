@@ -19,7 +19,7 @@ import {
   type Resolver,
   systemResolver,
 } from "../../lib/net/url-guard";
-import { normalizeEndpoint } from "../../storage/drivers/s3-client";
+import { normalizeEndpoint } from "../../storage/endpoint";
 
 const endpointNotAllowed = (host: string, reason: string) =>
   new AppError(

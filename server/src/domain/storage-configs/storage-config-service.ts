@@ -21,7 +21,7 @@ import { nowIso } from "../../db/database";
 import type { StorageConfigRow } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import type { SecretBox } from "../../lib/crypto";
-import { createDriver } from "../../storage/create-driver";
+import type { DriverFactory } from "../../storage/create-driver";
 import type { StorageDriver } from "../../storage/types";
 import type { StorageEndpointPolicy } from "./endpoint-policy";
 import { StorageQuota } from "./storage-quota";
@@ -85,11 +85,11 @@ export class StorageConfigService {
 
   constructor(
     private readonly db: Db,
+    /** Builds a driver from its settings (context.ts picks the implementation). */
+    private readonly createDriver: DriverFactory,
     private readonly secrets: SecretBox,
     private readonly dataDir: string,
     readonly endpoints: StorageEndpointPolicy,
-    /** S3 objects above this size are copied part by part. */
-    private readonly s3MultipartCopyAbove?: number,
   ) {
     this.quota = new StorageQuota(db);
   }
@@ -266,8 +266,8 @@ export class StorageConfigService {
     if (cached && cached.version === row.updated_at) return cached.driver;
     const driver =
       row.storage_type === "LOCAL"
-        ? createDriver({ type: "LOCAL", root: row.root_path ?? path.join(this.dataDir, "files") })
-        : createDriver({
+        ? this.createDriver({ type: "LOCAL", root: row.root_path ?? path.join(this.dataDir, "files") })
+        : this.createDriver({
             type: "S3",
             endpoint: row.endpoint_url ?? "",
             region: row.region || "us-east-1",
@@ -280,7 +280,6 @@ export class StorageConfigService {
             signatureExpiresIn: row.signature_expires_in,
             providerType: row.provider_type ?? "Other S3 Compatible",
             lookup: this.endpoints.lookupFor(row.endpoint_url),
-            ...(this.s3MultipartCopyAbove ? { tuning: { singleCopyLimit: this.s3MultipartCopyAbove } } : {}),
           });
     this.drivers.set(row.id, { version: row.updated_at, driver });
     return driver;

@@ -1,15 +1,16 @@
 /**
- * The principal behind a stored `created_by` (spec §3: the admin id, or
+ * The principal behind a stored `created_by` (the admin id, or
  * `apikey:<id>`), for work done later on that principal's behalf: tasks and
  * signed download links. A deleted or expired key resolves to null, so its
  * queued work stops with it.
  */
+import { keyIdOfCreator } from "../../auth/creator";
 import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 
 export async function resolveCreator(db: Db, createdBy: string): Promise<Principal | null> {
-  const keyId = createdBy.startsWith("apikey:") ? createdBy.slice("apikey:".length) : createdBy;
+  const { keyId, prefixed } = keyIdOfCreator(createdBy);
   const key = await db.selectFrom("api_keys").selectAll().where("id", "=", keyId).executeTakeFirst();
   if (key) {
     if (key.expires_at !== null && key.expires_at <= nowIso()) return null;
@@ -25,7 +26,7 @@ export async function resolveCreator(db: Db, createdBy: string): Promise<Princip
       },
     };
   }
-  if (createdBy.startsWith("apikey:")) return null;
+  if (prefixed) return null;
   const admin = await db
     .selectFrom("admins")
     .select(["id", "username"])

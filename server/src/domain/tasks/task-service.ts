@@ -1,5 +1,5 @@
 /**
- * Long-running work (spec §3 Task) stored in the `tasks` table, so it is
+ * Long-running work (copy, delete, upload, download tasks) stored in the `tasks` table, so it is
  * visible to its owner, survives restarts and is shared between instances:
  * - a pending task is claimed by exactly one instance (one conditional UPDATE;
  *   on PostgreSQL the candidate row is picked with FOR UPDATE SKIP LOCKED so
@@ -10,8 +10,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { TaskStatus, TaskType } from "@clipshare/shared";
-import { isCreator } from "../../auth/policy";
-import { creatorIdOf, type Principal } from "../../auth/principal";
+import { creatorIdOf, isCreator, whereCreatedBy } from "../../auth/creator";
+import type { Principal } from "../../auth/principal";
 import type { Db, Dialect } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { TaskRow } from "../../db/schema";
@@ -116,7 +116,7 @@ export class TaskService {
 
   async list(principal: Principal, query: { limit: number; offset: number; status?: string | undefined }) {
     let base = this.db.selectFrom("tasks");
-    if (principal.kind !== "admin") base = base.where("created_by", "in", ownerIds(principal));
+    base = whereCreatedBy(base, "created_by", principal);
     if (query.status) base = base.where("status", "=", query.status);
     const { total } = await base
       .select((eb) => eb.fn.countAll<number>().as("total"))
@@ -348,11 +348,6 @@ export class TaskService {
     await this.db.insertInto("tasks").values(row).execute();
     return row;
   }
-}
-
-function ownerIds(principal: Principal): string[] {
-  if (principal.kind !== "apiKey") return ["\u0000"];
-  return [`apikey:${principal.key.id}`, principal.key.id];
 }
 
 function toColumns(patch: TaskProgress) {

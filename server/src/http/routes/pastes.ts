@@ -15,9 +15,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireAdmin, requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
-import { isLinkPreviewBot } from "../../lib/link-preview-bots";
 import { parseWith, readJson } from "../body";
 import { ok, okWithTopLevel, plainTextError } from "../envelope";
+import { mayCountView, noStore, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
 
 /** JSON around a 10 MB paste (escapes included) still fits. */
@@ -54,23 +54,18 @@ export function pasteRoutes(ctx: AppContext) {
   });
 
   app.get("/paste/:slug", async (c) => {
-    // HEAD and link-preview bots get metadata only and never use up a view.
-    const countView = c.req.method === "GET" && !isLinkPreviewBot(c.req.header("user-agent"));
-    const data = await pastes.view(c.get("principal"), c.req.param("slug"), { countView });
-    c.header("Cache-Control", "no-store");
+    const { principal, slug } = visitor(c);
+    const data = await pastes.view(principal, slug, { countView: mayCountView(c) });
+    noStore(c);
     c.header("X-Robots-Tag", "noindex");
     return okWithTopLevel(c, data, legacyPasteFields(data), "Fetched");
   });
 
   app.post("/paste/:slug", async (c) => {
     const body = await readJson(c, pastePasswordRequest);
-    const data = await pastes.unlock(
-      c.get("principal"),
-      c.req.param("slug"),
-      body.password,
-      c.get("clientIp"),
-    );
-    c.header("Cache-Control", "no-store");
+    const { principal, slug, clientIp } = visitor(c);
+    const data = await pastes.unlock(principal, slug, body.password, clientIp);
+    noStore(c);
     // The visitor typed this password a moment ago; 0.7.3 pages build their raw link from it.
     return okWithTopLevel(
       c,
@@ -81,18 +76,17 @@ export function pasteRoutes(ctx: AppContext) {
   });
 
   app.get("/raw/:slug", async (c) => {
-    const slug = c.req.param("slug");
-    const countView = c.req.method === "GET" && !isLinkPreviewBot(c.req.header("user-agent"));
-    c.header("Cache-Control", "no-store");
+    const { principal, slug, clientIp } = visitor(c);
+    noStore(c);
     c.header("X-Robots-Tag", "noindex");
     // Served so that it can never run as a page on our origin.
     c.header("Content-Security-Policy", "sandbox; default-src 'none'");
     try {
       const { content } = await pastes.raw(
-        c.get("principal"),
+        principal,
         slug,
         { password: c.req.query("password"), token: c.req.query("token") },
-        { countView, clientIp: c.get("clientIp") },
+        { countView: mayCountView(c), clientIp },
       );
       c.header("Content-Type", "text/plain; charset=utf-8");
       c.header("Content-Disposition", `inline; filename="${slug}.txt"`);

@@ -9,14 +9,14 @@ import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
 import type { FileRow } from "../../db/schema";
 import type { DownloadGrant } from "../../domain/files/file-share-service";
+import { SHARE_TOKEN_TTL_SECONDS } from "../../domain/shares/access-tokens";
 import { AppError, isAppError } from "../../errors";
-import { isLinkPreviewBot } from "../../lib/link-preview-bots";
-import { SHARE_TOKEN_TTL_SECONDS } from "../../lib/share-access-token";
 import { readJson } from "../body";
 import { continuationToken, withContinuationCookies } from "../download-continuation";
 import { ok, okWithTopLevel, plainTextError } from "../envelope";
 import { publicOrigin } from "../request-origin";
 import { serveObject } from "../serve-object";
+import { isPreviewBot, mayCountView, noStore, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
 
 /**
@@ -39,38 +39,31 @@ export function publicFileRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const shares = ctx.fileShares;
   const origin = (c: Context<AppEnv>) => publicOrigin(c, ctx.config.trustProxy);
-  const isBot = (c: Context<AppEnv>) => isLinkPreviewBot(c.req.header("user-agent"));
 
   app.get("/public/files/:slug", async (c) => {
-    const data = await shares.view(c.get("principal"), c.req.param("slug"), {
-      countView: c.req.method === "GET" && !isBot(c),
-      origin: origin(c),
-    });
-    c.header("Cache-Control", "no-store");
+    const { principal, slug } = visitor(c);
+    const data = await shares.view(principal, slug, { countView: mayCountView(c), origin: origin(c) });
+    noStore(c);
     return withAccessCookies(ok(c, data, "Fetched"), data, origin(c));
   });
 
   app.post("/public/files/:slug/verify", async (c) => {
     const body = await readJson(c, filePasswordRequest);
-    const data = await shares.unlock(
-      c.get("principal"),
-      c.req.param("slug"),
-      body.password,
-      c.get("clientIp"),
-      origin(c),
-    );
-    c.header("Cache-Control", "no-store");
+    const { principal, slug, clientIp } = visitor(c);
+    const data = await shares.unlock(principal, slug, body.password, clientIp, origin(c));
+    noStore(c);
     return withAccessCookies(ok(c, data, "Password verified"), data, origin(c));
   });
 
   /** The access check of every route that hands out content or a URL to it. */
   const authorize = async (c: Context<AppEnv>, accept?: (row: FileRow) => void): Promise<DownloadGrant> => {
     try {
+      const { principal, slug, clientIp } = visitor(c);
       return await shares.authorizeDownload(
-        c.get("principal"),
-        c.req.param("slug")!,
+        principal,
+        slug,
         { token: continuationToken(c), password: c.req.query("password") },
-        { delivers: c.req.method === "GET", bot: isBot(c), clientIp: c.get("clientIp"), accept },
+        { delivers: c.req.method === "GET", bot: isPreviewBot(c), clientIp, accept },
       );
     } catch (e) {
       throw withContentRouteStatus(e);
@@ -131,7 +124,7 @@ export function publicFileRoutes(ctx: AppContext) {
         ).url
       : shares.urlsFor(row, origin(c), token).previewUrl;
     const viewers = shares.officeViewerUrls(row, direct);
-    c.header("Cache-Control", "no-store");
+    noStore(c);
     return okWithTopLevel(
       c,
       viewers,

@@ -4,7 +4,15 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { isAppError } from "../../errors";
-import { invalidPart, storageAccessDenied, storageFailure, storageNotFound, uploadNotFound } from "../errors";
+import { normalizeEndpoint } from "../endpoint";
+import {
+  invalidPart,
+  invalidPath,
+  storageAccessDenied,
+  storageFailure,
+  storageNotFound,
+  uploadNotFound,
+} from "../errors";
 import { sdk } from "./s3-sdk";
 
 export interface S3DriverConfig {
@@ -54,12 +62,6 @@ export function uploadHeadersFor(providerType: string | null | undefined): Recor
     return { "X-Bz-Content-Sha1": "do_not_verify", "X-Requested-With": "XMLHttpRequest" };
   }
   return {};
-}
-
-export function normalizeEndpoint(endpoint: string): string | undefined {
-  const trimmed = endpoint.trim().replace(/\/+$/, "");
-  if (!trimmed) return undefined;
-  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
 export function createS3Client(config: S3DriverConfig): S3Client {
@@ -137,6 +139,8 @@ export function mapS3Error(e: unknown, path: string, uploadId?: string): unknown
   if (code === "NoSuchUpload") return uploadNotFound(uploadId ?? "");
   if (code === "NoSuchBucket") return storageFailure("The storage bucket does not exist");
   if (isS3NotFound(e)) return storageNotFound(path);
+  // The storage's folder counts toward S3's 1024-byte key limit, so a path within ClipShare's own limit can still be too long here.
+  if (code === "KeyTooLongError") return invalidPath(`Path is too long for this storage: ${path}`);
   if (code === "InvalidPart" || code === "InvalidPartOrder" || code === "EntityTooSmall") {
     return invalidPart((e as Error).message || code);
   }

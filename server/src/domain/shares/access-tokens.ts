@@ -5,9 +5,11 @@
  * share id and a fingerprint of its password hash, so changing the password
  * revokes every token issued for the old one.
  */
-import { constantTimeEqual, deriveKey, hmacSha256, sha256Hex } from "./crypto";
+import { constantTimeEqual, deriveKey, hmacSha256, sha256Hex } from "../../lib/crypto";
 
 export const SHARE_TOKEN_TTL_SECONDS = 3600;
+
+export type ShareKind = "paste" | "file";
 
 export class ShareAccessTokens {
   private readonly key: Buffer;
@@ -15,22 +17,12 @@ export class ShareAccessTokens {
     this.key = deriveKey(secret, "share-access");
   }
 
-  issue(
-    kind: "paste" | "file",
-    id: string,
-    passwordHash: string,
-    ttlSeconds = SHARE_TOKEN_TTL_SECONDS,
-  ): string {
+  issue(kind: ShareKind, id: string, passwordHash: string, ttlSeconds = SHARE_TOKEN_TTL_SECONDS): string {
     const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
     return `${expires}.${this.mac(kind, id, passwordHash, expires)}`;
   }
 
-  verify(
-    kind: "paste" | "file",
-    id: string,
-    passwordHash: string,
-    token: string | undefined | null,
-  ): boolean {
+  verify(kind: ShareKind, id: string, passwordHash: string, token: string | undefined | null): boolean {
     if (!token) return false;
     const [expText, mac] = token.split(".");
     const expires = Number(expText);
@@ -44,7 +36,7 @@ export class ShareAccessTokens {
     return Number.isInteger(expires) ? Math.max(0, expires - Math.floor(Date.now() / 1000)) : 0;
   }
 
-  private mac(kind: string, id: string, passwordHash: string, expires: number): string {
+  private mac(kind: ShareKind, id: string, passwordHash: string, expires: number): string {
     return hmacSha256(this.key, `${kind}:${id}:${sha256Hex(passwordHash).slice(0, 16)}:${expires}`).toString(
       "base64url",
     );

@@ -1,0 +1,117 @@
+/**
+ * The module boundaries hold in the source tree (rules in import-rules.ts):
+ * server domain code reaches no transport, concrete driver, pg or
+ * configuration; web features reach other features only through their
+ * index.ts (imports that predate the rule are listed in web-allow-list.txt).
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import {
+  importsBelow,
+  parseImports,
+  readAllowList,
+  serverViolations,
+  violationKey,
+  webViolations,
+} from "./import-rules";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../..");
+const describeViolations = (list: ReturnType<typeof serverViolations>) =>
+  list.map((v) => `${v.ref.file}:${v.ref.line} imports "${v.ref.specifier}": ${v.rule}`);
+
+describe("import parser", () => {
+  it("finds static, type, re-export, side-effect, dynamic and require imports, across lines", () => {
+    const refs = parseImports(
+      "server/src/domain/a/b.ts",
+      [
+        'import { x } from "./x";',
+        'import type { Y } from "../y";',
+        "import {",
+        "  type Z,",
+        "  w as v,",
+        '} from "../../http/z";',
+        'import * as all from "pg";',
+        'import "./side-effect";',
+        'export { q } from "./q";',
+        'export type * from "./types";',
+        'const lazy = await import("../lazy");',
+        'const req = require("node:fs");',
+        '// import { commented } from "../commented";',
+        '/* import { block } from "../block"; */',
+        'const text = "import nothing from here";',
+      ].join("\n"),
+    );
+    expect(refs.map((r) => [r.specifier, r.target, r.typeOnly, r.line])).toEqual([
+      ["./x", "server/src/domain/a/x", false, 1],
+      ["../y", "server/src/domain/y", true, 2],
+      ["../../http/z", "server/src/http/z", false, 3],
+      ["pg", null, false, 7],
+      ["./side-effect", "server/src/domain/a/side-effect", false, 8],
+      ["./q", "server/src/domain/a/q", false, 9],
+      ["./types", "server/src/domain/a/types", true, 10],
+      ["../lazy", "server/src/domain/lazy", false, 11],
+      ["node:fs", null, false, 12],
+    ]);
+  });
+});
+
+describe("server: domain/ boundaries", () => {
+  it("domain code imports no http/, webdav/, concrete driver, pg, config or context", () => {
+    const refs = importsBelow(root, "server/src");
+    expect(refs.filter((r) => r.file.startsWith("server/src/domain/")).length).toBeGreaterThan(100);
+    expect(describeViolations(serverViolations(refs))).toEqual([]);
+  });
+
+  it("flags each kind of violating import", () => {
+    const refs = parseImports(
+      "server/src/domain/files/example.ts",
+      [
+        'import { ok } from "../../http/envelope";',
+        'import { DavError } from "../../webdav/status";',
+        'import { S3Driver } from "../../storage/drivers/s3";',
+        'import { createDriver } from "../../storage/create-driver";',
+        'import type { DriverFactory } from "../../storage/create-driver";',
+        'import type pg from "pg";',
+        'import type { Config } from "../../config";',
+        'import { S3Client } from "@aws-sdk/client-s3";',
+        'import type { StorageDriver } from "../../storage/types";',
+        'import { nowIso } from "../../db/database";',
+      ].join("\n"),
+    );
+    expect(serverViolations(refs).map((v) => v.ref.line)).toEqual([1, 2, 3, 4, 6, 7, 8]);
+  });
+});
+
+describe("web: feature boundaries", () => {
+  const allowList = readAllowList(path.join(here, "web-allow-list.txt"));
+
+  it("features import other features only through index.ts (beyond the listed older imports)", () => {
+    const refs = importsBelow(root, "web/src");
+    expect(refs.filter((r) => r.file.startsWith("web/src/features/")).length).toBeGreaterThan(100);
+    const fresh = webViolations(refs).filter((v) => !allowList.has(violationKey(v)));
+    expect(describeViolations(fresh)).toEqual([]);
+  });
+
+  it("flags a deep import into another feature and one outside components/ and lib/", () => {
+    const refs = parseImports(
+      "web/src/features/home/components/card.tsx",
+      [
+        'import { Button } from "../../../components/ui/button";',
+        'import { api } from "../../../lib/api";',
+        'import { Draft } from "../draft-storage";',
+        'import { pastes } from "../../pastes";',
+        'import { qr } from "../../pastes/index";',
+        'import { detect } from "../../pastes/markdown/detect";',
+        'import i18n from "../../../i18n";',
+        'import { PasteResponse } from "@clipshare/shared";',
+        'import { useState } from "react";',
+      ].join("\n"),
+    );
+    expect(webViolations(refs).map((v) => [v.ref.line, v.rule])).toEqual([
+      [6, "another feature only through its index.ts"],
+      [7, "features import only components/, lib/, @clipshare/shared and their own folder"],
+    ]);
+  });
+});

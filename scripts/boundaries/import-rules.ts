@@ -1,0 +1,139 @@
+/**
+ * The module boundaries of ClipShare, read from the source: which file may
+ * import which. A small parser finds every import (static, re-export, type,
+ * dynamic, require) and resolves relative ones to repository paths; the
+ * rules below say what each layer may not reach.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+export interface ImportRef {
+  /** The importing file, relative to the repository root ("/" separators). */
+  file: string;
+  line: number;
+  specifier: string;
+  /** The imported file relative to the root, without extension; null for packages. */
+  target: string | null;
+  /** `import type` / `export type`: erased at build time. */
+  typeOnly: boolean;
+}
+
+export interface Violation {
+  ref: ImportRef;
+  rule: string;
+}
+
+const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
+const IMPORT =
+  /(?:^|[\s;}])(?:import|export)\s+(type\s+)?(?:[\w*${}\s,]*?\s+from\s+)?["']([^"']+)["']|\b(?:import|require)\s*\(\s*["']([^"']+)["']\s*\)/g;
+
+/** Every source file below `dir` (relative to `root`), tests and declaration files left out. */
+export function sourceFiles(root: string, dir: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const child = `${rel}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (entry.name !== "node_modules" && entry.name !== "dist") walk(child);
+      } else if (SOURCE.test(entry.name) && !/\.(test|spec)\.|\.d\.ts$/.test(entry.name)) out.push(child);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** The imports of one source text. Comments are blanked first (keeping line numbers). */
+export function parseImports(file: string, text: string): ImportRef[] {
+  const code = text
+    .replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, " "))
+    .replace(/^\s*\/\/.*$/gm, (m) => " ".repeat(m.length));
+  const refs: ImportRef[] = [];
+  for (const match of code.matchAll(IMPORT)) {
+    const specifier = (match[2] ?? match[3])!;
+    const line = code.slice(0, match.index).split("\n").length + (match[0].startsWith("\n") ? 1 : 0);
+    const target = specifier.startsWith(".")
+      ? path.posix.join(path.posix.dirname(file), specifier).replace(/\.(ts|tsx|js|mjs)$/, "")
+      : null;
+    refs.push({ file, line, specifier, target, typeOnly: Boolean(match[1]) });
+  }
+  return refs;
+}
+
+export function importsBelow(root: string, dir: string): ImportRef[] {
+  return sourceFiles(root, dir).flatMap((file) =>
+    parseImports(file, readFileSync(path.join(root, file), "utf8")),
+  );
+}
+
+const under = (target: string | null, dir: string) =>
+  target !== null && (target === dir || target.startsWith(`${dir}/`));
+
+/**
+ * Server: domain services hold the business rules and are handed everything
+ * concrete by context.ts. They import no transport (http/, webdav/), no
+ * concrete storage driver or its factory (only its types), no database
+ * client library (pg) or cloud SDK, and neither the configuration nor the
+ * composition root.
+ */
+export function serverViolations(refs: ImportRef[]): Violation[] {
+  const out: Violation[] = [];
+  for (const ref of refs) {
+    if (!ref.file.startsWith("server/src/domain/")) continue;
+    const t = ref.target;
+    const rule =
+      under(t, "server/src/http") || under(t, "server/src/webdav")
+        ? "domain imports no transport (http/, webdav/)"
+        : under(t, "server/src/storage/drivers")
+          ? "domain imports no concrete storage driver"
+          : t === "server/src/storage/create-driver" && !ref.typeOnly
+            ? "domain gets its driver factory from context.ts (type imports only)"
+            : t === "server/src/config" || t === "server/src/context"
+              ? "domain is given values, not the configuration or the composition root"
+              : ref.specifier === "pg" ||
+                  ref.specifier.startsWith("pg/") ||
+                  ref.specifier.startsWith("@aws-sdk/")
+                ? "domain imports no database client or cloud SDK"
+                : null;
+    if (rule) out.push({ ref, rule });
+  }
+  return out;
+}
+
+/**
+ * Web: a feature (web/src/features/<name>/) imports shared UI (components/),
+ * shared code (lib/), the wire contract (@clipshare/shared), npm packages and
+ * its own folder. Another feature only through that feature's public
+ * index.ts.
+ */
+export function webViolations(refs: ImportRef[]): Violation[] {
+  const out: Violation[] = [];
+  for (const ref of refs) {
+    const own = /^web\/src\/features\/([^/]+)\//.exec(ref.file)?.[1];
+    if (!own || ref.target === null) continue;
+    const t = ref.target;
+    if (under(t, "web/src/components") || under(t, "web/src/lib") || under(t, `web/src/features/${own}`))
+      continue;
+    const other = /^web\/src\/features\/[^/]+(\/.*)?$/.exec(t);
+    if (other && (other[1] === undefined || other[1] === "/index")) continue;
+    out.push({
+      ref,
+      rule: other
+        ? "another feature only through its index.ts"
+        : "features import only components/, lib/, @clipshare/shared and their own folder",
+    });
+  }
+  return out;
+}
+
+/** How a violation is written in the allow-list: `importing file -> imported module`. */
+export const violationKey = (v: Violation): string => `${v.ref.file} -> ${v.ref.target ?? v.ref.specifier}`;
+
+/** The entries of an allow-list file: one `file -> module` a line; `#` starts a comment. */
+export function readAllowList(file: string): Set<string> {
+  return new Set(
+    readFileSync(file, "utf8")
+      .split("\n")
+      .map((l) => l.replace(/#.*/, "").trim())
+      .filter(Boolean),
+  );
+}

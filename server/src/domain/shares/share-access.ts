@@ -1,0 +1,287 @@
+/**
+ * Visitor access to a share, one set of rules for text pastes and file
+ * shares:
+ * - a share is live until it expires or its views reach max_views; then it
+ *   answers 410 (expired, or used up) with its kind's 0.7.3 message;
+ * - a view counts only when content (or a URL to it) is delivered to a
+ *   visitor, in one conditional UPDATE, so with max_views = N exactly N
+ *   concurrent visitors succeed; the creator and the admin never count;
+ * - share passwords are checked against a rate limit per address and share
+ *   that is reserved before the hash runs;
+ * - a correct password or a counted view hands out an access token (see
+ *   access-tokens.ts) that continues that view without counting again.
+ * The services decide, per route, which of these steps apply and in which
+ * order; each step exists only here.
+ */
+import type { Kysely } from "kysely";
+import { isCreator } from "../../auth/creator";
+import { checkSharePassword } from "../../auth/passwords";
+import type { Principal } from "../../auth/principal";
+import type { RateLimiter } from "../../auth/rate-limiter";
+import { type Db, nowIso } from "../../db/database";
+import type { FileRow, PasteRow } from "../../db/schema";
+import { isUniqueViolation } from "../../db/sql-helpers";
+import { AppError, badRequest, conflict, gone, notFound } from "../../errors";
+import { randomBase62 } from "../../lib/crypto";
+import type { ShareAccessTokens, ShareKind } from "./access-tokens";
+
+/** Length of generated share slugs. */
+export const RANDOM_SLUG_LENGTH = 10;
+
+export const newSlug = (): string => randomBase62(RANDOM_SLUG_LENGTH);
+
+export type ShareState = "ok" | "expired" | "view_limit";
+
+/** What every share row carries, whatever its kind. */
+export type ShareRow = Pick<
+  PasteRow & FileRow,
+  "id" | "slug" | "password_hash" | "expires_at" | "max_views" | "views" | "created_by" | "updated_at"
+>;
+
+type ViewLimits = Pick<ShareRow, "expires_at" | "max_views" | "views">;
+
+export function shareState(row: ViewLimits, now = nowIso()): ShareState {
+  if (row.expires_at !== null && row.expires_at <= now) return "expired";
+  if (row.max_views !== null && row.views >= row.max_views) return "view_limit";
+  return "ok";
+}
+
+export function remainingViews(row: ViewLimits): number | null {
+  return row.max_views === null ? null : Math.max(0, row.max_views - row.views);
+}
+
+/** This view used the last one the share had. */
+export function isLastView(row: ViewLimits): boolean {
+  return row.max_views !== null && row.views >= row.max_views;
+}
+
+/** The texts a kind of share answers with (kept as 0.7.3 clients know them). */
+export interface ShareMessages {
+  notFound: string;
+  /** Not found, or not the caller's (owner routes); the admin may get a plainer text. */
+  notOwned: string;
+  notOwnedAdmin: string;
+  expired: string;
+  viewLimit: string;
+  slugTaken: string;
+  wrongPassword: string;
+  passwordRequired: string;
+  passwordNotRequired: string;
+}
+
+export interface ShareKindSpec {
+  kind: ShareKind;
+  table: "pastes" | "files";
+  messages: ShareMessages;
+  /**
+   * Rows also carry a `status` and only 'active' ones are visible to visitors
+   * (file shares reserve their row while the upload runs); a counted view
+   * stamps `updated_at`, where the grace period of a used-up share starts.
+   */
+  hasStatus: boolean;
+}
+
+/** The columns the rules touch, the same in every share table. */
+type ShareColumns = ShareRow & { status: string };
+
+/** How a visitor's metadata request was answered. */
+export type OpenResult<Row> =
+  | { row: Row; grant: "owner" } // the creator or the admin: everything, nothing counted
+  | { row: Row; grant: "view" } // a view was counted: content or URLs may be delivered
+  | { row: Row; grant: "metadata" }; // password needed, or a request that does not count
+
+export class ShareAccess<Row extends ShareRow> {
+  /** Both share tables seen through their common columns, so one statement serves either. */
+  private readonly shares: Kysely<Record<ShareKindSpec["table"], ShareColumns>>;
+
+  constructor(
+    db: Db,
+    private readonly rateLimiter: RateLimiter,
+    private readonly tokens: ShareAccessTokens,
+    readonly spec: ShareKindSpec,
+  ) {
+    this.shares = db as unknown as Kysely<Record<ShareKindSpec["table"], ShareColumns>>;
+  }
+
+  // ---- state and answers -------------------------------------------------
+
+  goneError(state: Exclude<ShareState, "ok">): AppError {
+    const { kind, messages } = this.spec;
+    return state === "expired"
+      ? gone(messages.expired, `${kind}_expired`)
+      : gone(messages.viewLimit, `${kind}_view_limit`);
+  }
+
+  /** Throws 410 unless the share is live. */
+  assertLive(row: Row): void {
+    const state = shareState(row);
+    if (state !== "ok") throw this.goneError(state);
+  }
+
+  isOwner(principal: Principal, row: Row): boolean {
+    return principal.kind !== "anonymous" && isCreator(principal, row.created_by);
+  }
+
+  // ---- finding rows --------------------------------------------------------
+
+  /** The share a visitor's link names; 404 when there is none (or it is still uploading). */
+  async findBySlug(slug: string): Promise<Row> {
+    let query = this.shares.selectFrom(this.spec.table).selectAll().where("slug", "=", slug);
+    if (this.spec.hasStatus) query = query.where("status", "=", "active");
+    const row = await query.executeTakeFirst();
+    if (!row) throw notFound(this.spec.messages.notFound, `${this.spec.kind}_not_found`);
+    return row as unknown as Row;
+  }
+
+  /** A share by id or slug that the principal created; 404 otherwise (whatever its status). */
+  async findOwned(principal: Principal, idOrSlug: string): Promise<Row> {
+    const row = await this.shares
+      .selectFrom(this.spec.table)
+      .selectAll()
+      .where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)]))
+      .executeTakeFirst();
+    if (!row || !isCreator(principal, row.created_by)) {
+      const { messages } = this.spec;
+      throw notFound(
+        principal.kind === "admin" ? messages.notOwnedAdmin : messages.notOwned,
+        `${this.spec.kind}_not_found`,
+      );
+    }
+    return row as unknown as Row;
+  }
+
+  // ---- writing rows --------------------------------------------------------
+
+  /** Inserts a new share; a taken custom slug is 409, a (rare) taken random slug is replaced a few times. */
+  async insert(row: Row, customSlug: boolean): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.shares
+          .insertInto(this.spec.table)
+          .values(row as unknown as ShareColumns)
+          .execute();
+        return;
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        if (customSlug || attempt >= 4) throw this.slugTaken();
+        row.slug = newSlug();
+      }
+    }
+  }
+
+  /** Applies an owner's change; a new slug someone else holds is 409. */
+  async update(id: string, patch: Partial<Row>): Promise<void> {
+    try {
+      await this.shares
+        .updateTable(this.spec.table)
+        .set(patch as Partial<ShareColumns>)
+        .where("id", "=", id)
+        .execute();
+    } catch (e) {
+      if (isUniqueViolation(e)) throw this.slugTaken();
+      throw e;
+    }
+  }
+
+  // ---- counting --------------------------------------------------------------
+
+  /**
+   * Uses one view of a live share, atomically: the row after counting, or
+   * undefined when the share was used up or expired in the meantime.
+   * `unprotectedSlug` counts by slug, and only when the share has no password.
+   */
+  async countView(match: { id: string } | { unprotectedSlug: string }): Promise<Row | undefined> {
+    const now = nowIso();
+    let query = this.shares
+      .updateTable(this.spec.table)
+      .set((eb) => ({ views: eb("views", "+", 1), ...(this.spec.hasStatus ? { updated_at: now } : {}) }))
+      .where((eb) => eb.or([eb("max_views", "is", null), eb("views", "<", eb.ref("max_views"))]))
+      .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]));
+    query =
+      "id" in match
+        ? query.where("id", "=", match.id)
+        : query.where("slug", "=", match.unprotectedSlug).where("password_hash", "is", null);
+    if (this.spec.hasStatus) query = query.where("status", "=", "active");
+    return (await query.returningAll().executeTakeFirst()) as Row | undefined;
+  }
+
+  /** Uses one view of `row` or answers 410 (the last view went to someone else, or it expired meanwhile). */
+  async countViewOrGone(row: Row): Promise<Row> {
+    const counted = await this.countView({ id: row.id });
+    if (!counted) throw this.goneError(shareState(row) === "expired" ? "expired" : "view_limit");
+    return counted;
+  }
+
+  // ---- passwords and tokens ------------------------------------------------
+
+  /** 401 `wrong_password` unless it matches; rate-limited per address and share before hashing. */
+  async checkPassword(row: Row, password: string, clientIp: string): Promise<void> {
+    const attempt = { clientIp, target: `${this.spec.kind}:${row.slug}` };
+    if (!(await checkSharePassword(this.rateLimiter, attempt, password, row.password_hash ?? "")))
+      throw new AppError(401, "wrong_password", this.spec.messages.wrongPassword);
+  }
+
+  /** For a protected share: 401 `password_required` without one, else the checked password. */
+  async requirePassword(row: Row, password: string | undefined, clientIp: string): Promise<void> {
+    if (row.password_hash === null) return;
+    if (!password) throw new AppError(401, "password_required", this.spec.messages.passwordRequired);
+    await this.checkPassword(row, password, clientIp);
+  }
+
+  issueToken(row: Row): string {
+    return this.tokens.issue(this.spec.kind, row.id, row.password_hash ?? "");
+  }
+
+  tokenValid(row: Row, token: string | undefined | null): boolean {
+    return this.tokens.verify(this.spec.kind, row.id, row.password_hash ?? "", token);
+  }
+
+  tokenSecondsLeft(token: string): number {
+    return this.tokens.secondsLeft(token);
+  }
+
+  // ---- the visitor flows both kinds share -----------------------------------
+
+  /**
+   * A visitor opens a share's page (metadata route). The owner sees all
+   * without counting; a request that may count (`countView`: a GET from
+   * something other than a link-preview bot) on a live share without a
+   * password uses a view; anyone else gets metadata only.
+   */
+  async open(principal: Principal, slug: string, options: { countView: boolean }): Promise<OpenResult<Row>> {
+    if (options.countView && principal.kind === "anonymous") {
+      // Fast path: one conditional UPDATE both checks and counts.
+      const counted = await this.countView({ unprotectedSlug: slug });
+      if (counted) return { row: counted, grant: "view" };
+    }
+    const row = await this.findBySlug(slug);
+    if (this.isOwner(principal, row)) return { row, grant: "owner" };
+    this.assertLive(row);
+    if (row.password_hash !== null || !options.countView) return { row, grant: "metadata" };
+    return { row: await this.countViewOrGone(row), grant: "view" };
+  }
+
+  /**
+   * A visitor sends the share's password. The owner may unlock a share that
+   * is no longer live and never counts; anyone else uses a view.
+   */
+  async unlock(
+    principal: Principal,
+    slug: string,
+    password: string,
+    clientIp: string,
+  ): Promise<{ row: Row; owner: boolean }> {
+    const row = await this.findBySlug(slug);
+    const owner = this.isOwner(principal, row);
+    if (!owner) this.assertLive(row);
+    if (row.password_hash === null)
+      throw badRequest(this.spec.messages.passwordNotRequired, "password_not_required");
+    await this.checkPassword(row, password, clientIp);
+    if (owner) return { row, owner };
+    return { row: await this.countViewOrGone(row), owner };
+  }
+
+  private slugTaken(): AppError {
+    return conflict(this.spec.messages.slugTaken, "slug_taken");
+  }
+}
