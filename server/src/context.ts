@@ -80,7 +80,9 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   );
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
   const uploads = new UploadService(db, storageConfigs, settings, fileShares, config.secretKey);
-  const instanceId = randomUUID();
+  // Unique per process (a restarted instance must not mistake its predecessor's tasks for its own);
+  // the name prefix shows operators which instance claimed a task.
+  const instanceId = config.instanceName ? `${config.instanceName}-${randomUUID()}` : randomUUID();
   const fetcher = new SafeFetcher({ allow: new HostAllowList(config.urlFetchAllow) });
   const fs = await createFsServices({
     config,

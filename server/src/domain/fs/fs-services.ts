@@ -81,6 +81,10 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   const runner = new TaskRunner(tasks, (createdBy) => resolveCreator(db, createdBy), log, {
     // With SQLite there is exactly one instance: whatever was running at start-up was interrupted.
     startupStaleMs: config.database.dialect === "sqlite" ? 0 : undefined,
+    staleMs: config.taskStaleSeconds * 1000,
+    // Several heartbeats fit in the stale window, and the recovery poll runs often enough to act on it.
+    heartbeatMs: Math.min(10_000, (config.taskStaleSeconds * 1000) / 4),
+    pollMs: Math.min(5000, (config.taskStaleSeconds * 1000) / 2),
     ...deps.taskRunner,
   });
   runner.register("copy", copyTaskHandler(vfs));
