@@ -19,7 +19,8 @@ RUN npm run build
 FROM build AS production-deps
 RUN rm -rf node_modules server/node_modules web/node_modules \
  && npm ci --omit=dev --workspace server --workspace packages/shared --include-workspace-root=false \
-      --no-audit --no-fund
+      --no-audit --no-fund \
+ && mkdir -p server/node_modules
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
@@ -30,6 +31,8 @@ WORKDIR /app
 COPY --from=production-deps /src/package.json ./
 COPY --from=production-deps /src/node_modules ./node_modules
 COPY --from=production-deps /src/server/package.json ./server/
+# Packages npm could not hoist (version conflicts) stay beside the server.
+COPY --from=production-deps /src/server/node_modules ./server/node_modules
 COPY --from=build /src/server/dist ./server/dist
 COPY --from=build /src/web/dist ./web/dist
 # DATA_DIR holds the SQLite database (single node), the generated secret and LOCAL storage.
