@@ -99,7 +99,7 @@ export async function run() {
   const delays = await invalidationDelays(20);
   const pick = (q) => delays[Math.min(delays.length - 1, Math.floor(q * delays.length))].toFixed(1);
   console.log(
-    `cache invalidation a <- write on b: median ${pick(0.5)} ms, p90 ${pick(0.9)} ms, max ${delays.at(-1).toFixed(1)} ms (20 rounds)`,
+    `cache invalidation a <- write on b: median ${pick(0.5)} ms, p90 ${pick(0.9)} ms, max ${delays.at(-1).toFixed(1)} ms (${delays.length} rounds)`,
   );
   console.log(
     `load average after: ${os
