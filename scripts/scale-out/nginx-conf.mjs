@@ -4,11 +4,11 @@
 import { pathToFileURL } from "node:url";
 
 /**
- * Seconds nginx skips an instance after one failed connection. A rolling restart waits longer than
- * this after an instance is back before stopping the next one, or nginx would still consider the
- * first one down while the second refuses connections, and answer 502.
+ * Seconds nginx skips an instance after one refused connection; then it sends it one request and
+ * goes back to it once that succeeds. A rolling restart stops the next instance only after that
+ * (rig.waitServedBy), or nginx answers 502 "no live upstreams".
  */
-export const UPSTREAM_FAIL_TIMEOUT_S = 2;
+const UPSTREAM_FAIL_TIMEOUT_S = 2;
 
 /** The upstreams and listen address of deploy/nginx/clipshare.conf (compose.yaml's services). */
 export const COMPOSE_SITE = { listen: "80", upstreams: ["clipshare-a:8787", "clipshare-b:8787"] };

@@ -24,6 +24,10 @@ export interface Rig {
   readonly databaseUrl: string;
   readonly secretKey: string;
   readonly nginxPid: number;
+  /** Resolves once a request through nginx was answered by instance `name` (it is back in rotation). */
+  waitServedBy(name: string, timeoutMs?: number): Promise<void>;
+  /** The last lines of nginx's error log. */
+  nginxErrors(): string;
   stop(): Promise<void>;
 }
 

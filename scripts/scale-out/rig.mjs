@@ -4,7 +4,7 @@
 // Needs the test services (scripts/test-services/start.sh, then `source .tmp/services.env`).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -198,6 +198,25 @@ export async function startRig({ count = 2, env = {} } = {}) {
       secretKey: shared.SECRET_KEY,
       get nginxPid() {
         return child.pid ?? 0;
+      },
+      /**
+       * Resolves once nginx has sent a request to instance `name` and got its answer. After a
+       * refused connection nginx skips an instance for its fail timeout and then until one request
+       * to it succeeds: stopping the next instance before that leaves no live upstream (502).
+       */
+      async waitServedBy(name, timeoutMs = 30_000) {
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const res = await fetch(`${url}/api/health`).catch(() => null);
+          if (res?.headers.get("x-clipshare-instance") === name) return;
+          if (Date.now() > deadline) throw new Error(`nginx did not route to instance ${name} again`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      },
+      /** The last lines of nginx's error log (why it answered 502, which upstream failed). */
+      nginxErrors() {
+        const file = path.join(nginxDir, "error.log");
+        return existsSync(file) ? readFileSync(file, "utf8").split("\n").slice(-40).join("\n") : "";
       },
       stop: stopAll,
     };
