@@ -233,7 +233,7 @@ describeScaleOut("state shared by two instances", (cluster) => {
           ids.push(q.body.data.taskId);
         }
       }
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + 90_000;
       for (;;) {
         const { rows } = await db.query(
           "SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1) AND status IN ('completed', 'failed', 'cancelled')",

@@ -58,17 +58,21 @@ describeScaleOut(
 
       const other = new Client(survivor.url);
       let task: Record<string, unknown> = {};
+      let takenOverMs: number | null = null;
       while (!["completed", "failed", "partial"].includes(String(task.status))) {
-        if (Date.now() - killedAt > 30_000) throw new Error(`not taken over: ${JSON.stringify(task)}`);
+        if (Date.now() - killedAt > 60_000) throw new Error(`not finished: ${JSON.stringify(task)}`);
         await sleep(100);
         task = (await other.request("GET", `/api/fs/tasks/${taskId}`, auth)).body.data;
+        // The second attempt is the survivor's: the moment it took the task over.
+        if (takenOverMs === null && Number(task.attempts) >= 2) takenOverMs = Date.now() - killedAt;
       }
-      const tookMs = Date.now() - killedAt;
+      const finishedMs = Date.now() - killedAt;
       console.log(
-        `task taken over and finished ${tookMs} ms after SIGKILL (TASK_STALE_AFTER=${STALE_AFTER}s)`,
+        `after SIGKILL (TASK_STALE_AFTER=${STALE_AFTER}s): taken over in ${takenOverMs} ms, finished in ${finishedMs} ms`,
       );
       expect(task).toMatchObject({ status: "completed", attempts: 2 });
-      expect(tookMs).toBeLessThan(STALE_AFTER * 1000 + 15_000);
+      // Stale after 3 s, noticed by the recovery poll (every 1.5 s), with room for a loaded machine.
+      expect(takenOverMs).toBeLessThan(STALE_AFTER * 1000 + 7000);
       const copied = await other.request("GET", "/api/fs/list?path=/s3b/long", auth);
       const items = copied.body.data.items as Array<{ name: string; size: number }>;
       expect(items.map((i) => i.name).sort()).toEqual(files.map((f) => f.name).sort());
