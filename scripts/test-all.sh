@@ -7,7 +7,8 @@
 #      stopped again whatever happens
 #   4. test runners, all of them even when one fails:
 #        vitest (SQLite + local storage, S3 suites against the test S3),
-#        vitest on server/ again with PostgreSQL, Playwright end-to-end tests
+#        vitest on server/ again with PostgreSQL (with the two-instance scale-out
+#        suite behind nginx), Playwright end-to-end tests
 #        (when web/playwright.config.ts exists), WebDAV litmus
 #        (when scripts/test-litmus.sh exists)
 #   5. a summary naming every failed test (and every browser test that only
@@ -248,8 +249,9 @@ fi
 
 export CLIPSHARE_REQUIRE_SERVICES=1
 
+# The scale-out suite (server/test/scale-out) always runs its instances on PostgreSQL: once, below.
 test_step "vitest (SQLite)" vitest-sqlite vitest "$RESULT_DIR/vitest-sqlite.json" \
-  npx --no vitest run --reporter=default --reporter=json --outputFile.json="$RESULT_DIR/vitest-sqlite.json"
+  npx --no vitest run --exclude 'server/test/scale-out/**' --reporter=default --reporter=json --outputFile.json="$RESULT_DIR/vitest-sqlite.json"
 
 test_step "vitest server (PostgreSQL)" vitest-postgres vitest "$RESULT_DIR/vitest-postgres.json" \
   env CLIPSHARE_TEST_DB=postgres \

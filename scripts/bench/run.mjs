@@ -9,6 +9,7 @@ const suites = {
   fs: () => import("./suites/fs.mjs"),
   webdav: () => import("./suites/webdav.mjs"),
   multipart: () => import("./suites/multipart.mjs"),
+  "scale-out": () => import("./suites/scale-out.mjs"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

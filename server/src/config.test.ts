@@ -100,4 +100,15 @@ describe("config", () => {
     expect(config.s3MultipartCopyAbove).toBe(64 * 1024 * 1024);
     expect(loadConfig({ DATA_DIR: tmp() }).s3MultipartCopyAbove).toBe(5 * 1024 ** 3);
   });
+
+  it("reads the instance name and the task takeover delay of a scaled-out deployment", () => {
+    const plain = loadConfig({ DATA_DIR: tmp() });
+    expect([plain.instanceName, plain.taskStaleSeconds]).toEqual([null, 60]);
+    const named = loadConfig({ DATA_DIR: tmp(), INSTANCE_NAME: "web-2", TASK_STALE_AFTER: "90s" });
+    expect([named.instanceName, named.taskStaleSeconds]).toEqual(["web-2", 90]);
+    expect(() => loadConfig({ DATA_DIR: tmp(), INSTANCE_NAME: "two words" })).toThrow(/INSTANCE_NAME/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), TASK_STALE_AFTER: "1" })).toThrow(
+      /TASK_STALE_AFTER must be at least 3 seconds/,
+    );
+  });
 });

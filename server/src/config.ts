@@ -34,6 +34,10 @@ export interface Config {
   storageEndpointAllow: HostEntry[];
   /** S3 objects above this many bytes are copied part by part (UploadPartCopy). */
   s3MultipartCopyAbove: number;
+  /** This instance's name behind a load balancer, sent as X-ClipShare-Instance; null sends nothing. */
+  instanceName: string | null;
+  /** A running task not heard of for this long was abandoned by a dead instance and is taken over. */
+  taskStaleSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -55,15 +59,28 @@ function parsePort(env: Env): number {
 }
 
 /** Accepts plain seconds or a number with a unit: 30s, 15m, 12h, 7d. */
-export function parseDuration(name: string, raw: string): number {
+export function parseDuration(name: string, raw: string, minSeconds = 60): number {
   const match = /^(\d+)\s*([smhd]?)$/i.exec(raw.trim());
   if (!match) throw new ConfigError(`${name} must be a duration like 3600, 90m, 12h or 7d, got "${raw}"`);
   const value = Number(match[1]);
   const unit = (match[2] ?? "").toLowerCase();
   const factor = unit === "m" ? 60 : unit === "h" ? 3600 : unit === "d" ? 86400 : 1;
   const seconds = value * factor;
-  if (seconds < 60) throw new ConfigError(`${name} must be at least 60 seconds, got "${raw}"`);
+  if (seconds < minSeconds)
+    throw new ConfigError(`${name} must be at least ${minSeconds} seconds, got "${raw}"`);
   return seconds;
+}
+
+/** Below this, a busy but healthy instance could miss its heartbeat and lose its task to another. */
+const MIN_TASK_STALE_SECONDS = 3;
+
+/** INSTANCE_NAME: a short label (letters, digits, `_ . -`) shown in a response header and task claims. */
+function parseInstanceName(raw: string | undefined): string | null {
+  const name = raw?.trim();
+  if (!name) return null;
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name))
+    throw new ConfigError(`INSTANCE_NAME may use letters, digits and _ . - (1-64 characters), got "${raw}"`);
+  return name;
 }
 
 function parseBool(name: string, raw: string | undefined, fallback: boolean): boolean {
@@ -226,5 +243,9 @@ export function loadConfig(env: Env = process.env): Config {
     urlFetchAllow: parseHosts("URL_FETCH_ALLOW", env.URL_FETCH_ALLOW),
     storageEndpointAllow: parseHosts("STORAGE_ENDPOINT_ALLOW", env.STORAGE_ENDPOINT_ALLOW),
     s3MultipartCopyAbove: parseBytes("S3_MULTIPART_COPY_ABOVE", env.S3_MULTIPART_COPY_ABOVE, 5 * 1024 ** 3),
+    instanceName: parseInstanceName(env.INSTANCE_NAME),
+    taskStaleSeconds: env.TASK_STALE_AFTER?.trim()
+      ? parseDuration("TASK_STALE_AFTER", env.TASK_STALE_AFTER, MIN_TASK_STALE_SECONDS)
+      : 60,
   };
 }

@@ -89,7 +89,9 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   );
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
   const uploads = new UploadService(db, storageConfigs, settings, fileShares, config.secretKey);
-  const instanceId = randomUUID();
+  // Unique per process (a restarted instance must not mistake its predecessor's tasks for its own);
+  // the name prefix shows operators which instance claimed a task.
+  const instanceId = config.instanceName ? `${config.instanceName}-${randomUUID()}` : randomUUID();
   const fetcher = new SafeFetcher({ allow: new HostAllowList(config.urlFetchAllow) });
   const fs = await createFsServices({
     secretKey: config.secretKey,
@@ -113,6 +115,12 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     storageConfigs,
     settings,
     fileShares,
+    taskRunner: {
+      staleMs: config.taskStaleSeconds * 1000,
+      // Several heartbeats fit in the stale window, and the recovery poll runs often enough to act on it.
+      heartbeatMs: Math.min(10_000, (config.taskStaleSeconds * 1000) / 4),
+      pollMs: Math.min(5000, (config.taskStaleSeconds * 1000) / 2),
+    },
     taskHandlers: ({ uploads: fsUploads }) => ({
       download: urlFetchTaskHandler({ fetcher, uploads, fsUploads, settings, secrets: secretBox }),
     }),

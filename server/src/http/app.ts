@@ -53,6 +53,14 @@ export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use("*", requestContext(ctx));
+  const instanceName = ctx.config.instanceName;
+  if (instanceName) {
+    // Behind a load balancer, tells operators (and the scale-out tests) which instance answered.
+    app.use("*", async (c, next) => {
+      await next();
+      c.header("X-ClipShare-Instance", instanceName);
+    });
+  }
   const pdfPolicy = pdfSecurityPolicy(ctx.config);
   app.use("*", async (c, next) => {
     await next();

@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
 import type { S3TestEnv } from "./s3-env";
-import type { TestApp } from "./test-app";
+import type { ApiClient, TestApp } from "./test-app";
 
 export type Auth = { token?: string; apiKey?: string };
 
@@ -31,11 +31,8 @@ export async function createLocalStorage(
   return { configId: res.body.data.id, storageType: "LOCAL", cleanup: async () => undefined };
 }
 
-export async function createS3Storage(
-  t: TestApp,
-  s3: S3TestEnv,
-  prefix = "fs-test",
-): Promise<StorageUnderTest> {
+/** A storage config on the test S3 server whose objects live under a fresh `<prefix>-<random>` folder. */
+export async function createS3Config(t: ApiClient, s3: S3TestEnv, prefix: string): Promise<string> {
   const folder = `${prefix}-${randomBytes(4).toString("hex")}`;
   const res = await t.request("POST", "/api/s3-configs", {
     token: await t.adminToken(),
@@ -53,7 +50,15 @@ export async function createS3Storage(
     },
   });
   expect(res.status, res.text).toBe(201);
-  const configId = res.body.data.id as string;
+  return res.body.data.id as string;
+}
+
+export async function createS3Storage(
+  t: TestApp,
+  s3: S3TestEnv,
+  prefix = "fs-test",
+): Promise<StorageUnderTest> {
+  const configId = await createS3Config(t, s3, prefix);
   return {
     configId,
     storageType: "S3",
@@ -67,7 +72,7 @@ export async function createS3Storage(
 }
 
 export async function createMount(
-  t: TestApp,
+  t: ApiClient,
   storage: StorageUnderTest,
   mountPath: string,
   extra: Record<string, unknown> = {},
@@ -87,7 +92,7 @@ export async function createMount(
 }
 
 /** PUT /api/fs/upload?path= with a raw body. */
-export async function putFile(t: TestApp, filePath: string, content: string | Buffer, auth: Auth) {
+export async function putFile(t: ApiClient, filePath: string, content: string | Buffer, auth: Auth) {
   return t.request("PUT", `/api/fs/upload?path=${encodeURIComponent(filePath)}`, {
     ...auth,
     rawBody: typeof content === "string" ? content : new Uint8Array(content),
@@ -95,17 +100,17 @@ export async function putFile(t: TestApp, filePath: string, content: string | Bu
   });
 }
 
-export async function mustPut(t: TestApp, filePath: string, content: string | Buffer, auth: Auth) {
+export async function mustPut(t: ApiClient, filePath: string, content: string | Buffer, auth: Auth) {
   const res = await putFile(t, filePath, content, auth);
   expect(res.status, res.text).toBe(201);
   return res.body.data;
 }
 
-export async function list(t: TestApp, dir: string, auth: Auth, query = "") {
+export async function list(t: ApiClient, dir: string, auth: Auth, query = "") {
   return t.request("GET", `/api/fs/list?path=${encodeURIComponent(dir)}${query}`, auth);
 }
 
-export async function names(t: TestApp, dir: string, auth: Auth): Promise<string[]> {
+export async function names(t: ApiClient, dir: string, auth: Auth): Promise<string[]> {
   const res = await list(t, dir, auth);
   expect(res.status, res.text).toBe(200);
   return (res.body.data.items as Array<{ name: string }>).map((i) => i.name).sort();
@@ -130,7 +135,7 @@ export async function readBytes(t: TestApp, filePath: string, auth: Auth): Promi
 }
 
 /** Polls a task until it finishes (or the time is up). */
-export async function waitForTask(t: TestApp, id: string, auth: Auth, timeoutMs = 60_000) {
+export async function waitForTask(t: ApiClient, id: string, auth: Auth, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   const seen: Array<Record<string, unknown>> = [];
   for (;;) {

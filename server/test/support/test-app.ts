@@ -59,6 +59,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** What HTTP-level helpers need: an in-process TestApp or a client of real servers (scale-out tests). */
+export type ApiClient = Pick<TestApp, "request" | "adminToken">;
+
 export interface TestApp {
   ctx: AppContext;
   config: Config;
