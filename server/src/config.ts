@@ -34,6 +34,19 @@ export interface Config {
   storageEndpointAllow: HostEntry[];
   /** S3 objects above this many bytes are copied part by part (UploadPartCopy). */
   s3MultipartCopyAbove: number;
+  /** A front proxy sends LOCAL file bodies (http/offload.ts); null: ClipShare sends them. */
+  downloadOffload: DownloadOffload | null;
+}
+
+/**
+ * X-Accel-Redirect (nginx: an internal URI, `prefix` + the path under `root`)
+ * or X-Sendfile (Apache, lighttpd: the absolute file path). Files outside
+ * `root` are still sent by ClipShare.
+ */
+export interface DownloadOffload {
+  mode: "x-accel-redirect" | "x-sendfile";
+  root: string;
+  prefix: string;
 }
 
 export class ConfigError extends Error {
@@ -162,6 +175,22 @@ function parseBytes(name: string, raw: string | undefined, fallback: number): nu
   return bytes;
 }
 
+function parseOffload(env: Env, dataDir: string): DownloadOffload | null {
+  const mode = env.DOWNLOAD_OFFLOAD?.trim().toLowerCase() || "off";
+  if (mode === "off") return null;
+  if (mode !== "x-accel-redirect" && mode !== "x-sendfile")
+    throw new ConfigError(
+      `DOWNLOAD_OFFLOAD must be off, x-accel-redirect or x-sendfile, got "${env.DOWNLOAD_OFFLOAD}"`,
+    );
+  const prefix = env.DOWNLOAD_OFFLOAD_PREFIX?.trim() || "/_clipshare_files/";
+  if (!/^\/[A-Za-z0-9._~\-/]*\/$/.test(prefix))
+    throw new ConfigError(
+      `DOWNLOAD_OFFLOAD_PREFIX must be a URI path starting and ending with /, got "${prefix}"`,
+    );
+  const root = path.resolve(env.DOWNLOAD_OFFLOAD_ROOT?.trim() || dataDir);
+  return { mode, root, prefix };
+}
+
 const resolveDataDir = (env: Env) => path.resolve(env.DATA_DIR?.trim() || "./data");
 
 /**
@@ -226,5 +255,6 @@ export function loadConfig(env: Env = process.env): Config {
     urlFetchAllow: parseHosts("URL_FETCH_ALLOW", env.URL_FETCH_ALLOW),
     storageEndpointAllow: parseHosts("STORAGE_ENDPOINT_ALLOW", env.STORAGE_ENDPOINT_ALLOW),
     s3MultipartCopyAbove: parseBytes("S3_MULTIPART_COPY_ABOVE", env.S3_MULTIPART_COPY_ABOVE, 5 * 1024 ** 3),
+    downloadOffload: parseOffload(env, dataDir),
   };
 }

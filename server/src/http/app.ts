@@ -11,6 +11,7 @@ import { fail } from "./envelope";
 import { authenticate } from "./middleware/authenticate";
 import { handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
+import { downloadOffload } from "./offload";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -53,6 +54,7 @@ export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use("*", requestContext(ctx));
+  if (ctx.config.downloadOffload) app.use("*", downloadOffload(ctx.config.downloadOffload));
   const pdfPolicy = pdfSecurityPolicy(ctx.config);
   app.use("*", async (c, next) => {
     await next();
