@@ -12,6 +12,7 @@ import { authenticate } from "./middleware/authenticate";
 import { handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
 import { downloadOffload } from "./offload";
+import { setResponseHeader } from "./response-headers";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -58,14 +59,14 @@ export function createApp(ctx: AppContext) {
   const pdfPolicy = pdfSecurityPolicy(ctx.config);
   app.use("*", async (c, next) => {
     await next();
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    setResponseHeader(c, "X-Content-Type-Options", "nosniff");
+    setResponseHeader(c, "Referrer-Policy", "strict-origin-when-cross-origin");
     // Every other inline type gets a sandbox policy where it is served (serve-object.ts).
     if (
       c.res.headers.get("content-type")?.startsWith("application/pdf") &&
       !c.res.headers.has("content-security-policy")
     )
-      c.header("Content-Security-Policy", pdfPolicy);
+      setResponseHeader(c, "Content-Security-Policy", pdfPolicy);
   });
 
   if (ctx.config.corsOrigins.length > 0) {
