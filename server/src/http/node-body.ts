@@ -85,9 +85,16 @@ type Fetch = (req: Request, env: NodeBindings) => Response | Promise<Response>;
 export function withNodeBodies(fetch: Fetch): Fetch {
   return (req, env) => {
     const res = fetch(req, env);
-    return res instanceof Promise
-      ? res.then((r) => sendDirect(r, env.outgoing))
-      : sendDirect(res, env.outgoing);
+    if (!(res instanceof Promise)) return sendDirect(res, env.outgoing);
+    return res.then(
+      (r) => sendDirect(r, env.outgoing),
+      (e) => {
+        // No Response will carry the body: close its file now rather than when it is collected.
+        pending.get(env.outgoing)?.node.destroy();
+        pending.delete(env.outgoing);
+        throw e;
+      },
+    );
   };
 }
 
