@@ -156,10 +156,7 @@ export class PasteService {
    */
   async view(principal: Principal, slug: string, options: { countView: boolean }) {
     if (options.countView && principal.kind === "anonymous") {
-      // Fast path: one conditional UPDATE both checks and counts.
-      const counted = await this.countView((eb) =>
-        eb.and([eb("slug", "=", slug), eb("password_hash", "is", null)]),
-      );
+      const counted = await this.countOpenView(slug);
       if (counted) return presentPaste(counted, { withContent: true, isLastView: isLast(counted) });
     }
     const row = await this.findBySlug(slug);
@@ -204,6 +201,10 @@ export class PasteService {
     credentials: { password?: string; token?: string },
     options: { countView: boolean; clientIp: string },
   ): Promise<{ row: PasteRow; content: string | null }> {
+    if (options.countView && principal.kind === "anonymous") {
+      const counted = await this.countOpenView(slug);
+      if (counted) return { row: counted, content: counted.content };
+    }
     const row = await this.findBySlug(slug);
     if (!row) throw notFound(PASTE_MESSAGES.notFound, "paste_not_found");
     const owner = principal.kind !== "anonymous" && isCreator(principal, row.created_by);
@@ -345,6 +346,15 @@ export class PasteService {
     if (!row || !isCreator(principal, row.created_by))
       throw notFound("Paste does not exist or no access", "paste_not_found");
     return row;
+  }
+
+  /**
+   * The common visit, an anonymous view of a paste without a password, in one
+   * conditional UPDATE that both checks and counts; undefined sends the caller
+   * down the full path, which tells why (missing, gone, password, race lost).
+   */
+  private countOpenView(slug: string) {
+    return this.countView((eb) => eb.and([eb("slug", "=", slug), eb("password_hash", "is", null)]));
   }
 
   private countView(match: (eb: ExpressionBuilder<Database, "pastes">) => Expression<SqlBool>) {
