@@ -1,6 +1,7 @@
 // ClipShare benchmarks: `npm run bench` runs every suite, `npm run bench -- pastes` one.
 // Needs a built server (npm run build). Each suite starts its own server on a temp data dir.
 const suites = {
+  compare: () => import("./suites/compare.mjs"),
   core: () => import("./suites/core.mjs"),
   start: () => import("./suites/start.mjs"),
   auth: () => import("./suites/auth.mjs"),

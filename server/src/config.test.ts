@@ -47,6 +47,8 @@ describe("config", () => {
     [{ URL_FETCH_ALLOW: "http://files.lan" }, /URL_FETCH_ALLOW/],
     [{ STORAGE_ENDPOINT_ALLOW: "minio.lan:99999" }, /STORAGE_ENDPOINT_ALLOW/],
     [{ S3_MULTIPART_COPY_ABOVE: "lots" }, /S3_MULTIPART_COPY_ABOVE/],
+    [{ DOWNLOAD_OFFLOAD: "sendfile" }, /DOWNLOAD_OFFLOAD must be off, x-accel-redirect or x-sendfile/],
+    [{ DOWNLOAD_OFFLOAD: "x-accel-redirect", DOWNLOAD_OFFLOAD_PREFIX: "files" }, /DOWNLOAD_OFFLOAD_PREFIX/],
   ])("fails fast on %j with a message naming the variable", (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(pattern);
@@ -110,5 +112,19 @@ describe("config", () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), TASK_STALE_AFTER: "1" })).toThrow(
       /TASK_STALE_AFTER must be at least 3 seconds/,
     );
+  });
+
+  it("DOWNLOAD_OFFLOAD is off by default; on, it names the header, the data dir as root and the internal prefix", () => {
+    const dataDir = tmp();
+    expect(loadConfig({ DATA_DIR: dataDir }).downloadOffload).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, DOWNLOAD_OFFLOAD: "X-Accel-Redirect" }).downloadOffload).toEqual({
+      mode: "x-accel-redirect",
+      root: dataDir,
+      prefix: "/_clipshare_files/",
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, DOWNLOAD_OFFLOAD: "x-sendfile", DOWNLOAD_OFFLOAD_ROOT: "/srv/files" })
+        .downloadOffload,
+    ).toMatchObject({ mode: "x-sendfile", root: "/srv/files" });
   });
 });

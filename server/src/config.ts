@@ -38,6 +38,19 @@ export interface Config {
   instanceName: string | null;
   /** A running task not heard of for this long was abandoned by a dead instance and is taken over. */
   taskStaleSeconds: number;
+  /** A front proxy sends LOCAL file bodies (http/offload.ts); null: ClipShare sends them. */
+  downloadOffload: DownloadOffload | null;
+}
+
+/**
+ * X-Accel-Redirect (nginx: an internal URI, `prefix` + the path under `root`)
+ * or X-Sendfile (Apache, lighttpd: the absolute file path). Files outside
+ * `root` are still sent by ClipShare.
+ */
+export interface DownloadOffload {
+  mode: "x-accel-redirect" | "x-sendfile";
+  root: string;
+  prefix: string;
 }
 
 export class ConfigError extends Error {
@@ -179,6 +192,22 @@ function parseBytes(name: string, raw: string | undefined, fallback: number): nu
   return bytes;
 }
 
+function parseOffload(env: Env, dataDir: string): DownloadOffload | null {
+  const mode = env.DOWNLOAD_OFFLOAD?.trim().toLowerCase() || "off";
+  if (mode === "off") return null;
+  if (mode !== "x-accel-redirect" && mode !== "x-sendfile")
+    throw new ConfigError(
+      `DOWNLOAD_OFFLOAD must be off, x-accel-redirect or x-sendfile, got "${env.DOWNLOAD_OFFLOAD}"`,
+    );
+  const prefix = env.DOWNLOAD_OFFLOAD_PREFIX?.trim() || "/_clipshare_files/";
+  if (!/^\/[A-Za-z0-9._~\-/]*\/$/.test(prefix))
+    throw new ConfigError(
+      `DOWNLOAD_OFFLOAD_PREFIX must be a URI path starting and ending with /, got "${prefix}"`,
+    );
+  const root = path.resolve(env.DOWNLOAD_OFFLOAD_ROOT?.trim() || dataDir);
+  return { mode, root, prefix };
+}
+
 const resolveDataDir = (env: Env) => path.resolve(env.DATA_DIR?.trim() || "./data");
 
 /**
@@ -247,5 +276,6 @@ export function loadConfig(env: Env = process.env): Config {
     taskStaleSeconds: env.TASK_STALE_AFTER?.trim()
       ? parseDuration("TASK_STALE_AFTER", env.TASK_STALE_AFTER, MIN_TASK_STALE_SECONDS)
       : 60,
+    downloadOffload: parseOffload(env, dataDir),
   };
 }

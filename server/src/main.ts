@@ -2,10 +2,10 @@
  * Entry point: read config → build context → listen. SIGTERM/SIGINT stop
  * accepting connections, let in-flight requests finish, then close the database.
  */
-import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config";
 import { createContext } from "./context";
 import { createApp } from "./http/app";
+import { serveApp } from "./http/node-body";
 import { createLogger } from "./logger";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -30,7 +30,7 @@ async function main() {
   const ctx = await createContext(config, { log });
   const app = createApp(ctx);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = serveApp(app, { port: config.port, hostname: config.host }, (info) => {
     const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
     log.info(
       {

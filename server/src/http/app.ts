@@ -11,6 +11,8 @@ import { fail } from "./envelope";
 import { authenticate } from "./middleware/authenticate";
 import { handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
+import { downloadOffload } from "./offload";
+import { setResponseHeader } from "./response-headers";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -58,20 +60,21 @@ export function createApp(ctx: AppContext) {
     // Behind a load balancer, tells operators (and the scale-out tests) which instance answered.
     app.use("*", async (c, next) => {
       await next();
-      c.header("X-ClipShare-Instance", instanceName);
+      setResponseHeader(c, "X-ClipShare-Instance", instanceName);
     });
   }
+  if (ctx.config.downloadOffload) app.use("*", downloadOffload(ctx.config.downloadOffload));
   const pdfPolicy = pdfSecurityPolicy(ctx.config);
   app.use("*", async (c, next) => {
     await next();
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    setResponseHeader(c, "X-Content-Type-Options", "nosniff");
+    setResponseHeader(c, "Referrer-Policy", "strict-origin-when-cross-origin");
     // Every other inline type gets a sandbox policy where it is served (serve-object.ts).
     if (
       c.res.headers.get("content-type")?.startsWith("application/pdf") &&
       !c.res.headers.has("content-security-policy")
     )
-      c.header("Content-Security-Policy", pdfPolicy);
+      setResponseHeader(c, "Content-Security-Policy", pdfPolicy);
   });
 
   if (ctx.config.corsOrigins.length > 0) {

@@ -4,11 +4,12 @@
  * that keep user content from running as a page on our origin. Shared by file
  * shares, the explorer download, the signed proxy and WebDAV GET.
  */
-import { Readable } from "node:stream";
 import type { Context } from "hono";
 import { contentDisposition, type Disposition } from "../storage/content-disposition";
 import { storageNotFound } from "../storage/errors";
 import type { ReadRange, StorageDriver, StorageEntry } from "../storage/types";
+import { nodeBody } from "./node-body";
+import { offloadHeader } from "./offload";
 
 /** Types a browser may render inline without being able to run script as our origin. */
 const INLINE_SAFE = [
@@ -85,7 +86,9 @@ export async function serveObject(
   const method = c.req.method;
   const ifNoneMatch = c.req.header("if-none-match");
   const ifModifiedSince = c.req.header("if-modified-since");
-  const needsStat = method === "HEAD" || Boolean(ifNoneMatch || ifModifiedSince || c.req.header("if-range"));
+  const offload = method === "GET" ? await offloadHeader(c, driver, path) : null;
+  const needsStat =
+    method === "HEAD" || Boolean(offload || ifNoneMatch || ifModifiedSince || c.req.header("if-range"));
   const meta = options.entry ?? (needsStat ? await driver.stat(path) : null);
   if (needsStat && (!meta || meta.isDirectory)) throw storageNotFound(path);
 
@@ -132,6 +135,12 @@ export async function serveObject(
         : meta.modified !== null && Math.floor(meta.modified.getTime() / 1000) <= Date.parse(ifRange) / 1000;
     if (!stillSame) range = undefined;
   }
+  // The proxy reads the Range header itself; a range this If-Range voided is served here in full.
+  if (offload && meta && !(c.req.header("range") && !range)) {
+    setCommon(meta.etag, meta.modified, meta.contentType ?? "application/octet-stream");
+    headers.set(offload[0], offload[1]);
+    return new Response(null, { status: 200, headers });
+  }
   const result = await driver.read(path, range);
   setCommon(result.etag, result.modified, result.contentType);
   headers.set("Content-Length", String(result.contentLength));
@@ -140,7 +149,7 @@ export async function serveObject(
     status = 206;
     headers.set("Content-Range", `bytes ${result.range.start}-${result.range.end}/${result.size}`);
   }
-  return new Response(Readable.toWeb(result.body) as ReadableStream, { status, headers });
+  return new Response(nodeBody(c, result.body), { status, headers });
 }
 
 /**

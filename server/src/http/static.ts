@@ -5,10 +5,11 @@
  */
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
 import type { Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import type { AppContext } from "../context";
+import { READ_CHUNK_BYTES } from "../storage/streams";
+import { nodeBody } from "./node-body";
 import { webAppSecurityHeaders } from "./security-headers";
 import type { AppEnv } from "./types";
 
@@ -113,6 +114,6 @@ export function mountWebApp(app: Hono<AppEnv>, ctx: AppContext) {
     c.header("Last-Modified", stat.mtime.toUTCString());
     c.header("X-Content-Type-Options", "nosniff");
     if (c.req.method === "HEAD") return c.body(null);
-    return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream);
+    return c.body(nodeBody(c, createReadStream(file, { highWaterMark: READ_CHUNK_BYTES })));
   });
 }

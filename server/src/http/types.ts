@@ -1,4 +1,5 @@
 import type { Principal } from "../auth/principal";
+import type { DownloadOffload } from "../config";
 import type { Logger } from "../logger";
 
 export interface AppEnv {
@@ -9,5 +10,7 @@ export interface AppEnv {
     principal: Principal;
     /** The raw bearer token, kept for logout. */
     bearerToken?: string;
+    /** Set only when DOWNLOAD_OFFLOAD is on (http/offload.ts). */
+    downloadOffload?: DownloadOffload;
   };
 }

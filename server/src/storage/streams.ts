@@ -3,6 +3,9 @@ import { createReadStream } from "node:fs";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { sizeMismatch } from "./errors";
 
+/** Read size for streaming stored files out: large reads keep the per-chunk cost small next to the copy. */
+export const READ_CHUNK_BYTES = 1024 * 1024;
+
 /**
  * Pass-through that counts bytes and, when asked, hashes them (MD5). With
  * `limit` it errors as soon as more bytes arrive, so a lying client cannot fill

@@ -192,6 +192,9 @@ export interface StorageDriver {
   rename(from: string, to: string, options?: MoveOptions): Promise<void>;
   copy(from: string, to: string, options?: MoveOptions): Promise<void>;
 
+  /** LOCAL only: the confined absolute path of a stored file, for handing its body to a front proxy. */
+  localPath?(path: string): Promise<string>;
+
   /** Present when `capabilities.presignRead`. */
   presignRead?(path: string, options?: PresignReadOptions): Promise<PresignedRequest>;
   /**

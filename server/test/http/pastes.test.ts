@@ -166,6 +166,19 @@ describe("viewing pastes", () => {
     expect(views).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it("raw: with max_views = N, N concurrent raw reads and paste views together get the content, then 410", async () => {
+    const { slug } = (await createPaste({ content: "hot raw", maxViews: 4 })).body.data;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? view(slug) : t.request("GET", `/api/raw/${slug}`))),
+    );
+    const served = results.filter((r) => r.status === 200);
+    expect(served).toHaveLength(4);
+    for (const r of served) expect(r.text).toContain("hot raw");
+    expect(results.filter((r) => r.status === 410)).toHaveLength(16);
+    const owner = await t.request("GET", `/api/paste/${slug}`, { token });
+    expect(owner.body.data.views).toBe(4);
+  });
+
   it("unknown slug is 404, expired is 410", async () => {
     const missing = await view("no-such-paste");
     expect(missing.status).toBe(404);

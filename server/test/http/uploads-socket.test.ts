@@ -5,25 +5,23 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenTestApp } from "../support/listen";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
 let token: string;
-let server: ReturnType<typeof serve>;
+let server: Awaited<ReturnType<typeof listenTestApp>>;
 let base: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.adminToken();
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((r) => server.once("listening", () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenTestApp(t);
+  base = server.base;
 });
 afterAll(async () => {
-  await new Promise((r) => server.close(r));
+  await server.close();
   await t.close();
 });
 

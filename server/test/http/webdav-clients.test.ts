@@ -23,8 +23,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Permission } from "@clipshare/shared";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveApp } from "../../src/http/node-body";
 import { describeS3 } from "../support/s3-env";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestApp, type TestApp } from "../support/test-app";
 
@@ -36,7 +36,7 @@ if (!hasRclone && process.env.CLIPSHARE_REQUIRE_SERVICES === "1") {
 
 let t: TestApp;
 let token: string;
-let server: ReturnType<typeof serve>;
+let server: ReturnType<typeof serveApp>;
 let base: string;
 let work: string;
 const DAV_BITS = Permission.WEBDAV_READ | Permission.WEBDAV_MANAGE;
@@ -63,7 +63,7 @@ beforeAll(async () => {
     body: { max_upload_size: 1, max_upload_size_unit: "GB" },
   });
   await new Promise<void>((resolve) => {
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve());
+    server = serveApp(t.app, { port: 0, hostname: "127.0.0.1" }, () => resolve());
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   work = mkdtempSync(path.join(os.tmpdir(), "clipshare-dav-"));

@@ -182,6 +182,11 @@ export class PasteService {
     credentials: { password?: string; token?: string },
     options: { countView: boolean; clientIp: string },
   ): Promise<{ row: PasteRow; content: string | null }> {
+    if (options.countView && principal.kind === "anonymous") {
+      // Fast path: one conditional UPDATE both checks and counts.
+      const counted = await this.access.countView({ unprotectedSlug: slug });
+      if (counted) return { row: counted, content: counted.content };
+    }
     const row = await this.access.findBySlug(slug);
     if (this.access.isOwner(principal, row)) return { row, content: row.content };
     this.access.assertLive(row);

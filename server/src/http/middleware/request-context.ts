@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../../context";
+import { setResponseHeader } from "../response-headers";
 import type { AppEnv } from "../types";
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -50,7 +51,7 @@ export function requestContext(ctx: AppContext): MiddlewareHandler<AppEnv> {
     c.set("clientIp", clientIpOf(c, ctx.config.trustProxy));
     const started = performance.now();
     await next();
-    c.header("X-Request-Id", requestId);
+    setResponseHeader(c, "X-Request-Id", requestId);
     log.info(
       {
         method: c.req.method,

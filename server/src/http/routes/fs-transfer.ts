@@ -4,7 +4,6 @@
  * batch copies (server-side, tasks for long ones, or the 0.7.3 client-side
  * flow), and ZIP downloads.
  */
-import { Readable } from "node:stream";
 import {
   fsBatchCopyCommitRequest,
   fsBatchCopyRequest,
@@ -23,6 +22,7 @@ import { badRequest } from "../../errors";
 import { contentDisposition } from "../../storage/content-disposition";
 import { declaredLength, parseWith, readJson, requestStream } from "../body";
 import { ok } from "../envelope";
+import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
 
@@ -114,9 +114,14 @@ export function fsTransferRoutes(ctx: AppContext) {
 
   // ---- ZIP ------------------------------------------------------------------
 
-  const sendZip = async (principal: AppEnv["Variables"]["principal"], paths: string[], name?: string) => {
+  const sendZip = async (
+    c: Context<AppEnv>,
+    principal: AppEnv["Variables"]["principal"],
+    paths: string[],
+    name?: string,
+  ) => {
     const { filename, stream } = await zip.prepare(apiActor(principal), paths, name);
-    return new Response(Readable.toWeb(stream) as ReadableStream, {
+    return new Response(nodeBody(c, stream), {
       status: 200,
       headers: {
         "Content-Type": "application/zip",
@@ -129,7 +134,7 @@ export function fsTransferRoutes(ctx: AppContext) {
 
   app.post("/fs/zip", async (c) => {
     const body = await readJson(c, fsZipRequest);
-    return sendZip(c.get("principal"), body.paths, body.name);
+    return sendZip(c, c.get("principal"), body.paths, body.name);
   });
 
   // Plain links: repeated `paths`; either with an Authorization header, or signed by POST /fs/zip/link.
@@ -149,7 +154,7 @@ export function fsTransferRoutes(ctx: AppContext) {
         sign,
       });
     }
-    return sendZip(principal, query.paths, query.name);
+    return sendZip(c, principal, query.paths, query.name);
   });
 
   app.post("/fs/zip/link", async (c) => {

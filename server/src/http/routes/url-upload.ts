@@ -5,7 +5,6 @@
  * extension /url/fetch (download on the server as a task). The remote side is
  * reached only through the SafeFetcher.
  */
-import { Readable } from "node:stream";
 import {
   commitRequest,
   Permission,
@@ -23,6 +22,7 @@ import { describeResponse } from "../../domain/url-upload/remote-file";
 import { contentDisposition } from "../../storage/content-disposition";
 import { parseWith, readJson } from "../body";
 import { ok } from "../envelope";
+import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
 import { readCompleteRequest } from "./files-multipart";
@@ -52,7 +52,7 @@ export function urlUploadRoutes(ctx: AppContext) {
       "Cache-Control": "private, no-store",
     });
     if (remote.contentLength !== null) headers.set("Content-Length", String(remote.contentLength));
-    return new Response(Readable.toWeb(remote.body) as ReadableStream, { status: 200, headers });
+    return new Response(nodeBody(c, remote.body), { status: 200, headers });
   });
 
   app.post("/url/presign", async (c) => {

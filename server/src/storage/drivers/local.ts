@@ -8,7 +8,7 @@ import { isAppError } from "../../errors";
 import { invalidPath, isADirectory, notADirectory, targetExists, uploadAborted } from "../errors";
 import { mimeTypeFor } from "../mime";
 import { isSameOrInside, joinPath, normalizePath } from "../path-safety";
-import { MeasuringStream } from "../streams";
+import { MeasuringStream, READ_CHUNK_BYTES } from "../streams";
 import type {
   AbandonedAges,
   AbandonedCounts,
@@ -141,6 +141,10 @@ export class LocalDriver implements StorageDriver {
     return { rel, abs: await resolveConfined(rel, { root, temp, bound, followFinal }) };
   }
 
+  async localPath(path: string): Promise<string> {
+    return (await this.locate(path, true)).abs;
+  }
+
   async stat(path: string): Promise<StorageEntry | null> {
     return this.statWithin(path);
   }
@@ -249,7 +253,12 @@ export class LocalDriver implements StorageDriver {
         await handle.close();
         body = emptyStream();
       } else {
-        body = handle.createReadStream({ start: served.start, end: served.end, autoClose: true });
+        body = handle.createReadStream({
+          start: served.start,
+          end: served.end,
+          autoClose: true,
+          highWaterMark: READ_CHUNK_BYTES,
+        });
       }
       return {
         body,

@@ -1,0 +1,265 @@
+// ClipShare against the physical limit, measured in the same run: the hot paths
+// against a bare node:http server answering a fixed 200-byte JSON (the floor), a
+// 1 GiB LOCAL download against nginx sendfile of the same file, and WebDAV GET/PUT
+// against `rclone serve webdav`. Pairs are interleaved and medians reported, so a
+// noisy shared machine moves both sides alike. Prints each ratio with its target.
+// BENCH_FILE_MB (default 1024), BENCH_ROUNDS (default 3), BENCH_SECONDS (default 5).
+import { execFile, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { hasNginx, startNginx } from "../../test-services/nginx.mjs";
+import { load } from "../load.mjs";
+import { ADMIN, freePort, startServer } from "../server-process.mjs";
+import { generatedBody, send } from "../transfer.mjs";
+
+const SIZE = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const BASIC = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64")}`;
+const run$ = promisify(execFile);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const MBs = (seconds) => SIZE / 1024 / 1024 / seconds;
+const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
+
+/** User + system CPU seconds a process has used so far (Linux /proc). */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Downloads `url` to nowhere with curl; returns {seconds, cpu} (cpu: CPU seconds of `pid` meanwhile). */
+async function download(url, pid, headers = []) {
+  const cpu0 = cpuSeconds(pid);
+  const args = ["-sS", "-o", "/dev/null", "-w", "%{http_code} %{size_download} %{time_total}"];
+  for (const h of headers) args.push("-H", h);
+  const { stdout } = await run$("curl", [...args, url]);
+  const [status, bytes, seconds] = stdout.trim().split(" ").map(Number);
+  if (status !== 200 || bytes !== SIZE) throw new Error(`GET ${url}: ${status}, ${bytes} bytes`);
+  return { seconds, cpu: cpuSeconds(pid) - cpu0 };
+}
+
+async function upload(url, pid, headers = {}) {
+  const cpu0 = cpuSeconds(pid);
+  const t0 = performance.now();
+  const res = await send(url, {
+    method: "PUT",
+    headers: { "content-length": String(SIZE), ...headers },
+    body: generatedBody(SIZE),
+  });
+  if (res.status >= 300) throw new Error(`PUT ${url}: ${res.status} ${res.text}`);
+  return { seconds: (performance.now() - t0) / 1000, cpu: cpuSeconds(pid) - cpu0 };
+}
+
+/** Runs each pair `ROUNDS` times, alternating which side goes first. */
+async function interleaved(ours, theirs) {
+  const a = [];
+  const b = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    if (i % 2 === 0) {
+      a.push(await ours());
+      b.push(await theirs());
+    } else {
+      b.push(await theirs());
+      a.push(await ours());
+    }
+  }
+  return [a, b];
+}
+
+function reportTransfer(label, peer, ours, theirs, target) {
+  const o = median(ours.map((r) => MBs(r.seconds)));
+  const t = median(theirs.map((r) => MBs(r.seconds)));
+  const gb = SIZE / 1e9;
+  const oc = median(ours.map((r) => r.cpu / gb));
+  const tc = median(theirs.map((r) => r.cpu / gb));
+  console.log(
+    `${label.padEnd(34)} ${o.toFixed(0).padStart(6)} MB/s (CPU ${oc.toFixed(2)} s/GB)   ${peer}: ${t.toFixed(0).padStart(6)} MB/s (CPU ${tc.toFixed(2)} s/GB)   ratio ${(o / t).toFixed(2)}   target ≥ ${target}`,
+  );
+}
+
+/** The file of `size` bytes under `dir` (where ClipShare stored the upload). */
+function findStored(dir, size) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      const found = findStored(p, size);
+      if (found) return found;
+    } else if (e.isFile() && statSync(p).size === size) return p;
+  }
+  return null;
+}
+
+async function startFloor() {
+  const body = JSON.stringify({ code: 200, message: "ok", success: true, data: { pad: "x".repeat(134) } });
+  const src = `const b=Buffer.from(${JSON.stringify(body)});require("node:http").createServer((q,s)=>{s.writeHead(200,{"content-type":"application/json","content-length":b.length});s.end(b)}).listen(+process.argv[1],"127.0.0.1",()=>console.log("up"))`;
+  const port = await freePort();
+  const child = spawn(process.execPath, ["-e", src, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve) => child.stdout.once("data", resolve));
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+async function startRclone(dir) {
+  const port = await freePort();
+  const child = spawn(
+    "rclone",
+    ["serve", "webdav", dir, "--addr", `127.0.0.1:${port}`, "--config", path.join(dir, "..", "rclone.conf")],
+    { stdio: ["ignore", "ignore", "ignore"] },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`${base}/`, { method: "PROPFIND", headers: { depth: "0" } });
+      return { base, pid: child.pid, stop: () => child.kill() };
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  child.kill();
+  throw new Error("rclone serve webdav did not start");
+}
+
+async function hotPaths(server) {
+  const token = await server.login();
+  const res = await fetch(`${server.base}/api/paste`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      content: "# Benchmark\n\nHello from the ClipShare benchmark. ".repeat(20),
+      slug: "bench-compare",
+    }),
+  });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status}`);
+  const floor = await startFloor();
+  const paths = [
+    ["GET /api/health", "/api/health", 0.5],
+    ["GET /api/paste/:slug (counts)", "/api/paste/bench-compare", 0.25],
+    ["GET /api/raw/:slug (counts)", "/api/raw/bench-compare", 0.3],
+  ];
+  const measure = (url) => load({ url, connections: 50, seconds: SECONDS, warmup: 1 });
+  try {
+    const floors = [];
+    const ours = paths.map(() => []);
+    for (let i = 0; i < ROUNDS; i++) {
+      floors.push(await measure(`${floor.base}/`));
+      for (const [j, [, p]] of paths.entries()) ours[j].push(await measure(`${server.base}${p}`));
+    }
+    const floorRps = median(floors.map((r) => r.rps));
+    console.log(
+      `${"node:http floor (200-byte JSON)".padEnd(34)} ${floorRps.toFixed(0).padStart(7)} req/s   p99 ${median(floors.map((r) => r.p99)).toFixed(2)} ms`,
+    );
+    for (const [j, [label, , target]] of paths.entries()) {
+      const rps = median(ours[j].map((r) => r.rps));
+      const non2xx = ours[j].reduce((n, r) => n + r.non2xx, 0);
+      console.log(
+        `${label.padEnd(34)} ${rps.toFixed(0).padStart(7)} req/s   p99 ${median(ours[j].map((r) => r.p99)).toFixed(2)} ms   ratio ${(rps / floorRps).toFixed(3)}   target ≥ ${target}${non2xx ? `   non-2xx ${non2xx}` : ""}`,
+      );
+    }
+  } finally {
+    floor.stop();
+  }
+}
+
+async function downloads(server) {
+  const token = await server.login();
+  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  await fetch(`${server.base}/api/admin/system-settings`, {
+    method: "PUT",
+    headers: auth,
+    body: JSON.stringify({ max_upload_size: 100, max_upload_size_unit: "GB" }),
+  });
+  const up = await send(`${server.base}/api/upload-direct/big.bin`, {
+    headers: { authorization: `Bearer ${token}`, "content-length": String(SIZE) },
+    body: generatedBody(SIZE),
+  });
+  const share = JSON.parse(up.text).data;
+  if (!share?.downloadUrl) throw new Error(`upload failed: ${up.status} ${up.text}`);
+  const stored = findStored(server.dataDir, SIZE);
+  if (!hasNginx()) {
+    console.log("nginx not installed: download comparison skipped (scripts/install-system-deps.sh)");
+  } else {
+    const nginx = await startNginx({
+      locations: () => `location = /big.bin { alias ${stored}; }`,
+    });
+    try {
+      // Warm the page cache so both sides read from memory.
+      await download(`${nginx.base}/big.bin`, nginx.pid);
+      const [ours, theirs] = await interleaved(
+        () => download(`${server.base}${share.downloadUrl}`, server.pid),
+        () => download(`${nginx.base}/big.bin`, nginx.pid),
+      );
+      reportTransfer("GET /api/file-download (LOCAL)", "nginx sendfile", ours, theirs, 0.9);
+    } finally {
+      await nginx.stop();
+    }
+  }
+
+  if (!has("rclone")) {
+    console.log("rclone not installed: WebDAV comparison skipped (scripts/install-system-deps.sh)");
+    return;
+  }
+  const configs = await (await fetch(`${server.base}/api/s3-configs`, { headers: auth })).json();
+  const local = configs.data.find((c) => c.storage_type === "LOCAL");
+  await fetch(`${server.base}/api/admin/mounts`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({
+      name: "bench-local",
+      storage_type: "LOCAL",
+      storage_config_id: local.id,
+      mount_path: "/bench-local",
+      webdav_policy: "native_proxy",
+      cache_ttl: 0,
+    }),
+  });
+  const work = mkdtempSync(path.join(os.tmpdir(), "clipshare-bench-rclone-"));
+  const rcloneDir = path.join(work, "root");
+  spawnSync("mkdir", ["-p", rcloneDir]);
+  const rclone = await startRclone(rcloneDir);
+  const dav = `${server.base}/dav/bench-local/compare.bin`;
+  try {
+    const [putOurs, putTheirs] = await interleaved(
+      () => upload(dav, server.pid, { authorization: BASIC }),
+      () => upload(`${rclone.base}/compare.bin`, rclone.pid),
+    );
+    const [getOurs, getTheirs] = await interleaved(
+      () => download(dav, server.pid, [`Authorization: ${BASIC}`]),
+      () => download(`${rclone.base}/compare.bin`, rclone.pid),
+    );
+    reportTransfer("WebDAV GET (LOCAL)", "rclone", getOurs, getTheirs, 1.0);
+    reportTransfer("WebDAV PUT (LOCAL)", "rclone", putOurs, putTheirs, 1.0);
+  } finally {
+    rclone.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export async function run() {
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}; ${ROUNDS} interleaved rounds, medians`,
+  );
+  const server = await startServer();
+  // BENCH_COMPARE=hot or =bytes runs one half.
+  const part = process.env.BENCH_COMPARE;
+  try {
+    if (part !== "bytes") await hotPaths(server);
+    if (part !== "hot") await downloads(server);
+  } finally {
+    await server.stop();
+  }
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} at the end`,
+  );
+}

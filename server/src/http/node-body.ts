@@ -1,0 +1,108 @@
+/**
+ * The byte path for large bodies (stored objects, ZIPs, static assets). A
+ * route hands its Node stream to `nodeBody`, which returns a Web stream for the
+ * Response as usual, so every middleware still sees and edits that Response
+ * (headers, cookies, status). When the request came through the Node server
+ * (`serveApp`), the finished Response is then written by piping the Node
+ * stream straight into the socket's ServerResponse: no Web-stream chunk
+ * conversion and promise per chunk, Node's own back-pressure, and large reads.
+ * In-process requests (`app.request` in tests) read the Web stream instead.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
+import { pipeline, type Readable } from "node:stream";
+import { serve } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import type { Context } from "hono";
+
+type Outgoing = ServerResponse | Http2ServerResponse;
+interface NodeBindings {
+  incoming: IncomingMessage | Http2ServerRequest;
+  outgoing: Outgoing;
+}
+
+/** The Node body a route produced for a request, until the Response is written. */
+const pending = new WeakMap<Outgoing, { web: ReadableStream; node: Readable }>();
+
+function outgoingOf(c: Context): Outgoing | undefined {
+  const env = c.env as Partial<NodeBindings> | undefined;
+  return env?.outgoing;
+}
+
+/**
+ * A Web stream for `body` to put in a Response. It reads `body` only when
+ * someone pulls it, so the Node server can send `body` directly instead.
+ */
+export function nodeBody(c: Context, body: Readable): ReadableStream<Uint8Array> {
+  let chunks: AsyncIterator<Buffer> | undefined;
+  const web = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        chunks ??= body[Symbol.asyncIterator]();
+        const { done, value } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel(reason) {
+        body.destroy(reason instanceof Error ? reason : undefined);
+      },
+      // No read-ahead: a Web stream otherwise pulls once on creation, taking bytes from `body`.
+    },
+    { highWaterMark: 0 },
+  );
+  const outgoing = outgoingOf(c);
+  if (outgoing) pending.set(outgoing, { web, node: body });
+  return web;
+}
+
+function headersRecord(headers: Headers): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of headers) if (k !== "set-cookie") out[k] = v;
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) out["set-cookie"] = cookies;
+  return out;
+}
+
+/** Writes `res` itself when its body is a registered Node body; else hands it back to the adapter. */
+function sendDirect(res: Response, outgoing: Outgoing): Response {
+  const entry = pending.get(outgoing);
+  if (!entry) return res;
+  pending.delete(outgoing);
+  // An error handler or middleware may have replaced the body: then the stream is not needed.
+  if (res.body !== entry.web) {
+    entry.node.destroy();
+    return res;
+  }
+  (outgoing as ServerResponse).writeHead(res.status, headersRecord(res.headers));
+  // pipeline destroys the source when the client goes away, which closes the file.
+  pipeline(entry.node, outgoing as ServerResponse, () => {});
+  return RESPONSE_ALREADY_SENT;
+}
+
+type Fetch = (req: Request, env: NodeBindings) => Response | Promise<Response>;
+
+/** Wraps an app's fetch so registered Node bodies are piped straight to the socket. */
+export function withNodeBodies(fetch: Fetch): Fetch {
+  return (req, env) => {
+    const res = fetch(req, env);
+    if (!(res instanceof Promise)) return sendDirect(res, env.outgoing);
+    return res.then(
+      (r) => sendDirect(r, env.outgoing),
+      (e) => {
+        // No Response will carry the body: close its file now rather than when it is collected.
+        pending.get(env.outgoing)?.node.destroy();
+        pending.delete(env.outgoing);
+        throw e;
+      },
+    );
+  };
+}
+
+/** Starts the Node HTTP server for an app (main.ts and the socket-level tests). */
+export function serveApp(
+  app: { fetch: Fetch },
+  options: { port: number; hostname: string },
+  onListening?: (info: { port: number }) => void,
+) {
+  return serve({ fetch: withNodeBodies(app.fetch) as never, ...options }, onListening);
+}
