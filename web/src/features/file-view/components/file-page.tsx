@@ -16,7 +16,7 @@ import { OfflineCopyMark } from "../../offline/components/offline-copy-mark";
 import type { PublicFile } from "../api/public-files";
 import { usePublicFile } from "../hooks/use-public-file";
 import { FilePreview } from "./file-preview";
-import { PasswordPrompt } from "./password-prompt";
+import { FilePasswordPrompt } from "./password-prompt";
 import { ShareUnavailable, type UnavailableReason } from "./share-unavailable";
 
 /** Which "unavailable" page an error means: 404 missing, 410 expired or used up. */
@@ -129,7 +129,7 @@ export function FilePage() {
   const data = file.data;
   if (data.requires_password) {
     return (
-      <PasswordPrompt
+      <FilePasswordPrompt
         file={data}
         onGone={(error) => {
           if (!unavailableReason(error)) return false;

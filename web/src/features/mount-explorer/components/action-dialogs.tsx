@@ -1,6 +1,7 @@
 import { ChevronRight, Copy, ExternalLink, Folder, Home } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { QrCode } from "../../../components/qr-code";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
@@ -10,7 +11,6 @@ import { copyText } from "../../../lib/clipboard";
 import { formatDateTime } from "../../../lib/format";
 import { fileShareUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
-import { QrCode } from "../../pastes/components/qr-code";
 import { type CreatedShare, type FileLink, type FsEntry, fsApi } from "../api/fs";
 import { useDirectory } from "../hooks/use-fs";
 import { breadcrumbs, normalizePath, validName } from "../model/paths";
@@ -410,7 +410,7 @@ export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () =>
     >
       {share && url ? (
         <div className="flex flex-col items-center gap-3">
-          <QrCode value={url} />
+          <QrCode value={url} label={t("pastes.qrAlt", { link: url })} />
           <Input
             readOnly
             value={url}

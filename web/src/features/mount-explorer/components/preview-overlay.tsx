@@ -7,11 +7,12 @@ import { Spinner } from "../../../components/ui/spinner";
 import { formatBytes } from "../../../lib/file-size";
 import { backendUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
+import { loadMarkdownView } from "../../pastes";
 import type { FsEntry } from "../api/fs";
 import { useFileInfo, useFileText } from "../hooks/use-fs";
 import { fileKind } from "../model/paths";
 
-const MarkdownView = lazy(() => import("../../pastes/components/markdown-view"));
+const MarkdownView = lazy(loadMarkdownView);
 
 /** Office viewers of spec §3: they fetch the file from a public URL. */
 export function officeViewerUrl(provider: "microsoft" | "google", fileUrl: string): string {

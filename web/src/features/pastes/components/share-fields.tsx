@@ -12,7 +12,7 @@ import {
   type ShareFormErrors,
 } from "../share-form-model";
 
-export { PasswordInput } from "./password-input";
+export { PasswordInput } from "../../../components/password-input";
 
 /** Text of a form problem, in the current language. */
 export function useShareErrorText() {
