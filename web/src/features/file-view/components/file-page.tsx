@@ -12,7 +12,7 @@ import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { backendUrl, fileShareUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
-import { OfflineCopyMark } from "../../offline/components/offline-copy-mark";
+import { OfflineCopyMark } from "../../offline";
 import type { PublicFile } from "../api/public-files";
 import { usePublicFile } from "../hooks/use-public-file";
 import { FilePreview } from "./file-preview";

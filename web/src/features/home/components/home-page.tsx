@@ -7,7 +7,7 @@ import { isApiError } from "../../../lib/api-error";
 import { useCapabilities } from "../../../lib/auth-store";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
-import { useReceivedShare } from "../../offline/hooks/use-received-share";
+import { useReceivedShare } from "../../offline";
 import type { TextFormat } from "../../pastes";
 import {
   type CreatedPaste,

@@ -8,7 +8,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
-import { OfflineCopyMark } from "../../offline/components/offline-copy-mark";
+import { OfflineCopyMark } from "../../offline";
 import type { PasteView } from "../../pastes";
 import { formatOf, PasteContent, type TextFormat } from "../../pastes";
 import { usePasteView, useUnlockPaste } from "../hooks/use-paste-view";
