@@ -9,6 +9,9 @@ import { apiUpload } from "./support/test-files";
  * without scrolling sideways, neither the page nor a box inside it.
  */
 
+/** The row of a list, be it a table row or a card, whichever the width shows. */
+const listRow = (page: Page, text: string) => page.locator(":is(tr, li):visible").filter({ hasText: text });
+
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -51,7 +54,7 @@ for (const viewport of [
 
       await useAdminSession(page, token, "/admin/text-management");
       await page.getByLabel("Search pastes").fill(tag);
-      const row = page.getByRole("listitem").filter({ hasText: paste.slug });
+      const row = listRow(page, paste.slug);
       await expect(row).toBeVisible();
       await expect(row).toContainText("0 / 3");
       await expect(row).toContainText("Administrator");
@@ -81,7 +84,7 @@ for (const viewport of [
 
       await useAdminSession(page, token, "/admin/file-management");
       await page.getByLabel("Search files").fill(tag);
-      const row = page.getByRole("listitem").filter({ hasText: name });
+      const row = listRow(page, name);
       await expect(row).toBeVisible();
       await expect(row).toContainText("0 / ∞");
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
