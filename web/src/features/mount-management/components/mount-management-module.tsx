@@ -14,7 +14,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useCapabilities } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
-import { explorerHref } from "../../mount-explorer/model/paths";
+import { explorerHref } from "../../mount-explorer";
 import { type MountRow, mountsApi } from "../api/mounts";
 import {
   EMPTY_MOUNT_FORM,
