@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import type { ExplorerController } from "../hooks/use-explorer";
 import { useExplorerMenu } from "../hooks/use-explorer-menu";
 import { collectPickedFolder } from "../model/upload-walk";
-import { DeleteDialog, FolderPickerDialog, LinkDialog, NameDialog, ShareDialog } from "./action-dialogs";
+import { DeleteDialog, FolderPickerDialog, NameDialog } from "./action-dialogs";
 import { ContextMenu } from "./context-menu";
+import { LinkDialog, ShareDialog } from "./link-dialogs";
 
 const EditDialog = lazy(() => import("./edit-dialog"));
 const PreviewOverlay = lazy(() => import("./preview-overlay"));

@@ -14,7 +14,7 @@ import { fileKind } from "../model/paths";
 
 const MarkdownView = lazy(loadMarkdownView);
 
-/** Office viewers of spec §3: they fetch the file from a public URL. */
+/** Office viewers: they fetch the file from a public URL, so they only work for links the internet can reach. */
 export function officeViewerUrl(provider: "microsoft" | "google", fileUrl: string): string {
   return provider === "microsoft"
     ? `https://view.officeapps.live.com/op/view.aspx?src=${encodeURIComponent(fileUrl)}`

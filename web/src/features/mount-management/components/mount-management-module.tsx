@@ -43,7 +43,7 @@ function formOf(row: MountRow): MountForm {
   };
 }
 
-/** Admin module "mount management" (spec §2/§5): every mount for the admin, read-only for a key. */
+/** Admin module "mount management": every mount for the admin, read-only for a key. */
 export function MountManagementModule() {
   const { t } = useTranslation();
   const caps = useCapabilities();

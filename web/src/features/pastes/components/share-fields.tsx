@@ -100,7 +100,7 @@ export function SlugField({
 /** The units that come with a number. */
 type ExpiryAmountUnit = Exclude<ExpiryUnit, "never">;
 
-/** Expiry of spec §5: never, or a number of hours, days, weeks or months; editing can keep the current one. */
+/** Expiry: never, or a number of hours, days, weeks or months; editing can keep the current one. */
 export function ExpiryField({
   unit,
   amount,
