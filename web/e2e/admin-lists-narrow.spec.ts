@@ -1,10 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
-import { apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
+import { apiCreateKey, apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
 import { apiCreatePaste } from "./support/pastes";
 import { apiUpload } from "./support/test-files";
 
 /**
- * Text and file management on a tablet (820 px) and a phone (390 px): every
+ * Text, file and key management on a tablet (820 px) and a phone (390 px): every
  * row shows all its details and every row action can be seen and used
  * without scrolling sideways, neither the page nor a box inside it.
  */
@@ -99,6 +99,27 @@ for (const viewport of [
       const confirm = page.getByRole("alertdialog", { name: "Delete this share?" });
       await confirm.getByRole("button", { name: "Delete" }).click();
       await expect(page.getByText("No files match.")).toBeVisible();
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    });
+
+    test("key management: every row action is reachable, nothing scrolls sideways", async ({
+      page,
+      request,
+    }) => {
+      const token = await apiLogin(request);
+      const name = unique("narrow-key");
+      await apiCreateKey(request, token, { name, permissions: 1 });
+
+      await useAdminSession(page, token, "/admin/key-management");
+      const row = listRow(page, name);
+      await expect(row).toBeVisible();
+      await expect(row).toContainText("Text sharing");
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+      await expectReachable(page, [`Edit key ${name}`, `Delete key ${name}`]);
+      await page.getByRole("button", { name: `Delete key ${name}`, exact: true }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+      await expect(listRow(page, name)).toHaveCount(0);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     });
   });

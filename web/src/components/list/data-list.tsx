@@ -66,8 +66,6 @@ export function DataList<T>({
   actions,
   caption,
   selection,
-  selectPageLabel,
-  selectRowLabel,
 }: {
   rows: T[];
   rowKey: (row: T) => string;
@@ -75,23 +73,24 @@ export function DataList<T>({
   actions: (row: T) => RowAction[];
   /** Names the table and the card list for screen readers. */
   caption: string;
-  selection: RowSelection;
-  selectPageLabel: string;
-  selectRowLabel: (row: T) => string;
+  /** Rows can be selected (for batch actions) when given. */
+  selection?: { rows: RowSelection; pageLabel: string; rowLabel: (row: T) => string };
 }) {
   const { t } = useTranslation();
   const keys = rows.map(rowKey);
-  const selectedOnPage = keys.filter((k) => selection.has(k)).length;
+  const selected = selection?.rows;
+  const selectedOnPage = selected ? keys.filter((k) => selected.has(k)).length : 0;
   const headerChecked =
     rows.length > 0 && selectedOnPage === rows.length ? true : selectedOnPage > 0 ? "indeterminate" : false;
-  const checkbox = (row: T, className: string) => (
-    <SelectCheckbox
-      label={selectRowLabel(row)}
-      checked={selection.has(rowKey(row))}
-      onCheckedChange={(on) => selection.toggle(rowKey(row), on)}
-      className={className}
-    />
-  );
+  const checkbox = (row: T, className: string) =>
+    selection ? (
+      <SelectCheckbox
+        label={selection.rowLabel(row)}
+        checked={selection.rows.has(rowKey(row))}
+        onCheckedChange={(on) => selection.rows.toggle(rowKey(row), on)}
+        className={className}
+      />
+    ) : null;
   const primary = columns.find((c) => c.primary) ?? columns[0];
   const details = columns.filter((c) => c !== primary && !c.cardHidden);
 
@@ -102,13 +101,15 @@ export function DataList<T>({
           <caption className="sr-only">{caption}</caption>
           <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
             <tr className="border-b border-slate-200 dark:border-slate-800">
-              <th scope="col" className="w-8 py-2 pr-3">
-                <SelectCheckbox
-                  label={selectPageLabel}
-                  checked={headerChecked}
-                  onCheckedChange={(on) => (on ? selection.set(keys) : selection.clear())}
-                />
-              </th>
+              {selection ? (
+                <th scope="col" className="w-8 py-2 pr-3">
+                  <SelectCheckbox
+                    label={selection.pageLabel}
+                    checked={headerChecked}
+                    onCheckedChange={(on) => (on ? selection.rows.set(keys) : selection.rows.clear())}
+                  />
+                </th>
+              ) : null}
               {columns.map((column) => (
                 <th key={column.id} scope="col" className="py-2 pr-3 font-medium">
                   {column.header}
@@ -125,7 +126,7 @@ export function DataList<T>({
                 key={rowKey(row)}
                 className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800/70"
               >
-                <td className="py-3 pr-3">{checkbox(row, "mt-0.5")}</td>
+                {selection ? <td className="py-3 pr-3">{checkbox(row, "mt-0.5")}</td> : null}
                 {columns.map((column) =>
                   column === primary ? (
                     <th key={column.id} scope="row" className={cn("py-3 pr-3 font-normal", column.className)}>

@@ -1,5 +1,5 @@
 import { FILES_DEFAULT_LIMIT } from "@clipshare/shared";
-import { Files, RefreshCw } from "lucide-react";
+import { Files } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,9 +8,10 @@ import { ListBody, ListPager } from "../../../components/list/list-frame";
 import { ListToolbar } from "../../../components/list/list-toolbar";
 import { useConfirm, useListState, usePageInRange } from "../../../components/list/use-list-state";
 import { Alert } from "../../../components/ui/alert";
-import { Button, buttonClasses } from "../../../components/ui/button";
+import { buttonClasses } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Select } from "../../../components/ui/form";
+import { RefreshButton } from "../../../components/ui/refresh-button";
 import { toast } from "../../../components/ui/toast";
 import { useCapabilities } from "../../../lib/auth-store";
 import { useStorageName } from "../../../lib/storage-name";
@@ -97,18 +98,13 @@ export function FileManagementModule() {
         description={caps.isAdmin ? t("fileManagement.description") : t("fileManagement.descriptionKey")}
         actions={
           <>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label={t("common.refresh")}
-              title={t("common.refresh")}
+            <RefreshButton
+              busy={files.isFetching}
               onClick={() => {
                 void files.refetch();
                 void usage.refetch();
               }}
-            >
-              <RefreshCw className={files.isFetching ? "h-4 w-4 animate-spin" : "h-4 w-4"} aria-hidden />
-            </Button>
+            />
             <Link to="/upload" className={buttonClasses("primary")}>
               {t("fileManagement.upload")}
             </Link>
@@ -161,9 +157,11 @@ export function FileManagementModule() {
             columns={columns}
             actions={actions}
             caption={t("fileManagement.tableCaption")}
-            selection={selection}
-            selectPageLabel={t("listKit.selectPage")}
-            selectRowLabel={(file) => t("fileManagement.selectNamed", { name: file.filename })}
+            selection={{
+              rows: selection,
+              pageLabel: t("listKit.selectPage"),
+              rowLabel: (file) => t("fileManagement.selectNamed", { name: file.filename }),
+            }}
           />
         </ListBody>
 

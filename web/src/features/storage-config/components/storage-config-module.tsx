@@ -1,4 +1,4 @@
-import { FlaskConical, HardDrive, Pencil, Plus, RefreshCw, Star, Trash2 } from "lucide-react";
+import { FlaskConical, HardDrive, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
@@ -6,6 +6,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
+import { RefreshButton } from "../../../components/ui/refresh-button";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { UsageMeter } from "../../../components/ui/usage-meter";
@@ -187,15 +188,7 @@ export function StorageConfigModule() {
         description={t("storageConfig.description")}
         actions={
           <>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label={t("common.refresh")}
-              title={t("common.refresh")}
-              onClick={() => void configs.refetch()}
-            >
-              <RefreshCw className={configs.isFetching ? "h-4 w-4 animate-spin" : "h-4 w-4"} aria-hidden />
-            </Button>
+            <RefreshButton busy={configs.isFetching} onClick={() => void configs.refetch()} />
             <Button onClick={() => setCreating(true)}>
               <Plus className="h-4 w-4" aria-hidden />
               {t("storageConfig.create")}

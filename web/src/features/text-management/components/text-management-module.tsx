@@ -1,5 +1,5 @@
 import { PASTES_DEFAULT_LIMIT } from "@clipshare/shared";
-import { Eraser, FileText, Plus, RefreshCw } from "lucide-react";
+import { Eraser, FileText, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -11,6 +11,7 @@ import { useConfirm, useListState, usePageInRange } from "../../../components/li
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Select } from "../../../components/ui/form";
+import { RefreshButton } from "../../../components/ui/refresh-button";
 import { toast } from "../../../components/ui/toast";
 import { useCapabilities } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
@@ -86,15 +87,7 @@ export function TextManagementModule() {
         description={caps.isAdmin ? t("textManagement.descriptionAdmin") : t("textManagement.descriptionKey")}
         actions={
           <>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label={t("common.refresh")}
-              title={t("common.refresh")}
-              onClick={() => void pastes.refetch()}
-            >
-              <RefreshCw className={pastes.isFetching ? "h-4 w-4 animate-spin" : "h-4 w-4"} aria-hidden />
-            </Button>
+            <RefreshButton busy={pastes.isFetching} onClick={() => void pastes.refetch()} />
             <Button variant="outline" onClick={() => clearing.ask(true)}>
               <Eraser className="h-4 w-4" aria-hidden />
               {t("textManagement.clearExpired")}
@@ -139,9 +132,11 @@ export function TextManagementModule() {
             columns={columns}
             actions={actions}
             caption={t("textManagement.tableCaption")}
-            selection={selection}
-            selectPageLabel={t("listKit.selectPage")}
-            selectRowLabel={(row) => t("textManagement.selectNamed", { slug: row.slug })}
+            selection={{
+              rows: selection,
+              pageLabel: t("listKit.selectPage"),
+              rowLabel: (row) => t("textManagement.selectNamed", { slug: row.slug }),
+            }}
           />
         </ListBody>
 
