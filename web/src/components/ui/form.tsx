@@ -93,3 +93,59 @@ export function Field({ label, hint, error, className, children }: FieldProps) {
     </div>
   );
 }
+
+type FieldChrome = Pick<FieldProps, "label" | "hint" | "error" | "className"> & {
+  /** Classes of the control itself (`className` goes to the field around it). */
+  controlClassName?: string;
+};
+
+/** A labelled text (or number, date…) input with its hint and error: `Field` + `Input` in one. */
+export function TextField({
+  label,
+  hint,
+  error,
+  className,
+  controlClassName,
+  ...input
+}: FieldChrome & Omit<InputProps, "id" | "invalid" | "className">) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <Input
+          id={id}
+          aria-describedby={describedBy}
+          invalid={invalid}
+          className={controlClassName}
+          {...input}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A labelled select with its hint and error: `Field` + `Select` in one. */
+export function SelectField({
+  label,
+  hint,
+  error,
+  className,
+  controlClassName,
+  children,
+  ...select
+}: FieldChrome & Omit<SelectProps, "id" | "invalid" | "className">) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <Select
+          id={id}
+          aria-describedby={describedBy}
+          invalid={invalid}
+          className={controlClassName}
+          {...select}
+        >
+          {children}
+        </Select>
+      )}
+    </Field>
+  );
+}

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { FileShare } from "./api/file-shares";
 import {
-  effectiveSearch,
   expiresAtFor,
   fileShareUpdateBody,
   formFromFile,
-  pageRange,
   validateFileShareForm,
 } from "./file-share-form-model";
 
@@ -107,18 +105,5 @@ describe("file share edit form", () => {
       slug: "required",
       customExpiry: "required",
     });
-  });
-});
-
-describe("list helpers", () => {
-  it("searches from 2 characters (spec §5)", () => {
-    expect(effectiveSearch("")).toBeUndefined();
-    expect(effectiveSearch(" a ")).toBeUndefined();
-    expect(effectiveSearch(" ab ")).toBe("ab");
-  });
-  it("page range", () => {
-    expect(pageRange(0, 0, 0)).toEqual({ from: 0, to: 0, total: 0 });
-    expect(pageRange(0, 50, 120)).toEqual({ from: 1, to: 50, total: 120 });
-    expect(pageRange(100, 20, 120)).toEqual({ from: 101, to: 120, total: 120 });
   });
 });

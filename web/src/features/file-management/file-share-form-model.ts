@@ -1,4 +1,4 @@
-import { filenameInput, REMARK_MAX, SEARCH_MIN_LENGTH, slugInput } from "@clipshare/shared";
+import { filenameInput, REMARK_MAX, slugInput } from "@clipshare/shared";
 import type { FileShare, UpdateFileBody } from "./api/file-shares";
 
 /**
@@ -108,16 +108,4 @@ export function fileShareUpdateBody(
   if (views !== (maxViewsNumber(initial.maxViews) ?? 0)) body.max_views = views;
   if (values.useProxy !== initial.useProxy) body.use_proxy = values.useProxy;
   return body;
-}
-
-/** The search sent to the server: at least 2 characters (spec §5), else none. */
-export function effectiveSearch(text: string): string | undefined {
-  const v = text.trim();
-  return v.length >= SEARCH_MIN_LENGTH ? v : undefined;
-}
-
-/** "1–50 of 120" numbers for the pager. */
-export function pageRange(offset: number, count: number, total: number) {
-  if (total === 0 || count === 0) return { from: 0, to: 0, total };
-  return { from: offset + 1, to: Math.min(total, offset + count), total };
 }

@@ -1,4 +1,4 @@
-import type { TextFormat } from "../pastes/markdown/detect";
+import type { TextFormat } from "../pastes";
 
 /**
  * The Home editor's draft, kept in this browser's localStorage so a reload or

@@ -1,13 +1,9 @@
+import { saveLink } from "../../lib/save-link";
+
 /** Saves a text as a file through a temporary object URL. */
 export function downloadText(text: string, fileName: string, mime: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: `${mime};charset=utf-8` }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  a.rel = "noopener";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  saveLink(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 

@@ -9,7 +9,7 @@ import {
 import type { CreatePasteBody, PasteDetail, UpdatePasteBody } from "./api/pastes";
 
 /**
- * The text share form of spec §5 (create on Home, edit in the admin panel):
+ * The text share form (create on Home, edit in the admin panel):
  * values, validation and request bodies. Pure, so it is unit-tested without a
  * DOM. Free of zod: the shared schemas run last, from schema-check.ts, which
  * forms load when they submit.

@@ -1,14 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { pastesApi } from "../pastes/api/pastes";
-import { creatorOf, effectiveSearch, expiredParam, pageRange, viewsText } from "./list-model";
+import { pastesApi } from "../pastes";
+import { creatorOf, expiredParam, viewsText } from "./list-model";
 
 describe("paste list helpers", () => {
-  it("searches only from two characters", () => {
-    expect(effectiveSearch("")).toBeUndefined();
-    expect(effectiveSearch(" a ")).toBeUndefined();
-    expect(effectiveSearch(" ab ")).toBe("ab");
-  });
-
   it("maps the status filter to the expired parameter", () => {
     expect(expiredParam("all")).toBeUndefined();
     expect(expiredParam("active")).toBe(false);
@@ -28,11 +22,6 @@ describe("paste list helpers", () => {
   it("shows views against the limit", () => {
     expect(viewsText({ views: 1, max_views: 2 })).toBe("1 / 2");
     expect(viewsText({ views: 7, max_views: null })).toBe("7 / ∞");
-  });
-
-  it("computes the visible range", () => {
-    expect(pageRange(1, 10, 0)).toEqual({ from: 0, to: 0 });
-    expect(pageRange(2, 10, 4)).toEqual({ from: 11, to: 14 });
   });
 });
 

@@ -1,11 +1,4 @@
-import { SEARCH_MIN_LENGTH } from "@clipshare/shared";
-import type { PasteRow } from "../pastes/api/pastes";
-
-/** Spec §5: a search needs at least two characters; fewer means "no search". */
-export function effectiveSearch(input: string): string | undefined {
-  const q = input.trim();
-  return q.length >= SEARCH_MIN_LENGTH ? q : undefined;
-}
+import type { PasteRow } from "../pastes";
 
 export type StatusFilter = "all" | "active" | "expired";
 
@@ -26,11 +19,4 @@ export function creatorOf(
 /** "3 / 10", or "3 / ∞" when unlimited. */
 export function viewsText(row: Pick<PasteRow, "views" | "max_views">): string {
   return `${row.views} / ${row.max_views && row.max_views > 0 ? row.max_views : "∞"}`;
-}
-
-/** Items shown on a page: "11–20" of the total. */
-export function pageRange(page: number, limit: number, count: number): { from: number; to: number } {
-  if (count === 0) return { from: 0, to: 0 };
-  const from = (page - 1) * limit + 1;
-  return { from, to: from + count - 1 };
 }

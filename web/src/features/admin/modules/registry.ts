@@ -17,20 +17,18 @@ export interface AdminModuleView {
 }
 
 /**
- * Where each admin module's screen comes from. A feature replaces its entry
- * (features/<area>/components/<area>-module.tsx) when it lands.
+ * Where each admin module's screen comes from: the module a feature exports
+ * from its index, each in a chunk of its own.
  */
 export const ADMIN_MODULE_VIEWS: Record<AdminModuleId, AdminModuleView> = {
   dashboard: {
     icon: LayoutDashboard,
-    Component: lazy(() =>
-      import("../../dashboard/components/dashboard-module").then((m) => ({ default: m.DashboardModule })),
-    ),
+    Component: lazy(() => import("../../dashboard").then((m) => ({ default: m.DashboardModule }))),
   },
   "text-management": {
     icon: FileText,
     Component: lazy(() =>
-      import("../../text-management/components/text-management-module").then((m) => ({
+      import("../../text-management").then((m) => ({
         default: m.TextManagementModule,
       })),
     ),
@@ -38,7 +36,7 @@ export const ADMIN_MODULE_VIEWS: Record<AdminModuleId, AdminModuleView> = {
   "file-management": {
     icon: Files,
     Component: lazy(() =>
-      import("../../file-management/components/file-management-module").then((m) => ({
+      import("../../file-management").then((m) => ({
         default: m.FileManagementModule,
       })),
     ),
@@ -46,7 +44,7 @@ export const ADMIN_MODULE_VIEWS: Record<AdminModuleId, AdminModuleView> = {
   "storage-config": {
     icon: HardDrive,
     Component: lazy(() =>
-      import("../../storage-config/components/storage-config-module").then((m) => ({
+      import("../../storage-config").then((m) => ({
         default: m.StorageConfigModule,
       })),
     ),
@@ -54,7 +52,7 @@ export const ADMIN_MODULE_VIEWS: Record<AdminModuleId, AdminModuleView> = {
   "mount-management": {
     icon: FolderCog,
     Component: lazy(() =>
-      import("../../mount-management/components/mount-management-module").then((m) => ({
+      import("../../mount-management").then((m) => ({
         default: m.MountManagementModule,
       })),
     ),
@@ -62,15 +60,13 @@ export const ADMIN_MODULE_VIEWS: Record<AdminModuleId, AdminModuleView> = {
   "key-management": {
     icon: KeyRound,
     Component: lazy(() =>
-      import("../../api-keys/components/key-management-module").then((m) => ({
+      import("../../api-keys").then((m) => ({
         default: m.KeyManagementModule,
       })),
     ),
   },
   settings: {
     icon: Settings,
-    Component: lazy(() =>
-      import("../../settings/components/settings-module").then((m) => ({ default: m.SettingsModule })),
-    ),
+    Component: lazy(() => import("../../settings").then((m) => ({ default: m.SettingsModule }))),
   },
 };

@@ -12,7 +12,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Dialog } from "../../../components/ui/dialog";
-import { Field, Input, Select } from "../../../components/ui/form";
+import { SelectField, TextField } from "../../../components/ui/form";
 import {
   type EditExpiryChoice,
   EXPIRY_CHOICES,
@@ -112,18 +112,13 @@ export function KeyFormDialog({
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-5">
-        <Field label={t("apiKeys.form.name")} error={errorText("name")}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              value={values.name}
-              maxLength={KEY_NAME_MAX}
-              onChange={(e) => set("name", e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t("apiKeys.form.name")}
+          error={errorText("name")}
+          value={values.name}
+          maxLength={KEY_NAME_MAX}
+          onChange={(e) => set("name", e.target.value)}
+        />
 
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -154,79 +149,55 @@ export function KeyFormDialog({
         </fieldset>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t("apiKeys.form.role")}>
-            {({ id }) => (
-              <Select
-                id={id}
-                value={values.role}
-                onChange={(e) => set("role", e.target.value as KeyFormValues["role"])}
-              >
-                {KEY_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {t(`apiKeys.roles.${role}`)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field
+          <SelectField
+            label={t("apiKeys.form.role")}
+            value={values.role}
+            onChange={(e) => set("role", e.target.value as KeyFormValues["role"])}
+          >
+            {KEY_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`apiKeys.roles.${role}`)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
             label={t("apiKeys.form.basePath")}
             hint={t("apiKeys.form.basePathHint")}
             error={errorText("basePath")}
-          >
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                aria-describedby={describedBy}
-                invalid={invalid}
-                value={values.basePath}
-                spellCheck={false}
-                onChange={(e) => set("basePath", e.target.value)}
-              />
-            )}
-          </Field>
+            value={values.basePath}
+            spellCheck={false}
+            onChange={(e) => set("basePath", e.target.value)}
+          />
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <SelectField
             label={t("apiKeys.form.expiry")}
             hint={
               mode === "edit" && currentExpiry
                 ? t("apiKeys.form.currentExpiry", { value: currentExpiry })
                 : undefined
             }
+            value={values.expiry}
+            onChange={(e) => set("expiry", e.target.value as EditExpiryChoice)}
           >
-            {({ id, describedBy }) => (
-              <Select
-                id={id}
-                aria-describedby={describedBy}
-                value={values.expiry}
-                onChange={(e) => set("expiry", e.target.value as EditExpiryChoice)}
-              >
-                {expiryOptions.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {t(`apiKeys.expiry.${choice}`)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+            {expiryOptions.map((choice) => (
+              <option key={choice} value={choice}>
+                {t(`apiKeys.expiry.${choice}`)}
+              </option>
+            ))}
+          </SelectField>
           {values.expiry === "custom" ? (
-            <Field label={t("apiKeys.form.customDays")} error={errorText("customDays")}>
-              {({ id, describedBy, invalid }) => (
-                <Input
-                  id={id}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                  aria-describedby={describedBy}
-                  invalid={invalid}
-                  value={values.customDays}
-                  onChange={(e) => set("customDays", e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t("apiKeys.form.customDays")}
+              error={errorText("customDays")}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={values.customDays}
+              onChange={(e) => set("customDays", e.target.value)}
+            />
           ) : null}
         </div>
 
@@ -239,23 +210,15 @@ export function KeyFormDialog({
               onCheckedChange={(on) => set("useCustomKey", on)}
             />
             {values.useCustomKey ? (
-              <Field
+              <TextField
                 label={t("apiKeys.form.customKey")}
                 hint={t("apiKeys.form.customKeyHint", { min: CUSTOM_KEY_MIN })}
                 error={errorText("customKey")}
-              >
-                {({ id, describedBy, invalid }) => (
-                  <Input
-                    id={id}
-                    aria-describedby={describedBy}
-                    invalid={invalid}
-                    value={values.customKey}
-                    spellCheck={false}
-                    autoComplete="off"
-                    onChange={(e) => set("customKey", e.target.value)}
-                  />
-                )}
-              </Field>
+                value={values.customKey}
+                spellCheck={false}
+                autoComplete="off"
+                onChange={(e) => set("customKey", e.target.value)}
+              />
             ) : null}
           </div>
         ) : null}

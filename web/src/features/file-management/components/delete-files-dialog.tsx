@@ -1,8 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/list/confirm-dialog";
 import type { DeleteMode } from "../api/file-shares";
 
 /** Confirms deleting shares and asks what happens to the stored files (delete mode). */
@@ -29,24 +27,16 @@ export function DeleteFilesDialog({
   const count = names?.length ?? 0;
 
   return (
-    <Dialog
-      role="alertdialog"
+    <ConfirmDialog
       open={names !== null}
-      onOpenChange={(open) => !open && !busy && onCancel()}
+      busy={busy}
+      error={error}
+      onCancel={onCancel}
+      onConfirm={() => onConfirm(mode)}
       title={
         count === 1 ? t("fileManagement.delete.titleOne") : t("fileManagement.delete.titleMany", { count })
       }
       description={count === 1 ? names?.[0] : undefined}
-      footer={
-        <>
-          <Button variant="outline" onClick={onCancel} disabled={busy}>
-            {t("common.cancel")}
-          </Button>
-          <Button variant="danger" disabled={busy} onClick={() => onConfirm(mode)}>
-            {t("common.delete")}
-          </Button>
-        </>
-      }
     >
       <fieldset className="space-y-2">
         <legend id={groupId} className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -74,7 +64,6 @@ export function DeleteFilesDialog({
           </label>
         ))}
       </fieldset>
-      {error ? <Alert className="mt-3">{error}</Alert> : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

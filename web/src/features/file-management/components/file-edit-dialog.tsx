@@ -5,7 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Dialog } from "../../../components/ui/dialog";
-import { Field, Input, Select } from "../../../components/ui/form";
+import { SelectField, TextField } from "../../../components/ui/form";
 import { formatDateTime } from "../../../lib/format";
 import type { FileShare } from "../api/file-shares";
 import {
@@ -100,145 +100,98 @@ export function FileEditDialog({
       {values ? (
         <form id={formId} onSubmit={submit} noValidate className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t("fileManagement.form.filename")} error={errorText("filename")}>
-              {({ id, describedBy, invalid }) => (
-                <Input
-                  id={id}
-                  aria-describedby={describedBy}
-                  invalid={invalid}
-                  value={values.filename}
-                  onChange={(e) => set("filename", e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t("fileManagement.form.slug")} error={errorText("slug")}>
-              {({ id, describedBy, invalid }) => (
-                <Input
-                  id={id}
-                  aria-describedby={describedBy}
-                  invalid={invalid}
-                  value={values.slug}
-                  maxLength={SLUG_MAX_LENGTH}
-                  spellCheck={false}
-                  onChange={(e) => set("slug", e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t("fileManagement.form.filename")}
+              error={errorText("filename")}
+              value={values.filename}
+              onChange={(e) => set("filename", e.target.value)}
+            />
+            <TextField
+              label={t("fileManagement.form.slug")}
+              error={errorText("slug")}
+              value={values.slug}
+              maxLength={SLUG_MAX_LENGTH}
+              spellCheck={false}
+              onChange={(e) => set("slug", e.target.value)}
+            />
           </div>
-          <Field label={t("fileManagement.form.remark")} error={errorText("remark")}>
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                aria-describedby={describedBy}
-                invalid={invalid}
-                value={values.remark}
-                maxLength={REMARK_MAX}
-                onChange={(e) => set("remark", e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t("fileManagement.form.remark")}
+            error={errorText("remark")}
+            value={values.remark}
+            maxLength={REMARK_MAX}
+            onChange={(e) => set("remark", e.target.value)}
+          />
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
+            <SelectField
               label={t("fileManagement.form.password")}
               hint={
                 file?.has_password
                   ? t("fileManagement.form.hasPassword")
                   : t("fileManagement.form.noPassword")
               }
+              value={values.passwordMode}
+              onChange={(e) => set("passwordMode", e.target.value as PasswordMode)}
             >
-              {({ id, describedBy }) => (
-                <Select
-                  id={id}
-                  aria-describedby={describedBy}
-                  value={values.passwordMode}
-                  onChange={(e) => set("passwordMode", e.target.value as PasswordMode)}
-                >
-                  <option value="keep">{t("fileManagement.form.passwordKeep")}</option>
-                  <option value="set">{t("fileManagement.form.passwordSet")}</option>
-                  {file?.has_password ? (
-                    <option value="clear">{t("fileManagement.form.passwordClear")}</option>
-                  ) : null}
-                </Select>
-              )}
-            </Field>
+              <option value="keep">{t("fileManagement.form.passwordKeep")}</option>
+              <option value="set">{t("fileManagement.form.passwordSet")}</option>
+              {file?.has_password ? (
+                <option value="clear">{t("fileManagement.form.passwordClear")}</option>
+              ) : null}
+            </SelectField>
             {values.passwordMode === "set" ? (
-              <Field label={t("fileManagement.form.newPassword")} error={errorText("password")}>
-                {({ id, describedBy, invalid }) => (
-                  <Input
-                    id={id}
-                    type="password"
-                    autoComplete="new-password"
-                    aria-describedby={describedBy}
-                    invalid={invalid}
-                    value={values.password}
-                    onChange={(e) => set("password", e.target.value)}
-                  />
-                )}
-              </Field>
+              <TextField
+                label={t("fileManagement.form.newPassword")}
+                error={errorText("password")}
+                type="password"
+                autoComplete="new-password"
+                value={values.password}
+                onChange={(e) => set("password", e.target.value)}
+              />
             ) : null}
           </div>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
+            <SelectField
               label={t("fileManagement.form.expiry")}
               hint={t("fileManagement.form.currentExpiry", { value: currentExpiry })}
+              value={values.expiry}
+              onChange={(e) => set("expiry", e.target.value as ShareExpiryChoice)}
             >
-              {({ id, describedBy }) => (
-                <Select
-                  id={id}
-                  aria-describedby={describedBy}
-                  value={values.expiry}
-                  onChange={(e) => set("expiry", e.target.value as ShareExpiryChoice)}
-                >
-                  {SHARE_EXPIRY_CHOICES.map((choice) => (
-                    <option key={choice} value={choice}>
-                      {choice === "keep"
-                        ? t("fileManagement.form.expiryKeep")
-                        : choice === "custom"
-                          ? t("fileManagement.form.expiryCustom")
-                          : t(`fileShare.expiry.${choice}`)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+              {SHARE_EXPIRY_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice === "keep"
+                    ? t("fileManagement.form.expiryKeep")
+                    : choice === "custom"
+                      ? t("fileManagement.form.expiryCustom")
+                      : t(`fileShare.expiry.${choice}`)}
+                </option>
+              ))}
+            </SelectField>
             {values.expiry === "custom" ? (
-              <Field label={t("fileManagement.form.expiryAt")} error={errorText("customExpiry")}>
-                {({ id, describedBy, invalid }) => (
-                  <Input
-                    id={id}
-                    type="datetime-local"
-                    aria-describedby={describedBy}
-                    invalid={invalid}
-                    value={values.customExpiry}
-                    onChange={(e) => set("customExpiry", e.target.value)}
-                  />
-                )}
-              </Field>
+              <TextField
+                label={t("fileManagement.form.expiryAt")}
+                error={errorText("customExpiry")}
+                type="datetime-local"
+                value={values.customExpiry}
+                onChange={(e) => set("customExpiry", e.target.value)}
+              />
             ) : null}
           </div>
 
-          <Field
+          <TextField
             label={t("fileManagement.form.maxViews")}
             hint={t("fileManagement.form.maxViewsHint", { views: file?.views ?? 0 })}
             error={errorText("maxViews")}
-          >
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                type="number"
-                min={0}
-                step={1}
-                inputMode="numeric"
-                aria-describedby={describedBy}
-                invalid={invalid}
-                placeholder={t("upload.options.unlimited")}
-                value={values.maxViews}
-                onChange={(e) => set("maxViews", e.target.value)}
-              />
-            )}
-          </Field>
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            placeholder={t("upload.options.unlimited")}
+            value={values.maxViews}
+            onChange={(e) => set("maxViews", e.target.value)}
+          />
 
           <CheckboxField
             label={t("fileManagement.form.useProxy")}

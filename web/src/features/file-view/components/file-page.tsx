@@ -12,11 +12,11 @@ import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { backendUrl, fileShareUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
-import { OfflineCopyMark } from "../../offline/components/offline-copy-mark";
+import { OfflineCopyMark } from "../../offline";
 import type { PublicFile } from "../api/public-files";
 import { usePublicFile } from "../hooks/use-public-file";
 import { FilePreview } from "./file-preview";
-import { PasswordPrompt } from "./password-prompt";
+import { FilePasswordPrompt } from "./password-prompt";
 import { ShareUnavailable, type UnavailableReason } from "./share-unavailable";
 
 /** Which "unavailable" page an error means: 404 missing, 410 expired or used up. */
@@ -129,7 +129,7 @@ export function FilePage() {
   const data = file.data;
   if (data.requires_password) {
     return (
-      <PasswordPrompt
+      <FilePasswordPrompt
         file={data}
         onGone={(error) => {
           if (!unavailableReason(error)) return false;

@@ -2,13 +2,12 @@ import { PASTE_MAX_BYTES } from "@clipshare/shared";
 import { Columns2, Eye, FileText, FileUp, Hash, PenLine } from "lucide-react";
 import { type ChangeEvent, useDeferredValue, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Segmented } from "../../../components/segmented";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { cn } from "../../../lib/cn";
-import { CodeEditor } from "../../pastes/components/code-editor";
-import { PasteContent } from "../../pastes/components/paste-content";
-import { Segmented } from "../../pastes/components/segmented";
-import type { TextFormat } from "../../pastes/markdown/detect";
+import type { TextFormat } from "../../pastes";
+import { CodeEditor, PasteContent } from "../../pastes";
 import type { SaveResult } from "../draft-storage";
 import { formatForFileName, IMPORT_ACCEPT, looksBinary } from "../import-file";
 

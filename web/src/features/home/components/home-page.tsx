@@ -7,17 +7,19 @@ import { isApiError } from "../../../lib/api-error";
 import { useCapabilities } from "../../../lib/auth-store";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
-import { useReceivedShare } from "../../offline/hooks/use-received-share";
-import { type CreatedPaste, pastesApi } from "../../pastes/api/pastes";
-import type { TextFormat } from "../../pastes/markdown/detect";
+import { useReceivedShare } from "../../offline";
+import type { TextFormat } from "../../pastes";
 import {
+  type CreatedPaste,
   createBody,
   emptyShareForm,
   hasErrors,
+  loadSchemaCheck,
+  pastesApi,
   type ShareFormErrors,
   type ShareFormValues,
   validateShareForm,
-} from "../../pastes/share-form-model";
+} from "../../pastes";
 import { clearDraft, loadDraft } from "../draft-storage";
 import { useDraftAutosave } from "../hooks/use-draft";
 import { EditorCard } from "./editor-card";
@@ -76,7 +78,7 @@ export function HomePage() {
     setBusy(true);
     try {
       const body = createBody(content, values);
-      const { createBodyProblem } = await import("../../pastes/schema-check");
+      const { createBodyProblem } = await loadSchemaCheck();
       const other = createBodyProblem(body);
       if (other) {
         setErrors({ other });

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/form";
+import type { ExpiryUnit, ShareFormErrors, ShareFormValues } from "../../pastes";
 import {
   ExpiryField,
   MaxViewsField,
@@ -11,8 +12,7 @@ import {
   RemarkField,
   SlugField,
   useShareErrorText,
-} from "../../pastes/components/share-fields";
-import type { ExpiryUnit, ShareFormErrors, ShareFormValues } from "../../pastes/share-form-model";
+} from "../../pastes";
 
 export interface ShareFormProps {
   values: ShareFormValues;

@@ -1,15 +1,15 @@
 import { Check, Copy, ExternalLink, Link2, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { QrCode } from "../../../components/qr-code";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Input, Label } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
 import { copyText } from "../../../lib/clipboard";
 import { formatDateTime } from "../../../lib/format";
-import type { CreatedPaste } from "../../pastes/api/pastes";
-import { QrCode } from "../../pastes/components/qr-code";
-import { pasteLink } from "../../pastes/links";
+import type { CreatedPaste } from "../../pastes";
+import { pasteLink } from "../../pastes";
 
 /** How long the new link stays on screen (spec §4: hidden after a countdown). */
 export const SHARE_LINK_VISIBLE_SECONDS = 60;
@@ -104,7 +104,7 @@ export function ShareResult({ created, onDone }: { created: CreatedPaste; onDone
             {t("home.result.open")}
           </a>
         </div>
-        <QrCode value={link} className="self-center sm:self-start" />
+        <QrCode value={link} label={t("pastes.qrAlt", { link })} className="self-center sm:self-start" />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { TextFormat } from "../../pastes/markdown/detect";
+import type { TextFormat } from "../../pastes";
 import { type SaveResult, saveDraft } from "../draft-storage";
 
 const SAVE_DELAY_MS = 500;

@@ -6,7 +6,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useErrorText } from "../../../lib/use-error-text";
-import { CodeEditor } from "../../pastes/components/code-editor";
+import { CodeEditor } from "../../pastes";
 import { fsApi } from "../api/fs";
 import { useFileText } from "../hooks/use-fs";
 import { baseName, fileKind } from "../model/paths";

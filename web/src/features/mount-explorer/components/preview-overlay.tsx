@@ -7,13 +7,14 @@ import { Spinner } from "../../../components/ui/spinner";
 import { formatBytes } from "../../../lib/file-size";
 import { backendUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
+import { loadMarkdownView } from "../../pastes";
 import type { FsEntry } from "../api/fs";
 import { useFileInfo, useFileText } from "../hooks/use-fs";
 import { fileKind } from "../model/paths";
 
-const MarkdownView = lazy(() => import("../../pastes/components/markdown-view"));
+const MarkdownView = lazy(loadMarkdownView);
 
-/** Office viewers of spec §3: they fetch the file from a public URL. */
+/** Office viewers: they fetch the file from a public URL, so they only work for links the internet can reach. */
 export function officeViewerUrl(provider: "microsoft" | "google", fileUrl: string): string {
   return provider === "microsoft"
     ? `https://view.officeapps.live.com/op/view.aspx?src=${encodeURIComponent(fileUrl)}`

@@ -11,6 +11,7 @@ import {
   useProgressText,
 } from "../../../components/upload-progress";
 import { formatBytes } from "../../../lib/file-size";
+import { saveLink } from "../../../lib/save-link";
 import { backendUrl } from "../../../lib/share-links";
 import type { UploadItem } from "../../../lib/upload-engine/upload-queue";
 import type { useUploadQueue } from "../../../lib/upload-engine/use-upload-queue";
@@ -191,12 +192,7 @@ export function BasketPanel({ onClose }: { onClose: () => void }) {
         basketZipName(new Date()),
       );
       // A signed GET link: the browser saves the streamed ZIP as an ordinary download.
-      const a = document.createElement("a");
-      a.href = backendUrl(link.url);
-      a.download = link.filename;
-      document.body.append(a);
-      a.click();
-      a.remove();
+      saveLink(backendUrl(link.url), link.filename);
     } catch (err) {
       toast(errorText(err), "error");
     }

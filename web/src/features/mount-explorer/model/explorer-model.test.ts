@@ -233,3 +233,21 @@ describe("folder drops", () => {
     ]);
   });
 });
+
+describe("picked folders", () => {
+  it("keeps each file's path inside the folder and lists the folders parents first", async () => {
+    const { collectPickedFolder } = await import("./upload-walk");
+    const picked = [
+      { name: "b.jpg", webkitRelativePath: "photos/2024/may/b.jpg" },
+      { name: "a.jpg", webkitRelativePath: "photos/a.jpg" },
+      { name: "loose.txt", webkitRelativePath: "" },
+    ] as (File & { webkitRelativePath: string })[];
+    const result = collectPickedFolder(picked);
+    expect(result.files.map((f) => f.relativePath)).toEqual([
+      "photos/2024/may/b.jpg",
+      "photos/a.jpg",
+      "loose.txt",
+    ]);
+    expect(result.dirs).toEqual(["photos", "photos/2024", "photos/2024/may"]);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Touch long-press and context-menu geometry (spec §9): a press held 500 ms
+ * Touch long-press and context-menu geometry: a press held 500 ms
  * without moving more than 10 px opens the menu; the menu is 100-600 px wide
  * and stays inside the viewport. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * Virtual paths of the explorer (spec §2/§4): "/" is the root, directories may
+ * Virtual paths of the explorer: "/" is the root, directories may
  * end with "/" on the wire, the URL is /mount-explorer/<segments>. Pure.
  */
 

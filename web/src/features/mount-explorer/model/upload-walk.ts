@@ -79,3 +79,20 @@ export async function collectDrop(
   for (const file of plain) out.push({ relativePath: file.name, file });
   return { files: out, dirs };
 }
+
+/**
+ * The files of a folder picked with `<input webkitdirectory>`, each with its
+ * path inside that folder, and the folders to create (parents first).
+ */
+export function collectPickedFolder(files: ArrayLike<File & { webkitRelativePath?: string }>): {
+  files: DroppedFile[];
+  dirs: string[];
+} {
+  const out = Array.from(files, (f) => ({ relativePath: f.webkitRelativePath || f.name, file: f as File }));
+  const dirs = new Set<string>();
+  for (const f of out) {
+    const parts = f.relativePath.split("/").slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
+  }
+  return { files: out, dirs: [...dirs].sort((a, b) => a.split("/").length - b.split("/").length) };
+}

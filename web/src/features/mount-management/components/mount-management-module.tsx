@@ -9,12 +9,12 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Dialog } from "../../../components/ui/dialog";
-import { Field, Input, Select } from "../../../components/ui/form";
+import { SelectField, TextField } from "../../../components/ui/form";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useCapabilities } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
-import { explorerHref } from "../../mount-explorer/model/paths";
+import { explorerHref } from "../../mount-explorer";
 import { type MountRow, mountsApi } from "../api/mounts";
 import {
   EMPTY_MOUNT_FORM,
@@ -43,7 +43,7 @@ function formOf(row: MountRow): MountForm {
   };
 }
 
-/** Admin module "mount management" (spec §2/§5): every mount for the admin, read-only for a key. */
+/** Admin module "mount management": every mount for the admin, read-only for a key. */
 export function MountManagementModule() {
   const { t } = useTranslation();
   const caps = useCapabilities();
@@ -311,131 +311,83 @@ function MountFormDialog({
       }
     >
       <form id="mount-form" onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
-        <Field label={t("mounts.fields.name")} error={text(errors.name)}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              value={form.name}
-              onChange={(e) => set("name", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t("mounts.fields.path")} hint={t("mounts.pathHint")} error={text(errors.mount_path)}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              value={form.mount_path}
-              onChange={(e) => set("mount_path", e.target.value)}
-              className="font-mono"
-            />
-          )}
-        </Field>
-        <Field label={t("mounts.fields.storageType")} error={text(errors.storage_type)}>
-          {({ id, describedBy, invalid }) => (
-            <Select
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              value={form.storage_type}
-              onChange={(e) => {
-                set("storage_type", e.target.value as "LOCAL" | "S3");
-                set("storage_config_id", "");
-              }}
-            >
-              <option value="LOCAL">LOCAL</option>
-              <option value="S3">S3</option>
-            </Select>
-          )}
-        </Field>
-        <Field label={t("mounts.fields.storageConfig")} error={text(errors.storage_config_id)}>
-          {({ id, describedBy, invalid }) => (
-            <Select
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              value={form.storage_config_id}
-              onChange={(e) => set("storage_config_id", e.target.value)}
-            >
-              <option value="">{t("mounts.chooseConfig")}</option>
-              {options.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field
+        <TextField
+          label={t("mounts.fields.name")}
+          error={text(errors.name)}
+          value={form.name}
+          onChange={(e) => set("name", e.target.value)}
+        />
+        <TextField
+          label={t("mounts.fields.path")}
+          hint={t("mounts.pathHint")}
+          error={text(errors.mount_path)}
+          value={form.mount_path}
+          onChange={(e) => set("mount_path", e.target.value)}
+          controlClassName="font-mono"
+        />
+        <SelectField
+          label={t("mounts.fields.storageType")}
+          error={text(errors.storage_type)}
+          value={form.storage_type}
+          onChange={(e) => {
+            set("storage_type", e.target.value as "LOCAL" | "S3");
+            set("storage_config_id", "");
+          }}
+        >
+          <option value="LOCAL">LOCAL</option>
+          <option value="S3">S3</option>
+        </SelectField>
+        <SelectField
+          label={t("mounts.fields.storageConfig")}
+          error={text(errors.storage_config_id)}
+          value={form.storage_config_id}
+          onChange={(e) => set("storage_config_id", e.target.value)}
+        >
+          <option value="">{t("mounts.chooseConfig")}</option>
+          {options.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
           label={t("mounts.fields.cacheTtl")}
           hint={t("mounts.cacheTtlHint")}
           error={text(errors.cache_ttl)}
+          inputMode="numeric"
+          value={form.cache_ttl}
+          onChange={(e) => set("cache_ttl", e.target.value)}
+        />
+        <TextField
+          label={t("mounts.fields.sortOrder")}
+          error={text(errors.sort_order)}
+          inputMode="numeric"
+          value={form.sort_order}
+          onChange={(e) => set("sort_order", e.target.value)}
+        />
+        <SelectField
+          label={t("mounts.fields.webdavPolicy")}
+          value={form.webdav_policy}
+          onChange={(e) => set("webdav_policy", e.target.value as MountForm["webdav_policy"])}
         >
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              inputMode="numeric"
-              value={form.cache_ttl}
-              onChange={(e) => set("cache_ttl", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t("mounts.fields.sortOrder")} error={text(errors.sort_order)}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              inputMode="numeric"
-              value={form.sort_order}
-              onChange={(e) => set("sort_order", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t("mounts.fields.webdavPolicy")}>
-          {({ id }) => (
-            <Select
-              id={id}
-              value={form.webdav_policy}
-              onChange={(e) => set("webdav_policy", e.target.value as MountForm["webdav_policy"])}
-            >
-              <option value="302_redirect">{t("mounts.webdav.redirect")}</option>
-              <option value="native_proxy">{t("mounts.webdav.proxy")}</option>
-            </Select>
-          )}
-        </Field>
-        <Field
+          <option value="302_redirect">{t("mounts.webdav.redirect")}</option>
+          <option value="native_proxy">{t("mounts.webdav.proxy")}</option>
+        </SelectField>
+        <TextField
           label={t("mounts.fields.signExpires")}
           hint={t("mounts.signExpiresHint")}
           error={text(errors.sign_expires)}
-        >
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              inputMode="numeric"
-              value={form.sign_expires}
-              onChange={(e) => set("sign_expires", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t("mounts.fields.remark")} error={text(errors.remark)} className="sm:col-span-2">
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              value={form.remark}
-              onChange={(e) => set("remark", e.target.value)}
-            />
-          )}
-        </Field>
+          inputMode="numeric"
+          value={form.sign_expires}
+          onChange={(e) => set("sign_expires", e.target.value)}
+        />
+        <TextField
+          label={t("mounts.fields.remark")}
+          error={text(errors.remark)}
+          className="sm:col-span-2"
+          value={form.remark}
+          onChange={(e) => set("remark", e.target.value)}
+        />
         <CheckboxField
           label={t("mounts.fields.active")}
           checked={form.is_active}

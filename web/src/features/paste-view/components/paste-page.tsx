@@ -2,18 +2,17 @@ import { CalendarClock, Eye, LockKeyhole } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { PasswordPrompt } from "../../../components/password-prompt";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
-import { OfflineCopyMark } from "../../offline/components/offline-copy-mark";
-import type { PasteView } from "../../pastes/api/pastes";
-import { PasteContent } from "../../pastes/components/paste-content";
-import { formatOf, type TextFormat } from "../../pastes/markdown/detect";
+import { OfflineCopyMark } from "../../offline";
+import type { PasteView } from "../../pastes";
+import { formatOf, PasteContent, type TextFormat } from "../../pastes";
 import { usePasteView, useUnlockPaste } from "../hooks/use-paste-view";
 import { unavailableReason } from "../paste-status";
-import { PasswordPrompt } from "./password-prompt";
 import { PasteSkeleton } from "./paste-skeleton";
 import { PasteToolbar } from "./paste-toolbar";
 import { PasteUnavailable } from "./paste-unavailable";
@@ -52,6 +51,14 @@ function PasteScreen({ slug }: { slug: string }) {
     return (
       <div className="py-4 sm:py-10">
         <PasswordPrompt
+          title={t("pasteView.password.title")}
+          description={t("pasteView.password.description")}
+          texts={{
+            label: t("pastes.form.password"),
+            required: t("pasteView.password.required"),
+            submit: t("pasteView.password.submit"),
+            checking: t("pasteView.password.checking"),
+          }}
           onSubmit={(password) => unlock.mutate(password)}
           busy={unlock.isPending}
           error={unlock.isError ? errorText(unlock.error) : null}

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ContentSkeleton } from "../../pastes/components/content-skeleton";
+import { ContentSkeleton } from "../../../components/content-skeleton";
 
 const bar = "animate-pulse rounded bg-slate-200 dark:bg-slate-800";
 

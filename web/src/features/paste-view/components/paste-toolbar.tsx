@@ -1,14 +1,19 @@
 import { Copy, Download, FileCode2, FileText, Hash, Link2, QrCode as QrIcon, WrapText } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Segmented } from "../../../components/segmented";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { copyText } from "../../../lib/clipboard";
-import { type PasteView, pastesApi } from "../../pastes/api/pastes";
-import { Segmented } from "../../pastes/components/segmented";
-import { downloadText, openTextInNewTab } from "../../pastes/download";
-import { pasteLink } from "../../pastes/links";
-import { downloadExtension, type TextFormat } from "../../pastes/markdown/detect";
+import {
+  downloadExtension,
+  downloadText,
+  openTextInNewTab,
+  type PasteView,
+  pasteLink,
+  pastesApi,
+  type TextFormat,
+} from "../../pastes";
 
 const QrDialog = lazy(() => import("./qr-dialog"));
 

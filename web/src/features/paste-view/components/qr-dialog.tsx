@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { QrCode } from "../../../components/qr-code";
 import { Dialog } from "../../../components/ui/dialog";
-import { QrCode } from "../../pastes/components/qr-code";
 
 /** The paste's link as a QR code. Its own chunk (dialog + encoder), loaded when asked for. */
 export default function QrDialog({ link, onClose }: { link: string; onClose: () => void }) {
@@ -13,7 +13,7 @@ export default function QrDialog({ link, onClose }: { link: string; onClose: () 
       description={t("pasteView.qrDescription")}
     >
       <div className="flex flex-col items-center gap-3">
-        <QrCode value={link} size={224} />
+        <QrCode value={link} label={t("pastes.qrAlt", { link })} size={224} />
         <p className="max-w-full font-mono text-xs break-all text-slate-500 dark:text-slate-400">{link}</p>
       </div>
     </Dialog>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
+import { ContentSkeleton } from "../../../components/content-skeleton";
 import type { TextFormat } from "../markdown/detect";
-import { ContentSkeleton } from "./content-skeleton";
 import { PlainTextView } from "./plain-text-view";
 
 const MarkdownView = lazy(() => import("./markdown-view"));

@@ -12,7 +12,7 @@ import {
   type ShareFormErrors,
 } from "../share-form-model";
 
-export { PasswordInput } from "./password-input";
+export { PasswordInput } from "../../../components/password-input";
 
 /** Text of a form problem, in the current language. */
 export function useShareErrorText() {
@@ -100,7 +100,7 @@ export function SlugField({
 /** The units that come with a number. */
 type ExpiryAmountUnit = Exclude<ExpiryUnit, "never">;
 
-/** Expiry of spec §5: never, or a number of hours, days, weeks or months; editing can keep the current one. */
+/** Expiry: never, or a number of hours, days, weeks or months; editing can keep the current one. */
 export function ExpiryField({
   unit,
   amount,

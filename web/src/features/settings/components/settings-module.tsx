@@ -5,12 +5,12 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { CheckboxField } from "../../../components/ui/checkbox";
-import { Field, Input, Select } from "../../../components/ui/form";
+import { SelectField, TextField } from "../../../components/ui/form";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { authStore } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
-import { AppStatusCard } from "../../offline/components/app-status-card";
+import { AppStatusCard } from "../../offline";
 import { SIZE_UNITS, type SizeUnit, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from "../api/settings";
 import {
   useProxySignSettings,
@@ -78,53 +78,41 @@ function UploadSettingsCard() {
         ) : (
           <form onSubmit={submit} noValidate className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-              <Field
+              <TextField
                 label={t("settings.upload.maxSize")}
                 hint={t("settings.upload.maxSizeHint")}
                 error={invalid ? t("settings.upload.maxSizeInvalid") : null}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                value={size}
+                onChange={(e) => setSize(e.target.value)}
+              />
+              <SelectField
+                label={t("settings.upload.unit")}
+                value={unit}
+                onChange={(e) => setUnit(e.target.value as SizeUnit)}
               >
-                {({ id, describedBy, invalid: inv }) => (
-                  <Input
-                    id={id}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    step={1}
-                    aria-describedby={describedBy}
-                    invalid={inv}
-                    value={size}
-                    onChange={(e) => setSize(e.target.value)}
-                  />
-                )}
-              </Field>
-              <Field label={t("settings.upload.unit")}>
-                {({ id }) => (
-                  <Select id={id} value={unit} onChange={(e) => setUnit(e.target.value as SizeUnit)}>
-                    {SIZE_UNITS.map((u) => (
-                      <option key={u} value={u}>
-                        {u}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
+                {SIZE_UNITS.map((u) => (
+                  <option key={u} value={u}>
+                    {u}
+                  </option>
+                ))}
+              </SelectField>
             </div>
-            <Field label={t("settings.upload.webdavMode")} hint={t(`settings.upload.webdavModeHint.${mode}`)}>
-              {({ id, describedBy }) => (
-                <Select
-                  id={id}
-                  aria-describedby={describedBy}
-                  value={mode}
-                  onChange={(e) => setMode(e.target.value as WebdavUploadMode)}
-                >
-                  {WEBDAV_UPLOAD_MODES.map((m) => (
-                    <option key={m} value={m}>
-                      {t(`settings.upload.webdavModes.${m}`)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <SelectField
+              label={t("settings.upload.webdavMode")}
+              hint={t(`settings.upload.webdavModeHint.${mode}`)}
+              value={mode}
+              onChange={(e) => setMode(e.target.value as WebdavUploadMode)}
+            >
+              {WEBDAV_UPLOAD_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {t(`settings.upload.webdavModes.${m}`)}
+                </option>
+              ))}
+            </SelectField>
             {error ? <Alert>{error}</Alert> : null}
             <div className="flex justify-end">
               <Button type="submit" disabled={save.isPending}>
@@ -189,26 +177,18 @@ function ProxySignCard() {
               checked={signAll}
               onCheckedChange={setSignAll}
             />
-            <Field
+            <TextField
               label={t("settings.proxy.expires")}
               hint={t("settings.proxy.expiresHint")}
               error={invalid ? t("settings.proxy.expiresInvalid") : null}
-            >
-              {({ id, describedBy, invalid: inv }) => (
-                <Input
-                  id={id}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  aria-describedby={describedBy}
-                  invalid={inv}
-                  value={expires}
-                  onChange={(e) => setExpires(e.target.value)}
-                  className="sm:max-w-48"
-                />
-              )}
-            </Field>
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={expires}
+              onChange={(e) => setExpires(e.target.value)}
+              controlClassName="sm:max-w-48"
+            />
             {error ? <Alert>{error}</Alert> : null}
             <div className="flex justify-end">
               <Button type="submit" disabled={save.isPending}>
@@ -270,62 +250,39 @@ function AccountCard() {
         description={t("settings.account.description")}
       />
       <form onSubmit={submit} noValidate className="space-y-4 p-5">
-        <Field label={t("settings.account.currentPassword")} error={fieldError("currentPassword")}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              type="password"
-              autoComplete="current-password"
-              aria-describedby={describedBy}
-              invalid={invalid}
-              value={values.currentPassword}
-              onChange={(e) => set("currentPassword", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field
+        <TextField
+          label={t("settings.account.currentPassword")}
+          error={fieldError("currentPassword")}
+          type="password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={(e) => set("currentPassword", e.target.value)}
+        />
+        <TextField
           label={t("settings.account.newUsername")}
           hint={t("settings.account.newUsernameHint")}
           error={fieldError("newUsername")}
-        >
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              invalid={invalid}
-              autoComplete="username"
-              aria-describedby={describedBy}
-              value={values.newUsername}
-              onChange={(e) => set("newUsername", e.target.value)}
-            />
-          )}
-        </Field>
+          autoComplete="username"
+          value={values.newUsername}
+          onChange={(e) => set("newUsername", e.target.value)}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t("settings.account.newPassword")} error={fieldError("newPassword")}>
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                type="password"
-                autoComplete="new-password"
-                aria-describedby={describedBy}
-                invalid={invalid}
-                value={values.newPassword}
-                onChange={(e) => set("newPassword", e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t("settings.account.confirmPassword")} error={fieldError("confirmPassword")}>
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                type="password"
-                autoComplete="new-password"
-                aria-describedby={describedBy}
-                invalid={invalid}
-                value={values.confirmPassword}
-                onChange={(e) => set("confirmPassword", e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t("settings.account.newPassword")}
+            error={fieldError("newPassword")}
+            type="password"
+            autoComplete="new-password"
+            value={values.newPassword}
+            onChange={(e) => set("newPassword", e.target.value)}
+          />
+          <TextField
+            label={t("settings.account.confirmPassword")}
+            error={fieldError("confirmPassword")}
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={(e) => set("confirmPassword", e.target.value)}
+          />
         </div>
         {errors.form ? <Alert>{t(`settings.account.errors.${errors.form}`)}</Alert> : null}
         {error ? <Alert>{error}</Alert> : null}

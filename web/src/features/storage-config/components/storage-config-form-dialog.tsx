@@ -4,7 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Dialog } from "../../../components/ui/dialog";
-import { Field, Input, Select } from "../../../components/ui/form";
+import { SelectField, TextField } from "../../../components/ui/form";
 import type { SizeInputUnit } from "../../../lib/file-size";
 import type { ProviderType, StorageType } from "../api/storage-configs";
 import {
@@ -89,25 +89,21 @@ export function StorageConfigFormDialog({
       value?: string;
     } = {},
   ) => (
-    <Field label={label} hint={props.hint} error={errorText(field)}>
-      {({ id, describedBy, invalid }) => (
-        <Input
-          id={id}
-          aria-describedby={describedBy}
-          invalid={invalid}
-          type={props.type ?? "text"}
-          autoComplete={props.autoComplete ?? "off"}
-          spellCheck={false}
-          placeholder={props.placeholder}
-          value={props.value ?? (values[field as keyof StorageConfigFormValues] as string)}
-          onChange={(e) =>
-            props.onChange
-              ? props.onChange(e.target.value)
-              : set(field as keyof StorageConfigFormValues, e.target.value as never)
-          }
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      hint={props.hint}
+      error={errorText(field)}
+      type={props.type ?? "text"}
+      autoComplete={props.autoComplete ?? "off"}
+      spellCheck={false}
+      placeholder={props.placeholder}
+      value={props.value ?? (values[field as keyof StorageConfigFormValues] as string)}
+      onChange={(e) =>
+        props.onChange
+          ? props.onChange(e.target.value)
+          : set(field as keyof StorageConfigFormValues, e.target.value as never)
+      }
+    />
   );
 
   const preset = PROVIDER_PRESETS[values.providerType];
@@ -133,45 +129,34 @@ export function StorageConfigFormDialog({
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <SelectField
             label={t("storageConfig.form.storageType")}
             hint={mode === "edit" ? t("storageConfig.form.typeFixed") : undefined}
+            value={values.storageType}
+            disabled={mode === "edit"}
+            onChange={(e) => set("storageType", e.target.value as StorageType)}
           >
-            {({ id, describedBy }) => (
-              <Select
-                id={id}
-                aria-describedby={describedBy}
-                value={values.storageType}
-                disabled={mode === "edit"}
-                onChange={(e) => set("storageType", e.target.value as StorageType)}
-              >
-                <option value="S3">{t("storageConfig.types.S3")}</option>
-                <option value="LOCAL">{t("storageConfig.types.LOCAL")}</option>
-              </Select>
-            )}
-          </Field>
+            <option value="S3">{t("storageConfig.types.S3")}</option>
+            <option value="LOCAL">{t("storageConfig.types.LOCAL")}</option>
+          </SelectField>
           {text("name", t("storageConfig.form.name"))}
         </div>
 
         {isS3 ? (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={t("storageConfig.form.provider")} hint={t("storageConfig.form.providerHint")}>
-                {({ id, describedBy }) => (
-                  <Select
-                    id={id}
-                    aria-describedby={describedBy}
-                    value={values.providerType}
-                    onChange={(e) => setValues((v) => applyProvider(v, e.target.value as ProviderType))}
-                  >
-                    {PROVIDERS.map((p) => (
-                      <option key={p} value={p}>
-                        {p}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
+              <SelectField
+                label={t("storageConfig.form.provider")}
+                hint={t("storageConfig.form.providerHint")}
+                value={values.providerType}
+                onChange={(e) => setValues((v) => applyProvider(v, e.target.value as ProviderType))}
+              >
+                {PROVIDERS.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </SelectField>
               {text("region", t("storageConfig.form.region"), {
                 placeholder: preset.region,
                 onChange: (value) => setValues((v) => applyRegion(v, value)),
@@ -227,21 +212,17 @@ export function StorageConfigFormDialog({
 
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_7rem]">
           {text("quotaAmount", t("storageConfig.form.quota"), { hint: t("storageConfig.form.quotaHint") })}
-          <Field label={t("storageConfig.form.quotaUnit")}>
-            {({ id }) => (
-              <Select
-                id={id}
-                value={values.quotaUnit}
-                onChange={(e) => set("quotaUnit", e.target.value as SizeInputUnit)}
-              >
-                {SIZE_INPUT_UNITS.map((unit) => (
-                  <option key={unit} value={unit}>
-                    {unit}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <SelectField
+            label={t("storageConfig.form.quotaUnit")}
+            value={values.quotaUnit}
+            onChange={(e) => set("quotaUnit", e.target.value as SizeInputUnit)}
+          >
+            {SIZE_INPUT_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
+            ))}
+          </SelectField>
         </div>
 
         <CheckboxField

@@ -1,12 +1,13 @@
-import { FlaskConical, HardDrive, Pencil, Plus, RefreshCw, Star, Trash2 } from "lucide-react";
+import { FlaskConical, HardDrive, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ListBody } from "../../../components/list/list-frame";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
+import { RefreshButton } from "../../../components/ui/refresh-button";
 import { toast } from "../../../components/ui/toast";
 import { UsageMeter } from "../../../components/ui/usage-meter";
 import { formatBytes } from "../../../lib/file-size";
@@ -187,15 +188,7 @@ export function StorageConfigModule() {
         description={t("storageConfig.description")}
         actions={
           <>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label={t("common.refresh")}
-              title={t("common.refresh")}
-              onClick={() => void configs.refetch()}
-            >
-              <RefreshCw className={configs.isFetching ? "h-4 w-4 animate-spin" : "h-4 w-4"} aria-hidden />
-            </Button>
+            <RefreshButton busy={configs.isFetching} onClick={() => void configs.refetch()} />
             <Button onClick={() => setCreating(true)}>
               <Plus className="h-4 w-4" aria-hidden />
               {t("storageConfig.create")}
@@ -204,16 +197,12 @@ export function StorageConfigModule() {
         }
       />
       <div className="p-5">
-        {configs.isPending ? (
-          <Spinner />
-        ) : configs.isError ? (
-          <Alert>{errorText(configs.error)}</Alert>
-        ) : rows.length === 0 ? (
-          <div className="flex flex-col items-center py-10 text-center text-sm text-slate-500 dark:text-slate-400">
-            <HardDrive className="mb-2 h-8 w-8" aria-hidden />
-            {t("storageConfig.empty")}
-          </div>
-        ) : (
+        <ListBody
+          query={configs}
+          rowCount={rows.length}
+          icon={HardDrive}
+          emptyText={t("storageConfig.empty")}
+        >
           <ul className="grid gap-4 xl:grid-cols-2" aria-label={t("storageConfig.listLabel")}>
             {rows.map((config) => (
               <ConfigCard
@@ -237,7 +226,7 @@ export function StorageConfigModule() {
               />
             ))}
           </ul>
-        )}
+        </ListBody>
       </div>
 
       <StorageConfigFormDialog

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ContentSkeleton } from "../../../components/content-skeleton";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -7,27 +8,25 @@ import { Field, Select } from "../../../components/ui/form";
 import { isApiError } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
-import type { PasteDetail, PasteRow, UpdatePasteBody } from "../../pastes/api/pastes";
-import { CodeEditor } from "../../pastes/components/code-editor";
-import { ContentSkeleton } from "../../pastes/components/content-skeleton";
+import type { PasteDetail, PasteRow, UpdatePasteBody } from "../../pastes";
 import {
+  CodeEditor,
+  type EditFormValues,
   ExpiryField,
+  editFormFrom,
+  formatOf,
+  hasErrors,
+  loadSchemaCheck,
   MaxViewsField,
+  type PasswordAction,
   PasswordInput,
   RemarkField,
-  SlugField,
-  useShareErrorText,
-} from "../../pastes/components/share-fields";
-import { formatOf } from "../../pastes/markdown/detect";
-import {
-  type EditFormValues,
-  editFormFrom,
-  hasErrors,
-  type PasswordAction,
   type ShareFormErrors,
+  SlugField,
   updateBody,
+  useShareErrorText,
   validateEditForm,
-} from "../../pastes/share-form-model";
+} from "../../pastes";
 import { usePasteDetail } from "../hooks/use-pastes";
 
 /** Edit a paste with the same rules as the Home form; only changed fields are sent. */
@@ -114,7 +113,7 @@ function EditForm({
     const body = updateBody(detail, values);
     onBusy(true);
     try {
-      const { updateBodyProblem } = await import("../../pastes/schema-check");
+      const { updateBodyProblem } = await loadSchemaCheck();
       const other = updateBodyProblem(body);
       if (other) {
         setErrors({ other });

@@ -1,16 +1,14 @@
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ContentSkeleton } from "../../../components/content-skeleton";
+import { Segmented } from "../../../components/segmented";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { useErrorText } from "../../../lib/use-error-text";
-import type { PasteRow } from "../../pastes/api/pastes";
-import { ContentSkeleton } from "../../pastes/components/content-skeleton";
-import { PasteContent } from "../../pastes/components/paste-content";
-import { Segmented } from "../../pastes/components/segmented";
-import { pasteLink } from "../../pastes/links";
-import { formatOf, type TextFormat } from "../../pastes/markdown/detect";
+import type { PasteRow } from "../../pastes";
+import { formatOf, PasteContent, pasteLink, type TextFormat } from "../../pastes";
 import { usePasteDetail } from "../hooks/use-pastes";
 
 /** The full text of a paste, as the owner sees it (no view is counted). */

@@ -11,7 +11,7 @@ import { useCapabilities } from "../../../lib/auth-store";
 import { queueSummary } from "../../../lib/upload-engine/upload-queue";
 import { useUploadQueue } from "../../../lib/upload-engine/use-upload-queue";
 import { useErrorText } from "../../../lib/use-error-text";
-import { useReceivedShare } from "../../offline/hooks/use-received-share";
+import { useReceivedShare } from "../../offline";
 import { shareTarget } from "../api/share-target";
 import type { UploadResult } from "../api/upload-file";
 import { recentUploadsQueryKey, useMaxUploadSize, useShareOptions } from "../hooks/use-upload-data";

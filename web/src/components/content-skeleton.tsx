@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { cn } from "../../../lib/cn";
+import { cn } from "../lib/cn";
 
 /** Grey lines in the place of text that is still loading. */
 export function ContentSkeleton({ lines = 8, className }: { lines?: number; className?: string }) {

@@ -1,6 +1,6 @@
 import * as CheckboxPrimitive from "@radix-ui/react-checkbox";
 import { Check, Minus } from "lucide-react";
-import { cn } from "../../../lib/cn";
+import { cn } from "../../lib/cn";
 
 /** A row-selection checkbox named only for screen readers; "indeterminate" for a partly selected page. */
 export function SelectCheckbox({

@@ -1,9 +1,13 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Input } from "../../../components/ui/form";
+import { Input } from "./ui/form";
 
-/** A password field with a show/hide toggle. */
+/**
+ * A password field with a show/hide toggle. The toggle is named by its title,
+ * not aria-label, so that finding the field by its label ("Password") finds
+ * the field alone.
+ */
 export function PasswordInput({
   id,
   describedBy,
@@ -42,7 +46,7 @@ export function PasswordInput({
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? t("pastes.form.hidePassword") : t("pastes.form.showPassword")}
+        title={visible ? t("pastes.form.hidePassword") : t("pastes.form.showPassword")}
         aria-pressed={visible}
         className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:text-slate-200"
       >

@@ -1,22 +1,32 @@
 import { LockKeyhole, Unlock } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/form";
-import { PasswordInput } from "../../pastes/components/password-input";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { PasswordInput } from "./password-input";
+import { Alert } from "./ui/alert";
+import { Button } from "./ui/button";
+import { Field } from "./ui/form";
 
-/** Asks for a protected paste's password (spec §5: it must be entered to open the share). */
+/**
+ * The page a visitor sees for a password-protected share: the password must be
+ * entered before anything of the share opens. An empty password is refused
+ * here, without asking the server.
+ */
 export function PasswordPrompt({
-  onSubmit,
+  title,
+  description,
+  texts,
   busy,
   error,
+  onSubmit,
 }: {
-  onSubmit: (password: string) => void;
+  title: string;
+  /** Under the title: what is protected (a paste's notice, a file's name and size). */
+  description: ReactNode;
+  texts: { label: string; required: string; submit: string; checking: string };
   busy: boolean;
   error: string | null;
+  onSubmit: (password: string) => void;
 }) {
-  const { t } = useTranslation();
+  const titleId = useId();
   const [password, setPassword] = useState("");
   const [missing, setMissing] = useState(false);
 
@@ -32,22 +42,20 @@ export function PasswordPrompt({
 
   return (
     <section
-      aria-labelledby="password-prompt-title"
+      aria-labelledby={titleId}
       className="mx-auto w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-xs sm:p-8 dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="mb-5 flex flex-col items-center text-center">
         <div className="mb-3 rounded-2xl bg-amber-50 p-3 dark:bg-amber-950/50">
           <LockKeyhole className="h-7 w-7 text-amber-600 dark:text-amber-400" aria-hidden />
         </div>
-        <h1 id="password-prompt-title" className="text-xl font-semibold tracking-tight">
-          {t("pasteView.password.title")}
+        <h1 id={titleId} className="text-xl font-semibold tracking-tight">
+          {title}
         </h1>
-        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-          {t("pasteView.password.description")}
-        </p>
+        <p className="mt-1 text-sm break-all text-slate-500 dark:text-slate-400">{description}</p>
       </div>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label={t("pastes.form.password")} error={missing ? t("pasteView.password.required") : null}>
+        <Field label={texts.label} error={missing && !password ? texts.required : null}>
           {({ id, describedBy, invalid }) => (
             <PasswordInput
               id={id}
@@ -63,7 +71,7 @@ export function PasswordPrompt({
         {error ? <Alert>{error}</Alert> : null}
         <Button type="submit" className="w-full" disabled={busy}>
           <Unlock className="h-4 w-4" aria-hidden />
-          {busy ? t("pasteView.password.checking") : t("pasteView.password.submit")}
+          {busy ? texts.checking : texts.submit}
         </Button>
       </form>
     </section>

@@ -1,0 +1,144 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import { cn } from "../../../lib/cn";
+import { formatBytes } from "../../../lib/file-size";
+import { useErrorText } from "../../../lib/use-error-text";
+import type { SearchResult } from "../api/fs";
+import type { ExplorerController } from "../hooks/use-explorer";
+import { baseName, explorerHref, parentPath } from "../model/paths";
+import { collectDrop } from "../model/upload-walk";
+import { EntryView } from "./entry-views";
+import { BasketPanel, TaskPanel, UploadPanel } from "./side-panels";
+
+function SearchResults({
+  results,
+  onClose,
+}: {
+  results: { q: string; items: SearchResult[] };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-label={t("explorer.searchResults")}
+      className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2 text-sm dark:border-slate-800">
+        <span>{t("explorer.resultsFor", { q: results.q, count: results.items.length })}</span>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          {t("common.close")}
+        </Button>
+      </div>
+      <ul>
+        {results.items.map((r) => (
+          <li
+            key={r.path}
+            className="border-b border-slate-100 px-3 py-2 text-sm last:border-0 dark:border-slate-800"
+          >
+            <Link
+              className="font-medium text-indigo-600 hover:underline dark:text-indigo-300"
+              to={
+                r.isDirectory
+                  ? explorerHref(r.path)
+                  : `${explorerHref(parentPath(r.path))}?preview=${encodeURIComponent(baseName(r.path))}`
+              }
+            >
+              {r.name}
+            </Link>
+            <span className="ml-2 font-mono text-xs text-slate-500">{r.path}</span>
+            {r.size ? <span className="ml-2 text-xs text-slate-500">{formatBytes(r.size)}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The folder's entries (or search results), which take dropped files and
+ * folders as uploads, and the open side panel (uploads, tasks, basket).
+ */
+export function ExplorerBody({ x }: { x: ExplorerController }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [dragging, setDragging] = useState(false);
+  const { dir, listing, entries, panel, setPanel } = x;
+  const results = x.search.results;
+
+  return (
+    <div className={cn("grid gap-3", panel && "lg:grid-cols-[minmax(0,1fr)_20rem]")}>
+      <div
+        className={cn("relative min-w-0", dragging && "rounded-xl ring-2 ring-indigo-500")}
+        data-testid="drop-zone"
+        onDragOver={(e) => {
+          if (listing?.isVirtual) return;
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          if (listing?.isVirtual) {
+            toast(t("explorer.dropNotHere"), "error");
+            return;
+          }
+          void collectDrop(e.dataTransfer.items, e.dataTransfer.files).then(({ files, dirs }) =>
+            x.upload(files, dirs),
+          );
+        }}
+      >
+        {results ? (
+          <SearchResults results={results} onClose={x.search.closeResults} />
+        ) : dir.isError ? (
+          <Alert>{errorText(dir.error)}</Alert>
+        ) : dir.isLoading ? (
+          <Spinner />
+        ) : entries.length === 0 ? (
+          <div
+            className="flex h-64 items-center justify-center rounded-xl border border-dashed border-slate-300 text-sm text-slate-500 dark:border-slate-700"
+            onContextMenu={(e) => {
+              e.preventDefault();
+              x.openMenu({ at: { x: e.clientX, y: e.clientY }, entry: null });
+            }}
+          >
+            {listing?.isRoot ? t("explorer.noMounts") : t("explorer.empty")}
+          </div>
+        ) : (
+          <EntryView
+            view={x.prefs.view}
+            entries={entries}
+            selected={x.selection.selected}
+            hasMore={dir.hasNextPage}
+            loadingMore={dir.isFetchingNextPage}
+            onLoadMore={x.loadMore}
+            onSelect={x.onSelect}
+            onOpen={x.open}
+            onMenu={x.onMenu}
+            sort={x.prefs.sort}
+            onSort={x.onSort}
+            label={t("explorer.entriesOf", { path: x.path })}
+          />
+        )}
+        <p className="mt-1 text-xs text-slate-500" data-testid="entry-count">
+          {t("explorer.count", { count: entries.length })}
+          {dir.hasNextPage ? ` ${t("explorer.moreToLoad")}` : ""}
+        </p>
+      </div>
+      {panel ? (
+        <aside className="space-y-3">
+          {panel === "uploads" ? (
+            <UploadPanel queue={x.uploads.queue} onClose={() => setPanel(null)} />
+          ) : null}
+          {panel === "tasks" ? <TaskPanel onClose={() => setPanel(null)} /> : null}
+          {panel === "basket" ? <BasketPanel onClose={() => setPanel(null)} /> : null}
+        </aside>
+      ) : null}
+    </div>
+  );
+}

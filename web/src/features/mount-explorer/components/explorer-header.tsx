@@ -1,0 +1,81 @@
+import { ChevronRight, History, Home, Search } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { Input, Select } from "../../../components/ui/form";
+import type { ExplorerController, SearchScope } from "../hooks/use-explorer";
+import { breadcrumbs, explorerHref } from "../model/paths";
+
+/** The path as breadcrumbs, and the search form (query with history, scope). */
+export function ExplorerHeader({ x }: { x: ExplorerController }) {
+  const { t } = useTranslation();
+  const { search, history } = x;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <nav
+        aria-label={t("explorer.breadcrumbs")}
+        className="flex min-w-0 flex-1 flex-wrap items-center gap-0.5 text-sm"
+      >
+        {breadcrumbs(x.path).map((c, i, all) => (
+          <span key={c.path} className="flex min-w-0 items-center gap-0.5">
+            {i > 0 ? <ChevronRight className="h-3.5 w-3.5 shrink-0 text-slate-400" aria-hidden /> : null}
+            <Link
+              to={explorerHref(c.path)}
+              aria-current={i === all.length - 1 ? "page" : undefined}
+              className="truncate rounded px-1.5 py-1 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+            >
+              {c.name || (
+                <>
+                  <Home className="inline h-4 w-4" aria-hidden />
+                  <span className="sr-only">{t("explorer.root")}</span>
+                </>
+              )}
+            </Link>
+          </span>
+        ))}
+      </nav>
+      <form onSubmit={search.submitSearch} role="search" className="flex items-center gap-1">
+        <Input
+          type="search"
+          value={search.query}
+          onChange={(e) => search.changeQuery(e.target.value)}
+          placeholder={t("explorer.searchPlaceholder")}
+          aria-label={t("explorer.search")}
+          className="h-9 w-40 sm:w-56"
+          list="explorer-search-history"
+        />
+        <datalist id="explorer-search-history">
+          {history.items.map((q) => (
+            <option key={q} value={q} />
+          ))}
+        </datalist>
+        <Select
+          value={search.scope}
+          onChange={(e) => search.setScope(e.target.value as SearchScope)}
+          aria-label={t("explorer.searchScope")}
+          className="h-9 w-auto"
+        >
+          <option value="directory">{t("explorer.scope.directory")}</option>
+          <option value="mount" disabled={!x.listing?.mount_id}>
+            {t("explorer.scope.mount")}
+          </option>
+          <option value="global">{t("explorer.scope.global")}</option>
+        </Select>
+        <Button type="submit" size="icon" variant="outline" aria-label={t("explorer.search")}>
+          <Search className="h-4 w-4" aria-hidden />
+        </Button>
+        {history.items.length > 0 ? (
+          <Button
+            size="icon"
+            variant="ghost"
+            onClick={() => void history.clear()}
+            aria-label={t("offlineApp.searchHistory.clear")}
+            title={t("offlineApp.searchHistory.clear")}
+          >
+            <History className="h-4 w-4" aria-hidden />
+          </Button>
+        ) : null}
+      </form>
+    </div>
+  );
+}
