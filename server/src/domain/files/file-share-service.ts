@@ -7,7 +7,19 @@
  * hands out a short-lived access token, so the rest of that download (Range
  * continuations, video seeking, resumes) does not count again.
  */
-import { type batchDeleteFilesRequest, OFFICE_MIME_TYPES, type updateFileRequest } from "@clipshare/shared";
+import {
+  type batchDeleteFilesRequest,
+  type FileBatchDeleteResult,
+  type FileShare,
+  type FileShareDetail,
+  type FileShareUrls,
+  OFFICE_MIME_TYPES,
+  type OfficeViewerUrls,
+  type PublicFile,
+  type ShareState,
+  type StorageType,
+  type updateFileRequest,
+} from "@clipshare/shared";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { z } from "zod";
 import { checkSharePassword, hashPassword } from "../../auth/passwords";
@@ -49,18 +61,16 @@ export interface DownloadGrant {
   counted: boolean;
 }
 
-type FileState = "ok" | "expired" | "view_limit";
-
 export function fileState(
   row: Pick<FileRow, "expires_at" | "max_views" | "views">,
   now = nowIso(),
-): FileState {
+): ShareState {
   if (row.expires_at !== null && row.expires_at <= now) return "expired";
   if (row.max_views !== null && row.views >= row.max_views) return "view_limit";
   return "ok";
 }
 
-function goneFor(state: Exclude<FileState, "ok">): AppError {
+function goneFor(state: Exclude<ShareState, "ok">): AppError {
   return state === "expired"
     ? gone(FILE_MESSAGES.expired, "file_expired")
     : gone(FILE_MESSAGES.viewLimit, "file_view_limit");
@@ -77,7 +87,7 @@ export function presentFile(
     storage_provider_type?: string | null;
     key_name?: string | null;
   },
-) {
+): FileShare {
   const state = fileState(row);
   return {
     id: row.id,
@@ -88,7 +98,7 @@ export function presentFile(
     etag: row.etag,
     remark: row.remark,
     storage_config_id: row.storage_config_id,
-    storage_type: row.storage_type,
+    storage_type: row.storage_type as StorageType,
     storage_path: row.storage_path,
     file_path: row.file_path,
     mount_id: row.mount_id,
@@ -171,7 +181,7 @@ export class FileShareService {
    * they are the "direct links" owners hand out, and count views like any
    * visitor's download.
    */
-  async get(principal: Principal, id: string, origin: string) {
+  async get(principal: Principal, id: string, origin: string): Promise<FileShareDetail> {
     const row = await this.requireOwned(principal, id);
     const config = row.storage_config_id
       ? await this.db
@@ -195,7 +205,7 @@ export class FileShareService {
     };
   }
 
-  async update(principal: Principal, id: string, input: UpdateInput) {
+  async update(principal: Principal, id: string, input: UpdateInput): Promise<FileShare> {
     const row = await this.requireOwned(principal, id);
     const patch: Partial<FileRow> = { updated_at: nowIso() };
     if (input.remark !== undefined) patch.remark = input.remark || null;
@@ -219,7 +229,7 @@ export class FileShareService {
   }
 
   /** Deletes share rows the caller owns; with "both" also the stored objects (best effort, reported). */
-  async batchDelete(principal: Principal, input: BatchDeleteInput) {
+  async batchDelete(principal: Principal, input: BatchDeleteInput): Promise<FileBatchDeleteResult> {
     const failed: Array<{ id: string; error: string }> = [];
     let success = 0;
     for (const id of input.ids) {
@@ -244,7 +254,11 @@ export class FileShareService {
   // ---- visitors ------------------------------------------------------------
 
   /** GET /public/files/:slug. URLs are absolute on `origin`. */
-  async view(principal: Principal, slug: string, options: { countView: boolean; origin: string }) {
+  async view(
+    principal: Principal,
+    slug: string,
+    options: { countView: boolean; origin: string },
+  ): Promise<PublicFile> {
     const row = await this.findActive(slug);
     const { origin } = options;
     if (this.isOwner(principal, row)) return this.publicData(row, { withUrls: true, origin });
@@ -258,7 +272,13 @@ export class FileShareService {
   }
 
   /** POST /public/files/:slug/verify {password}. */
-  async unlock(principal: Principal, slug: string, password: string, clientIp: string, origin: string) {
+  async unlock(
+    principal: Principal,
+    slug: string,
+    password: string,
+    clientIp: string,
+    origin: string,
+  ): Promise<PublicFile> {
     const row = await this.findActive(slug);
     const owner = this.isOwner(principal, row);
     const state = fileState(row);
@@ -330,7 +350,7 @@ export class FileShareService {
   }
 
   /** Microsoft and Google viewer URLs for an Office file, given a URL the viewers can fetch. */
-  officeViewerUrls(row: FileRow, sourceUrl: string) {
+  officeViewerUrls(row: FileRow, sourceUrl: string): OfficeViewerUrls {
     this.assertOfficeType(row);
     const encoded = encodeURIComponent(sourceUrl);
     return {
@@ -348,7 +368,7 @@ export class FileShareService {
    * Proxy URLs carrying an access token (`token`, else a fresh one), absolute
    * when given the origin clients reach us on.
    */
-  urlsFor(row: FileRow, origin = "", token?: string | null) {
+  urlsFor(row: FileRow, origin = "", token?: string | null): FileShareUrls {
     const access = encodeURIComponent(token ?? this.tokens.issue("file", row.id, row.password_hash ?? ""));
     return {
       previewUrl: `${origin}/api/file-view/${encodeURIComponent(row.slug)}?token=${access}`,
@@ -492,7 +512,7 @@ export class FileShareService {
   }
 
   /** What visitors see; with URLs, also their access token (the routes set it as the continuation cookie). */
-  private publicData(row: FileRow, options: { withUrls: boolean; origin: string }) {
+  private publicData(row: FileRow, options: { withUrls: boolean; origin: string }): PublicFile {
     const token = options.withUrls ? this.tokens.issue("file", row.id, row.password_hash ?? "") : null;
     return {
       id: row.id,

@@ -193,7 +193,7 @@ export class ShareMultipartService {
       if (!isAppError(e) || e.error !== "upload_not_found") throw e;
     });
     await this.uploads.discard(upload.row, upload.driver);
-    return { success: true, message: "Upload aborted", fileId: upload.row.id };
+    return { fileId: upload.row.id };
   }
 
   /**
@@ -282,7 +282,6 @@ export class ShareMultipartService {
 
   private present(row: FileRow) {
     return {
-      success: true,
       fileId: row.id,
       slug: row.slug,
       filename: row.filename,

@@ -106,7 +106,6 @@ export class FsMultipartUploads {
     await this.sessions.enforceLimit(target, written.size);
     await this.vfs.invalidate(target, false);
     return {
-      success: true,
       fileName: vbasename(target.path),
       size: written.size,
       contentType: mimeTypeFor(target.path),
@@ -114,7 +113,6 @@ export class FsMultipartUploads {
       s3Url: target.driver.publicUrl ? target.driver.publicUrl(target.subPath) : null,
       etag: written.etag,
       location: target.path,
-      message: "Upload completed",
     };
   }
 
@@ -156,7 +154,6 @@ export class FsMultipartUploads {
     if (!session) throw notFound("Multipart upload does not exist", "upload_not_found");
     await target.driver.abortMultipart?.(target.subPath, input.uploadId).catch(() => undefined);
     await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
-    return { success: true, message: "Upload aborted" };
   }
 
   // ---- internals -----------------------------------------------------------

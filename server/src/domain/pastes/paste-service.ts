@@ -7,7 +7,17 @@
  *   concurrent viewers succeed and the rest get 410.
  */
 import { randomUUID } from "node:crypto";
-import { type createPasteRequest, PASTE_MAX_BYTES, type updatePasteRequest } from "@clipshare/shared";
+import {
+  type CreatedPaste,
+  type createPasteRequest,
+  PASTE_MAX_BYTES,
+  type PasteDetail,
+  type PasteListRow,
+  type PasteView,
+  type PasteVisit,
+  type ShareState,
+  type updatePasteRequest,
+} from "@clipshare/shared";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { z } from "zod";
 import { checkSharePassword, hashPassword } from "../../auth/passwords";
@@ -37,25 +47,26 @@ export const PASTE_MESSAGES = {
   passwordRequired: "Password required to access this content",
 } as const;
 
-export type PasteState = "ok" | "expired" | "view_limit";
-
 export function pasteState(
   row: Pick<PasteRow, "expires_at" | "max_views" | "views">,
   now = nowIso(),
-): PasteState {
+): ShareState {
   if (row.expires_at !== null && row.expires_at <= now) return "expired";
   if (row.max_views !== null && row.views >= row.max_views) return "view_limit";
   return "ok";
 }
 
-export function goneError(state: Exclude<PasteState, "ok">): AppError {
+export function goneError(state: Exclude<ShareState, "ok">): AppError {
   return state === "expired"
     ? gone(PASTE_MESSAGES.expired, "paste_expired")
     : gone(PASTE_MESSAGES.viewLimit, "paste_view_limit");
 }
 
 /** What visitors (and owners) get for a paste. */
-export function presentPaste(row: PasteRow, options: { withContent: boolean; isLastView?: boolean }) {
+export function presentPaste(
+  row: PasteRow,
+  options: { withContent: boolean; isLastView?: boolean },
+): PasteView {
   return {
     id: row.id,
     slug: row.slug,
@@ -75,7 +86,7 @@ export function presentPaste(row: PasteRow, options: { withContent: boolean; isL
 }
 
 /** The admin/owner list row (no full content: lists stay light). */
-function presentListRow(row: PasteRow & { key_name?: string | null }) {
+function presentListRow(row: PasteRow & { key_name?: string | null }): PasteListRow {
   const preview =
     row.content.length > PREVIEW_CHARS ? `${row.content.slice(0, PREVIEW_CHARS)}...` : row.content;
   const state = pasteState(row);
@@ -116,7 +127,7 @@ export class PasteService {
     private readonly accessTokens: ShareAccessTokens,
   ) {}
 
-  async create(principal: Principal, input: CreateInput) {
+  async create(principal: Principal, input: CreateInput): Promise<CreatedPaste> {
     assertContentSize(input.content);
     const expiresAt = pickDefined(input.expiresAt, input.expires_at) ?? null;
     if (expiresAt !== null && expiresAt <= nowIso())
@@ -154,7 +165,7 @@ export class PasteService {
    * A visitor opens a paste. Owners, HEAD requests and link-preview bots only
    * peek (metadata and, for owners, content) without counting.
    */
-  async view(principal: Principal, slug: string, options: { countView: boolean }) {
+  async view(principal: Principal, slug: string, options: { countView: boolean }): Promise<PasteVisit> {
     if (options.countView && principal.kind === "anonymous") {
       // Fast path: one conditional UPDATE both checks and counts.
       const counted = await this.countView((eb) =>
@@ -176,7 +187,7 @@ export class PasteService {
   }
 
   /** POST /paste/:slug {password}: verifies (rate-limited per IP and slug), counts a view, returns an access token. */
-  async unlock(principal: Principal, slug: string, password: string, clientIp: string) {
+  async unlock(principal: Principal, slug: string, password: string, clientIp: string): Promise<PasteVisit> {
     const row = await this.findBySlug(slug);
     if (!row) throw notFound(PASTE_MESSAGES.notFound, "paste_not_found");
     const owner = principal.kind !== "anonymous" && isCreator(principal, row.created_by);
@@ -267,12 +278,12 @@ export class PasteService {
     return { items: rows.map(presentListRow), total: Number(total) };
   }
 
-  async getForOwner(principal: Principal, idOrSlug: string) {
+  async getForOwner(principal: Principal, idOrSlug: string): Promise<PasteDetail> {
     const row = await this.findOwned(principal, idOrSlug);
     return { ...presentListRow(row), content: row.content, ...presentPaste(row, { withContent: true }) };
   }
 
-  async update(principal: Principal, idOrSlug: string, input: UpdateInput) {
+  async update(principal: Principal, idOrSlug: string, input: UpdateInput): Promise<PasteListRow> {
     const row = await this.findOwned(principal, idOrSlug);
     const patch: Partial<PasteRow> = { updated_at: nowIso() };
     if (input.content !== undefined) {

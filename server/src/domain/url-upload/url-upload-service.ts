@@ -132,7 +132,7 @@ export class UrlUploadService {
   async cancel(principal: Principal, fileId: string) {
     const { success } = await this.deps.shares.batchDelete(principal, { ids: [fileId], delete_mode: "both" });
     if (success !== 1) throw notFound("File does not exist or was deleted", "file_not_found");
-    return { file_id: fileId, status: "cancelled", message: "File record deleted" };
+    return { file_id: fileId, status: "cancelled" };
   }
 
   /** POST /url/fetch: queue a server-side download into a new share or an explorer directory. */
