@@ -1,36 +1,12 @@
-import type { S3_PROVIDER_TYPES } from "@clipshare/shared";
+import type { S3_PROVIDER_TYPES, StorageConfigDto, StorageType } from "@clipshare/shared";
 import { api } from "../../../lib/api";
+import type { AbsentOn073 } from "../../../lib/wire-types";
 
 export type ProviderType = (typeof S3_PROVIDER_TYPES)[number];
-export type StorageType = "LOCAL" | "S3";
+export type { StorageType };
 
 /** A row of GET /api/s3-configs: secrets are masked, never returned. */
-export interface StorageConfig {
-  id: string;
-  name: string;
-  storage_type: StorageType;
-  provider_type: ProviderType | null;
-  endpoint_url: string | null;
-  bucket_name: string | null;
-  region: string | null;
-  /** Masked ("AKIA********WXYZ"). */
-  access_key_id: string | null;
-  /** "********" when set. */
-  secret_access_key: string | null;
-  has_credentials?: boolean;
-  path_style: boolean;
-  default_folder: string;
-  root_path: string | null;
-  custom_host: string | null;
-  signature_expires_in: number;
-  is_public: boolean;
-  is_default: boolean;
-  total_storage_bytes: number | null;
-  created_at: string;
-  updated_at: string;
-  last_used: string | null;
-  usage?: { file_count: number; total_size: number };
-}
+export type StorageConfig = AbsentOn073<StorageConfigDto, "has_credentials" | "admin_id">;
 
 /** Body of POST /api/s3-configs and PUT /api/s3-configs/:id. */
 export interface StorageConfigBody {
