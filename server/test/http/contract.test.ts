@@ -22,12 +22,16 @@ import {
   fsFileInfo,
   fsFileLink,
   fsListing,
+  fsMultipartDone,
+  fsMultipartResume,
+  fsMultipartStarted,
   fsSearchResponse,
   fsTask,
   fsTaskList,
   fsUpdateResult,
   fsUploadResult,
   fsZipLink,
+  maxUploadSize,
   mount,
   officeViewerUrls,
   Permission,
@@ -36,23 +40,37 @@ import {
   pasteDetail,
   pasteListRow,
   pasteVisit,
+  presignedUpload,
   proxySignSettings,
   publicFile,
+  publishedFileShare,
+  remoteFileInfo,
+  shareMultipartDone,
+  shareMultipartResume,
+  shareMultipartStarted,
   storageConfig,
   systemSettingRow,
+  urlMultipartStarted,
+  urlPresignedUpload,
 } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createLocalStorage, createMount, mustPut } from "../support/fs-helpers";
+import { type RemoteFiles, startRemoteFiles } from "../support/remote-files";
 import { createTestApp, type TestApp, type TestResponse } from "../support/test-app";
 
 let t: TestApp;
 let token: string;
+let remote: RemoteFiles;
 beforeAll(async () => {
-  t = await createTestApp();
+  remote = await startRemoteFiles();
+  t = await createTestApp({ URL_FETCH_ALLOW: remote.allowEntry });
   token = await t.adminToken();
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await remote.close();
+});
 
 /** `data` of a successful answer, parsed with its schema; a mismatch names every field that differs. */
 function dataOf<S extends z.ZodType>(schema: S, res: TestResponse): z.output<S> {
@@ -65,6 +83,19 @@ function dataOf<S extends z.ZodType>(schema: S, res: TestResponse): z.output<S> 
 
 const admin = (method: string, url: string, body?: unknown) =>
   t.request(method, url, { token, ...(body === undefined ? {} : { body }) });
+
+async function defaultConfigId(): Promise<string> {
+  const configs = dataOf(z.array(storageConfig), await admin("GET", "/api/s3-configs"));
+  return configs.find((c) => c.is_default)!.id;
+}
+
+/** PUTs a part to a signed part URL on this server; its ETag names the part in the completion. */
+async function putPart(url: string, body: string) {
+  const { pathname, search } = new URL(url);
+  const res = await t.app.request(pathname + search, { method: "PUT", body });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.headers.get("etag")!.replace(/"/g, "");
+}
 
 describe("pastes", () => {
   it("create, visit, unlock, list, detail and edit answer their schemas", async () => {
@@ -140,6 +171,104 @@ describe("file shares", () => {
       await admin("DELETE", "/api/files/batch-delete", { ids: [officeRow.id, "missing-id"] }),
     );
     expect(deleted).toMatchObject({ success: 1, failed: [{ id: "missing-id" }] });
+  });
+});
+
+describe("file share uploads", () => {
+  it("through the server, direct, presign and commit, and from a URL answer their schemas", async () => {
+    dataOf(maxUploadSize, await t.request("GET", "/api/system/max-upload-size"));
+
+    const direct = await t.request("PUT", "/api/upload-direct/direct.txt", {
+      token,
+      rawBody: "direct body",
+      headers: { "content-type": "text/plain" },
+    });
+    expect(dataOf(publishedFileShare, direct).filename).toBe("direct.txt");
+    const form = new FormData();
+    form.append("file", new Blob(["form body"]), "form.txt");
+    dataOf(publishedFileShare, await t.request("POST", "/api/upload", { token, rawBody: form }));
+
+    const presigned = dataOf(
+      presignedUpload,
+      await admin("POST", "/api/s3/presign", { filename: "p.txt", size: 4 }),
+    );
+    const put = await t.app.request(
+      new URL(presigned.upload_url).pathname + new URL(presigned.upload_url).search,
+      {
+        method: "PUT",
+        body: "four",
+        headers: presigned.upload_headers,
+      },
+    );
+    expect(put.status, await put.text()).toBeLessThan(300);
+    const committed = dataOf(
+      publishedFileShare,
+      await admin("POST", "/api/s3/commit", { file_id: presigned.file_id, max_views: 2 }),
+    );
+    expect(committed).toMatchObject({ slug: presigned.slug, size: 4, max_views: 2 });
+
+    const url = `${remote.base}/files/report.bin`;
+    const info = dataOf(remoteFileInfo, await admin("POST", "/api/url/info", { url }));
+    expect(info.size).toBe(remote.report.length);
+    dataOf(
+      urlPresignedUpload,
+      await admin("POST", "/api/url/presign", { url, s3_config_id: await defaultConfigId() }),
+    );
+    const fetchTask = dataOf(fsTask, await admin("POST", "/api/url/fetch", { url }));
+    expect(fetchTask.type).toBe("download");
+  });
+});
+
+describe("uploads in parts", () => {
+  it("share, URL and explorer multipart init, resume and complete answer their schemas", async () => {
+    const started = dataOf(
+      shareMultipartStarted,
+      await admin("POST", "/api/files/multipart/init", {
+        filename: "parts.bin",
+        total_size: 4,
+        part_size: 4,
+        part_count: 1,
+      }),
+    );
+    const ref = { file_id: started.file_id, upload_id: started.upload_id };
+    const etag = await putPart(started.presigned_urls[0]!.url, "four");
+    const resumed = dataOf(shareMultipartResume, await admin("POST", "/api/files/multipart/resume", ref));
+    expect(resumed.parts).toHaveLength(1);
+    const done = dataOf(
+      shareMultipartDone,
+      await admin("POST", "/api/files/multipart/complete", { ...ref, parts: [{ partNumber: 1, etag }] }),
+    );
+    expect(done).toMatchObject({ slug: started.slug, size: 4 });
+
+    const url = `${remote.base}/files/report.bin`;
+    dataOf(
+      urlMultipartStarted,
+      await admin("POST", "/api/url/multipart/init", {
+        url,
+        s3_config_id: await defaultConfigId(),
+        part_size: remote.report.length,
+        part_count: 1,
+      }),
+    );
+
+    const storage = await createLocalStorage(t);
+    await createMount(t, storage, "/contract-parts");
+    const file = { path: "/contract-parts", fileName: "explorer.bin" };
+    const fsStarted = dataOf(
+      fsMultipartStarted,
+      await admin("POST", "/api/fs/multipart/init", { ...file, fileSize: 4, partSize: 4, partCount: 1 }),
+    );
+    const fsEtag = await putPart(fsStarted.presignedUrls[0]!.url, "four");
+    const fsRef = { ...file, uploadId: fsStarted.uploadId };
+    dataOf(fsMultipartResume, await admin("POST", "/api/fs/multipart/resume", fsRef));
+    const fsDone = dataOf(
+      fsMultipartDone,
+      await admin("POST", "/api/fs/multipart/complete", {
+        ...fsRef,
+        parts: [{ partNumber: 1, etag: fsEtag }],
+      }),
+    );
+    expect(fsDone).toMatchObject({ size: 4, location: "/contract-parts/explorer.bin" });
   });
 });
 

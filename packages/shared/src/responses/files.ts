@@ -69,8 +69,7 @@ export type FileShareList = z.infer<typeof fileShareList>;
 
 /** POST /fs/create-share: a share of an explorer file. */
 export const createdFileShare = fileShare.extend({
-  previewUrl: z.string(),
-  downloadUrl: z.string(),
+  ...fileShareUrls.shape,
   fileId: z.string(),
   success: z.literal(true),
   message: z.string(),

@@ -7,3 +7,4 @@ export * from "./admin";
 export * from "./files";
 export * from "./fs";
 export * from "./pastes";
+export * from "./uploads";
