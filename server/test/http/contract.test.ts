@@ -6,12 +6,14 @@
  * against the same schemas).
  */
 import {
+  adminLogin,
   apiKey,
   cacheClearResult,
   cacheStats,
   createdApiKey,
   createdFileShare,
   createdPaste,
+  credentialCheck,
   dashboardStats,
   fileBatchDeleteResult,
   fileShare,
@@ -57,7 +59,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createLocalStorage, createMount, mustPut } from "../support/fs-helpers";
 import { type RemoteFiles, startRemoteFiles } from "../support/remote-files";
-import { createTestApp, type TestApp, type TestResponse } from "../support/test-app";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  createTestApp,
+  type TestApp,
+  type TestResponse,
+} from "../support/test-app";
 
 let t: TestApp;
 let token: string;
@@ -96,6 +104,26 @@ async function putPart(url: string, body: string) {
   expect(res.status, await res.clone().text()).toBe(200);
   return res.headers.get("etag")!.replace(/"/g, "");
 }
+
+describe("sign-in", () => {
+  it("admin login and the credential check (admin token, API key) answer their schemas", async () => {
+    const login = dataOf(
+      adminLogin,
+      await t.request("POST", "/api/admin/login", {
+        body: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+      }),
+    );
+    expect(login.username).toBe(ADMIN_USERNAME);
+    const asAdmin = dataOf(credentialCheck, await admin("GET", "/api/test/api-key"));
+    expect(asAdmin.is_admin).toBe(true);
+    const key = await t.createApiKey(Permission.TEXT | Permission.MOUNT_VIEW);
+    const asKey = dataOf(credentialCheck, await t.request("GET", "/api/test/api-key", { apiKey: key.key }));
+    expect(asKey).toMatchObject({
+      is_admin: false,
+      permission_mask: Permission.TEXT | Permission.MOUNT_VIEW,
+    });
+  });
+});
 
 describe("pastes", () => {
   it("create, visit, unlock, list, detail and edit answer their schemas", async () => {

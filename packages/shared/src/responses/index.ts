@@ -4,6 +4,7 @@
  * contract test (which parses real answers with them).
  */
 export * from "./admin";
+export * from "./auth";
 export * from "./files";
 export * from "./fs";
 export * from "./pastes";
