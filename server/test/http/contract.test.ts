@@ -58,27 +58,17 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createLocalStorage, createMount, mustPut } from "../support/fs-helpers";
-import { type RemoteFiles, startRemoteFiles } from "../support/remote-files";
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  createTestApp,
-  type TestApp,
-  type TestResponse,
-} from "../support/test-app";
+import { type RemoteFiles, startAppWithRemoteFiles } from "../support/remote-files";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type TestApp, type TestResponse } from "../support/test-app";
 
 let t: TestApp;
 let token: string;
 let remote: RemoteFiles;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  remote = await startRemoteFiles();
-  t = await createTestApp({ URL_FETCH_ALLOW: remote.allowEntry });
-  token = await t.adminToken();
+  ({ t, token, remote, close } = await startAppWithRemoteFiles());
 });
-afterAll(async () => {
-  await t.close();
-  await remote.close();
-});
+afterAll(() => close());
 
 /** `data` of a successful answer, parsed with its schema; a mismatch names every field that differs. */
 function dataOf<S extends z.ZodType>(schema: S, res: TestResponse): z.output<S> {
