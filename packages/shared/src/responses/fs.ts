@@ -60,8 +60,7 @@ export type FsFileInfo = z.infer<typeof fsEntry> & Partial<FsFileUrls>;
  * answers (uploads also the message), and its clients read them there. The
  * routes add them; the domain's results are the rest (`InlineStatusFree`).
  */
-export const INLINE_STATUS_FIELDS = ["success", "message"] as const;
-export type InlineStatusFree<T> = Omit<T, (typeof INLINE_STATUS_FIELDS)[number]>;
+export type InlineStatusFree<T> = Omit<T, "success" | "message">;
 
 /** GET /fs/file-link. */
 export const fsFileLink = z.strictObject({
