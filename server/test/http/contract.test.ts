@@ -51,6 +51,7 @@ import {
   shareMultipartResume,
   shareMultipartStarted,
   storageConfig,
+  storageTestOutcome,
   systemSettingRow,
   urlMultipartStarted,
   urlPresignedUpload,
@@ -373,6 +374,11 @@ describe("administration", () => {
     expect(configs.find((c) => c.id === storage.configId)?.usage).toBeDefined();
     dataOf(storageConfig, await admin("GET", `/api/s3-configs/${storage.configId}`));
     dataOf(storageConfig, await admin("PUT", `/api/s3-configs/${storage.configId}`, { name: "renamed" }));
+    const checked = dataOf(
+      storageTestOutcome,
+      await admin("POST", `/api/s3-configs/${storage.configId}/test`),
+    );
+    expect(checked.result.write.success).toBe(true);
 
     const mountId = await createMount(t, storage, "/contract-admin");
     expect(dataOf(z.array(mount), await admin("GET", "/api/admin/mounts")).length).toBeGreaterThan(0);

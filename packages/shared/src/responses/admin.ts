@@ -86,6 +86,29 @@ export const storageConfig = z.strictObject({
 });
 export type StorageConfigDto = z.infer<typeof storageConfig>;
 
+/** One check of POST /s3-configs/:id/test; a check adds what it measured (sizes, URLs, hints, steps). */
+export const storageCheck = z.looseObject({
+  success: z.boolean(),
+  error: nullableString,
+  note: z.string(),
+  durationMs: z.number(),
+});
+export type StorageCheck = z.infer<typeof storageCheck>;
+
+/** POST /s3-configs/:id/test: each check, and `frontendSim`, the browser's part as 0.7.3 clients read it. */
+export const storageTestOutcome = z.strictObject({
+  success: z.boolean(),
+  result: z.strictObject({
+    write: storageCheck,
+    read: storageCheck,
+    list: storageCheck,
+    presign: storageCheck,
+    cors: storageCheck,
+    frontendSim: storageCheck,
+  }),
+});
+export type StorageTestOutcome = z.infer<typeof storageTestOutcome>;
+
 /** A row of GET /admin/system-settings (values are strings). */
 export const systemSettingRow = z.strictObject({
   key: z.string(),

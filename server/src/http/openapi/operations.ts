@@ -205,7 +205,7 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: "Check that the storage works (write, read, list, presign, CORS)",
     tag: "Storage",
     access: "admin",
-    data: z.unknown(),
+    data: w.storageTestOutcome,
   },
 
   // ---- pastes

@@ -1,4 +1,10 @@
-import type { S3_PROVIDER_TYPES, StorageConfigDto, StorageType } from "@clipshare/shared";
+import type {
+  S3_PROVIDER_TYPES,
+  StorageCheck as StorageCheckDto,
+  StorageConfigDto,
+  StorageTestOutcome as StorageTestOutcomeDto,
+  StorageType,
+} from "@clipshare/shared";
 import { api } from "../../../lib/api";
 import type { AbsentOn073 } from "../../../lib/wire-types";
 
@@ -29,21 +35,13 @@ export interface StorageConfigBody {
 
 export type CheckName = "write" | "read" | "list" | "presign" | "cors";
 
-/** One check of POST /api/s3-configs/:id/test. */
-export interface StorageCheck {
-  success: boolean;
-  error: string | null;
-  note: string;
-  durationMs: number;
-  skipped?: boolean;
-  hint?: string | null;
-  [extra: string]: unknown;
-}
+/** One check of POST /api/s3-configs/:id/test (`skipped` and `hint` where a check could not run here). */
+export type StorageCheck = StorageCheckDto & { skipped?: boolean; hint?: string | null };
 
-export interface StorageTestOutcome {
-  success: boolean;
+/** data of POST /api/s3-configs/:id/test; a 0.7.3 server may leave checks out. */
+export type StorageTestOutcome = Omit<StorageTestOutcomeDto, "result"> & {
   result: Partial<Record<CheckName, StorageCheck>>;
-}
+};
 
 const idPath = (id: string) => `/s3-configs/${encodeURIComponent(id)}`;
 
