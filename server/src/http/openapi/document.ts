@@ -4,7 +4,13 @@
  */
 import { APP_NAME, APP_VERSION } from "@clipshare/shared";
 import { z } from "zod";
-import { OPERATIONS, type Operation } from "./operations";
+import { ADMIN_OPERATIONS } from "./admin-operations";
+import { FS_OPERATIONS } from "./fs-operations";
+import type { Operation } from "./operations";
+import { SHARE_OPERATIONS } from "./share-operations";
+
+/** "METHOD /path" (Hono's path syntax, below /api) → the operation. */
+const OPERATIONS: Record<string, Operation> = { ...ADMIN_OPERATIONS, ...SHARE_OPERATIONS, ...FS_OPERATIONS };
 
 type JsonSchema = Record<string, unknown>;
 
