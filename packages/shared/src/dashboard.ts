@@ -13,17 +13,3 @@ export function lastUtcDays(now: Date, count = DASHBOARD_DAYS): string[] {
     new Date(today - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
   );
 }
-
-/** One of the newest shares: enough to link to it, never its content or password hash. */
-export interface RecentShare {
-  type: "paste" | "file";
-  id: string;
-  slug: string;
-  /** The paste's remark or the file's name; null for a paste without a remark. */
-  title: string | null;
-  /** Bytes of a file; null for a paste. */
-  size: number | null;
-  has_password: boolean;
-  expires_at: string | null;
-  created_at: string;
-}

@@ -1,6 +1,7 @@
 export * from "./constants";
 export * from "./dashboard";
 export * from "./permissions";
+export * from "./responses";
 export * from "./schemas/admin";
 export * from "./schemas/api-keys";
 export * from "./schemas/common";

@@ -3,6 +3,9 @@
  * existing clients store and send these numbers. Keep below bit 30 so JS
  * bitwise operators (32-bit signed) stay safe.
  */
+import type { z } from "zod";
+import type { permissionFlagsResponse } from "./responses/auth";
+
 export const Permission = {
   TEXT: 1,
   FILE_SHARE: 2,
@@ -29,19 +32,8 @@ export const MOUNT_ANY =
   Permission.MOUNT_DELETE;
 
 /** The flag object of spec §3, as returned by GET /api/test/api-key. */
-export interface PermissionFlags {
-  text: boolean;
-  file_share: boolean;
-  /** Alias of file_share that some 0.7.3 responses use. */
-  file: boolean;
-  mount_view: boolean;
-  mount_upload: boolean;
-  mount_copy: boolean;
-  mount_rename: boolean;
-  mount_delete: boolean;
-  webdav_read: boolean;
-  webdav_manage: boolean;
-}
+/** Permission bits as named flags, as the API answers them. */
+export type PermissionFlags = z.infer<typeof permissionFlagsResponse>;
 
 export function hasPermission(mask: number, required: number): boolean {
   return (mask & required) === required;

@@ -19,6 +19,7 @@ import { dashboardRoutes } from "./routes/dashboard";
 import { fileRoutes } from "./routes/files";
 import { fsRoutes } from "./routes/fs";
 import { mountRoutes } from "./routes/mounts";
+import { openApiRoutes } from "./routes/openapi";
 import { pasteRoutes } from "./routes/pastes";
 import { proxyRoutes } from "./routes/proxy";
 import { publicFileRoutes } from "./routes/public-files";
@@ -100,6 +101,7 @@ export function createApp(ctx: AppContext) {
   const api = new Hono<AppEnv>();
   api.use("*", authenticate(ctx));
   api.route("/", systemRoutes(ctx));
+  api.route("/", openApiRoutes());
   api.route("/", authRoutes(ctx));
   api.route("/admin/api-keys", apiKeyRoutes(ctx));
   api.route("/admin", settingsRoutes(ctx));

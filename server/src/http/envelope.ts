@@ -21,6 +21,15 @@ export function ok<T>(c: Context, data: T, message = "Success", status: 200 | 20
 }
 
 /**
+ * `data` with 0.7.3's status fields inside: its upload, edit and link answers
+ * repeated `success: true` (and there the message) in `data`, and its clients
+ * still read them there. Domain services return the data alone.
+ */
+export function withInlineStatus<T extends object>(data: T, message?: string) {
+  return { success: true as const, ...data, ...(message === undefined ? {} : { message }) };
+}
+
+/**
  * ok() whose answer also carries `fields` at the top level of the JSON, for the
  * few routes where 0.7.3 answered a bare object that its clients still read
  * without `data`. Envelope keys always win over a field of the same name.

@@ -4,11 +4,12 @@
  * checks of RFC 4918 that several methods need (If header evaluation, lock
  * tokens on writes, HTTP preconditions, reading small XML bodies).
  */
+
+import type { FsEntry } from "@clipshare/shared";
 import type { Context } from "hono";
 import { creatorIdOf } from "../auth/creator";
 import type { Principal } from "../auth/principal";
 import type { FsActor } from "../domain/fs/access";
-import type { FsEntry } from "../domain/fs/fs-entry";
 import type { VirtualFileSystem } from "../domain/fs/vfs";
 import { vparent } from "../domain/fs/vpath";
 import { isAppError } from "../errors";

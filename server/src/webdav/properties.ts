@@ -3,7 +3,7 @@
  * computed from the file-system entry and its locks, and the dead properties
  * stored by PROPPATCH. Also renders `<D:response>` elements of a multistatus.
  */
-import type { FsEntry } from "../domain/fs/fs-entry";
+import type { FsEntry } from "@clipshare/shared";
 import { hrefOf } from "./headers";
 import type { DavLock } from "./lock-store";
 import type { DeadProp } from "./prop-store";

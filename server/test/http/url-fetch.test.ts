@@ -9,24 +9,21 @@ import path from "node:path";
 import { Permission } from "@clipshare/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage, createMount, readBytes, waitForTask } from "../support/fs-helpers";
-import { type RemoteFiles, sha, startRemoteFiles, storedShareBytes } from "../support/remote-files";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { type RemoteFiles, sha, startAppWithRemoteFiles, storedShareBytes } from "../support/remote-files";
+import type { TestApp } from "../support/test-app";
 
 describe("URL fetch on the server", () => {
   let t: TestApp;
   let token: string;
   let remote: RemoteFiles;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    remote = await startRemoteFiles();
-    t = await createTestApp({ URL_FETCH_ALLOW: remote.allowEntry });
-    token = await t.adminToken();
+    ({ t, token, remote, close } = await startAppWithRemoteFiles());
   });
   afterEach(() => remote.endSlow());
-  afterAll(async () => {
-    await t.close();
-    await remote.close();
-  });
+  afterAll(() => close());
 
   const setMaxUpload = (max_upload_size: number, max_upload_size_unit: string) =>
     t.request("PUT", "/api/admin/system-settings", {

@@ -5,23 +5,26 @@
  */
 import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MiB, type RemoteFiles, sha, startRemoteFiles, storedShareBytes } from "../support/remote-files";
-import { createTestApp, type TestApp } from "../support/test-app";
+import {
+  MiB,
+  type RemoteFiles,
+  sha,
+  startAppWithRemoteFiles,
+  storedShareBytes,
+} from "../support/remote-files";
+import type { TestApp } from "../support/test-app";
 
 describe("URL upload", () => {
   let t: TestApp;
   let token: string;
   let remote: RemoteFiles;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    remote = await startRemoteFiles();
-    t = await createTestApp({ URL_FETCH_ALLOW: remote.allowEntry });
-    token = await t.adminToken();
+    ({ t, token, remote, close } = await startAppWithRemoteFiles());
   });
-  afterAll(async () => {
-    await t.close();
-    await remote.close();
-  });
+  afterAll(() => close());
 
   const setMaxUpload = (max_upload_size: number, max_upload_size_unit: string) =>
     t.request("PUT", "/api/admin/system-settings", {

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { TestApp } from "./test-app";
+import { createTestApp, type TestApp } from "./test-app";
 
 export const MiB = 1024 * 1024;
 export const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
@@ -37,6 +37,26 @@ export interface RemoteFiles {
   /** Ends endless responses still running. */
   endSlow(): void;
   close(): Promise<void>;
+}
+
+/** A test app whose URL fetches may reach a fresh file host; `close` stops both. */
+export async function startAppWithRemoteFiles(): Promise<{
+  t: TestApp;
+  token: string;
+  remote: RemoteFiles;
+  close(): Promise<void>;
+}> {
+  const remote = await startRemoteFiles();
+  const t = await createTestApp({ URL_FETCH_ALLOW: remote.allowEntry });
+  return {
+    t,
+    remote,
+    token: await t.adminToken(),
+    close: async () => {
+      await t.close();
+      await remote.close();
+    },
+  };
 }
 
 export async function startRemoteFiles(): Promise<RemoteFiles> {

@@ -1,5 +1,7 @@
 import {
+  type AdminLogin,
   ALL_PERMISSIONS,
+  type CredentialCheck,
   hasAnyPermission,
   MOUNT_ANY,
   maskFromFlags,
@@ -67,15 +69,11 @@ const SIGNED_OUT: AuthState = {
   lastValidated: null,
 };
 
-/** Shape of GET /api/test/api-key's data. */
-export interface ApiKeyVerification {
-  name?: string;
-  basic_path?: string;
+/** GET /api/test/api-key's data, read defensively: a 0.7.3 server sends less, and `permissions` may be the mask. */
+export type ApiKeyVerification = Partial<Omit<CredentialCheck, "permissions" | "key_info">> & {
   permissions?: Partial<PermissionFlags> | number;
-  permission_mask?: number;
   key_info?: Partial<KeyInfo>;
-  is_admin?: boolean;
-}
+};
 
 /** Permission mask from a verification response: `permission_mask`, a number, or the flag object. */
 export function parsePermissionMask(data: ApiKeyVerification | null | undefined): number | null {
@@ -235,10 +233,12 @@ export const authStore = {
   },
 
   async loginAdmin(username: string, password: string): Promise<void> {
-    const res = await api.request<{ username?: string; token?: string; expiresAt?: string } | null>(
-      "/admin/login",
-      { method: "POST", body: { username, password }, auth: "none", context: "login" },
-    );
+    const res = await api.request<Partial<AdminLogin> | null>("/admin/login", {
+      method: "POST",
+      body: { username, password },
+      auth: "none",
+      context: "login",
+    });
     const token = res.data?.token;
     if (!token) throw new ApiError({ kind: "invalid_response", reason: "loginMissingToken" });
     const next: AuthState = {

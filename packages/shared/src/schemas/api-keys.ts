@@ -97,20 +97,3 @@ export const updateApiKeyRequest = z.object({
   is_guest: looseBoolean.optional(),
 });
 export type UpdateApiKeyRequest = z.input<typeof updateApiKeyRequest>;
-
-/** What the API returns for a key; the full key appears only in the create response. */
-export interface ApiKeyDto {
-  id: string;
-  name: string;
-  key_masked: string;
-  permissions: number;
-  permission_names: string[];
-  role: string;
-  basic_path: string;
-  is_guest: 0 | 1;
-  expires_at: string | null;
-  is_expired: boolean;
-  last_used: string | null;
-  created_at: string;
-  updated_at: string;
-}

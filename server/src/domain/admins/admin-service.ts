@@ -3,7 +3,7 @@
  * Tokens are 256-bit random strings; only their SHA-256 is stored.
  */
 import { randomUUID } from "node:crypto";
-import type { ChangePasswordRequest } from "@clipshare/shared";
+import type { AdminLogin, ChangePasswordRequest } from "@clipshare/shared";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
 import { accountTarget, RATE_LIMITS, type RateLimiter } from "../../auth/rate-limiter";
@@ -12,12 +12,6 @@ import { nowIso } from "../../db/database";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { randomBase62, randomToken, sha256Hex } from "../../lib/crypto";
 import type { Logger } from "../../logger";
-
-export interface LoginResult {
-  username: string;
-  token: string;
-  expiresAt: string;
-}
 
 export interface VerifiedAdmin {
   principal: Extract<Principal, { kind: "admin" }>;
@@ -76,7 +70,7 @@ export class AdminService {
   }
 
   /** Rate-limited per (address, user name) and per address; a burst is verified at most up to the limit. */
-  async login(username: string, password: string, clientIp: string): Promise<LoginResult> {
+  async login(username: string, password: string, clientIp: string): Promise<AdminLogin> {
     const admin = await this.rateLimiter.attempt(
       RATE_LIMITS.adminLogin,
       { clientIp, target: accountTarget(username), secret: password },

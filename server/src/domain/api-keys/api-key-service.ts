@@ -7,7 +7,9 @@ import { randomUUID } from "node:crypto";
 import {
   type ApiKeyDto,
   type CreateApiKeyRequest,
+  type CreatedApiKey,
   createApiKeyRequest,
+  type KeyRole,
   normalizeBasePath,
   permissionNames,
   type UpdateApiKeyRequest,
@@ -53,7 +55,7 @@ export class ApiKeyService {
     return toDto(await this.requireRow(id));
   }
 
-  async create(input: CreateInput | CreateApiKeyRequest): Promise<ApiKeyDto & { key: string }> {
+  async create(input: CreateInput | CreateApiKeyRequest): Promise<CreatedApiKey> {
     const data = createApiKeyRequest.parse(input);
     const key = data.custom_key ?? randomBase62(GENERATED_KEY_LENGTH);
     const now = new Date();
@@ -185,7 +187,7 @@ function toDto(row: ApiKeyRow): ApiKeyDto {
     key_masked: `${row.key_prefix}...`,
     permissions: row.permissions,
     permission_names: permissionNames(row.permissions),
-    role: row.role,
+    role: row.role as KeyRole,
     basic_path: row.basic_path,
     is_guest: row.is_guest === 1 ? 1 : 0,
     expires_at: row.expires_at,

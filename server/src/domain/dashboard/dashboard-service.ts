@@ -2,7 +2,13 @@
  * Figures for the admin dashboard: totals, storage use per config and the
  * last seven UTC days of pastes and file shares created, and the latest shares.
  */
-import { DASHBOARD_RECENT_SHARES, lastUtcDays, type RecentShare } from "@clipshare/shared";
+import {
+  type BucketUsage,
+  DASHBOARD_RECENT_SHARES,
+  type DashboardStats,
+  lastUtcDays,
+  type RecentShare,
+} from "@clipshare/shared";
 import type { Db } from "../../db/database";
 import type { SecretBox } from "../../lib/crypto";
 import { presentStorageConfig, type StorageConfigService } from "../storage-configs/storage-config-service";
@@ -14,7 +20,7 @@ export class DashboardService {
     private readonly secrets: SecretBox,
   ) {}
 
-  async stats(now = new Date()) {
+  async stats(now = new Date()): Promise<DashboardStats> {
     const count = async (table: "pastes" | "files" | "api_keys" | "storage_configs" | "mounts") =>
       Number(
         (
@@ -40,11 +46,12 @@ export class DashboardService {
     };
     const usage = await this.configs.usageByConfig();
     const configRows = await this.db.selectFrom("storage_configs").selectAll().orderBy("name").execute();
-    const buckets = configRows.map((row) => {
+    const buckets = configRows.map((row): BucketUsage => {
       const u = usage.get(row.id) ?? { file_count: 0, total_size: 0 };
       const total = row.total_storage_bytes;
       return {
         ...presentStorageConfig(row, this.secrets, u),
+        usage: u,
         usedStorage: u.total_size,
         totalStorage: total,
         fileCount: u.file_count,

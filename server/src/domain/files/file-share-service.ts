@@ -9,7 +9,14 @@
  */
 import {
   type batchDeleteFilesRequest,
+  type FileBatchDeleteResult,
+  type FileShare,
+  type FileShareDetail,
+  type FileShareUrls,
   OFFICE_MIME_TYPES,
+  type OfficeViewerUrls,
+  type PublicFile,
+  type StorageType,
   type UploadOptions,
   type updateFileRequest,
 } from "@clipshare/shared";
@@ -86,7 +93,7 @@ export function presentFile(
     storage_provider_type?: string | null;
     key_name?: string | null;
   },
-) {
+): FileShare {
   const state = shareState(row);
   return {
     id: row.id,
@@ -97,7 +104,7 @@ export function presentFile(
     etag: row.etag,
     remark: row.remark,
     storage_config_id: row.storage_config_id,
-    storage_type: row.storage_type,
+    storage_type: row.storage_type as StorageType,
     storage_path: row.storage_path,
     file_path: row.file_path,
     mount_id: row.mount_id,
@@ -190,7 +197,7 @@ export class FileShareService {
    * they are the "direct links" owners hand out, and count views like any
    * visitor's download.
    */
-  async get(principal: Principal, id: string, origin: string) {
+  async get(principal: Principal, id: string, origin: string): Promise<FileShareDetail> {
     const row = await this.access.findOwned(principal, id);
     const config = row.storage_config_id
       ? await this.db
@@ -214,7 +221,7 @@ export class FileShareService {
     };
   }
 
-  async update(principal: Principal, id: string, input: UpdateInput) {
+  async update(principal: Principal, id: string, input: UpdateInput): Promise<FileShare> {
     const row = await this.access.findOwned(principal, id);
     const patch: Partial<FileRow> = { updated_at: nowIso() };
     if (input.remark !== undefined) patch.remark = input.remark || null;
@@ -233,7 +240,7 @@ export class FileShareService {
   }
 
   /** Deletes share rows the caller owns; with "both" also the stored objects (best effort, reported). */
-  async batchDelete(principal: Principal, input: BatchDeleteInput) {
+  async batchDelete(principal: Principal, input: BatchDeleteInput): Promise<FileBatchDeleteResult> {
     const failed: Array<{ id: string; error: string }> = [];
     let success = 0;
     for (const id of input.ids) {
@@ -258,13 +265,23 @@ export class FileShareService {
   // ---- visitors ------------------------------------------------------------
 
   /** GET /public/files/:slug. URLs are absolute on `origin`. */
-  async view(principal: Principal, slug: string, options: { countView: boolean; origin: string }) {
+  async view(
+    principal: Principal,
+    slug: string,
+    options: { countView: boolean; origin: string },
+  ): Promise<PublicFile> {
     const { row, grant } = await this.access.open(principal, slug, options);
     return this.publicData(row, { withUrls: grant !== "metadata", origin: options.origin });
   }
 
   /** POST /public/files/:slug/verify {password}. */
-  async unlock(principal: Principal, slug: string, password: string, clientIp: string, origin: string) {
+  async unlock(
+    principal: Principal,
+    slug: string,
+    password: string,
+    clientIp: string,
+    origin: string,
+  ): Promise<PublicFile> {
     const { row } = await this.access.unlock(principal, slug, password, clientIp);
     return this.publicData(row, { withUrls: true, origin });
   }
@@ -320,7 +337,7 @@ export class FileShareService {
   }
 
   /** Microsoft and Google viewer URLs for an Office file, given a URL the viewers can fetch. */
-  officeViewerUrls(row: FileRow, sourceUrl: string) {
+  officeViewerUrls(row: FileRow, sourceUrl: string): OfficeViewerUrls {
     this.assertOfficeType(row);
     const encoded = encodeURIComponent(sourceUrl);
     return {
@@ -338,7 +355,7 @@ export class FileShareService {
    * Proxy URLs carrying an access token (`token`, else a fresh one), absolute
    * when given the origin clients reach us on.
    */
-  urlsFor(row: FileRow, origin = "", token?: string | null) {
+  urlsFor(row: FileRow, origin = "", token?: string | null): FileShareUrls {
     const access = encodeURIComponent(token ?? this.access.issueToken(row));
     return {
       previewUrl: `${origin}/api/file-view/${encodeURIComponent(row.slug)}?token=${access}`,
@@ -365,7 +382,7 @@ export class FileShareService {
   // ---- internals -----------------------------------------------------------
 
   /** What visitors see; with URLs, also their access token (the routes set it as the continuation cookie). */
-  private publicData(row: FileRow, options: { withUrls: boolean; origin: string }) {
+  private publicData(row: FileRow, options: { withUrls: boolean; origin: string }): PublicFile {
     const token = options.withUrls ? this.access.issueToken(row) : null;
     return {
       id: row.id,

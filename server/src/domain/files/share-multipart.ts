@@ -12,7 +12,15 @@
  */
 
 import type { Readable } from "node:stream";
-import { MULTIPART_PART_SIZE, type ShareOptionsUpdate, type UploadOptions } from "@clipshare/shared";
+import {
+  type InlineStatusFree,
+  MULTIPART_PART_SIZE,
+  type ShareMultipartDone,
+  type ShareMultipartResume,
+  type ShareMultipartStarted,
+  type ShareOptionsUpdate,
+  type UploadOptions,
+} from "@clipshare/shared";
 import { isCreator } from "../../auth/creator";
 import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
@@ -71,7 +79,11 @@ export class ShareMultipartService {
   }
 
   /** Reserves the share, starts the storage's multipart upload and signs a URL per part. */
-  async init(principal: Principal, input: ShareMultipartInit, origin: string) {
+  async init(
+    principal: Principal,
+    input: ShareMultipartInit,
+    origin: string,
+  ): Promise<ShareMultipartStarted> {
     checkDeclaredSize({ maxBytes: await this.settings.maxUploadBytes(), declaredSize: input.total_size });
     const { config, driver } = await this.uploads.resolveConfig(principal, input.s3_config_id);
     if (!driver.initMultipart || !driver.uploadPart || !driver.completeMultipart || !driver.listParts) {
@@ -113,7 +125,7 @@ export class ShareMultipartService {
   }
 
   /** The parts the storage already holds, and fresh URLs for every part (old ones may have expired). */
-  async resume(principal: Principal, ref: MultipartRef, origin: string) {
+  async resume(principal: Principal, ref: MultipartRef, origin: string): Promise<ShareMultipartResume> {
     const upload = await this.find(principal, ref);
     let parts: Awaited<ReturnType<NonNullable<StorageDriver["listParts"]>>>;
     try {
@@ -138,7 +150,7 @@ export class ShareMultipartService {
   async complete(
     principal: Principal,
     input: MultipartRef & ShareOptionsUpdate & { parts: MultipartPart[] },
-  ) {
+  ): Promise<InlineStatusFree<ShareMultipartDone>> {
     const row = await this.ownRow(principal, input.file_id);
     if (row.status === "active") return this.present(row);
     const upload = await this.find(principal, input);
@@ -193,7 +205,7 @@ export class ShareMultipartService {
       if (!isAppError(e) || e.error !== "upload_not_found") throw e;
     });
     await this.uploads.discard(upload.row, upload.driver);
-    return { success: true, message: "Upload aborted", fileId: upload.row.id };
+    return { fileId: upload.row.id };
   }
 
   /**
@@ -280,9 +292,8 @@ export class ShareMultipartService {
     return urls;
   }
 
-  private present(row: FileRow) {
+  private present(row: FileRow): InlineStatusFree<ShareMultipartDone> {
     return {
-      success: true,
       fileId: row.id,
       slug: row.slug,
       filename: row.filename,

@@ -12,9 +12,13 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import {
+  type PresignedUpload,
+  type PublishedFileShare,
   type presignRequest,
   type ShareOptionsUpdate,
+  type StorageType,
   type UploadOptions,
+  type UploadShareSummary,
   uploadMimeType,
 } from "@clipshare/shared";
 import type { z } from "zod";
@@ -119,7 +123,7 @@ export class UploadService {
   }
 
   /** POST /s3/presign: reserve the share and hand out a URL to PUT the bytes to. */
-  async presign(principal: Principal, input: PresignInput, publicOrigin: string) {
+  async presign(principal: Principal, input: PresignInput, publicOrigin: string): Promise<PresignedUpload> {
     checkDeclaredSize({ maxBytes: await this.settings.maxUploadBytes(), declaredSize: input.size });
     const { config, driver } = await this.resolveConfig(principal, input.s3_config_id);
     if (input.size != null) await this.configs.quota.assertFits(config, input.size);
@@ -153,7 +157,7 @@ export class UploadService {
       s3_url: driver.publicUrl ? driver.publicUrl(row.storage_path) : null,
       slug: row.slug,
       provider_type: config.storage_type === "LOCAL" ? "LOCAL" : config.provider_type,
-      storage_type: config.storage_type,
+      storage_type: config.storage_type as StorageType,
       ...shareSummary(row),
       upload_expires_at: session.expires_at,
     };
@@ -186,7 +190,11 @@ export class UploadService {
    * POST /s3/commit: the bytes are in storage; check them and publish the
    * share, with the share options the client sends here.
    */
-  async commit(principal: Principal, fileId: string, options: ShareOptionsUpdate = {}) {
+  async commit(
+    principal: Principal,
+    fileId: string,
+    options: ShareOptionsUpdate = {},
+  ): Promise<PublishedFileShare> {
     const row = await this.db.selectFrom("files").selectAll().where("id", "=", fileId).executeTakeFirst();
     if (!row || !isCreator(principal, row.created_by))
       throw notFound("File does not exist or was deleted", "file_not_found");
@@ -300,7 +308,12 @@ export class UploadService {
   }
 
   /** Publishes a pending share, applying the share options sent with the commit. */
-  async activate(row: FileRow, size: number, etag: string | null, options: ShareOptionsUpdate = {}) {
+  async activate(
+    row: FileRow,
+    size: number,
+    etag: string | null,
+    options: ShareOptionsUpdate = {},
+  ): Promise<PublishedFileShare> {
     const changes = {
       status: "active",
       size,
@@ -330,7 +343,7 @@ export class UploadService {
 }
 
 /** What upload answers say about the share being made (camelCase, as 0.7.3 clients read it). */
-export function shareSummary(row: FileRow) {
+export function shareSummary(row: FileRow): UploadShareSummary {
   return {
     contentType: row.mimetype,
     hasPassword: row.password_hash !== null,

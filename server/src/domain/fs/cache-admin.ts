@@ -3,7 +3,12 @@
  * — everything, one mount, or the mounts of one storage config for the admin;
  * for an API key only what lies under its base path.
  */
-import { isPathWithinBase, normalizeBasePath } from "@clipshare/shared";
+import {
+  type CacheClearResult,
+  type CacheStatsDto,
+  isPathWithinBase,
+  normalizeBasePath,
+} from "@clipshare/shared";
 import type { Principal } from "../../auth/principal";
 import { canSeeMount } from "./access";
 import type { FsCaches } from "./fs-caches";
@@ -12,7 +17,7 @@ import { subPathOf } from "./vpath";
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-export function cacheStats(caches: FsCaches) {
+export function cacheStats(caches: FsCaches): CacheStatsDto {
   const memory = process.memoryUsage();
   return {
     cache: caches.stats(),
@@ -36,7 +41,7 @@ export async function clearCaches(
   table: MountTable,
   principal: Principal,
   scope: { mountId?: string | undefined; configId?: string | undefined },
-): Promise<{ clearedCount: number; timestamp: string }> {
+): Promise<CacheClearResult> {
   let mounts = (await table.active()).filter((m) => canSeeMount(principal, m.row.mount_path));
   if (scope.mountId) mounts = mounts.filter((m) => m.row.id === scope.mountId);
   if (scope.configId) mounts = mounts.filter((m) => m.config.id === scope.configId);

@@ -5,7 +5,7 @@
  * while becomes a task: every cross-storage copy (bytes stream through this
  * server), and same-storage directories with many entries.
  */
-import type { TaskType } from "@clipshare/shared";
+import type { FsBatchRemoveResult, TaskType } from "@clipshare/shared";
 import { creatorIdOf } from "../../auth/creator";
 import { badRequest, notFound } from "../../errors";
 import type { StorageEntry } from "../../storage/types";
@@ -86,7 +86,7 @@ export class FsBatchService {
     private readonly links: FsLinks,
   ) {}
 
-  async batchRemove(actor: FsActor, inputs: string[]) {
+  async batchRemove(actor: FsActor, inputs: string[]): Promise<FsBatchRemoveResult> {
     requireOperation(actor, "delete");
     const paths = inputs.map(normalizeVirtualPath);
     for (const path of paths) requirePathAccess(actor, path, `No permission to delete path: ${path}`);

@@ -4,29 +4,11 @@
  * error texts. Driver errors name driver-relative paths; they are re-worded
  * here with the virtual path the caller knows.
  */
+import type { FsEntry } from "@clipshare/shared";
 import { AppError, conflict, forbidden, isAppError, notFound } from "../../errors";
 import type { StorageEntry } from "../../storage/types";
 import type { ActiveMount, MountChild, ResolvedPath } from "./mount-table";
 import { displayPath, fromSubPath, vbasename } from "./vpath";
-
-export interface FsEntry {
-  name: string;
-  /** Virtual path; directories end with "/". */
-  path: string;
-  type: "file" | "directory";
-  isDirectory: boolean;
-  /** Exists only because mounts lie below it (no storage behind it). */
-  isVirtual: boolean;
-  /** A mount point's root. */
-  isMount: boolean;
-  size: number;
-  modified: string | null;
-  mimetype: string | null;
-  contentType: string | null;
-  etag: string | null;
-  mount_id: string | null;
-  storage_type: string | null;
-}
 
 export function presentEntry(mount: ActiveMount, entry: StorageEntry): FsEntry {
   const path = fromSubPath(mount.row.mount_path, entry.path);

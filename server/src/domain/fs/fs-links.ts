@@ -5,6 +5,7 @@
  * proxy-sign settings) with its signing rules.
  */
 
+import type { FsFileLink, InlineStatusFree } from "@clipshare/shared";
 import { AppError, notFound } from "../../errors";
 import type { StorageEntry } from "../../storage/types";
 import type { SettingsService } from "../settings/settings-service";
@@ -61,7 +62,7 @@ export class FsLinks {
     input: string,
     options: { forceDownload: boolean; expiresIn?: number | undefined },
     origin: string,
-  ) {
+  ): Promise<InlineStatusFree<FsFileLink>> {
     const { target, entry } = await this.vfs.openFile(actor, input);
     const seconds = Math.min(
       options.expiresIn ?? (target.config.signature_expires_in || DEFAULT_LINK_SECONDS),
@@ -70,7 +71,6 @@ export class FsLinks {
     const disposition = options.forceDownload ? "attachment" : "inline";
     const { url, expiresAt } = await this.signedUrl(target, entry, disposition, seconds, origin);
     return {
-      success: true,
       presignedUrl: url,
       name: vbasename(target.path),
       expiresIn: seconds,

@@ -5,7 +5,13 @@
  * upload_sessions row, the size and quota checks and the signed URLs are
  * DirectUploadService's, shared with presigned uploads.
  */
-import { MULTIPART_PART_SIZE } from "@clipshare/shared";
+import {
+  type FsMultipartDone,
+  type FsMultipartResume,
+  type FsMultipartStarted,
+  type InlineStatusFree,
+  MULTIPART_PART_SIZE,
+} from "@clipshare/shared";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import { badRequest, isAppError, notFound } from "../../errors";
@@ -42,7 +48,7 @@ export class FsMultipartUploads {
       contentType?: string | undefined;
     },
     origin: string,
-  ) {
+  ): Promise<FsMultipartStarted> {
     const target = await this.sessions.uploadTarget(actor, input.path, input.fileName, input.fileSize);
     const { driver } = target;
     if (!driver.initMultipart)
@@ -89,7 +95,7 @@ export class FsMultipartUploads {
       fileName?: string | undefined;
       parts: Array<{ partNumber: number; etag?: string | undefined; ETag?: string | undefined }>;
     },
-  ) {
+  ): Promise<InlineStatusFree<FsMultipartDone>> {
     const target = await this.multipartTarget(actor, input);
     const session = await this.sessions.findSession(actor.principal, SESSION_KINDS.multipart, target, {
       uploadId: input.uploadId,
@@ -106,7 +112,6 @@ export class FsMultipartUploads {
     await this.sessions.enforceLimit(target, written.size);
     await this.vfs.invalidate(target, false);
     return {
-      success: true,
       fileName: vbasename(target.path),
       size: written.size,
       contentType: mimeTypeFor(target.path),
@@ -114,7 +119,6 @@ export class FsMultipartUploads {
       s3Url: target.driver.publicUrl ? target.driver.publicUrl(target.subPath) : null,
       etag: written.etag,
       location: target.path,
-      message: "Upload completed",
     };
   }
 
@@ -123,7 +127,7 @@ export class FsMultipartUploads {
     actor: FsActor,
     input: { path: string; uploadId: string; fileName?: string | undefined },
     origin: string,
-  ) {
+  ): Promise<FsMultipartResume> {
     const target = await this.multipartTarget(actor, input);
     const session = await this.sessions.findSession(actor.principal, SESSION_KINDS.multipart, target, {
       uploadId: input.uploadId,
@@ -148,7 +152,7 @@ export class FsMultipartUploads {
   async abortMultipart(
     actor: FsActor,
     input: { path: string; uploadId: string; fileName?: string | undefined },
-  ) {
+  ): Promise<void> {
     const target = await this.multipartTarget(actor, input);
     const session = await this.sessions.findSession(actor.principal, SESSION_KINDS.multipart, target, {
       uploadId: input.uploadId,
@@ -156,7 +160,6 @@ export class FsMultipartUploads {
     if (!session) throw notFound("Multipart upload does not exist", "upload_not_found");
     await target.driver.abortMultipart?.(target.subPath, input.uploadId).catch(() => undefined);
     await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
-    return { success: true, message: "Upload aborted" };
   }
 
   // ---- internals -----------------------------------------------------------

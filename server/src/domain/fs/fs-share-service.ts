@@ -5,7 +5,7 @@
  * owns the object: deleting or expiring it leaves the file in place.
  */
 import { randomUUID } from "node:crypto";
-import type { UploadOptions } from "@clipshare/shared";
+import type { CreatedFileShare, InlineStatusFree, UploadOptions } from "@clipshare/shared";
 import { uploadMimeType } from "@clipshare/shared";
 import type { Db } from "../../db/database";
 import type { FileRow } from "../../db/schema";
@@ -26,7 +26,11 @@ export class FsShareService {
     private readonly shares: FileShareService,
   ) {}
 
-  async createShare(actor: FsActor, input: string, options: ShareOptions) {
+  async createShare(
+    actor: FsActor,
+    input: string,
+    options: ShareOptions,
+  ): Promise<InlineStatusFree<CreatedFileShare>> {
     const { target, entry } = await this.vfs.openFile(actor, input);
     const now = new Date();
     const filename = vbasename(target.path);
@@ -50,9 +54,7 @@ export class FsShareService {
     return {
       ...presentFile(row),
       ...this.shares.urlsFor(row),
-      success: true,
       fileId: row.id,
-      message: "Share created",
     };
   }
 }

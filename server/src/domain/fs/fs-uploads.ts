@@ -6,6 +6,7 @@
  * that go straight to storage are in fs-direct-uploads.ts.
  */
 import { Readable } from "node:stream";
+import type { FsEntry, FsUpdateResult, FsUploadResult, InlineStatusFree } from "@clipshare/shared";
 import { EDITABLE_FILE_MAX_BYTES } from "@clipshare/shared";
 import { badRequest, payloadTooLarge } from "../../errors";
 import { checkDeclaredSize, ingest } from "../../lib/ingest";
@@ -14,7 +15,7 @@ import type { SettingsService } from "../settings/settings-service";
 import type { StorageQuota } from "../storage-configs/storage-quota";
 import type { TaskService } from "../tasks/task-service";
 import { authorize, type FsActor } from "./access";
-import { FS_ERRORS, type FsEntry } from "./fs-entry";
+import { FS_ERRORS } from "./fs-entry";
 import type { VirtualFileSystem } from "./vfs";
 import { normalizeVirtualPath, vbasename, vjoin } from "./vpath";
 
@@ -63,7 +64,7 @@ export class FsUploadService {
     fileName: string,
     body: Readable,
     options: IngestSize & { contentType?: string; isFilePath?: boolean } = {},
-  ) {
+  ): Promise<InlineStatusFree<FsUploadResult>> {
     const name = checkFileName(fileName);
     const given = normalizeVirtualPath(pathInput);
     authorize(actor, "upload", given);
@@ -143,7 +144,11 @@ export class FsUploadService {
   }
 
   /** POST /fs/update: writes a text file (created if missing), up to 10 MB. */
-  async updateText(actor: FsActor, input: string, content: string) {
+  async updateText(
+    actor: FsActor,
+    input: string,
+    content: string,
+  ): Promise<InlineStatusFree<FsUpdateResult>> {
     const bytes = Buffer.from(content, "utf8");
     if (bytes.length > EDITABLE_FILE_MAX_BYTES) {
       throw payloadTooLarge("File content too large, exceeds max (10MB)");
@@ -158,29 +163,25 @@ export class FsUploadService {
       contentType: mimeTypeFor(path),
     });
     return {
-      success: true,
       path: entry.path,
       s3Path: target.subPath,
       etag: entry.etag,
       contentType: entry.contentType,
       size: entry.size,
       isNewFile: existing === null,
-      message: existing ? "File updated" : "File created",
     };
   }
 
   // ---- internals -----------------------------------------------------------
 
-  private presentUpload(entry: FsEntry) {
+  private presentUpload(entry: FsEntry): InlineStatusFree<FsUploadResult> {
     return {
-      success: true,
       fileName: entry.name,
       path: entry.path,
       size: entry.size,
       contentType: entry.contentType,
       etag: entry.etag,
       mount_id: entry.mount_id,
-      message: "File uploaded",
     };
   }
 

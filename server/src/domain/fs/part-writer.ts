@@ -8,9 +8,10 @@
  * write instead. Same checks as VirtualFileSystem.write.
  */
 import { Readable } from "node:stream";
+import type { FsEntry } from "@clipshare/shared";
 import type { MultipartPart, StorageEntry } from "../../storage/types";
 import { authorize, type FsActor } from "./access";
-import { FS_ERRORS, type FsEntry, fsError, presentEntry } from "./fs-entry";
+import { FS_ERRORS, fsError, presentEntry } from "./fs-entry";
 import type { VirtualFileSystem } from "./vfs";
 import { displayPath, normalizeVirtualPath, vbasename } from "./vpath";
 

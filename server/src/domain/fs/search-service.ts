@@ -5,7 +5,7 @@
  * prefix match, then newest. Results are cached like listings and dropped by
  * any write.
  */
-import type { SEARCH_SCOPES } from "@clipshare/shared";
+import type { FsSearchResponse, FsSearchResult, SEARCH_SCOPES } from "@clipshare/shared";
 import { badRequest, forbidden } from "../../errors";
 import { authorize, canSeeMount, clampToBase, type FsActor, requireOperation } from "./access";
 import { ALL_MOUNTS } from "./fs-caches";
@@ -26,25 +26,10 @@ export interface SearchInput {
   path?: string | undefined;
 }
 
-interface SearchResult {
-  name: string;
-  path: string;
-  type: "file" | "directory";
-  isDirectory: boolean;
-  size: number;
-  modified: string | null;
-  contentType: string | null;
-  mimetype: string | null;
-  mount_id: string | null;
-  mount_name: string | null;
-  storage_type: string | null;
-  s3_key: string | null;
-}
-
 export class SearchService {
   constructor(private readonly vfs: VirtualFileSystem) {}
 
-  async search(actor: FsActor, input: SearchInput) {
+  async search(actor: FsActor, input: SearchInput): Promise<FsSearchResponse> {
     requireOperation(actor, "view");
     const root = await this.rootFor(actor, input);
     const key = JSON.stringify([principalKey(actor), root, input.q.toLowerCase()]);
@@ -52,7 +37,7 @@ export class SearchService {
     const useCache = ttlMs > 0 && this.vfs.caches.usable;
     let found = useCache
       ? (this.vfs.caches.search.get(ALL_MOUNTS, "", key) as
-          | { results: SearchResult[]; truncated: boolean }
+          | { results: FsSearchResult[]; truncated: boolean }
           | undefined)
       : undefined;
     if (!found) {
@@ -115,7 +100,7 @@ export class SearchService {
 
   private async scan(actor: FsActor, root: string, q: string) {
     const needle = q.toLowerCase();
-    const results: SearchResult[] = [];
+    const results: FsSearchResult[] = [];
     let scanned = 0;
     let truncated = false;
     for await (const item of this.vfs.walk(actor, root)) {
@@ -141,7 +126,7 @@ export class SearchService {
         s3_key: target?.subPath ?? null,
       });
     }
-    const rank = (r: SearchResult) => {
+    const rank = (r: FsSearchResult) => {
       const lower = r.name.toLowerCase();
       return lower === needle ? 0 : lower.startsWith(needle) ? 1 : 2;
     };

@@ -6,7 +6,7 @@
  * The JSON API and WebDAV both call these methods, so the rules live here once.
  */
 import type { Readable } from "node:stream";
-import { FS_LIST_MAX_LIMIT } from "@clipshare/shared";
+import { FS_LIST_MAX_LIMIT, type FsEntry, type FsListing } from "@clipshare/shared";
 import { isAppError } from "../../errors";
 import type { ListPage, StorageEntry, WriteResult } from "../../storage/types";
 import { authorize, canSeeMount, type FsActor } from "./access";
@@ -14,7 +14,6 @@ import type { FsCaches } from "./fs-caches";
 import {
   directoriesFirst,
   FS_ERRORS,
-  type FsEntry,
   fsError,
   presentEntry,
   presentMountChild,
@@ -30,22 +29,6 @@ export interface ListOptions {
   cursor?: string | null;
   /** Skip the cache (and refill it). */
   refresh?: boolean;
-}
-
-export interface FsListing {
-  path: string;
-  name: string;
-  type: "directory";
-  isRoot: boolean;
-  isVirtual: boolean;
-  mount_id: string | null;
-  storage_type: string | null;
-  items: FsEntry[];
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-  hasMore: boolean;
-  /** This page came from the directory cache. */
-  cached: boolean;
 }
 
 export class VirtualFileSystem {

@@ -5,6 +5,7 @@
  * so neither the tree nor any file is held in memory.
  */
 import { Readable } from "node:stream";
+import type { FsEntry, FsZipLink } from "@clipshare/shared";
 import { creatorIdOf } from "../../auth/creator";
 import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
@@ -12,7 +13,6 @@ import { AppError, isAppError } from "../../errors";
 import { type ZipEntry, zipStream } from "../../lib/zip/zip-writer";
 import { resolveCreator } from "../tasks/creator";
 import { authorize, type FsActor, requireOperation } from "./access";
-import type { FsEntry } from "./fs-entry";
 import type { LinkSigner } from "./link-signer";
 import type { VirtualFileSystem } from "./vfs";
 import { normalizeVirtualPath, vbasename } from "./vpath";
@@ -96,7 +96,7 @@ export class ZipService {
   }
 
   /** A GET URL that downloads the ZIP without an Authorization header, for ten minutes. */
-  link(actor: FsActor, inputs: string[], name: string | undefined) {
+  link(actor: FsActor, inputs: string[], name: string | undefined): FsZipLink {
     requireOperation(actor, "view");
     const paths = [...new Set(inputs.map(normalizeVirtualPath))];
     for (const path of paths) authorize(actor, "view", path);

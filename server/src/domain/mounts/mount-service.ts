@@ -4,7 +4,13 @@
  * mounts related to their base path (read only).
  */
 import { randomUUID } from "node:crypto";
-import type { createMountRequest, updateMountRequest } from "@clipshare/shared";
+import type {
+  createMountRequest,
+  MountDto,
+  StorageType,
+  updateMountRequest,
+  WebdavPolicy,
+} from "@clipshare/shared";
 import type { z } from "zod";
 import { creatorIdOf } from "../../auth/creator";
 import { requireAdmin } from "../../auth/policy";
@@ -27,11 +33,11 @@ export const MOUNT_MESSAGES = {
   noAccess: "No permission to access this mount",
 } as const;
 
-export function presentMount(row: MountRow & { storage_config_name?: string | null }) {
+export function presentMount(row: MountRow & { storage_config_name?: string | null }): MountDto {
   return {
     id: row.id,
     name: row.name,
-    storage_type: row.storage_type,
+    storage_type: row.storage_type as StorageType,
     storage_config_id: row.storage_config_id,
     storage_config_name: row.storage_config_name ?? null,
     mount_path: row.mount_path,
@@ -41,7 +47,7 @@ export function presentMount(row: MountRow & { storage_config_name?: string | nu
     sort_order: row.sort_order,
     cache_ttl: row.cache_ttl,
     web_proxy: row.web_proxy === 1,
-    webdav_policy: row.webdav_policy,
+    webdav_policy: row.webdav_policy as WebdavPolicy,
     enable_sign: row.enable_sign === 1,
     sign_expires: row.sign_expires,
     created_at: row.created_at,
@@ -49,8 +55,6 @@ export function presentMount(row: MountRow & { storage_config_name?: string | nu
     last_used: row.last_used,
   };
 }
-
-export type MountDto = ReturnType<typeof presentMount>;
 
 export class MountService {
   constructor(

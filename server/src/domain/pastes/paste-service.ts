@@ -7,7 +7,16 @@
  *   concurrent viewers succeed and the rest get 410.
  */
 import { randomUUID } from "node:crypto";
-import { type createPasteRequest, PASTE_MAX_BYTES, type updatePasteRequest } from "@clipshare/shared";
+import {
+  type CreatedPaste,
+  type createPasteRequest,
+  PASTE_MAX_BYTES,
+  type PasteDetail,
+  type PasteListRow,
+  type PasteView,
+  type PasteVisit,
+  type updatePasteRequest,
+} from "@clipshare/shared";
 import type { ExpressionBuilder } from "kysely";
 import type { z } from "zod";
 import { createdByKey, creatorIdOf, whereCreatedBy } from "../../auth/creator";
@@ -48,7 +57,10 @@ function deadPaste(eb: ExpressionBuilder<Database, "pastes">, now: string) {
 }
 
 /** What visitors (and owners) get for a paste. */
-export function presentPaste(row: PasteRow, options: { withContent: boolean; isLastView?: boolean }) {
+export function presentPaste(
+  row: PasteRow,
+  options: { withContent: boolean; isLastView?: boolean },
+): PasteView {
   return {
     id: row.id,
     slug: row.slug,
@@ -68,7 +80,7 @@ export function presentPaste(row: PasteRow, options: { withContent: boolean; isL
 }
 
 /** The admin/owner list row (no full content: lists stay light). */
-function presentListRow(row: PasteRow & { key_name?: string | null }) {
+function presentListRow(row: PasteRow & { key_name?: string | null }): PasteListRow {
   const preview =
     row.content.length > PREVIEW_CHARS ? `${row.content.slice(0, PREVIEW_CHARS)}...` : row.content;
   const state = shareState(row);
@@ -118,7 +130,7 @@ export class PasteService {
     });
   }
 
-  async create(principal: Principal, input: CreateInput) {
+  async create(principal: Principal, input: CreateInput): Promise<CreatedPaste> {
     assertContentSize(input.content);
     const expiresAt = pickDefined(input.expiresAt, input.expires_at) ?? null;
     if (expiresAt !== null && expiresAt <= nowIso())
@@ -156,14 +168,14 @@ export class PasteService {
    * A visitor opens a paste. Owners, HEAD requests and link-preview bots only
    * peek (metadata and, for owners, content) without counting.
    */
-  async view(principal: Principal, slug: string, options: { countView: boolean }) {
+  async view(principal: Principal, slug: string, options: { countView: boolean }): Promise<PasteVisit> {
     const { row, grant } = await this.access.open(principal, slug, options);
     if (grant === "metadata") return presentPaste(row, { withContent: false });
     return presentPaste(row, { withContent: true, isLastView: grant === "view" && isLastView(row) });
   }
 
   /** POST /paste/:slug {password}: verifies (rate-limited per IP and slug), counts a view, returns an access token. */
-  async unlock(principal: Principal, slug: string, password: string, clientIp: string) {
+  async unlock(principal: Principal, slug: string, password: string, clientIp: string): Promise<PasteVisit> {
     const { row, owner } = await this.access.unlock(principal, slug, password, clientIp);
     const accessToken = this.access.issueToken(row);
     return {
@@ -230,12 +242,12 @@ export class PasteService {
     return { items: rows.map(presentListRow), total: Number(total) };
   }
 
-  async getForOwner(principal: Principal, idOrSlug: string) {
+  async getForOwner(principal: Principal, idOrSlug: string): Promise<PasteDetail> {
     const row = await this.access.findOwned(principal, idOrSlug);
     return { ...presentListRow(row), content: row.content, ...presentPaste(row, { withContent: true }) };
   }
 
-  async update(principal: Principal, idOrSlug: string, input: UpdateInput) {
+  async update(principal: Principal, idOrSlug: string, input: UpdateInput): Promise<PasteListRow> {
     const row = await this.access.findOwned(principal, idOrSlug);
     const patch: Partial<PasteRow> = { updated_at: nowIso() };
     if (input.content !== undefined) {

@@ -6,6 +6,7 @@
  */
 import {
   DEFAULT_MAX_UPLOAD_SIZE_MB,
+  type SystemSettingRow,
   UNIT_BYTES,
   type UpdateSystemSettingsRequest,
   type UploadSizeUnit,
@@ -86,7 +87,7 @@ export class SettingsService {
   }
 
   /** Rows for the admin screen, ordered by key. */
-  async listRows() {
+  async listRows(): Promise<SystemSettingRow[]> {
     return this.db
       .selectFrom("system_settings")
       .select(["key", "value", "description", "created_at", "updated_at"])

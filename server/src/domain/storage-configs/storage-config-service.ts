@@ -11,7 +11,9 @@ import {
   type createStorageConfigRequest,
   DEFAULT_LOCAL_STORAGE_NAME,
   MASKED_SECRET,
+  type StorageConfigDto,
   type StorageType,
+  type StorageUsage,
   type updateStorageConfigRequest,
 } from "@clipshare/shared";
 import type { z } from "zod";
@@ -40,8 +42,8 @@ export function maskAccessKey(value: string): string {
 export function presentStorageConfig(
   row: StorageConfigRow,
   secrets: SecretBox,
-  usage?: { file_count: number; total_size: number },
-) {
+  usage?: StorageUsage,
+): StorageConfigDto {
   let accessKeyMasked: string | null = null;
   if (row.access_key_id_enc) {
     try {
@@ -53,7 +55,7 @@ export function presentStorageConfig(
   return {
     id: row.id,
     name: row.name,
-    storage_type: row.storage_type,
+    storage_type: row.storage_type as StorageType,
     provider_type: row.provider_type,
     endpoint_url: row.endpoint_url,
     bucket_name: row.bucket_name,

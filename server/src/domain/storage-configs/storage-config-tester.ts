@@ -5,21 +5,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
+import type { StorageCheck, StorageTestOutcome } from "@clipshare/shared";
 import type { SafeFetcher } from "../../lib/net/safe-fetch";
 import type { StorageDriver } from "../../storage/types";
-
-export interface CheckResult {
-  success: boolean;
-  error: string | null;
-  note: string;
-  durationMs: number;
-  [extra: string]: unknown;
-}
 
 async function check(
   note: string,
   fn: () => Promise<Record<string, unknown> | undefined>,
-): Promise<CheckResult> {
+): Promise<StorageCheck> {
   const started = performance.now();
   try {
     const extra = (await fn()) ?? {};
@@ -68,7 +61,7 @@ async function request(
 export async function testStorage(
   driver: StorageDriver,
   options: { origin: string | null; fetcher: SafeFetcher },
-) {
+): Promise<StorageTestOutcome & { summary: string }> {
   const { fetcher } = options;
   const probe = `.clipshare-test-${randomBytes(6).toString("hex")}.txt`;
   const payload = Buffer.from(`ClipShare storage check ${new Date().toISOString()}\n`);
@@ -93,8 +86,8 @@ export async function testStorage(
     };
   });
 
-  let presign: CheckResult;
-  let cors: CheckResult;
+  let presign: StorageCheck;
+  let cors: StorageCheck;
   if (driver.capabilities.presignWrite && driver.presignWrite && driver.presignRead) {
     const presignWrite = driver.presignWrite.bind(driver);
     const presignRead = driver.presignRead.bind(driver);
@@ -177,8 +170,8 @@ export async function testStorage(
  * The browser-side checks (presigned upload, CORS) as one result under the
  * name 0.7.3 clients read, with each check as a step.
  */
-function browserUploadSummary(presign: CheckResult, cors: CheckResult) {
-  const step = (r: CheckResult) => ({
+function browserUploadSummary(presign: StorageCheck, cors: StorageCheck) {
+  const step = (r: StorageCheck) => ({
     name: r.note,
     success: r.success,
     duration: r.durationMs,

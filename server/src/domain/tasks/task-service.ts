@@ -9,7 +9,7 @@
  *   or marked failed (uploads, which cannot be resumed) — never left hanging.
  */
 import { randomUUID } from "node:crypto";
-import type { TaskStatus, TaskType } from "@clipshare/shared";
+import type { FsTask, TaskStatus, TaskType } from "@clipshare/shared";
 import { creatorIdOf, isCreator, whereCreatedBy } from "../../auth/creator";
 import type { Principal } from "../../auth/principal";
 import type { Db, Dialect } from "../../db/database";
@@ -37,7 +37,7 @@ export interface TaskProgress {
   result?: unknown;
 }
 
-export function presentTask(row: TaskRow) {
+export function presentTask(row: TaskRow): FsTask {
   const parse = (text: string | null) => {
     if (text === null) return null;
     try {
@@ -61,8 +61,8 @@ export function presentTask(row: TaskRow) {
           : 0;
   return {
     id: row.id,
-    type: row.type,
-    status: row.status,
+    type: row.type as TaskType,
+    status: row.status as TaskStatus,
     progress: percent,
     total_items: row.total_items,
     processed_items: row.processed_items,
@@ -84,8 +84,6 @@ export function presentTask(row: TaskRow) {
     completed_at: row.completed_at,
   };
 }
-
-export type TaskDto = ReturnType<typeof presentTask>;
 
 export class TaskService {
   constructor(

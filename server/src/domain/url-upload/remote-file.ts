@@ -4,20 +4,9 @@
  * browser may read it cross-origin (then the web app downloads it directly).
  */
 import type { IncomingHttpHeaders } from "node:http";
+import type { RemoteFileInfo } from "@clipshare/shared";
 import { isAppError } from "../../errors";
 import type { RemoteResponse, SafeFetcher } from "../../lib/net/safe-fetch";
-
-export interface RemoteFileInfo {
-  url: string;
-  filename: string;
-  contentType: string;
-  size: number | null;
-  lastModified: string | null;
-  method: "HEAD" | "GET";
-  corsSupported: boolean;
-  /** The server answers Range requests (resumable, seekable). */
-  rangesSupported: boolean;
-}
 
 const FALLBACK_NAME = "download";
 

@@ -9,6 +9,9 @@
  */
 import {
   partPlanProblem,
+  type RemoteFileInfo,
+  type UrlMultipartStarted,
+  type UrlPresignedUpload,
   type urlFetchRequest,
   type urlMultipartInitRequest,
   type urlPresignRequest,
@@ -26,7 +29,7 @@ import { apiActor, authorize } from "../fs/access";
 import { normalizeVirtualPath } from "../fs/vpath";
 import type { SettingsService } from "../settings/settings-service";
 import { presentTask, type TaskService } from "../tasks/task-service";
-import { cleanRemoteName, describeRemote, type RemoteFileInfo } from "./remote-file";
+import { cleanRemoteName, describeRemote } from "./remote-file";
 import type { UrlFetchPayload } from "./url-fetch-task";
 
 type PresignInput = z.output<typeof urlPresignRequest>;
@@ -80,7 +83,11 @@ export class UrlUploadService {
   }
 
   /** POST /url/presign: the share is reserved like s3/presign, named and typed after the remote file. */
-  async presign(principal: Principal, input: PresignInput, publicOrigin: string) {
+  async presign(
+    principal: Principal,
+    input: PresignInput,
+    publicOrigin: string,
+  ): Promise<UrlPresignedUpload> {
     const { url, metadata, filename, ...options } = input;
     const known = await this.known(url, metadata);
     const data = await this.deps.uploads.presign(
@@ -101,7 +108,11 @@ export class UrlUploadService {
    * named, typed and sized after the remote file. complete and abort are the
    * share multipart service's own.
    */
-  async multipartInit(principal: Principal, input: MultipartInitInput, publicOrigin: string) {
+  async multipartInit(
+    principal: Principal,
+    input: MultipartInitInput,
+    publicOrigin: string,
+  ): Promise<UrlMultipartStarted> {
     const { url, metadata, filename, total_size, part_size, part_count, ...options } = input;
     const known = await this.known(url, metadata);
     const size = total_size ?? known.size;
@@ -132,7 +143,7 @@ export class UrlUploadService {
   async cancel(principal: Principal, fileId: string) {
     const { success } = await this.deps.shares.batchDelete(principal, { ids: [fileId], delete_mode: "both" });
     if (success !== 1) throw notFound("File does not exist or was deleted", "file_not_found");
-    return { file_id: fileId, status: "cancelled", message: "File record deleted" };
+    return { file_id: fileId, status: "cancelled" };
   }
 
   /** POST /url/fetch: queue a server-side download into a new share or an explorer directory. */

@@ -2,7 +2,13 @@
  * Admin sign-in, sign-out, credential change, and the two "who am I" checks
  * clients use to validate stored credentials.
  */
-import { ALL_PERMISSIONS, changePasswordRequest, loginRequest, permissionFlags } from "@clipshare/shared";
+import {
+  ALL_PERMISSIONS,
+  type CredentialCheck,
+  changePasswordRequest,
+  loginRequest,
+  permissionFlags,
+} from "@clipshare/shared";
 import { Hono } from "hono";
 import { requireAdmin, requireAuthenticated } from "../../auth/policy";
 import { RATE_LIMITS } from "../../auth/rate-limiter";
@@ -61,7 +67,7 @@ export function authRoutes(ctx: AppContext) {
             permissions: ALL_PERMISSIONS,
           },
           is_admin: true,
-        },
+        } satisfies CredentialCheck,
         "Admin token verified",
       );
     }
@@ -82,7 +88,7 @@ export function authRoutes(ctx: AppContext) {
           is_guest: key.isGuest,
         },
         is_admin: false,
-      },
+      } satisfies CredentialCheck,
       "API key verified",
     );
   });

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { declaredLength, parseWith, readJson, requestStream } from "../body";
-import { ok } from "../envelope";
+import { ok, withInlineStatus } from "../envelope";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
 
@@ -60,14 +60,16 @@ export function shareMultipartRoutes(ctx: AppContext) {
   app.post("/files/multipart/complete", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
-    return ok(c, await service.complete(principal, await readCompleteRequest(c)), "Upload completed");
+    const done = await service.complete(principal, await readCompleteRequest(c));
+    return ok(c, withInlineStatus(done), "Upload completed");
   });
 
   app.post("/files/multipart/abort", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
     const body = await readJson(c, shareMultipartRef);
-    return ok(c, await service.abort(principal, body), "Upload aborted");
+    const aborted = await service.abort(principal, body);
+    return ok(c, withInlineStatus(aborted, "Upload aborted"), "Upload aborted");
   });
 
   // LOCAL storage's part URL: the signature is the credential, the body is one part.

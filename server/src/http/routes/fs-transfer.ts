@@ -21,7 +21,7 @@ import { apiActor } from "../../domain/fs/access";
 import { badRequest } from "../../errors";
 import { contentDisposition } from "../../storage/content-disposition";
 import { declaredLength, parseWith, readJson, requestStream } from "../body";
-import { ok } from "../envelope";
+import { ok, withInlineStatus } from "../envelope";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
@@ -49,7 +49,8 @@ export function fsTransferRoutes(ctx: AppContext) {
 
   app.post("/fs/multipart/complete", async (c) => {
     const body = await readJson(c, fsMultipartCompleteRequest, 4 * 1024 * 1024);
-    return ok(c, await multipart.completeMultipart(actorOf(c), body), "Upload completed");
+    const done = await multipart.completeMultipart(actorOf(c), body);
+    return ok(c, withInlineStatus(done, "Upload completed"), "Upload completed");
   });
 
   app.post("/fs/multipart/resume", async (c) => {
@@ -63,7 +64,8 @@ export function fsTransferRoutes(ctx: AppContext) {
 
   app.post("/fs/multipart/abort", async (c) => {
     const body = await readJson(c, fsMultipartAbortRequest);
-    return ok(c, await multipart.abortMultipart(actorOf(c), body), "Upload aborted");
+    await multipart.abortMultipart(actorOf(c), body);
+    return ok(c, withInlineStatus({}, "Upload aborted"), "Upload aborted");
   });
 
   // Signed PUT URLs of LOCAL presigned uploads and multipart parts: the signature is the credential.

@@ -26,7 +26,7 @@ import { presentTask } from "../../domain/tasks/task-service";
 import { badRequest } from "../../errors";
 import { spoolDir } from "../../lib/spool";
 import { declaredLength, parseWith, readJson, requestStream } from "../body";
-import { ok } from "../envelope";
+import { ok, withInlineStatus } from "../envelope";
 import { readMultipartFile } from "../multipart";
 import { publicOrigin } from "../request-origin";
 import { serveObject } from "../serve-object";
@@ -95,7 +95,7 @@ export function fsRoutes(ctx: AppContext) {
       { forceDownload: q.force_download ?? false, expiresIn: q.expires_in },
       origin(c),
     );
-    return ok(c, data, "Fetched");
+    return ok(c, withInlineStatus(data), "Fetched");
   });
 
   app.get("/fs/search", async (c) => {
@@ -141,7 +141,7 @@ export function fsRoutes(ctx: AppContext) {
       },
     });
     if (result.started) return ok(c, result.started, "Multipart upload started");
-    return ok(c, result.uploaded, "File uploaded", 201);
+    return ok(c, withInlineStatus(result.uploaded, "File uploaded"), "File uploaded", 201);
   });
 
   // Raw body: PUT /fs/upload?path=/mount/dir/name.ext (scripts, large files).
@@ -155,13 +155,14 @@ export function fsRoutes(ctx: AppContext) {
       isFilePath: true,
       contentType: c.req.header("content-type"),
     });
-    return ok(c, data, "File uploaded", 201);
+    return ok(c, withInlineStatus(data, "File uploaded"), "File uploaded", 201);
   });
 
   app.post("/fs/update", async (c) => {
     const body = await readJson(c, fsUpdateRequest, UPDATE_JSON_LIMIT);
     const data = await uploads.updateText(actorOf(c), body.path, body.content);
-    return ok(c, data, data.message);
+    const message = data.isNewFile ? "File created" : "File updated";
+    return ok(c, withInlineStatus(data, message), message);
   });
 
   app.post("/fs/rename", async (c) => {
@@ -183,7 +184,8 @@ export function fsRoutes(ctx: AppContext) {
   app.post("/fs/create-share", async (c) => {
     const body = await readJson(c, fsCreateShareRequest);
     const { path, ...options } = body;
-    return ok(c, await shares.createShare(actorOf(c), path, options), "Share created", 201);
+    const share = await shares.createShare(actorOf(c), path, options);
+    return ok(c, withInlineStatus(share, "Share created"), "Share created", 201);
   });
 
   // ---- tasks: owners see and manage their own, the admin all ----------------

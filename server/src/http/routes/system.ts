@@ -1,4 +1,4 @@
-import { APP_NAME, APP_VERSION, UNIT_BYTES } from "@clipshare/shared";
+import { APP_NAME, APP_VERSION, type MaxUploadSize, UNIT_BYTES } from "@clipshare/shared";
 import { Hono } from "hono";
 import type { AppContext } from "../../context";
 import { ok, okWithTopLevel } from "../envelope";
@@ -32,7 +32,7 @@ export function systemRoutes(ctx: AppContext) {
       max_upload_size: s.max_upload_size,
       max_upload_size_unit: s.max_upload_size_unit,
       max_upload_size_bytes: s.max_upload_size * UNIT_BYTES[s.max_upload_size_unit],
-    });
+    } satisfies MaxUploadSize);
   });
 
   return app;

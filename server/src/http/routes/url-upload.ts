@@ -21,7 +21,7 @@ import type { AppContext } from "../../context";
 import { describeResponse } from "../../domain/url-upload/remote-file";
 import { contentDisposition } from "../../storage/content-disposition";
 import { parseWith, readJson } from "../body";
-import { ok } from "../envelope";
+import { ok, withInlineStatus } from "../envelope";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
@@ -84,25 +84,24 @@ export function urlUploadRoutes(ctx: AppContext) {
   app.post("/url/multipart/complete", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
-    return ok(
-      c,
-      await ctx.shareMultipart.complete(principal, await readCompleteRequest(c)),
-      "Upload completed",
-    );
+    const done = await ctx.shareMultipart.complete(principal, await readCompleteRequest(c));
+    return ok(c, withInlineStatus(done), "Upload completed");
   });
 
   app.post("/url/multipart/abort", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
     const body = await readJson(c, shareMultipartRef);
-    return ok(c, await ctx.shareMultipart.abort(principal, body), "Upload aborted");
+    const aborted = await ctx.shareMultipart.abort(principal, body);
+    return ok(c, withInlineStatus(aborted, "Upload aborted"), "Upload aborted");
   });
 
   app.post("/url/cancel", async (c) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
     const body = await readJson(c, urlCancelRequest);
-    return ok(c, await service.cancel(principal, body.file_id), "URL upload cancelled");
+    const cancelled = await service.cancel(principal, body.file_id);
+    return ok(c, { ...cancelled, message: "File record deleted" }, "URL upload cancelled");
   });
 
   app.post("/url/fetch", async (c) => {

@@ -2,7 +2,8 @@
  * Read methods: OPTIONS, PROPFIND (streamed multistatus), GET and HEAD
  * (the mount's WebDAV policy: redirect to a presigned URL or stream through).
  */
-import { type FsEntry, presentEntry } from "../../domain/fs/fs-entry";
+import type { FsEntry } from "@clipshare/shared";
+import { presentEntry } from "../../domain/fs/fs-entry";
 import { vjoin } from "../../domain/fs/vpath";
 import { isAppError } from "../../errors";
 import { serveObject } from "../../http/serve-object";

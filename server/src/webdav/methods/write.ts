@@ -4,7 +4,7 @@
  * WebDAV actor); this module adds the protocol: preconditions, lock tokens,
  * the RFC's statuses, and keeping dead properties and locks in step.
  */
-import type { FsEntry } from "../../domain/fs/fs-entry";
+import type { FsEntry } from "@clipshare/shared";
 import { writeInParts } from "../../domain/fs/part-writer";
 import { isWithin, vbasename, vparent } from "../../domain/fs/vpath";
 import { isAppError } from "../../errors";

@@ -17,6 +17,11 @@ import type {
 
 export const PROVIDERS: readonly ProviderType[] = S3_PROVIDER_TYPES;
 
+/** A provider this form offers (a 0.7.3 server may store other spellings). */
+function isProviderType(value: string | null): value is ProviderType {
+  return value !== null && (PROVIDERS as readonly string[]).includes(value);
+}
+
 export interface ProviderPreset {
   /** Shown as the endpoint's placeholder; `{region}` is filled from the region field. */
   endpointTemplate: string;
@@ -129,10 +134,7 @@ export function emptyStorageConfigForm(storageType: StorageType = "S3"): Storage
 
 export function formFromConfig(config: StorageConfig): StorageConfigFormValues {
   const quota = inputFromBytes(config.total_storage_bytes);
-  const provider =
-    config.provider_type && PROVIDERS.includes(config.provider_type)
-      ? config.provider_type
-      : "Other S3 Compatible";
+  const provider = isProviderType(config.provider_type) ? config.provider_type : "Other S3 Compatible";
   return {
     storageType: config.storage_type,
     name: config.name,

@@ -1,4 +1,4 @@
-import { MULTIPART_CONCURRENCY, MULTIPART_RETRIES, UPLOAD_TIMEOUT_MS } from "@clipshare/shared";
+import { MULTIPART_CONCURRENCY, MULTIPART_RETRIES, type PartUrl, UPLOAD_TIMEOUT_MS } from "@clipshare/shared";
 import { cleanEtag, partError, TransferError, UploadEngineError } from "./errors";
 import { type PartPlan, type PlannedPart, plannedParts } from "./part-plan";
 import type { MultipartSession, ResumeStore, StoredPart } from "./resume-store";
@@ -13,10 +13,7 @@ export interface PartInfo extends PlannedPart {
   uploadedBytes: number;
 }
 
-export interface PartUrl {
-  partNumber: number;
-  url: string;
-}
+export type { PartUrl };
 
 /** The server side of one destination's multipart routes (shares, explorer, URL uploads). */
 export interface MultipartBackend<S, R> {

@@ -4,6 +4,7 @@
  * (name, size, last-modified) and destination; records older than 24 hours
  * are discarded (the storage's own multipart uploads lapse too).
  */
+import type { StoredPart } from "@clipshare/shared";
 
 export const RESUME_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -16,11 +17,7 @@ export interface MultipartSession<S = unknown> {
   totalSize: number;
 }
 
-export interface StoredPart {
-  partNumber: number;
-  etag: string;
-  size: number;
-}
+export type { StoredPart };
 
 export interface SavedUpload<S = unknown> {
   key: string;

@@ -1,12 +1,18 @@
 import type { ApiKeyDto, KeyRole } from "@clipshare/shared";
 import { api } from "../../../lib/api";
 
-/** A row of GET /api/admin/api-keys (the full key is never listed). */
+/**
+ * A row of GET /api/admin/api-keys (the full key is never listed). A 0.7.3
+ * server may send `is_guest` as a boolean and roles this app does not know.
+ */
 export type ApiKeyRow = Pick<
   ApiKeyDto,
-  "id" | "name" | "key_masked" | "permissions" | "role" | "basic_path" | "last_used" | "expires_at"
+  "id" | "name" | "key_masked" | "permissions" | "basic_path" | "last_used" | "expires_at"
 > &
-  Partial<Pick<ApiKeyDto, "created_at" | "permission_names" | "is_expired">> & { is_guest: number | boolean };
+  Partial<Pick<ApiKeyDto, "created_at" | "permission_names" | "is_expired">> & {
+    role: string;
+    is_guest: number | boolean;
+  };
 
 export interface CreateApiKeyBody {
   name: string;

@@ -1,33 +1,8 @@
+import type { OfficeViewerUrls, PublicFile } from "@clipshare/shared";
 import { api } from "../../../lib/api";
 import { backendUrl } from "../../../lib/share-links";
 
-/** data of GET /api/public/files/:slug and POST …/verify. URLs come only once the file may be seen. */
-export interface PublicFile {
-  id: string;
-  slug: string;
-  filename: string;
-  mimetype: string;
-  size: number;
-  remark: string | null;
-  created_at: string;
-  requires_password: boolean;
-  has_password: boolean;
-  views: number;
-  max_views: number | null;
-  remaining_views: number | null;
-  expires_at: string | null;
-  is_office: boolean;
-  previewUrl?: string;
-  downloadUrl?: string;
-  use_proxy?: boolean;
-}
-
-/** data of GET /api/office-preview/:slug. */
-export interface OfficeViewerUrls {
-  url: string;
-  microsoft: string;
-  google: string;
-}
+export type { OfficeViewerUrls, PublicFile };
 
 const slugPath = (slug: string) => encodeURIComponent(slug);
 

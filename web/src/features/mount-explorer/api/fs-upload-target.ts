@@ -1,20 +1,12 @@
+import type { FsMultipartResume, FsMultipartStarted } from "@clipshare/shared";
 import { api } from "../../../lib/api";
 import type { UploadTarget } from "../../../lib/upload-engine/create-upload";
 import { goneWhenNotFound, UploadEngineError } from "../../../lib/upload-engine/errors";
-import type { MultipartBackend, PartUrl } from "../../../lib/upload-engine/multipart-uploader";
-import type { StoredPart } from "../../../lib/upload-engine/resume-store";
+import type { MultipartBackend } from "../../../lib/upload-engine/multipart-uploader";
 import { uploadFile } from "./fs";
 
 /** What an explorer upload leaves: the file's path. */
 export interface FsUploadResult {
-  path: string;
-}
-
-interface FsMultipartInit {
-  uploadId: string;
-  partSize: number;
-  partCount: number;
-  presignedUrls: PartUrl[];
   path: string;
 }
 
@@ -25,7 +17,7 @@ function fsMultipart(dir: string, fileName: string, size: number): MultipartBack
   const filePath = `${dir.replace(/\/+$/, "")}/${fileName}`;
   return {
     async init(plan, signal) {
-      const data = await api.post<FsMultipartInit | null>(
+      const data = await api.post<FsMultipartStarted | null>(
         "/fs/multipart/init",
         { path: dir, fileName, fileSize: size, partSize: plan.partSize, partCount: plan.partCount },
         { signal },
@@ -45,7 +37,7 @@ function fsMultipart(dir: string, fileName: string, size: number): MultipartBack
     },
     async resume(session, signal) {
       try {
-        const data = await api.post<{ parts: StoredPart[]; presignedUrls: PartUrl[] }>(
+        const data = await api.post<FsMultipartResume>(
           "/fs/multipart/resume",
           { path: session.ref.dir, uploadId: session.uploadId, fileName: session.ref.fileName },
           { signal },

@@ -1,96 +1,33 @@
-import type { TaskStatus, TaskType } from "@clipshare/shared";
+import type {
+  CreatedFileShare,
+  FsBatchRemoveResult,
+  FsCopyResult,
+  FsEntry,
+  FsFileInfo,
+  FsFileLink,
+  FsListing,
+  FsSearchResponse,
+  FsSearchResult,
+  FsTask,
+  FsTaskList,
+  FsZipLink,
+} from "@clipshare/shared";
 import { api, apiBase } from "../../../lib/api";
 import { authorizationHeader, buildUrl, type Credentials } from "../../../lib/api-client";
 import { authStore } from "../../../lib/auth-store";
 import { postUploadForm } from "../../../lib/upload-engine/form-upload";
 
-/** An entry of GET /api/fs/list (spec §7): directories' paths end with "/". */
-export interface FsEntry {
-  name: string;
-  path: string;
-  type: "file" | "directory";
-  isDirectory: boolean;
-  isVirtual: boolean;
-  isMount: boolean;
-  size: number;
-  modified: string | null;
-  mimetype: string | null;
-  contentType: string | null;
-  etag: string | null;
-  mount_id: string | null;
-  storage_type: string | null;
-}
-
-export interface FsListing {
-  path: string;
-  name: string;
-  isRoot: boolean;
-  isVirtual: boolean;
-  mount_id: string | null;
-  storage_type: string | null;
-  items: FsEntry[];
-  nextCursor: string | null;
-  hasMore: boolean;
-  cached: boolean;
-}
-
-export interface FsFileInfo extends FsEntry {
-  preview_url?: string;
-  download_url?: string;
-}
-
-export interface FileLink {
-  presignedUrl: string;
-  name: string;
-  expiresIn: number;
-  expiresAt: string;
-  forceDownload: boolean;
-}
-
-export interface CopyResult {
-  crossStorage: boolean;
-  success: number;
-  skipped: number;
-  failed: number;
-  queued: number;
-  taskId?: string | null;
-}
-
-export interface SearchResult {
-  name: string;
-  path: string;
-  isDirectory?: boolean;
-  size?: number;
-  modified?: string | null;
-  mount_name?: string;
-  storage_type?: string;
-}
-
-export interface FsTask {
-  id: string;
-  type: TaskType;
-  status: TaskStatus;
-  progress: number;
-  total_items: number;
-  processed_items: number;
-  failed_items: number;
-  skipped_items: number;
-  total_bytes: number;
-  processed_bytes: number;
-  current_file: string | null;
-  error: string | null;
-  cancel_requested: boolean;
-  notice: string | null;
-  created_at?: string;
-  updated_at?: string;
-}
-
-export interface CreatedShare {
-  slug: string;
-  url: string;
-  filename: string;
-  has_password?: boolean;
-}
+/** The answers of the file-system API, as the server's wire contract describes them. */
+export type {
+  CreatedFileShare as CreatedShare,
+  FsCopyResult as CopyResult,
+  FsEntry,
+  FsFileInfo,
+  FsFileLink as FileLink,
+  FsListing,
+  FsSearchResult as SearchResult,
+  FsTask,
+};
 
 export interface ShareOptions {
   password?: string;
@@ -153,26 +90,22 @@ export const fsApi = {
     await api.request("/fs/rename", { method: "POST", body: { oldPath, newPath } });
   },
   async remove(paths: string[]) {
-    return (
-      await api.request<{ success: number; failed: unknown[]; queued: number; taskId?: string }>(
-        "/fs/batch-remove",
-        { method: "DELETE", body: { paths } },
-      )
-    ).data;
+    return (await api.request<FsBatchRemoveResult>("/fs/batch-remove", { method: "DELETE", body: { paths } }))
+      .data;
   },
   async update(path: string, content: string): Promise<void> {
     await api.request("/fs/update", { method: "POST", body: { path, content }, upload: true });
   },
-  async fileLink(path: string, forceDownload: boolean, expiresIn?: number): Promise<FileLink> {
+  async fileLink(path: string, forceDownload: boolean, expiresIn?: number): Promise<FsFileLink> {
     return (
-      await api.request<FileLink>("/fs/file-link", {
+      await api.request<FsFileLink>("/fs/file-link", {
         query: { path, force_download: forceDownload, expires_in: expiresIn },
       })
     ).data;
   },
-  async createShare(path: string, options: ShareOptions): Promise<CreatedShare> {
+  async createShare(path: string, options: ShareOptions): Promise<CreatedFileShare> {
     return (
-      await api.request<CreatedShare>("/fs/create-share", { method: "POST", body: { path, ...options } })
+      await api.request<CreatedFileShare>("/fs/create-share", { method: "POST", body: { path, ...options } })
     ).data;
   },
   async search(
@@ -182,7 +115,7 @@ export const fsApi = {
     signal?: AbortSignal,
   ) {
     return (
-      await api.request<{ results: SearchResult[]; total: number; hasMore: boolean }>("/fs/search", {
+      await api.request<FsSearchResponse>("/fs/search", {
         query: {
           q,
           scope,
@@ -196,7 +129,7 @@ export const fsApi = {
   },
   async batchCopy(items: { sourcePath: string; targetPath: string }[], skipExisting: boolean) {
     return (
-      await api.request<CopyResult>("/fs/batch-copy", {
+      await api.request<FsCopyResult>("/fs/batch-copy", {
         method: "POST",
         body: { items, skipExisting },
         timeoutMs: 0,
@@ -205,16 +138,14 @@ export const fsApi = {
   },
   async zipLink(paths: string[], name: string) {
     return (
-      await api.request<{ url: string; filename: string; expiresAt: string }>("/fs/zip/link", {
+      await api.request<FsZipLink>("/fs/zip/link", {
         method: "POST",
         body: { paths, name },
       })
     ).data;
   },
   async tasks(signal?: AbortSignal) {
-    return (
-      await api.request<{ tasks: FsTask[]; total: number }>("/fs/tasks", { query: { limit: 20 }, signal })
-    ).data;
+    return (await api.request<FsTaskList>("/fs/tasks", { query: { limit: 20 }, signal })).data;
   },
   async cancelTask(id: string) {
     await api.request(`/fs/tasks/${encodeURIComponent(id)}/cancel`, { method: "POST" });

@@ -1,31 +1,17 @@
-import type { CreateMountRequest, UpdateMountRequest } from "@clipshare/shared";
+import type {
+  CacheClearResult,
+  CreateMountRequest,
+  MountDto,
+  StorageConfigDto,
+  UpdateMountRequest,
+} from "@clipshare/shared";
 import { api } from "../../../lib/api";
 
-/** A mount point as GET /api/admin/mounts returns it (spec §3 Mount point). */
-export interface MountRow {
-  id: string;
-  name: string;
-  storage_type: "LOCAL" | "S3";
-  storage_config_id: string;
-  storage_config_name?: string | null;
-  mount_path: string;
-  remark: string | null;
-  is_active: boolean;
-  sort_order: number;
-  cache_ttl: number;
-  web_proxy: boolean;
-  webdav_policy: "302_redirect" | "native_proxy";
-  enable_sign: boolean;
-  sign_expires: number | null;
-  created_at?: string;
-  updated_at?: string;
-}
+/** A mount point as GET /api/admin/mounts returns it. */
+export type MountRow = MountDto;
 
-export interface StorageConfigOption {
-  id: string;
-  name: string;
-  storage_type: "LOCAL" | "S3";
-}
+/** What the mount form needs of a storage config (GET /api/s3-configs). */
+export type StorageConfigOption = Pick<StorageConfigDto, "id" | "name" | "storage_type">;
 
 export const mountsApi = {
   async list(asAdmin: boolean, signal?: AbortSignal): Promise<MountRow[]> {
@@ -41,9 +27,9 @@ export const mountsApi = {
   async remove(id: string): Promise<void> {
     await api.request(`/admin/mounts/${encodeURIComponent(id)}`, { method: "DELETE" });
   },
-  async clearCache(asAdmin: boolean, mountId?: string): Promise<{ clearedCount: number }> {
+  async clearCache(asAdmin: boolean, mountId?: string): Promise<CacheClearResult> {
     return (
-      await api.request<{ clearedCount: number }>(asAdmin ? "/admin/cache/clear" : "/user/cache/clear", {
+      await api.request<CacheClearResult>(asAdmin ? "/admin/cache/clear" : "/user/cache/clear", {
         method: "POST",
         body: mountId ? { mountId } : {},
         offline: "cache-clear",

@@ -31,7 +31,7 @@ function formOf(row: MountRow): MountForm {
     name: row.name,
     mount_path: row.mount_path,
     storage_type: row.storage_type,
-    storage_config_id: row.storage_config_id,
+    storage_config_id: row.storage_config_id ?? "",
     remark: row.remark ?? "",
     cache_ttl: String(row.cache_ttl),
     sort_order: String(row.sort_order),

@@ -1,22 +1,19 @@
+import type {
+  CreatedPaste,
+  Pagination,
+  PasteDetail,
+  PasteListRow,
+  PasteVisit,
+  ShareState,
+} from "@clipshare/shared";
 import { api } from "../../../lib/api";
 
-/**
- * Calls of the paste API (spec §7 "Pastes"). Types mirror what the server
- * answers; see server/src/domain/pastes/paste-service.ts.
- */
+/** Calls of the paste API; the answers' types are the server's wire contract. */
 
-/** data of POST /api/paste. */
-export interface CreatedPaste {
-  id: string;
-  slug: string;
-  url: string;
-  remark: string | null;
-  expiresAt: string | null;
-  maxViews: number | null;
-  hasPassword: boolean;
-  createdAt: string;
-  authorizedBy: "admin" | "apikey";
-}
+export type { CreatedPaste, Pagination, PasteDetail, PasteListRow as PasteRow, ShareState as PasteState };
+
+/** data of GET /api/paste/:slug and POST /api/paste/:slug. */
+export type PasteView = PasteVisit;
 
 /** Body of POST /api/paste. */
 export interface CreatePasteBody {
@@ -30,62 +27,6 @@ export interface CreatePasteBody {
   maxViews?: number;
 }
 
-/** data of GET /api/paste/:slug and POST /api/paste/:slug. */
-export interface PasteView {
-  id?: string;
-  slug: string;
-  /** Absent while a password is required. */
-  content?: string;
-  remark: string | null;
-  expiresAt: string | null;
-  maxViews: number | null;
-  views: number;
-  remainingViews: number | null;
-  hasPassword: boolean;
-  requiresPassword: boolean;
-  isLastView: boolean;
-  createdAt: string;
-  created_by?: string;
-  /** Only after a correct password: opens /api/raw/:slug?token=… for an hour. */
-  accessToken?: string;
-}
-
-export type PasteState = "ok" | "expired" | "view_limit";
-
-/** A row of GET /api/pastes (content shortened to a preview). */
-export interface PasteRow {
-  id: string;
-  slug: string;
-  remark: string | null;
-  has_password: boolean;
-  expires_at: string | null;
-  max_views: number | null;
-  views: number;
-  remaining_views: number | null;
-  is_expired: boolean;
-  state: PasteState;
-  created_by: string;
-  key_name: string | null;
-  content_preview: string;
-  content_length: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** data of GET /api/pastes/:id: the row with the full content. */
-export interface PasteDetail extends PasteRow {
-  content: string;
-}
-
-export interface Pagination {
-  total: number;
-  limit: number;
-  offset: number;
-  page: number;
-  totalPages: number;
-  hasMore: boolean;
-}
-
 export interface PasteListQuery {
   page: number;
   limit: number;
@@ -95,7 +36,7 @@ export interface PasteListQuery {
 }
 
 export interface PasteListPage {
-  items: PasteRow[];
+  items: PasteListRow[];
   pagination: Pagination;
 }
 
@@ -131,13 +72,13 @@ export const pastesApi = {
   create: (body: CreatePasteBody) => api.post<CreatedPaste>("/paste", body, { offline: "paste-create" }),
 
   /** Counts a view for visitors: call it only when the content is about to be shown. */
-  view: (slug: string, signal?: AbortSignal) => api.get<PasteView>(`/paste/${enc(slug)}`, { signal }),
+  view: (slug: string, signal?: AbortSignal) => api.get<PasteVisit>(`/paste/${enc(slug)}`, { signal }),
 
   unlock: (slug: string, password: string) =>
-    api.post<PasteView>(`/paste/${enc(slug)}`, { password }, { context: "password" }),
+    api.post<PasteVisit>(`/paste/${enc(slug)}`, { password }, { context: "password" }),
 
   async list(query: PasteListQuery, signal?: AbortSignal): Promise<PasteListPage> {
-    const res = await api.request<PasteRow[]>("/pastes", {
+    const res = await api.request<PasteListRow[]>("/pastes", {
       signal,
       query: {
         page: query.page,
@@ -153,7 +94,7 @@ export const pastesApi = {
   get: (id: string, signal?: AbortSignal) => api.get<PasteDetail>(`/pastes/${enc(id)}`, { signal }),
 
   update: (idOrSlug: string, body: UpdatePasteBody) =>
-    api.put<PasteRow>(`/pastes/${enc(idOrSlug)}`, body, { offline: "paste-update" }),
+    api.put<PasteListRow>(`/pastes/${enc(idOrSlug)}`, body, { offline: "paste-update" }),
 
   batchDelete: async (ids: string[]) =>
     (

@@ -1,3 +1,4 @@
+import type { ProxySignSettings, SystemSettingRow } from "@clipshare/shared";
 import { api } from "../../../lib/api";
 
 export const SIZE_UNITS = ["KB", "MB", "GB"] as const;
@@ -6,12 +7,7 @@ export const WEBDAV_UPLOAD_MODES = ["direct", "multipart"] as const;
 export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];
 
 /** A row of GET /api/admin/system-settings (values are strings). */
-export interface SettingRow {
-  key: string;
-  value: string;
-  description?: string;
-  updated_at?: string;
-}
+export type SettingRow = Pick<SystemSettingRow, "key" | "value">;
 
 export interface SystemSettings {
   maxUploadSize: number;
@@ -19,10 +15,7 @@ export interface SystemSettings {
   webdavUploadMode: WebdavUploadMode;
 }
 
-export interface ProxySignSettings {
-  signAll: boolean;
-  expires: number;
-}
+export type { ProxySignSettings };
 
 export function parseSystemSettings(rows: SettingRow[]): SystemSettings {
   const get = (key: string) => rows.find((r) => r.key === key)?.value;

@@ -1,36 +1,18 @@
-import type { S3_PROVIDER_TYPES } from "@clipshare/shared";
+import type {
+  S3_PROVIDER_TYPES,
+  StorageCheck as StorageCheckDto,
+  StorageConfigDto,
+  StorageTestOutcome as StorageTestOutcomeDto,
+  StorageType,
+} from "@clipshare/shared";
 import { api } from "../../../lib/api";
+import type { AbsentOn073 } from "../../../lib/wire-types";
 
 export type ProviderType = (typeof S3_PROVIDER_TYPES)[number];
-export type StorageType = "LOCAL" | "S3";
+export type { StorageType };
 
 /** A row of GET /api/s3-configs: secrets are masked, never returned. */
-export interface StorageConfig {
-  id: string;
-  name: string;
-  storage_type: StorageType;
-  provider_type: ProviderType | null;
-  endpoint_url: string | null;
-  bucket_name: string | null;
-  region: string | null;
-  /** Masked ("AKIA********WXYZ"). */
-  access_key_id: string | null;
-  /** "********" when set. */
-  secret_access_key: string | null;
-  has_credentials?: boolean;
-  path_style: boolean;
-  default_folder: string;
-  root_path: string | null;
-  custom_host: string | null;
-  signature_expires_in: number;
-  is_public: boolean;
-  is_default: boolean;
-  total_storage_bytes: number | null;
-  created_at: string;
-  updated_at: string;
-  last_used: string | null;
-  usage?: { file_count: number; total_size: number };
-}
+export type StorageConfig = AbsentOn073<StorageConfigDto, "has_credentials" | "admin_id">;
 
 /** Body of POST /api/s3-configs and PUT /api/s3-configs/:id. */
 export interface StorageConfigBody {
@@ -53,21 +35,13 @@ export interface StorageConfigBody {
 
 export type CheckName = "write" | "read" | "list" | "presign" | "cors";
 
-/** One check of POST /api/s3-configs/:id/test. */
-export interface StorageCheck {
-  success: boolean;
-  error: string | null;
-  note: string;
-  durationMs: number;
-  skipped?: boolean;
-  hint?: string | null;
-  [extra: string]: unknown;
-}
+/** One check of POST /api/s3-configs/:id/test (`skipped` and `hint` where a check could not run here). */
+export type StorageCheck = StorageCheckDto & { skipped?: boolean; hint?: string | null };
 
-export interface StorageTestOutcome {
-  success: boolean;
+/** data of POST /api/s3-configs/:id/test; a 0.7.3 server may leave checks out. */
+export type StorageTestOutcome = Omit<StorageTestOutcomeDto, "result"> & {
   result: Partial<Record<CheckName, StorageCheck>>;
-}
+};
 
 const idPath = (id: string) => `/s3-configs/${encodeURIComponent(id)}`;
 

@@ -1,24 +1,13 @@
-import { uploadMimeType } from "@clipshare/shared";
+import { type ShareMultipartResume, type ShareMultipartStarted, uploadMimeType } from "@clipshare/shared";
 import { api } from "../../../lib/api";
 import type { UploadTarget } from "../../../lib/upload-engine/create-upload";
 import { goneWhenNotFound, UploadEngineError } from "../../../lib/upload-engine/errors";
-import type { MultipartBackend, PartUrl } from "../../../lib/upload-engine/multipart-uploader";
-import type { MultipartSession, StoredPart } from "../../../lib/upload-engine/resume-store";
+import type { MultipartBackend } from "../../../lib/upload-engine/multipart-uploader";
+import type { MultipartSession } from "../../../lib/upload-engine/resume-store";
 import { UploadStepError } from "../upload-errors";
 import { presignBody, type UploadFields } from "../upload-form-model";
 import { toResult, type UploadResult, uploadFile } from "./upload-file";
 import type { PublishedFile } from "./uploads";
-
-/** data of POST /api/files/multipart/init. */
-interface ShareMultipartInit {
-  file_id: string;
-  upload_id: string;
-  slug: string;
-  partSize: number;
-  partCount: number;
-  totalSize: number;
-  presigned_urls: PartUrl[];
-}
 
 type ShareRef = { fileId: string };
 
@@ -46,9 +35,9 @@ function shareMultipart(
   });
   return {
     async init(plan, signal) {
-      let data: ShareMultipartInit | null;
+      let data: ShareMultipartStarted | null;
       try {
-        data = await api.post<ShareMultipartInit | null>(
+        data = await api.post<ShareMultipartStarted | null>(
           "/files/multipart/init",
           {
             ...presignBody(fields, { name, size: file.size, type: mimetype }),
@@ -76,11 +65,9 @@ function shareMultipart(
     },
     async resume(session, signal) {
       try {
-        const data = await api.post<{ parts: StoredPart[]; presigned_urls: PartUrl[] }>(
-          "/files/multipart/resume",
-          idOf(session),
-          { signal },
-        );
+        const data = await api.post<ShareMultipartResume>("/files/multipart/resume", idOf(session), {
+          signal,
+        });
         return { parts: data?.parts ?? [], urls: data?.presigned_urls ?? [] };
       } catch (error) {
         throw goneWhenNotFound(error);

@@ -1,59 +1,39 @@
+import type {
+  FileShare,
+  MaxUploadSize,
+  PresignedUpload as PresignedUploadDto,
+  PublishedFileShare,
+  StorageConfigDto,
+} from "@clipshare/shared";
 import { api } from "../../../lib/api";
 import { postUploadForm } from "../../../lib/upload-engine/form-upload";
+import type { AbsentOn073 } from "../../../lib/wire-types";
 import type { UploadFields } from "../upload-form-model";
 
 /** A storage config as the upload form needs it (GET /api/s3-configs). */
-export interface UploadStorageConfig {
-  id: string;
-  name: string;
-  storage_type: "LOCAL" | "S3";
-  provider_type: string | null;
-  is_default: boolean;
-  is_public: boolean;
-}
+export type UploadStorageConfig = Pick<
+  StorageConfigDto,
+  "id" | "name" | "storage_type" | "provider_type" | "is_default" | "is_public"
+>;
 
-/** data of GET /api/system/max-upload-size. */
-export interface MaxUploadSize {
-  max_upload_size: number;
-  max_upload_size_unit: string;
-  max_upload_size_bytes: number;
-}
+export type { MaxUploadSize };
 
-/** data of POST /api/s3/presign. */
-export interface PresignedUpload {
-  file_id: string;
-  upload_url: string;
-  upload_headers?: Record<string, string>;
-  upload_method?: string;
-  slug: string;
-  url?: string;
-  contentType?: string;
-  provider_type?: string | null;
-  storage_type?: "LOCAL" | "S3";
-}
+/** data of POST /api/s3/presign; a 0.7.3 server may leave out the ClipShare additions. */
+export type PresignedUpload = AbsentOn073<
+  PresignedUploadDto,
+  "upload_headers" | "upload_method" | "url" | "contentType" | "provider_type" | "storage_type"
+>;
 
-/** A published share as commit and /upload answer it (the fields the page uses). */
-export interface PublishedFile {
-  id: string;
-  slug: string;
-  filename: string;
-  size: number;
-  mimetype?: string;
-  url?: string;
-  previewUrl?: string;
-  downloadUrl?: string;
-}
+/**
+ * A published share as commit, /upload and the multipart completions answer
+ * it: the fields the page uses (a multipart completion has no URLs).
+ */
+export type PublishedFile = Pick<PublishedFileShare, "id" | "slug" | "filename" | "size"> &
+  Partial<Pick<PublishedFileShare, "mimetype" | "url" | "previewUrl" | "downloadUrl">>;
 
 /** A row of GET /api/files (recent uploads). */
-export interface RecentFile {
-  id: string;
-  slug: string;
-  filename: string;
-  size: number;
-  mimetype: string;
-  created_at: string;
-  has_password?: boolean;
-}
+export type RecentFile = Pick<FileShare, "id" | "slug" | "filename" | "size" | "mimetype" | "created_at"> &
+  Partial<Pick<FileShare, "has_password">>;
 
 export const uploadsApi = {
   storageConfigs: (signal?: AbortSignal) => api.get<UploadStorageConfig[]>("/s3-configs", { signal }),

@@ -1,32 +1,24 @@
+import type { FsTask, RemoteFileInfo as RemoteFileInfoDto } from "@clipshare/shared";
 import { api, currentCredentials } from "../../../lib/api";
 import { authorizationHeader } from "../../../lib/api-client";
 import { ApiError } from "../../../lib/api-error";
 import type { UploadTarget } from "../../../lib/upload-engine/create-upload";
+import type { AbsentOn073 } from "../../../lib/wire-types";
 import type { UploadFields } from "../upload-form-model";
 import { shareTarget } from "./share-target";
 import { type PresignRoutes, type UploadResult, uploadFile } from "./upload-file";
 import type { PresignedUpload, PublishedFile } from "./uploads";
 
-/** data of POST /api/url/info. */
-export interface RemoteFileInfo {
-  url: string;
-  filename: string;
-  contentType: string;
-  size: number | null;
-  lastModified: string | null;
-  corsSupported?: boolean;
-}
+/** data of POST /api/url/info; a 0.7.3 server sends neither the method nor range support. */
+export type RemoteFileInfo = AbsentOn073<RemoteFileInfoDto, "method" | "corsSupported" | "rangesSupported">;
 
-/** A server task as GET /api/fs/tasks/:id shows it (the fields the URL tab reads). */
-export interface FetchTask {
-  id: string;
-  status: "pending" | "running" | "completed" | "failed" | "cancelled" | "partial";
-  progress: number;
-  processed_bytes: number;
-  total_bytes: number;
-  error: string | null;
+/** A server task as GET /api/fs/tasks/:id shows it (the fields the URL tab reads), its result a published share. */
+export type FetchTask = Pick<
+  FsTask,
+  "id" | "status" | "progress" | "processed_bytes" | "total_bytes" | "error"
+> & {
   result: (Partial<PublishedFile> & { slug?: string }) | null;
-}
+};
 
 export const urlApi = {
   info: (url: string, signal?: AbortSignal) => api.post<RemoteFileInfo>("/url/info", { url }, { signal }),

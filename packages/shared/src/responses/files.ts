@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { STORAGE_TYPES } from "../schemas/storage-configs";
+import { SHARE_STATES } from "./pastes";
+
+/** What the file-share API answers in `data`. */
+
+const nullableString = z.string().nullable();
+
+/** A file share for its owner (GET /files rows, PUT /files/:id): everything but the password hash. */
+export const fileShare = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number(),
+  etag: nullableString,
+  remark: nullableString,
+  storage_config_id: nullableString,
+  storage_type: z.enum(STORAGE_TYPES),
+  storage_path: z.string(),
+  /** Explorer path when the share points at a mounted file. */
+  file_path: nullableString,
+  mount_id: nullableString,
+  storage_config_name: nullableString,
+  storage_provider_type: nullableString,
+  has_password: z.boolean(),
+  expires_at: nullableString,
+  max_views: z.number().nullable(),
+  views: z.number(),
+  remaining_views: z.number().nullable(),
+  is_expired: z.boolean(),
+  state: z.enum(SHARE_STATES),
+  use_proxy: z.boolean(),
+  status: z.string(),
+  created_by: z.string(),
+  key_name: nullableString,
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** The share page's path. */
+  url: z.string(),
+});
+export type FileShare = z.infer<typeof fileShare>;
+
+/** Proxy URLs carrying an access token. */
+export const fileShareUrls = z.strictObject({
+  previewUrl: z.string(),
+  downloadUrl: z.string(),
+  use_proxy: z.boolean(),
+});
+export type FileShareUrls = z.infer<typeof fileShareUrls>;
+
+/** GET /files/:id: the share, its tokened URLs and the plain proxy links owners hand out. */
+export const fileShareDetail = fileShare.extend({
+  urls: fileShareUrls.extend({ proxyPreviewUrl: z.string(), proxyDownloadUrl: z.string() }),
+});
+export type FileShareDetail = z.infer<typeof fileShareDetail>;
+
+/** GET /files. */
+export const fileShareList = z.strictObject({
+  files: z.array(fileShare),
+  pagination: z.strictObject({
+    total: z.number(),
+    limit: z.number(),
+    offset: z.number(),
+    hasMore: z.boolean(),
+  }),
+});
+export type FileShareList = z.infer<typeof fileShareList>;
+
+/** POST /fs/create-share: a share of an explorer file. */
+export const createdFileShare = fileShare.extend({
+  ...fileShareUrls.shape,
+  fileId: z.string(),
+  success: z.literal(true),
+  message: z.string(),
+});
+export type CreatedFileShare = z.infer<typeof createdFileShare>;
+
+/** DELETE /files/batch-delete. */
+export const fileBatchDeleteResult = z.strictObject({
+  success: z.number(),
+  failed: z.array(z.strictObject({ id: z.string(), error: z.string() })),
+});
+export type FileBatchDeleteResult = z.infer<typeof fileBatchDeleteResult>;
+
+const publicFileLocked = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number(),
+  remark: nullableString,
+  created_at: z.string(),
+  created_by: z.string(),
+  requires_password: z.boolean(),
+  has_password: z.boolean(),
+  views: z.number(),
+  max_views: z.number().nullable(),
+  remaining_views: z.number().nullable(),
+  expires_at: nullableString,
+  is_office: z.boolean(),
+  use_proxy: z.boolean(),
+});
+const publicFileOpen = publicFileLocked.extend({ ...fileShareUrls.shape, accessToken: z.string() });
+
+/**
+ * GET /public/files/:slug and POST …/verify. URLs (and the access token the
+ * routes also set as a cookie) come only once the file may be seen.
+ */
+export const publicFile = z.union([publicFileOpen, publicFileLocked]);
+export type PublicFile = z.infer<typeof publicFileLocked> &
+  Partial<Omit<z.infer<typeof publicFileOpen>, keyof z.infer<typeof publicFileLocked>>>;
+
+/** GET /office-preview/:slug (0.7.3 clients read the same fields at the top level too). */
+export const officeViewerUrls = z.strictObject({
+  url: z.string(),
+  microsoft: z.string(),
+  google: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  expires_in: z.number(),
+  is_temporary: z.literal(true),
+});
+export type OfficeViewerUrls = z.infer<typeof officeViewerUrls>;

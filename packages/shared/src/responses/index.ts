@@ -1,0 +1,11 @@
+/**
+ * Response schemas: what the server sends in `data`, one description for the
+ * server's presenters (typed against them), the web app (types only) and the
+ * contract test (which parses real answers with them).
+ */
+export * from "./admin";
+export * from "./auth";
+export * from "./files";
+export * from "./fs";
+export * from "./pastes";
+export * from "./uploads";

@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+/** What the paste API answers in `data`. */
+
+const nullableString = z.string().nullable();
+
+/** ok: live; expired: past its expiry; view_limit: every allowed view used. */
+export const SHARE_STATES = ["ok", "expired", "view_limit"] as const;
+export type ShareState = (typeof SHARE_STATES)[number];
+
+/** POST /paste. */
+export const createdPaste = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  remark: nullableString,
+  expiresAt: nullableString,
+  maxViews: z.number().nullable(),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+  authorizedBy: z.enum(["admin", "apikey"]),
+});
+export type CreatedPaste = z.infer<typeof createdPaste>;
+
+/** A paste as visitors (and owners) see it; `content` is absent while a password is needed. */
+export const pasteView = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  content: z.string().optional(),
+  remark: nullableString,
+  expiresAt: nullableString,
+  maxViews: z.number().nullable(),
+  views: z.number(),
+  remainingViews: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  created_by: z.string(),
+  hasPassword: z.boolean(),
+  requiresPassword: z.boolean(),
+  isLastView: z.boolean(),
+});
+export type PasteView = z.infer<typeof pasteView>;
+
+/**
+ * GET /paste/:slug and POST /paste/:slug: the view, plus (once the content is
+ * given) an access token that opens /raw/:slug for a while without the password.
+ */
+export const pasteVisit = pasteView.extend({ accessToken: z.string().optional() });
+export type PasteVisit = z.infer<typeof pasteVisit>;
+
+/** A row of GET /pastes: the content shortened to a preview, lists stay light. */
+export const pasteListRow = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  remark: nullableString,
+  has_password: z.boolean(),
+  expires_at: nullableString,
+  max_views: z.number().nullable(),
+  views: z.number(),
+  view_count: z.number(),
+  remaining_views: z.number().nullable(),
+  is_expired: z.boolean(),
+  state: z.enum(SHARE_STATES),
+  created_by: z.string(),
+  key_name: nullableString,
+  content_preview: z.string(),
+  content_length: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PasteListRow = z.infer<typeof pasteListRow>;
+
+/** GET /pastes/:id and PUT /pastes/:id: the list row with the whole content, and the view fields. */
+export const pasteDetail = pasteListRow.extend({ ...pasteView.shape, content: z.string() });
+export type PasteDetail = z.infer<typeof pasteDetail>;
+
+/** The `pagination` beside `data` of the list routes. */
+export const pagination = z.strictObject({
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+  page: z.number(),
+  totalPages: z.number(),
+  hasMore: z.boolean(),
+});
+export type Pagination = z.infer<typeof pagination>;

@@ -1,0 +1,180 @@
+/** System, sign-in and administration routes of the OpenAPI table (operations.ts). */
+import * as w from "@clipshare/shared";
+import { z } from "zod";
+import { list, type Operation } from "./operations";
+
+export const ADMIN_OPERATIONS: Record<string, Operation> = {
+  // ---- system and sign-in
+  "GET /health": {
+    summary: "Liveness and database check",
+    tag: "System",
+    access: "public",
+    data: z.unknown(),
+  },
+  "GET /version": { summary: "Name and version", tag: "System", access: "public", data: z.unknown() },
+  "GET /system/max-upload-size": {
+    summary: "The maximum upload size",
+    tag: "System",
+    access: "public",
+    data: w.maxUploadSize,
+  },
+  "POST /admin/login": {
+    summary: "Administrator sign-in",
+    tag: "Sign-in",
+    access: "public",
+    body: w.loginRequest,
+    data: w.adminLogin,
+  },
+  "POST /admin/logout": { summary: "Revoke this admin token", tag: "Sign-in", access: "admin" },
+  "GET /test/admin-token": { summary: "Check an admin token", tag: "Sign-in", access: "admin" },
+  "GET /test/api-key": {
+    summary: "Who the credentials are",
+    tag: "Sign-in",
+    access: "key",
+    data: w.credentialCheck,
+  },
+  "POST /admin/change-password": {
+    summary: "Change the administrator's name or password",
+    tag: "Sign-in",
+    access: "admin",
+    body: w.changePasswordRequest,
+  },
+
+  // ---- administration
+  "GET /admin/api-keys": { summary: "List API keys", tag: "API keys", access: "admin", data: list(w.apiKey) },
+  "POST /admin/api-keys": {
+    summary: "Create an API key (the key is shown once)",
+    tag: "API keys",
+    access: "admin",
+    body: w.createApiKeyRequest,
+    data: w.createdApiKey,
+  },
+  "GET /admin/api-keys/:id": { summary: "One API key", tag: "API keys", access: "admin", data: w.apiKey },
+  "PUT /admin/api-keys/:id": {
+    summary: "Edit an API key",
+    tag: "API keys",
+    access: "admin",
+    body: w.updateApiKeyRequest,
+    data: w.apiKey,
+  },
+  "DELETE /admin/api-keys/:id": { summary: "Delete an API key", tag: "API keys", access: "admin" },
+  "GET /admin/system-settings": {
+    summary: "System settings",
+    tag: "Settings",
+    access: "admin",
+    data: list(w.systemSettingRow),
+  },
+  "PUT /admin/system-settings": {
+    summary: "Change system settings",
+    tag: "Settings",
+    access: "admin",
+    body: w.updateSystemSettingsRequest,
+    data: list(w.systemSettingRow),
+  },
+  "GET /admin/proxy-sign-settings": {
+    summary: "Proxy link signing",
+    tag: "Settings",
+    access: "admin",
+    data: w.proxySignSettings,
+  },
+  "POST /admin/proxy-sign-settings": {
+    summary: "Change proxy link signing",
+    tag: "Settings",
+    access: "admin",
+    body: w.proxySignSettingsRequest,
+    data: w.proxySignSettings,
+  },
+  "GET /admin/dashboard/stats": {
+    summary: "Dashboard figures",
+    tag: "Dashboard",
+    access: "admin",
+    data: w.dashboardStats,
+  },
+  "GET /admin/cache/stats": {
+    summary: "Explorer cache counters",
+    tag: "Dashboard",
+    access: "admin",
+    data: w.cacheStats,
+  },
+  "POST /admin/cache/clear": {
+    summary: "Clear explorer caches",
+    tag: "Dashboard",
+    access: "admin",
+    body: w.cacheClearRequest,
+    data: w.cacheClearResult,
+  },
+  "POST /user/cache/clear": {
+    summary: "Clear the caches below the key's base path",
+    tag: "Mounts",
+    access: "key",
+    body: w.cacheClearRequest,
+    data: w.cacheClearResult,
+  },
+  "GET /admin/mounts": { summary: "List mounts", tag: "Mounts", access: "admin", data: list(w.mount) },
+  "POST /admin/mounts": {
+    summary: "Create a mount",
+    tag: "Mounts",
+    access: "admin",
+    body: w.createMountRequest,
+    data: w.mount,
+  },
+  "GET /admin/mounts/:id": { summary: "One mount", tag: "Mounts", access: "admin", data: w.mount },
+  "PUT /admin/mounts/:id": {
+    summary: "Edit a mount",
+    tag: "Mounts",
+    access: "admin",
+    body: w.updateMountRequest,
+    data: w.mount,
+  },
+  "DELETE /admin/mounts/:id": { summary: "Delete a mount", tag: "Mounts", access: "admin" },
+  "GET /user/mounts": {
+    summary: "Mounts the key can see",
+    tag: "Mounts",
+    access: "key",
+    data: list(w.mount),
+  },
+  "GET /user/mounts/:id": {
+    summary: "One mount the key can see",
+    tag: "Mounts",
+    access: "key",
+    data: w.mount,
+  },
+  "GET /s3-configs": {
+    summary: "List storage configs",
+    tag: "Storage",
+    access: "key",
+    data: list(w.storageConfig),
+  },
+  "POST /s3-configs": {
+    summary: "Create a storage config",
+    tag: "Storage",
+    access: "admin",
+    body: w.createStorageConfigRequest,
+    data: w.storageConfig,
+  },
+  "GET /s3-configs/:id": {
+    summary: "One storage config",
+    tag: "Storage",
+    access: "key",
+    data: w.storageConfig,
+  },
+  "PUT /s3-configs/:id": {
+    summary: "Edit a storage config",
+    tag: "Storage",
+    access: "admin",
+    body: w.updateStorageConfigRequest,
+    data: w.storageConfig,
+  },
+  "DELETE /s3-configs/:id": { summary: "Delete a storage config", tag: "Storage", access: "admin" },
+  "PUT /s3-configs/:id/set-default": {
+    summary: "Make a config the default",
+    tag: "Storage",
+    access: "admin",
+  },
+  "POST /s3-configs/:id/test": {
+    summary: "Check that the storage works (write, read, list, presign, CORS)",
+    tag: "Storage",
+    access: "admin",
+    data: w.storageTestOutcome,
+  },
+};

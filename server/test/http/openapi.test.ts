@@ -1,0 +1,92 @@
+/**
+ * GET /api/openapi.json: an OpenAPI 3.1 document that names every route the
+ * server registers under /api (and no route it does not), with the shared
+ * schemas as request and response shapes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApiPath } from "../../src/http/openapi/document";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let t: TestApp;
+// biome-ignore lint/suspicious/noExplicitAny: the document is JSON read by path in the assertions
+type Operation = Record<string, any>;
+let doc: {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+};
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.request("GET", "/api/openapi.json");
+  expect(res.status, res.text).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  doc = res.body;
+});
+afterAll(async () => t.close());
+
+const HTTP_METHODS = new Set(["GET", "POST", "PUT", "DELETE", "PATCH"]);
+
+/** "METHOD /api/…" of every route the app registered (middleware and the /api 404 fallback left out). */
+function registeredRoutes(): string[] {
+  const routes = new Set<string>();
+  for (const r of t.app.routes) {
+    if (!HTTP_METHODS.has(r.method) || !r.path.startsWith("/api/")) continue;
+    routes.add(`${r.method} ${openApiPath(r.path.slice("/api".length))}`);
+  }
+  return [...routes].sort();
+}
+
+function documentedRoutes(): string[] {
+  return Object.entries(doc.paths)
+    .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
+    .sort();
+}
+
+describe("the OpenAPI document", () => {
+  it("is OpenAPI 3.1 and names exactly the routes the server registers", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info).toMatchObject({ title: "ClipShare API", version: expect.any(String) });
+    const registered = registeredRoutes();
+    expect(registered.length).toBeGreaterThan(90);
+    expect(documentedRoutes()).toEqual(registered);
+  });
+
+  it("every operation has a summary, a unique id, a success and an error answer", () => {
+    const ids = new Set<string>();
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        expect(op.summary, `${method} ${path}`).toEqual(expect.any(String));
+        expect(ids.has(op.operationId), op.operationId).toBe(false);
+        ids.add(op.operationId);
+        expect(Object.keys(op.responses).sort()).toEqual(["200", "default"]);
+        for (const name of path.matchAll(/\{([A-Za-z_]+)\}/g))
+          expect(op.parameters.map((p: { name: string }) => p.name)).toContain(name[1]);
+      }
+    }
+  });
+
+  it("describes request bodies and answers with the shared schemas", () => {
+    const login = doc.paths["/api/admin/login"]!.post!;
+    expect(login.security).toEqual([]);
+    expect(login.requestBody.content["application/json"].schema).toMatchObject({
+      type: "object",
+      required: ["username", "password"],
+    });
+    const data = login.responses["200"].content["application/json"].schema.properties.data;
+    expect(data).toMatchObject({ required: ["username", "token", "expiresAt"], additionalProperties: false });
+
+    const listing = doc.paths["/api/fs/list"]!.get!;
+    expect(listing.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(["path", "limit", "cursor"]),
+    );
+    const entry =
+      listing.responses["200"].content["application/json"].schema.properties.data.properties.items.items;
+    expect(Object.keys(entry.properties)).toEqual(
+      expect.arrayContaining(["isDirectory", "etag", "mount_id"]),
+    );
+
+    const file = doc.paths["/api/file-download/{slug}"]!.get!;
+    expect(Object.keys(file.responses["200"].content)).toEqual(["application/octet-stream"]);
+    expect(doc.paths["/api/admin/api-keys/{id}"]!.put!.security).toEqual([{ adminToken: [] }]);
+  });
+});
