@@ -68,9 +68,10 @@ function sendDirect(res: Response, outgoing: Outgoing): Response {
   const entry = pending.get(outgoing);
   if (!entry) return res;
   pending.delete(outgoing);
-  // An error handler or middleware may have replaced the body: then the stream is not needed.
   if (res.body !== entry.web) {
-    entry.node.destroy();
+    // A middleware wrapped the body (compression reads it through a transform, which locks it):
+    // the adapter sends that. Only a body nobody reads (an error page replaced it) is closed here.
+    if (!entry.web.locked) entry.node.destroy();
     return res;
   }
   (outgoing as ServerResponse).writeHead(res.status, headersRecord(res.headers));
