@@ -1,5 +1,6 @@
 export * from "./constants";
 export * from "./dashboard";
+export * from "./part-plan";
 export * from "./permissions";
 export * from "./schemas/admin";
 export * from "./schemas/api-keys";
