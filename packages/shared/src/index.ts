@@ -14,3 +14,4 @@ export * from "./schemas/settings";
 export * from "./schemas/storage-configs";
 export * from "./schemas/url-upload";
 export * from "./share-rules";
+export * from "./tool-configs";

@@ -14,6 +14,7 @@ import { requestContext } from "./middleware/request-context";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
+import { deletionLinkRoutes } from "./routes/deletion-links";
 import { fileRoutes } from "./routes/files";
 import { fsRoutes } from "./routes/fs";
 import { mountRoutes } from "./routes/mounts";
@@ -101,6 +102,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", fsRoutes(ctx));
   api.route("/", proxyRoutes(ctx));
   api.route("/", urlUploadRoutes(ctx));
+  api.route("/", deletionLinkRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
   app.route("/dav", webdavRoutes(ctx));
