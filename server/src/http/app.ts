@@ -17,6 +17,7 @@ import { dashboardRoutes } from "./routes/dashboard";
 import { deletionLinkRoutes } from "./routes/deletion-links";
 import { fileRoutes } from "./routes/files";
 import { fsRoutes } from "./routes/fs";
+import { metricsRoutes } from "./routes/metrics";
 import { mountRoutes } from "./routes/mounts";
 import { pasteRoutes } from "./routes/pastes";
 import { proxyRoutes } from "./routes/proxy";
@@ -105,6 +106,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", deletionLinkRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
+  app.route("/", metricsRoutes(ctx));
   app.route("/dav", webdavRoutes(ctx));
 
   mountWebApp(app, ctx);

@@ -31,10 +31,16 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A JSON answer with the `data` fields these tests read. */
+const readJson = (r: Response) =>
+  r.json() as Promise<{ data: { downloadUrl: string; content: string } & Record<string, unknown> }>;
+
 /** ShareX's {json:a.b} syntax, applied to a parsed answer. */
 function sharexJson(template: string, answer: unknown): string {
   return template.replace(/\{json:([^}]+)\}/g, (_, route: string) =>
-    String(route.split(".").reduce<any>((v, k) => v?.[k], answer)),
+    String(
+      route.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], answer),
+    ),
   );
 }
 
@@ -70,7 +76,7 @@ describe("ShareX and Flameshot", () => {
     const slug = url.match(/\/file\/([^/]+)$/)?.[1];
     expect(url).toBe(`${base}/file/${slug}`);
 
-    const share = await fetch(`${base}/api/public/files/${slug}`).then((r) => r.json() as Promise<any>);
+    const share = await fetch(`${base}/api/public/files/${slug}`).then(readJson);
     expect(share.data).toMatchObject({
       filename: "Screenshot 2026-11-23.png",
       size: png.length,
@@ -111,7 +117,7 @@ describe("ShareX and Flameshot", () => {
     const url = sharexJson(text.URL, await res.json());
     expect(url).toMatch(new RegExp(`^${base}/paste/[A-Za-z0-9_-]+$`));
     const slug = url.slice(`${base}/paste/`.length);
-    const paste = await fetch(`${base}/api/paste/${slug}`).then((r) => r.json() as Promise<any>);
+    const paste = await fetch(`${base}/api/paste/${slug}`).then(readJson);
     expect(paste.data.content).toBe(input);
   });
 
@@ -127,7 +133,7 @@ describe("ShareX and Flameshot", () => {
     const { stdout } = await promisify(execFile)("sh", ["-c", command]);
     const url = stdout.trim();
     expect(url).toMatch(new RegExp(`^${base}/file/[A-Za-z0-9_-]+$`));
-    const share = await fetch(`${base}/api/public/files/${url.split("/").pop()}`).then((r) => r.json() as Promise<any>);
+    const share = await fetch(`${base}/api/public/files/${url.split("/").pop()}`).then(readJson);
     expect(share.data).toMatchObject({ filename: "screenshot.png", size: 20 });
   });
 });

@@ -19,6 +19,7 @@ import { nowIso } from "../../db/database";
 import type { Database, FileRow } from "../../db/schema";
 import { AppError, conflict, gone, notFound } from "../../errors";
 import { randomBase62 } from "../../lib/crypto";
+import { metrics } from "../../lib/metrics";
 import { SHARE_TOKEN_TTL_SECONDS, type ShareAccessTokens } from "../../lib/share-access-token";
 import type { Logger } from "../../logger";
 import { isUniqueViolation } from "../api-keys/api-key-service";
@@ -526,6 +527,10 @@ export class FileShareService {
       .where((eb) => eb.or([eb("max_views", "is", null), eb("views", "<", eb.ref("max_views"))]))
       .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]))
       .returningAll()
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .then((counted) => {
+        if (counted) metrics.view("file");
+        return counted;
+      });
   }
 }

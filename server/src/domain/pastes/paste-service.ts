@@ -19,6 +19,7 @@ import { nowIso } from "../../db/database";
 import type { Database, PasteRow } from "../../db/schema";
 import { AppError, badRequest, conflict, gone, notFound, payloadTooLarge } from "../../errors";
 import { randomBase62 } from "../../lib/crypto";
+import { metrics } from "../../lib/metrics";
 import type { ShareAccessTokens } from "../../lib/share-access-token";
 import { isUniqueViolation } from "../api-keys/api-key-service";
 
@@ -356,7 +357,11 @@ export class PasteService {
       .where((eb) => eb.or([eb("max_views", "is", null), eb("views", "<", eb.ref("max_views"))]))
       .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]))
       .returningAll()
-      .executeTakeFirst();
+      .executeTakeFirst()
+      .then((counted) => {
+        if (counted) metrics.view("paste");
+        return counted;
+      });
   }
 
   /** Insert; a taken custom slug is 409, a (vanishingly rare) random collision retries. */

@@ -11,6 +11,7 @@ import type { FileRow } from "../../db/schema";
 import type { DownloadGrant } from "../../domain/files/file-share-service";
 import { AppError, isAppError } from "../../errors";
 import { isLinkPreviewBot } from "../../lib/link-preview-bots";
+import { metrics } from "../../lib/metrics";
 import { SHARE_TOKEN_TTL_SECONDS } from "../../lib/share-access-token";
 import { readJson } from "../body";
 import { continuationToken, withContinuationCookies } from "../download-continuation";
@@ -80,6 +81,7 @@ export function publicFileRoutes(ctx: AppContext) {
   const stream = (disposition: "inline" | "attachment") => async (c: Context<AppEnv>) => {
     try {
       const grant = await authorize(c);
+      metrics.download(grant.row.storage_type);
       const res = await deliver(c, grant.row, disposition);
       // A download granted by a view or a password goes on with a new token (Range continuations).
       return grant.token && grant.token !== continuationToken(c)
