@@ -33,6 +33,7 @@ Options:
   --max-views N             Views before the share is gone
   --slug SLUG               Custom link suffix
   --remark TEXT             Remark shown to visitors
+  --storage ID              Storage config for uploads (default: the server's default)
   -o, --output PATH         Where get writes a file
   --force                   Overwrite an existing local file
   --parallel N              Parts in flight for large uploads (default 3)
@@ -50,6 +51,7 @@ const OPTIONS = {
   "max-views": { type: "string" },
   slug: { type: "string" },
   remark: { type: "string" },
+  storage: { type: "string" },
   output: { type: "string", short: "o" },
   force: { type: "boolean" },
   parallel: { type: "string" },
@@ -100,6 +102,7 @@ function shareOptions(flags: Flags) {
     max_views: positiveInt("max-views", flags["max-views"]),
     slug: flags.slug,
     remark: flags.remark,
+    s3_config_id: flags.storage,
     // File shares count expiry in whole hours.
     expires_in: expiresMs === null ? undefined : Math.max(1, Math.ceil(expiresMs / UNIT_MS.h!)),
     expiresMs,
@@ -124,6 +127,7 @@ async function run(argv: string[]): Promise<unknown> {
     case "paste": {
       if (args.length > 1) throw usageError("paste takes at most one file");
       const content = args[0] ? await readFile(args[0], "utf8") : await readStdin();
+      if (flags.storage) throw usageError("--storage is for uploads; pastes live in the database");
       const { password, max_views, slug, remark, expiresMs } = shareOptions(flags);
       const expiresAt = expiresMs === null ? undefined : new Date(Date.now() + expiresMs).toISOString();
       const paste = await createPaste(client, content, {

@@ -27,6 +27,7 @@ export interface ShareOptions {
   max_views?: number | undefined;
   slug?: string | undefined;
   remark?: string | undefined;
+  s3_config_id?: string | undefined;
 }
 
 export interface UploadOutcome {

@@ -22,7 +22,8 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { ALL_PERMISSIONS } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalStorage, createMount } from "../support/fs-helpers";
+import { createLocalStorage, createMount, createS3Storage } from "../support/fs-helpers";
+import { describeS3 } from "../support/s3-env";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestApp, type TestApp } from "../support/test-app";
 
@@ -256,6 +257,30 @@ describe("clipshare command-line client", SLOW, () => {
     expect(readFileSync(out, "utf8")).toBe("quarterly numbers\n");
     const missing = await cli(["fs", "get", "/disk/docs/none.txt", "-o", "-"]);
     expect(missing.code).toBe(3);
+  });
+});
+
+describeS3("clipshare upload to S3 storage", (s3) => {
+  it("sends the parts straight to S3's presigned URLs and the file reads back whole", SLOW, async () => {
+    const storage = await createS3Storage(t, s3, "cli");
+    await t.request("PUT", `/api/s3-configs/${storage.configId}`, {
+      token: await t.adminToken(),
+      body: { is_public: true },
+    });
+    try {
+      const file = path.join(home, "s3-big.bin");
+      writeFileSync(file, randomBytes(16 * MiB + 123));
+      const up = await cli(["upload", file, "--storage", storage.configId, "--json"]);
+      expect(up.code, up.stderr).toBe(0);
+      const share = JSON.parse(up.stdout);
+      expect(share).toMatchObject({ method: "multipart", sent_parts: 4, resumed_parts: 0 });
+      const out = path.join(home, "s3-copy.bin");
+      const got = await cli(["get", share.url, "-o", out]);
+      expect(got.code, got.stderr).toBe(0);
+      expect(await fileSha(out)).toBe(await fileSha(file));
+    } finally {
+      await storage.cleanup();
+    }
   });
 });
 
