@@ -211,15 +211,38 @@ async function multipart(
   const handle = await open(file, "r");
   let sent = 0;
   let saving = Promise.resolve();
+  /** One URL refresh shared by the parts that hit an expired URL together. */
+  let refreshing: Promise<void> | null = null;
   try {
     const worker = async () => {
       for (let part = pending.shift(); part; part = pending.shift()) {
-        const url = urlOf.get(part.partNumber);
-        if (!url) throw new CliError(`The server sent no URL for part ${part.partNumber}`, EXIT.server);
+        const urlFor = (n: number) => {
+          const url = urlOf.get(n);
+          if (!url) throw new CliError(`The server sent no URL for part ${n}`, EXIT.server);
+          return url;
+        };
         // One part in memory per worker: bounded by part size × concurrency.
         const bytes = Buffer.alloc(part.size);
         await handle.read(bytes, 0, part.size, part.start);
-        const etag = await sendPart(client, url, bytes);
+        let etag: string;
+        try {
+          etag = await sendPart(client, urlFor(part.partNumber), bytes);
+        } catch (e) {
+          // Part URLs expire (S3 presigning); after a refused signature get fresh ones and try once more.
+          if (!(e instanceof CliError && e.status === 403)) throw e;
+          refreshing ??= client
+            .call<{ presigned_urls: PartUrl[] }>("/api/files/multipart/resume", {
+              json: { file_id: session.file_id, upload_id: session.upload_id },
+            })
+            .then((fresh) => {
+              for (const u of fresh.presigned_urls) urlOf.set(u.partNumber, u.url);
+            })
+            .finally(() => {
+              refreshing = null;
+            });
+          await refreshing;
+          etag = await sendPart(client, urlFor(part.partNumber), bytes);
+        }
         held.set(part.partNumber, etag);
         session.parts.push({ partNumber: part.partNumber, etag });
         sent++;
