@@ -160,6 +160,18 @@ export interface OwnShare {
   url: string;
 }
 
+const PAGE = 200;
+
+/** Every row of a paged list: pages are fetched until one comes back short. */
+async function allPages<T>(page: (offset: number) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const batch = await page(offset);
+    rows.push(...batch);
+    if (batch.length < PAGE) return rows;
+  }
+}
+
 /** The caller's pastes and files (what its key may list; a missing permission skips that kind). */
 export async function listOwn(client: Client): Promise<OwnShare[]> {
   client.requireKey();
@@ -167,13 +179,15 @@ export async function listOwn(client: Client): Promise<OwnShare[]> {
     if (e instanceof CliError && e.status === 403) return empty;
     throw e;
   };
+  type Row = Record<string, unknown>;
+  const none: Row[] = [];
   const [pastes, files] = await Promise.all([
-    client
-      .call<Array<Record<string, unknown>>>("/api/pastes?limit=200")
-      .catch((e) => skipForbidden(e, [] as Array<Record<string, unknown>>)),
-    client
-      .call<{ files: Array<Record<string, unknown>> }>("/api/files?limit=200")
-      .catch((e) => skipForbidden(e, { files: [] })),
+    allPages((offset) => client.call<Row[]>(`/api/pastes?limit=${PAGE}&offset=${offset}`)).catch((e) =>
+      skipForbidden(e, none),
+    ),
+    allPages((offset) =>
+      client.call<{ files: Row[] }>(`/api/files?limit=${PAGE}&offset=${offset}`).then((d) => d.files),
+    ).catch((e) => skipForbidden(e, none)),
   ]);
   const shares: OwnShare[] = [];
   for (const p of pastes) {
@@ -190,7 +204,7 @@ export async function listOwn(client: Client): Promise<OwnShare[]> {
       url: client.resolve(`/paste/${encodeURIComponent(String(p.slug))}`),
     });
   }
-  for (const f of files.files) {
+  for (const f of files) {
     shares.push({
       kind: "file",
       id: String(f.id),

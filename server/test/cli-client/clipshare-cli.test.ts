@@ -147,6 +147,14 @@ describe("clipshare command-line client", SLOW, () => {
     expect(wrong.code).toBe(2);
     const right = await cli(["get", link, "--password", "pw1"]);
     expect(right.stdout).toBe("secret note");
+
+    const slug = link.split("/").pop();
+    const ls = JSON.parse((await cli(["ls", "--json"])).stdout) as Array<{ slug: string; kind: string }>;
+    expect(ls).toContainEqual(expect.objectContaining({ kind: "paste", slug }));
+    const rm = await cli(["rm", link]);
+    expect(rm.code, rm.stderr).toBe(0);
+    expect(rm.stdout).toBe(`Deleted paste ${slug}\n`);
+    expect((await cli(["get", link, "--password", "pw1"])).code).toBe(3);
   });
 
   it("reports usage, auth and network problems with their exit codes", async () => {
