@@ -6,6 +6,7 @@
 
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { BlockList, isIP } from "node:net";
 import path from "node:path";
 import { type HostEntry, parseHostList } from "./lib/net/host-allow-list";
 
@@ -30,6 +31,8 @@ export interface Config {
   webDistDir: string | null;
   /** Private hosts that user-given URLs may reach (URL upload, server fetch). */
   urlFetchAllow: HostEntry[];
+  /** GET /metrics: off unless a bearer token or allowed networks are set. */
+  metrics: { token: string | null; allow: BlockList | null };
   /** Private hosts storage (S3) endpoints may point at. */
   storageEndpointAllow: HostEntry[];
   /** S3 objects above this many bytes are copied part by part (UploadPartCopy). */
@@ -181,6 +184,24 @@ function parseHosts(name: string, raw: string | undefined): HostEntry[] {
   }
 }
 
+/** Comma-separated addresses or CIDR networks ("10.0.0.0/8, ::1"); null when unset. */
+function parseNetworks(name: string, raw: string | undefined): BlockList | null {
+  if (!raw?.trim()) return null;
+  const list = new BlockList();
+  for (const entry of raw
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const [address = "", prefix] = entry.split("/");
+    const family = isIP(address);
+    const bits = prefix === undefined ? (family === 6 ? 128 : 32) : Number(prefix);
+    if (!family || !Number.isInteger(bits) || bits < 0 || bits > (family === 6 ? 128 : 32))
+      throw new ConfigError(`${name}: "${entry}" is not an address or CIDR network like 10.0.0.0/8`);
+    list.addSubnet(address, bits, family === 6 ? "ipv6" : "ipv4");
+  }
+  return list;
+}
+
 /** Bytes, optionally with a binary unit: 6291456, 6M, 5G. */
 function parseBytes(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw.trim() === "") return fallback;
@@ -270,6 +291,10 @@ export function loadConfig(env: Env = process.env): Config {
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     webDistDir: findWebDist(env),
     urlFetchAllow: parseHosts("URL_FETCH_ALLOW", env.URL_FETCH_ALLOW),
+    metrics: {
+      token: env.METRICS_TOKEN?.trim() || null,
+      allow: parseNetworks("METRICS_ALLOW", env.METRICS_ALLOW),
+    },
     storageEndpointAllow: parseHosts("STORAGE_ENDPOINT_ALLOW", env.STORAGE_ENDPOINT_ALLOW),
     s3MultipartCopyAbove: parseBytes("S3_MULTIPART_COPY_ABOVE", env.S3_MULTIPART_COPY_ABOVE, 5 * 1024 ** 3),
     instanceName: parseInstanceName(env.INSTANCE_NAME),

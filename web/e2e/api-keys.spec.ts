@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
 
 test.describe("key management", () => {
@@ -115,5 +116,44 @@ test.describe("key management", () => {
     const row = page.getByRole("row", { name: new RegExp(name) });
     await expect(row).toBeVisible();
     await expect(row.getByRole("cell").first()).toContainText(key.slice(0, 4));
+  });
+
+  test("the new key's dialog hands out ShareX configs that upload, and the Flameshot one-liner", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    await useAdminSession(page, token, "/admin/key-management");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create API key" });
+    await dialog.getByLabel("Name", { exact: true }).fill(unique("sharex"));
+    await dialog.getByRole("checkbox", { name: "File sharing" }).check();
+    await dialog.getByRole("button", { name: "Create key" }).click();
+    const created = page.getByRole("dialog", { name: "API key created" });
+    const key = await created.getByLabel("New API key").inputValue();
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      created.getByRole("button", { name: "ShareX config: images and files" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^clipshare-file-.+\.sxcu$/);
+    const config = JSON.parse(await readFile(await download.path(), "utf8"));
+    expect(config.Headers.Authorization).toBe(`ApiKey ${key}`);
+
+    // What ShareX then sends: the file under the configured form field name.
+    const upload = await request.post(config.RequestURL, {
+      headers: config.Headers,
+      multipart: {
+        [config.FileFormName]: { name: "shot.png", mimeType: "image/png", buffer: Buffer.from("png bytes") },
+      },
+    });
+    expect(upload.status()).toBe(201);
+    const shareUrl: string = (await upload.json()).data.share_url;
+    expect(config.URL).toBe("{json:data.share_url}");
+    await expect(created.getByLabel("Flameshot / curl one-liner (prints the share link)")).toHaveValue(
+      new RegExp(`^flameshot gui -r \\| curl .*ApiKey ${key}`),
+    );
+    await page.goto(shareUrl);
+    await expect(page.getByText("shot.png").first()).toBeVisible();
   });
 });

@@ -16,6 +16,8 @@ export const EDITABLE_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const SEARCH_MIN_LENGTH = 2;
 
 export const MULTIPART_PART_SIZE = 5 * 1024 * 1024;
+/** S3's part-count limit, which LOCAL storage keeps too so one client works against both. */
+export const MULTIPART_MAX_PARTS = 10_000;
 export const MULTIPART_CONCURRENCY = 3;
 export const MULTIPART_RETRIES = 3;
 

@@ -1,5 +1,6 @@
 export * from "./constants";
 export * from "./dashboard";
+export * from "./part-plan";
 export * from "./permissions";
 export * from "./responses";
 export * from "./schemas/admin";
@@ -14,3 +15,4 @@ export * from "./schemas/settings";
 export * from "./schemas/storage-configs";
 export * from "./schemas/url-upload";
 export * from "./share-rules";
+export * from "./tool-configs";

@@ -18,6 +18,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/database";
 import { tooManyRequests } from "../errors";
 import { sha256Hex } from "../lib/crypto";
+import { metrics } from "../lib/metrics";
 
 export interface RateLimitRule {
   bucket: string;
@@ -52,8 +53,10 @@ export interface Attempt {
 /** The target of a user-name guess. Only a digest is stored: people type passwords into name fields. */
 export const accountTarget = (username: string) => `user:${sha256Hex(username).slice(0, 32)}`;
 
-const retryLater = (resetAt: number, now: number) =>
-  tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+const retryLater = (resetAt: number, now: number) => {
+  metrics.rateLimitRefused();
+  return tooManyRequests(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+};
 
 interface Held {
   rule: RateLimitRule;

@@ -16,8 +16,10 @@ import { setResponseHeader } from "./response-headers";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
+import { deletionLinkRoutes } from "./routes/deletion-links";
 import { fileRoutes } from "./routes/files";
 import { fsRoutes } from "./routes/fs";
+import { metricsRoutes } from "./routes/metrics";
 import { mountRoutes } from "./routes/mounts";
 import { openApiRoutes } from "./routes/openapi";
 import { pasteRoutes } from "./routes/pastes";
@@ -114,8 +116,10 @@ export function createApp(ctx: AppContext) {
   api.route("/", fsRoutes(ctx));
   api.route("/", proxyRoutes(ctx));
   api.route("/", urlUploadRoutes(ctx));
+  api.route("/", deletionLinkRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
+  app.route("/", metricsRoutes(ctx));
   app.route("/dav", webdavRoutes(ctx));
 
   mountWebApp(app, ctx);

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { MULTIPART_PART_SIZE } from "../constants";
+import { MULTIPART_MAX_PARTS, MULTIPART_PART_SIZE } from "../constants";
 import { looseInt } from "./common";
 import { filenameInput, shareOptionsUpdate, uploadOptions } from "./files";
 import { multipartPartEtag } from "./fs";
 
-/** S3's limits, which LOCAL storage keeps too so one client works against both. */
-export const MULTIPART_MAX_PARTS = 10_000;
+/** S3's part size limit, which LOCAL storage keeps too. */
 export const MULTIPART_MAX_PART_BYTES = 5 * 1024 ** 3;
 
 /**

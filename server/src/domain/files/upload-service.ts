@@ -31,6 +31,7 @@ import type { FileRow, StorageConfigRow } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { constantTimeEqual, deriveKey, hmacSha256, randomBase62 } from "../../lib/crypto";
 import { checkDeclaredSize, ingest, uploadTooLarge } from "../../lib/ingest";
+import { metrics } from "../../lib/metrics";
 import { mimeTypeFor } from "../../storage/mime";
 import type { StorageDriver } from "../../storage/types";
 import type { SettingsService } from "../settings/settings-service";
@@ -324,6 +325,7 @@ export class UploadService {
     await this.db.updateTable("files").set(changes).where("id", "=", row.id).execute();
     await this.db.deleteFrom("upload_sessions").where("file_id", "=", row.id).execute();
     const active: FileRow = { ...row, ...changes };
+    metrics.upload(active.storage_type, size);
     return { ...presentFile(active), ...this.shares.urlsFor(active) };
   }
 

@@ -23,6 +23,7 @@ import type { FileRow, PasteRow } from "../../db/schema";
 import { isUniqueViolation } from "../../db/sql-helpers";
 import { AppError, badRequest, conflict, gone, notFound } from "../../errors";
 import { randomBase62 } from "../../lib/crypto";
+import { metrics } from "../../lib/metrics";
 import type { ShareAccessTokens, ShareKind } from "./access-tokens";
 
 /** Length of generated share slugs. */
@@ -202,7 +203,9 @@ export class ShareAccess<Row extends ShareRow> {
         ? query.where("id", "=", match.id)
         : query.where("slug", "=", match.unprotectedSlug).where("password_hash", "is", null);
     if (this.spec.hasStatus) query = query.where("status", "=", "active");
-    return (await query.returningAll().executeTakeFirst()) as Row | undefined;
+    const counted = (await query.returningAll().executeTakeFirst()) as Row | undefined;
+    if (counted) metrics.view(this.spec.kind);
+    return counted;
   }
 
   /** Uses one view of `row` or answers 410 (the last view went to someone else, or it expired meanwhile). */

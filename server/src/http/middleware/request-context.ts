@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../../context";
+import { metrics } from "../../lib/metrics";
 import { setResponseHeader } from "../response-headers";
 import type { AppEnv } from "../types";
 
@@ -52,12 +53,20 @@ export function requestContext(ctx: AppContext): MiddlewareHandler<AppEnv> {
     const started = performance.now();
     await next();
     setResponseHeader(c, "X-Request-Id", requestId);
+    const seconds = (performance.now() - started) / 1000;
+    metrics.request(
+      c.req.path,
+      c.res.status,
+      seconds,
+      Number(c.req.header("content-length") ?? 0) || 0,
+      Number(c.res.headers.get("content-length") ?? 0) || 0,
+    );
     log.info(
       {
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(seconds * 10_000) / 10,
       },
       "request",
     );

@@ -24,6 +24,7 @@ import { ok } from "../envelope";
 import { readMultipartFile } from "../multipart";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
+import { toolLinks } from "./deletion-links";
 import { shareMultipartRoutes } from "./files-multipart";
 
 const listQuery = z.object({
@@ -130,7 +131,8 @@ export function fileRoutes(ctx: AppContext) {
       onAbandon: (uploaded) =>
         ctx.fileShares.batchDelete(principal, { ids: [uploaded.id], delete_mode: "both" }),
     });
-    return ok(c, data, "File uploaded", 201);
+    // Screenshot tools (ShareX, curl one-liners) read an absolute link and a deletion link from here.
+    return ok(c, { ...data, ...toolLinks(ctx, c, data) }, "File uploaded", 201);
   });
 
   app.post("/s3/presign", async (c) => {

@@ -11,6 +11,7 @@ import type { FileRow } from "../../db/schema";
 import type { DownloadGrant } from "../../domain/files/file-share-service";
 import { SHARE_TOKEN_TTL_SECONDS } from "../../domain/shares/access-tokens";
 import { AppError, isAppError } from "../../errors";
+import { metrics } from "../../lib/metrics";
 import { readJson } from "../body";
 import { continuationToken, withContinuationCookies } from "../download-continuation";
 import { ok, okWithTopLevel, plainTextError } from "../envelope";
@@ -73,6 +74,7 @@ export function publicFileRoutes(ctx: AppContext) {
   const stream = (disposition: "inline" | "attachment") => async (c: Context<AppEnv>) => {
     try {
       const grant = await authorize(c);
+      metrics.download(grant.row.storage_type);
       const res = await deliver(c, grant.row, disposition);
       // A download granted by a view or a password goes on with a new token (Range continuations).
       return grant.token && grant.token !== continuationToken(c)

@@ -7,6 +7,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Input, Label } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
 import { copyText } from "../../../lib/clipboard";
+import { ToolConfigs } from "./tool-configs";
 
 /** The full key, shown exactly once after creation. */
 export function CreatedKeyDialog({
@@ -56,6 +57,7 @@ export function CreatedKeyDialog({
           </Button>
         </div>
         <Alert tone="info">{t("apiKeys.shownOnce")}</Alert>
+        {created ? <ToolConfigs apiKey={created.key} /> : null}
       </div>
     </Dialog>
   );
