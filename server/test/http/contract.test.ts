@@ -53,6 +53,7 @@ import {
   storageConfig,
   storageTestOutcome,
   systemSettingRow,
+  uploadedFileShare,
   urlMultipartStarted,
   urlPresignedUpload,
 } from "@clipshare/shared";
@@ -205,7 +206,7 @@ describe("file share uploads", () => {
     expect(dataOf(publishedFileShare, direct).filename).toBe("direct.txt");
     const form = new FormData();
     form.append("file", new Blob(["form body"]), "form.txt");
-    dataOf(publishedFileShare, await t.request("POST", "/api/upload", { token, rawBody: form }));
+    dataOf(uploadedFileShare, await t.request("POST", "/api/upload", { token, rawBody: form }));
 
     const presigned = dataOf(
       presignedUpload,

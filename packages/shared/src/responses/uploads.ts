@@ -43,6 +43,13 @@ export type UrlPresignedUpload = z.infer<typeof urlPresignedUpload>;
 export const publishedFileShare = fileShare.extend(fileShareUrls.shape);
 export type PublishedFileShare = z.infer<typeof publishedFileShare>;
 
+/** POST /upload also gives tools (ShareX, curl) the absolute share page and a signed deletion link. */
+export const uploadedFileShare = publishedFileShare.extend({
+  share_url: z.string(),
+  deletion_url: z.string(),
+});
+export type UploadedFileShare = z.infer<typeof uploadedFileShare>;
+
 /** GET /system/max-upload-size (no sign-in needed). */
 export const maxUploadSize = z.strictObject({
   max_upload_size: z.number(),

@@ -99,6 +99,8 @@ function success(op: Operation) {
     };
   if (op.file === "text")
     return { description: "Plain text", content: { "text/plain": { schema: { type: "string" } } } };
+  if (op.file === "html")
+    return { description: "A page for people", content: { "text/html": { schema: { type: "string" } } } };
   if (op.file === "json")
     return {
       description: "A JSON document",

@@ -94,7 +94,7 @@ export const SHARE_OPERATIONS: Record<string, Operation> = {
     tag: "File shares",
     access: "key",
     upload: "form",
-    data: w.publishedFileShare,
+    data: w.uploadedFileShare,
   },
   "PUT /upload-direct/:filename": {
     summary: "Upload a file share as the raw body",
@@ -255,5 +255,19 @@ export const SHARE_OPERATIONS: Record<string, Operation> = {
     access: "key",
     body: w.urlFetchRequest,
     data: w.fsTask,
+  },
+  "GET /share-delete/:id": {
+    summary: "The page a signed deletion link opens: asks before deleting",
+    tag: "File shares",
+    access: "public",
+    query: z.object({ token: z.string() }),
+    file: "html",
+  },
+  "POST /share-delete/:id": {
+    summary: "Delete a file share with its signed deletion link (a page, or JSON when asked for)",
+    tag: "File shares",
+    access: "public",
+    query: z.object({ token: z.string() }),
+    data: z.strictObject({ id: z.string() }),
   },
 };
