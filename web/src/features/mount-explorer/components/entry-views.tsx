@@ -13,7 +13,7 @@ import {
   Folder,
   HardDrive,
 } from "lucide-react";
-import { type ReactNode, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../lib/cn";
 import { formatBytes } from "../../../lib/file-size";
@@ -22,7 +22,9 @@ import { backendUrl } from "../../../lib/share-links";
 import type { FsEntry } from "../api/fs";
 import type { ViewMode } from "../hooks/use-explorer-state";
 import { useFileInfo } from "../hooks/use-fs";
-import { isLongPress, LONG_PRESS_MS, movedTooFar, type Point } from "../model/gesture";
+import { useLongPress } from "../hooks/use-long-press";
+import { useWidth } from "../hooks/use-width";
+import type { Point } from "../model/gesture";
 import { extensionOf, fileKind } from "../model/paths";
 import type { SortDir, SortKey } from "../model/sort";
 
@@ -65,53 +67,6 @@ export function EntryIcon({ entry, className }: { entry: FsEntry; className?: st
                   ? FileArchive
                   : File;
   return <Icon className={cn("text-slate-500 dark:text-slate-400", className)} aria-hidden />;
-}
-
-/** Pointer handlers that open the menu after a 500 ms touch press that stayed within 10 px. */
-function useLongPress(onFire: (at: Point) => void) {
-  const state = useRef<{ start: Point; at: number; timer: ReturnType<typeof setTimeout> } | null>(null);
-  const fired = useRef(false);
-  const cancel = () => {
-    if (state.current) clearTimeout(state.current.timer);
-    state.current = null;
-  };
-  useEffect(
-    () => () => {
-      if (state.current) clearTimeout(state.current.timer);
-    },
-    [],
-  );
-  return {
-    onPointerDown: (e: ReactPointerEvent) => {
-      if (e.pointerType !== "touch") return;
-      cancel();
-      fired.current = false;
-      const start = { x: e.clientX, y: e.clientY };
-      const at = Date.now();
-      state.current = {
-        start,
-        at,
-        timer: setTimeout(() => {
-          if (state.current && isLongPress(state.current.at, Date.now())) {
-            fired.current = true;
-            state.current = null;
-            onFire(start);
-          }
-        }, LONG_PRESS_MS),
-      };
-    },
-    onPointerMove: (e: ReactPointerEvent) => {
-      if (state.current && movedTooFar(state.current.start, { x: e.clientX, y: e.clientY })) cancel();
-    },
-    onPointerUp: cancel,
-    onPointerCancel: cancel,
-    /** A click that ends a long-press does not also select or open. */
-    consumeFired: () => {
-      const was = fired.current;
-      fired.current = false;
-      return was;
-    },
-  };
 }
 
 function EntryItem({
@@ -187,19 +142,6 @@ function NameButton({ entry, onOpen }: { entry: FsEntry; onOpen: (entry: FsEntry
       {entry.name}
     </button>
   );
-}
-
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [ref]);
-  return width;
 }
 
 const ROW_HEIGHT = 44;
