@@ -49,6 +49,20 @@ export interface DownloadGrant {
   counted: boolean;
 }
 
+/** The remark a share made from the explorer gets unless one is given (as 0.7.3 wrote it). */
+export function explorerShareRemark(path: string): string {
+  return `From file system: ${path}`;
+}
+
+/**
+ * The remark visitors see: the explorer's default remark names the server
+ * path, which is for the owner only, so visitors get none instead.
+ */
+function visitorRemark(row: Pick<FileRow, "remark" | "file_path">): string | null {
+  if (row.file_path !== null && row.remark === explorerShareRemark(row.file_path)) return null;
+  return row.remark;
+}
+
 type FileState = "ok" | "expired" | "view_limit";
 
 export function fileState(
@@ -70,12 +84,30 @@ export function isOfficeType(mimetype: string): boolean {
   return OFFICE_MIME_TYPES.includes(mimetype.split(";")[0]!.trim().toLowerCase());
 }
 
+/**
+ * Where an unfinished upload stands: "uploading" while its upload session is
+ * live (the client may still finish it), "incomplete" once the session has
+ * lapsed (the next housekeeping pass releases its link suffix). Null for a
+ * published share.
+ */
+export type UploadState = "uploading" | "incomplete" | null;
+
+export function uploadState(
+  row: Pick<FileRow, "status">,
+  sessionExpiresAt: string | null | undefined,
+  now = nowIso(),
+): UploadState {
+  if (row.status !== "pending") return null;
+  return sessionExpiresAt && sessionExpiresAt > now ? "uploading" : "incomplete";
+}
+
 /** Management row: everything but the password hash. */
 export function presentFile(
   row: FileRow & {
     storage_config_name?: string | null;
     storage_provider_type?: string | null;
     key_name?: string | null;
+    upload_expires_at?: string | null;
   },
 ) {
   const state = fileState(row);
@@ -103,6 +135,8 @@ export function presentFile(
     state,
     use_proxy: row.use_proxy === 1,
     status: row.status,
+    upload_state: uploadState(row, row.upload_expires_at),
+    upload_expires_at: row.status === "pending" ? (row.upload_expires_at ?? null) : null,
     created_by: row.created_by,
     key_name: row.key_name ?? null,
     created_at: row.created_at,
@@ -130,8 +164,15 @@ export class FileShareService {
 
   // ---- management -------------------------------------------------------
 
+  /**
+   * The admin also sees reserved uploads that never finished (status pending):
+   * they hold a link suffix and count as used space, so they must be visible
+   * and releasable. Key holders see their published shares only.
+   */
   async list(principal: Principal, query: ListFilesQuery) {
-    let base = this.db.selectFrom("files").where("files.status", "=", "active");
+    let base = this.db
+      .selectFrom("files")
+      .where("files.status", "in", principal.kind === "admin" ? ["active", "pending"] : ["active"]);
     if (principal.kind === "apiKey")
       base = base.where("files.created_by", "in", [`apikey:${principal.key.id}`, principal.key.id]);
     else if (query.createdBy) base = base.where("files.created_by", "=", query.createdBy);
@@ -157,6 +198,12 @@ export class FileShareService {
         "storage_configs.name as storage_config_name",
         "storage_configs.provider_type as storage_provider_type",
         "api_keys.name as key_name",
+        (eb) =>
+          eb
+            .selectFrom("upload_sessions")
+            .select((s) => s.fn.max("upload_sessions.expires_at").as("e"))
+            .whereRef("upload_sessions.file_id", "=", "files.id")
+            .as("upload_expires_at"),
       ])
       .orderBy("files.created_at", "desc")
       .orderBy("files.id")
@@ -234,8 +281,11 @@ export class FileShareService {
         });
         continue;
       }
-      if (input.delete_mode === "both") await this.removeObject(row);
-      await this.db.deleteFrom("files").where("id", "=", id).execute();
+      // A reserved upload is released whole (its partial bytes are nobody's).
+      if (row.status !== "pending" || !(await this.releaseReservation(row))) {
+        if (input.delete_mode === "both") await this.removeObject(row);
+        await this.db.deleteFrom("files").where("id", "=", id).execute();
+      }
       success++;
     }
     return { success, failed };
@@ -410,12 +460,7 @@ export class FileShareService {
         .where("id", "=", session.file_id!)
         .where("status", "=", "pending")
         .executeTakeFirst();
-      if (row) {
-        if (session.upload_id) await this.abortUpload(row, session.upload_id);
-        await this.removeObject(row);
-        await this.db.deleteFrom("files").where("id", "=", row.id).execute();
-        removed++;
-      }
+      if (row && (await this.releaseReservation(row))) removed++;
       await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
     }
     const graceCutoff = nowIso(new Date(now.getTime() - SHARE_TOKEN_TTL_SECONDS * 1000));
@@ -441,6 +486,32 @@ export class FileShareService {
       await this.db.deleteFrom("files").where("id", "=", row.id).execute();
     }
     return { reservations: removed, shares: dead.length };
+  }
+
+  /**
+   * Frees the link suffix of an upload that never finished. The row goes
+   * first, and only while still pending, so an upload that was published
+   * meanwhile is left alone; then its multipart upload is aborted, whatever
+   * bytes arrived are removed, and its sessions go. An upload still running
+   * then fails at publishing (`UploadService.activate`) instead of publishing
+   * a share nobody holds. False when the row was no longer pending.
+   */
+  async releaseReservation(row: FileRow): Promise<boolean> {
+    const deleted = await this.db
+      .deleteFrom("files")
+      .where("id", "=", row.id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) return false;
+    const sessions = await this.db
+      .selectFrom("upload_sessions")
+      .select("upload_id")
+      .where("file_id", "=", row.id)
+      .execute();
+    for (const s of sessions) if (s.upload_id) await this.abortUpload(row, s.upload_id);
+    await this.removeObject(row);
+    await this.db.deleteFrom("upload_sessions").where("file_id", "=", row.id).execute();
+    return true;
   }
 
   /** Drops the parts of a share's unfinished multipart upload. */
@@ -500,7 +571,7 @@ export class FileShareService {
       filename: row.filename,
       mimetype: row.mimetype,
       size: row.size,
-      remark: row.remark,
+      remark: visitorRemark(row),
       created_at: row.created_at,
       created_by: row.created_by,
       requires_password: row.password_hash !== null && !options.withUrls,

@@ -13,7 +13,12 @@ import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FileRow } from "../../db/schema";
 import { randomBase62 } from "../../lib/crypto";
-import { type FileShareService, presentFile, RANDOM_SLUG_LENGTH } from "../files/file-share-service";
+import {
+  explorerShareRemark,
+  type FileShareService,
+  presentFile,
+  RANDOM_SLUG_LENGTH,
+} from "../files/file-share-service";
 import type { FsActor } from "./access";
 import type { VirtualFileSystem } from "./vfs";
 import { vbasename } from "./vpath";
@@ -46,7 +51,7 @@ export class FsShareService {
       mimetype: entry.contentType ?? uploadMimeType(filename),
       size: entry.size,
       etag: entry.etag,
-      remark: options.remark ?? `From file system: ${target.path}`,
+      remark: options.remark ?? explorerShareRemark(target.path),
       password_hash: options.password ? await hashPassword(options.password) : null,
       expires_at: options.expires_in
         ? new Date(now.getTime() + options.expires_in * 3600_000).toISOString()

@@ -23,6 +23,9 @@ export interface FileShare {
   is_expired: boolean;
   state: FileShareState;
   use_proxy: boolean;
+  /** Set while the upload never finished: the row only reserves its link suffix. */
+  upload_state?: "uploading" | "incomplete" | null;
+  upload_expires_at?: string | null;
   created_by: string | null;
   key_name: string | null;
   created_at: string;

@@ -50,9 +50,22 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 function StatusBadges({ file }: { file: FileShare }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <span className="flex flex-wrap gap-1">
+      {file.upload_state ? (
+        <span
+          title={
+            file.upload_state === "uploading"
+              ? t("uploadReservation.uploadingHint", {
+                  time: formatDateTime(file.upload_expires_at ?? file.created_at, i18n.language),
+                })
+              : t("uploadReservation.incompleteHint")
+          }
+        >
+          <Badge tone="warning">{t(`uploadReservation.${file.upload_state}`)}</Badge>
+        </span>
+      ) : null}
       {file.has_password ? (
         <Badge tone="accent">
           <Lock className="mr-1 h-3 w-3" aria-hidden />
@@ -172,6 +185,7 @@ export function FileManagementModule() {
   const expiryText = (file: FileShare) =>
     file.expires_at ? formatDateTime(file.expires_at, i18n.language) : t("fileView.meta.never");
 
+  // A reserved upload that never finished has nothing to preview or share yet; delete releases it.
   const actions = (file: FileShare) => (
     <div className="flex justify-end gap-0.5">
       <Button
@@ -179,6 +193,7 @@ export function FileManagementModule() {
         size="icon"
         aria-label={t("fileManagement.previewNamed", { name: file.filename })}
         title={t("fileManagement.preview")}
+        disabled={Boolean(file.upload_state)}
         onClick={() => setPreviewing(file)}
       >
         <Eye className="h-4 w-4" aria-hidden />
@@ -188,6 +203,7 @@ export function FileManagementModule() {
         size="icon"
         aria-label={t("upload.copyLinkOf", { name: file.filename })}
         title={t("fileShare.copyLink")}
+        disabled={Boolean(file.upload_state)}
         onClick={() => void copyLink(file)}
       >
         <Copy className="h-4 w-4" aria-hidden />
