@@ -9,6 +9,7 @@ import { apiBase } from "../../../lib/api";
 import { authStore } from "../../../lib/auth-store";
 import { setStoredBackendUrl } from "../../../lib/runtime-config";
 import { useErrorText } from "../../../lib/use-error-text";
+import { PasswordInput } from "../../pastes/components/password-input";
 
 function AdminLoginForm() {
   const { t } = useTranslation();
@@ -55,14 +56,13 @@ function AdminLoginForm() {
       </Field>
       <Field label={t("auth.password")} error={missing && !password ? t("auth.passwordRequired") : null}>
         {({ id, describedBy, invalid }) => (
-          <Input
+          <PasswordInput
             id={id}
-            type="password"
-            aria-describedby={describedBy}
+            describedBy={describedBy}
             invalid={invalid}
-            autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={setPassword}
+            autoComplete="current-password"
           />
         )}
       </Field>
@@ -107,15 +107,13 @@ function ApiKeyLoginForm() {
         error={missing && !key.trim() ? t("auth.apiKeyRequired") : null}
       >
         {({ id, describedBy, invalid }) => (
-          <Input
+          <PasswordInput
             id={id}
-            type="password"
-            aria-describedby={describedBy}
+            describedBy={describedBy}
             invalid={invalid}
-            autoComplete="off"
-            spellCheck={false}
             value={key}
-            onChange={(e) => setKey(e.target.value)}
+            onChange={setKey}
+            autoComplete="off"
             autoFocus
           />
         )}

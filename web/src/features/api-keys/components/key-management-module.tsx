@@ -145,7 +145,7 @@ export function KeyManagementModule() {
             <div className="hidden overflow-x-auto md:block">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">{t("apiKeys.tableCaption")}</caption>
-                <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
+                <thead className="text-xs text-slate-500 dark:text-slate-400">
                   <tr className="border-b border-slate-200 dark:border-slate-800">
                     <th scope="col" className="py-2 pr-3 font-medium">
                       {t("apiKeys.columns.name")}

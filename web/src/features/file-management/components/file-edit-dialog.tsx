@@ -7,6 +7,7 @@ import { CheckboxField } from "../../../components/ui/checkbox";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field, Input, Select } from "../../../components/ui/form";
 import { formatDateTime } from "../../../lib/format";
+import { PasswordInput } from "../../pastes/components/password-input";
 import type { FileShare } from "../api/file-shares";
 import {
   type FileShareErrors,
@@ -165,14 +166,13 @@ export function FileEditDialog({
             {values.passwordMode === "set" ? (
               <Field label={t("fileManagement.form.newPassword")} error={errorText("password")}>
                 {({ id, describedBy, invalid }) => (
-                  <Input
+                  <PasswordInput
                     id={id}
-                    type="password"
-                    autoComplete="new-password"
-                    aria-describedby={describedBy}
+                    describedBy={describedBy}
                     invalid={invalid}
                     value={values.password}
-                    onChange={(e) => set("password", e.target.value)}
+                    onChange={(v) => set("password", v)}
+                    autoComplete="new-password"
                   />
                 )}
               </Field>

@@ -1,8 +1,20 @@
-import { Calendar, Copy, Download, Eye, FileIcon, HardDrive, Hourglass, Tag } from "lucide-react";
+import {
+  Calendar,
+  Copy,
+  Download,
+  Eye,
+  FileIcon,
+  HardDrive,
+  Hourglass,
+  LockKeyhole,
+  Tag,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { ShareQrButton } from "../../../components/share-qr-code";
+import { Alert } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
@@ -52,14 +64,18 @@ function FileDetails({ file }: { file: PublicFile }) {
           <FileIcon className="h-6 w-6 text-indigo-600 dark:text-indigo-400" aria-hidden />
         </div>
         <div className="min-w-0 flex-1">
-          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
-            {t("fileView.sharedFile")}
-          </p>
+          <p className="text-xs font-medium text-slate-500 dark:text-slate-400">{t("fileView.sharedFile")}</p>
           <h1 id="file-title" className="text-xl font-semibold tracking-tight break-all sm:text-2xl">
             {file.filename}
           </h1>
           {file.remark ? (
             <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-300">{file.remark}</p>
+          ) : null}
+          {file.has_password ? (
+            <Badge tone="warning" className="mt-2 gap-1">
+              <LockKeyhole className="h-3 w-3" aria-hidden />
+              {t("pastes.passwordProtected")}
+            </Badge>
           ) : null}
         </div>
       </div>
@@ -144,6 +160,10 @@ export function FilePage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <OfflineCopyMark at={data.offlineCopyAt} />
       <FileDetails file={data} />
+      {/* As on the paste page: the view just used was the last one, so say so while the file is here. */}
+      {data.remaining_views === 0 && data.downloadUrl ? (
+        <Alert tone="info">{t("shareNotices.fileLastView")}</Alert>
+      ) : null}
       {data.previewUrl ? (
         <section
           aria-label={t("fileView.preview.title")}

@@ -3,9 +3,10 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field, Input } from "../../../components/ui/form";
+import { Field } from "../../../components/ui/form";
 import { formatBytes } from "../../../lib/file-size";
 import { useErrorText } from "../../../lib/use-error-text";
+import { PasswordInput } from "../../pastes/components/password-input";
 import type { PublicFile } from "../api/public-files";
 import { useUnlockFile } from "../hooks/use-public-file";
 
@@ -55,15 +56,14 @@ export function PasswordPrompt({ file, onGone }: { file: PublicFile; onGone: (er
           error={missing && !password ? t("fileView.password.required") : null}
         >
           {({ id, describedBy, invalid }) => (
-            <Input
+            <PasswordInput
               id={id}
-              type="password"
-              autoComplete="off"
-              aria-describedby={describedBy}
+              describedBy={describedBy}
               invalid={invalid}
               value={password}
+              onChange={setPassword}
+              autoComplete="off"
               autoFocus
-              onChange={(e) => setPassword(e.target.value)}
             />
           )}
         </Field>

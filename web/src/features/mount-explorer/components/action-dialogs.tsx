@@ -10,6 +10,7 @@ import { copyText } from "../../../lib/clipboard";
 import { formatDateTime } from "../../../lib/format";
 import { fileShareUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
+import { PasswordInput } from "../../pastes/components/password-input";
 import { QrCode } from "../../pastes/components/qr-code";
 import { type CreatedShare, type FileLink, type FsEntry, fsApi } from "../api/fs";
 import { useDirectory } from "../hooks/use-fs";
@@ -426,13 +427,12 @@ export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () =>
         <div className="space-y-3">
           <Field label={t("explorer.sharePassword")} hint={t("explorer.optional")}>
             {({ id, describedBy }) => (
-              <Input
+              <PasswordInput
                 id={id}
-                aria-describedby={describedBy}
-                type="password"
-                autoComplete="new-password"
+                describedBy={describedBy}
                 value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                onChange={setPassword}
+                autoComplete="new-password"
               />
             )}
           </Field>

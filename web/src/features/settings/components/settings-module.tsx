@@ -11,6 +11,7 @@ import { toast } from "../../../components/ui/toast";
 import { authStore } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
 import { AppStatusCard } from "../../offline/components/app-status-card";
+import { PasswordInput } from "../../pastes/components/password-input";
 import { SIZE_UNITS, type SizeUnit, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from "../api/settings";
 import {
   useProxySignSettings,
@@ -272,14 +273,13 @@ function AccountCard() {
       <form onSubmit={submit} noValidate className="space-y-4 p-5">
         <Field label={t("settings.account.currentPassword")} error={fieldError("currentPassword")}>
           {({ id, describedBy, invalid }) => (
-            <Input
+            <PasswordInput
               id={id}
-              type="password"
-              autoComplete="current-password"
-              aria-describedby={describedBy}
+              describedBy={describedBy}
               invalid={invalid}
               value={values.currentPassword}
-              onChange={(e) => set("currentPassword", e.target.value)}
+              onChange={(v) => set("currentPassword", v)}
+              autoComplete="current-password"
             />
           )}
         </Field>
@@ -302,27 +302,25 @@ function AccountCard() {
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t("settings.account.newPassword")} error={fieldError("newPassword")}>
             {({ id, describedBy, invalid }) => (
-              <Input
+              <PasswordInput
                 id={id}
-                type="password"
-                autoComplete="new-password"
-                aria-describedby={describedBy}
+                describedBy={describedBy}
                 invalid={invalid}
                 value={values.newPassword}
-                onChange={(e) => set("newPassword", e.target.value)}
+                onChange={(v) => set("newPassword", v)}
+                autoComplete="new-password"
               />
             )}
           </Field>
           <Field label={t("settings.account.confirmPassword")} error={fieldError("confirmPassword")}>
             {({ id, describedBy, invalid }) => (
-              <Input
+              <PasswordInput
                 id={id}
-                type="password"
-                autoComplete="new-password"
-                aria-describedby={describedBy}
+                describedBy={describedBy}
                 invalid={invalid}
                 value={values.confirmPassword}
-                onChange={(e) => set("confirmPassword", e.target.value)}
+                onChange={(v) => set("confirmPassword", v)}
+                autoComplete="new-password"
               />
             )}
           </Field>
@@ -345,7 +343,10 @@ export function SettingsModule() {
   const { t } = useTranslation();
   return (
     <div className="space-y-6">
-      <h2 className="sr-only">{t("admin.modules.settings")}</h2>
+      <header className="px-1">
+        <h2 className="text-xl font-semibold tracking-tight">{t("admin.modules.settings")}</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("settingsPage.description")}</p>
+      </header>
       <UploadSettingsCard />
       <ProxySignCard />
       <AccountCard />

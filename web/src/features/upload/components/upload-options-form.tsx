@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Field, Input, Select } from "../../../components/ui/form";
 import { useStorageName } from "../../../lib/storage-name";
+import { PasswordInput } from "../../pastes/components/password-input";
+import { LinkSuffixInput } from "../../pastes/components/share-fields";
 import type { UploadStorageConfig } from "../api/uploads";
 import {
   EXPIRY_CHOICES,
@@ -78,15 +80,14 @@ export function UploadOptionsForm({
           error={allowSlug && errors.slug ? t("upload.options.slugInvalid", { max: SLUG_MAX_LENGTH }) : null}
         >
           {({ id, describedBy, invalid }) => (
-            <Input
+            <LinkSuffixInput
+              prefix="/file/"
               id={id}
               aria-describedby={describedBy}
               invalid={invalid}
               value={allowSlug ? values.slug : ""}
               disabled={disabled || !allowSlug}
               maxLength={SLUG_MAX_LENGTH}
-              spellCheck={false}
-              autoComplete="off"
               onChange={(e) => set("slug", e.target.value)}
             />
           )}
@@ -134,15 +135,14 @@ export function UploadOptionsForm({
           error={errors.password ? t("upload.options.passwordInvalid") : null}
         >
           {({ id, describedBy, invalid }) => (
-            <Input
+            <PasswordInput
               id={id}
-              type="password"
-              aria-describedby={describedBy}
+              describedBy={describedBy}
               invalid={invalid}
-              autoComplete="new-password"
               value={values.password}
+              onChange={(v) => set("password", v)}
+              autoComplete="new-password"
               disabled={disabled}
-              onChange={(e) => set("password", e.target.value)}
             />
           )}
         </Field>
