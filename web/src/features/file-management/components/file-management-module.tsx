@@ -98,7 +98,7 @@ function UsageStrip({ configs }: { configs: StorageUsage[] }) {
             <p className="truncate font-medium">
               {storageName(config.name)}
               {config.is_default ? (
-                <span className="ml-1.5 text-xs font-normal text-slate-500">
+                <span className="ml-1.5 text-xs font-normal text-slate-500 dark:text-slate-400">
                   ({t("storageConfig.default")})
                 </span>
               ) : null}
@@ -390,7 +390,9 @@ export function FileManagementModule() {
                         >
                           {file.filename}
                         </Link>
-                        <span className="block font-mono text-xs text-slate-500">/file/{file.slug}</span>
+                        <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">
+                          /file/{file.slug}
+                        </span>
                         {file.remark ? (
                           <span className="block text-xs break-words text-slate-600 dark:text-slate-300">
                             {file.remark}
@@ -404,7 +406,9 @@ export function FileManagementModule() {
                       <td className="py-3 pr-3">
                         <span className="block">{file.storage_config_name ?? "—"}</span>
                         {caps.isAdmin ? (
-                          <span className="block text-xs text-slate-500">{creator(file)}</span>
+                          <span className="block text-xs text-slate-500 dark:text-slate-400">
+                            {creator(file)}
+                          </span>
                         ) : null}
                       </td>
                       <td className="py-3 pr-3 whitespace-nowrap">{viewsText(file)}</td>

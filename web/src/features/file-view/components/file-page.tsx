@@ -40,13 +40,14 @@ export function unavailableReason(error: unknown): UnavailableReason | null {
 }
 
 function Meta({ icon: Icon, label, children }: { icon: typeof Tag; label: string; children: ReactNode }) {
+  // dt and dd are direct children of this group: a definition list allows no other wrapper.
   return (
-    <div className="flex min-w-0 items-start gap-2.5">
-      <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-        <dd className="text-sm font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
-      </div>
+    <div className="relative min-w-0 pl-6.5">
+      <dt className="text-xs text-slate-500 dark:text-slate-400">
+        <Icon className="absolute top-0.5 left-0 h-4 w-4 text-slate-400" aria-hidden />
+        {label}
+      </dt>
+      <dd className="text-sm font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }

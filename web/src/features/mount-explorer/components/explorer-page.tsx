@@ -682,7 +682,7 @@ function Explorer() {
               label={t("explorer.entriesOf", { path })}
             />
           )}
-          <p className="mt-1 text-xs text-slate-500" data-testid="entry-count">
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="entry-count">
             {t("explorer.count", { count: entries.length })}
             {dir.hasNextPage ? ` ${t("explorer.moreToLoad")}` : ""}
           </p>

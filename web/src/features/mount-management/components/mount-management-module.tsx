@@ -13,6 +13,7 @@ import { Field, Input, Select } from "../../../components/ui/form";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useCapabilities } from "../../../lib/auth-store";
+import { useStorageName } from "../../../lib/storage-name";
 import { useErrorText } from "../../../lib/use-error-text";
 import { explorerHref } from "../../mount-explorer/model/paths";
 import { type MountRow, mountsApi } from "../api/mounts";
@@ -46,6 +47,7 @@ function formOf(row: MountRow): MountForm {
 /** Admin module "mount management" (spec §2/§5): every mount for the admin, read-only for a key. */
 export function MountManagementModule() {
   const { t } = useTranslation();
+  const storageName = useStorageName();
   const caps = useCapabilities();
   const errorText = useErrorText();
   const qc = useQueryClient();
@@ -102,7 +104,7 @@ export function MountManagementModule() {
         {list.data && list.data.length > 0 ? (
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
-              <thead className="text-left text-xs text-slate-500">
+              <thead className="text-left text-xs text-slate-500 dark:text-slate-400">
                 <tr>
                   <th className="py-2 pr-3 font-medium">{t("mounts.fields.name")}</th>
                   <th className="py-2 pr-3 font-medium">{t("mounts.fields.path")}</th>
@@ -124,7 +126,8 @@ export function MountManagementModule() {
                     <td className="py-2 pr-3 font-medium">{row.name}</td>
                     <td className="py-2 pr-3 font-mono text-xs">{row.mount_path}</td>
                     <td className="py-2 pr-3 text-xs">
-                      <Badge>{row.storage_type}</Badge> {row.storage_config_name ?? ""}
+                      <Badge>{row.storage_type}</Badge>{" "}
+                      {row.storage_config_name ? storageName(row.storage_config_name) : ""}
                     </td>
                     <td className="py-2 pr-3 text-xs tabular-nums">
                       {t("mounts.seconds", { count: row.cache_ttl })}

@@ -105,7 +105,7 @@ export function UploadOptionsForm({
               invalid={invalid}
               value={values.path}
               disabled={disabled}
-              placeholder="docs/2026"
+              placeholder={t("uploadFolder.placeholder")}
               spellCheck={false}
               onChange={(e) => set("path", e.target.value)}
             />
