@@ -404,7 +404,9 @@ export function FileManagementModule() {
                       </th>
                       <td className="py-3 pr-3 whitespace-nowrap">{formatBytes(file.size)}</td>
                       <td className="py-3 pr-3">
-                        <span className="block">{file.storage_config_name ?? "—"}</span>
+                        <span className="block">
+                          {file.storage_config_name ? storageName(file.storage_config_name) : "—"}
+                        </span>
                         {caps.isAdmin ? (
                           <span className="block text-xs text-slate-500 dark:text-slate-400">
                             {creator(file)}
@@ -438,7 +440,8 @@ export function FileManagementModule() {
                         {file.filename}
                       </Link>
                       <p className="text-xs text-slate-500">
-                        {formatBytes(file.size)} · {file.storage_config_name ?? "—"}
+                        {formatBytes(file.size)} ·{" "}
+                        {file.storage_config_name ? storageName(file.storage_config_name) : "—"}
                       </p>
                       <div className="mt-1.5">
                         <StatusBadges file={file} />

@@ -40,8 +40,8 @@ const baseTheme = EditorView.theme({
 const lightTheme = EditorView.theme(
   {
     ".cm-gutters": { color: "#94a3b8" },
-    // Slate 500: CodeMirror's own grey is below 4.5:1 contrast on white (the selector outranks its "&light" rule).
-    "&.cm-editor .cm-placeholder": { color: "#64748b" },
+    // Slate 600: CodeMirror's own grey (#888) is below 4.5:1 on the tinted active line; the extra class outranks its base rule.
+    "&.cm-editor .cm-placeholder": { color: "#475569" },
     ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "rgba(99, 102, 241, 0.06)" },
   },
   { dark: false },
