@@ -191,6 +191,23 @@ test.describe("file page", () => {
   });
 });
 
+test.describe("explorer preview links", () => {
+  test("?preview= naming a file that is not there says so", async ({ page, request }) => {
+    await page.setViewportSize(DESKTOP);
+    const token = await apiLogin(request);
+    const auth = { Authorization: `Bearer ${token}` };
+    const name = unique("pv").replace(/[^a-z0-9-]/gi, "");
+    const configs = (await (await request.get("/api/s3-configs", { headers: auth })).json()).data;
+    const mount = await request.post("/api/admin/mounts", {
+      headers: auth,
+      data: { name, mount_path: `/${name}`, storage_type: "LOCAL", storage_config_id: configs[0].id },
+    });
+    expect(mount.status(), await mount.text()).toBe(201);
+    await useAdminSession(page, token, `/mount-explorer/${name}?preview=gone.pdf`);
+    await expect(page.getByText('"gone.pdf" is not in this folder')).toBeVisible();
+  });
+});
+
 test.describe("forms", () => {
   test("every password field on the sign-in page has a show/hide toggle", async ({ page }) => {
     await page.setViewportSize(PHONE);

@@ -79,7 +79,7 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     fileSlug: file.slug,
     protectedFileSlug: lockedFile.slug,
     key: key.key,
-    names: [tag, paste.slug, locked.slug, file.slug, lockedFile.slug],
+    names: [tag, paste.slug, locked.slug, file.slug, lockedFile.slug, key.key],
   };
 }
 

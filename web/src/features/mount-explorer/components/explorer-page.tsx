@@ -172,6 +172,10 @@ function Explorer() {
     return entries.find((e) => !e.isDirectory && normalizePath(e.path) === wanted) ?? null;
   }, [previewParam, entries, path]);
 
+  // A preview link whose file is not in the (fully loaded) folder says so instead of showing nothing.
+  const previewMissing =
+    previewParam !== null && previewEntry === null && dir.isSuccess && !dir.hasNextPage && !dir.isFetching;
+
   const setPreview = useCallback(
     (entry: FsEntry | null) => {
       const next = new URLSearchParams(searchParams);
@@ -617,6 +621,11 @@ function Explorer() {
             );
           }}
         >
+          {previewMissing ? (
+            <Alert tone="info" className="mb-3">
+              {t("previewLink.missing", { name: previewParam })}
+            </Alert>
+          ) : null}
           {results ? (
             <section
               aria-label={t("explorer.searchResults")}
