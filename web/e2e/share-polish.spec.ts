@@ -5,6 +5,7 @@
  * last-view notice, password toggles, the link-suffix prefix, the Settings
  * header, one not-found card, and no server paths shown to visitors.
  */
+import { createLocalConfig } from "./support/explorer";
 import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
 import { apiCreatePaste, fillEditor, visitor } from "./support/pastes";
 import { apiUpload } from "./support/test-files";
@@ -144,14 +145,14 @@ test.describe("file page", () => {
     const token = await apiLogin(request);
     const auth = { Authorization: `Bearer ${token}` };
     const mountPath = `/${unique("docs")}`;
-    const configs = (await (await request.get("/api/s3-configs", { headers: auth })).json()).data;
+    const config = await createLocalConfig(request, token, unique("polish"));
     const mount = await request.post("/api/admin/mounts", {
       headers: auth,
       data: {
         name: mountPath.slice(1),
         mount_path: mountPath,
         storage_type: "LOCAL",
-        storage_config_id: configs[0].id,
+        storage_config_id: config.id,
       },
     });
     expect(mount.status(), await mount.text()).toBe(201);
@@ -197,10 +198,10 @@ test.describe("explorer preview links", () => {
     const token = await apiLogin(request);
     const auth = { Authorization: `Bearer ${token}` };
     const name = unique("pv").replace(/[^a-z0-9-]/gi, "");
-    const configs = (await (await request.get("/api/s3-configs", { headers: auth })).json()).data;
+    const config = await createLocalConfig(request, token, unique("polish"));
     const mount = await request.post("/api/admin/mounts", {
       headers: auth,
-      data: { name, mount_path: `/${name}`, storage_type: "LOCAL", storage_config_id: configs[0].id },
+      data: { name, mount_path: `/${name}`, storage_type: "LOCAL", storage_config_id: config.id },
     });
     expect(mount.status(), await mount.text()).toBe(201);
     await useAdminSession(page, token, `/mount-explorer/${name}?preview=gone.pdf`);

@@ -6,6 +6,7 @@ import {
   expect,
   type Page,
 } from "@playwright/test";
+import { createLocalConfig } from "./explorer";
 import { apiCreateKey, apiLogin, unique } from "./fixtures";
 import { apiCreatePaste } from "./pastes";
 import { apiUpload } from "./test-files";
@@ -57,11 +58,12 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
   const lockedFile = await apiUpload(request, token, `${tag}-2.txt`, "67890\n", {
     password: SAMPLE_PASSWORD,
   });
-  const configs = (await (await request.get("/api/s3-configs", { headers: auth })).json()).data;
+  // A storage of its own, so the default one stays free of mounts for the specs that delete it.
+  const config = await createLocalConfig(request, token, tag);
   const mountPath = `/${tag}`;
   const mount = await request.post("/api/admin/mounts", {
     headers: auth,
-    data: { name: tag, mount_path: mountPath, storage_type: "LOCAL", storage_config_id: configs[0].id },
+    data: { name: tag, mount_path: mountPath, storage_type: "LOCAL", storage_config_id: config.id },
   });
   expect(mount.status(), await mount.text()).toBe(201);
   const put = await request.put(`/api/fs/upload?path=${encodeURIComponent(`${mountPath}/${tag}.txt`)}`, {
