@@ -277,7 +277,7 @@ test("an S3 bucket shows its usage against its quota, as the API counts it", asy
       "aria-valuenow",
       String(bucket?.usagePercent),
     );
-    await row.getByRole("button", { name: `Clear the explorer cache of ${name}` }).click();
+    await row.getByRole("button", { name: `Clear cache: explorer cache of ${name}` }).click();
     await expect(page.getByText(/^Cleared \d+ cached items?$/)).toBeVisible();
   } finally {
     // Remove the object from the shared test bucket, then the config.

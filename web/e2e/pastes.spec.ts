@@ -35,7 +35,7 @@ test.describe("text pastes", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Online clipboard" })).toBeVisible();
     const prompt = page.getByRole("region", { name: "Sign in to share" });
     await expect(prompt).toBeVisible();
-    await expect(prompt.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/admin");
+    await expect(prompt.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/admin?next=%2F");
     await expect(page.getByRole("button", { name: "Create share link" })).toBeDisabled();
 
     await fillEditor(page, "# Draft title\n\nsome *draft* text");
@@ -80,7 +80,7 @@ test.describe("text pastes", () => {
     await expect(preview.getByRole("table")).toBeVisible();
 
     const slug = unique("md");
-    await page.getByLabel("Remark").fill("Release notes");
+    await page.getByLabel("Page title").fill("Release notes");
     await page.getByLabel("Custom link suffix").fill("bad slug!");
     await page.getByRole("button", { name: "Create share link" }).click();
     await expect(page.getByText("Use only letters, digits, hyphen (-) and underscore (_).")).toBeVisible();
@@ -214,7 +214,7 @@ test.describe("text pastes", () => {
     await expect(page.getByRole("region", { name: "Sign in to share" })).toHaveCount(0);
     await page.getByRole("group", { name: "Format" }).getByRole("button", { name: "Plain text" }).click();
     await fillEditor(page, "plain note from a key\nsecond line");
-    await page.getByLabel("Remark").fill(keyName);
+    await page.getByLabel("Page title").fill(keyName);
     await page.getByRole("button", { name: "Create share link" }).click();
     const result = page.getByRole("region", { name: "Share link created" });
     const link = await result.getByRole("textbox", { name: "Share link" }).inputValue();
@@ -278,9 +278,9 @@ test.describe("text pastes", () => {
     // Edit: new text, remark, link suffix and view limit.
     await page.getByRole("button", { name: `Edit ${a.slug}` }).click();
     const edit = page.getByRole("dialog", { name: `Edit paste ${a.slug}` });
-    await expect(edit.getByLabel("Remark")).toHaveValue(`${tag} alpha`);
+    await expect(edit.getByLabel("Page title")).toHaveValue(`${tag} alpha`);
     await fillEditor(page, `# Alpha edited ${tag}`);
-    await edit.getByLabel("Remark").fill(`${tag} alpha edited`);
+    await edit.getByLabel("Page title").fill(`${tag} alpha edited`);
     const newSlug = `${a.slug}-v2`;
     await edit.getByLabel("Custom link suffix").fill("admin");
     await edit.getByRole("button", { name: "Save" }).click();

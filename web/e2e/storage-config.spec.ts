@@ -71,11 +71,11 @@ test.describe("storage configuration", () => {
       await expect(created).toContainText(root);
       await expect(created).toContainText("0 files · 0 B · of 2 GB");
 
-      await created.getByRole("button", { name: `Make ${name} the default` }).click();
+      await created.getByRole("button", { name: `Make default: ${name}` }).click();
       await expect(created).toContainText("Default");
-      await expect(local.getByRole("button", { name: "Make Local storage the default" })).toBeVisible();
+      await expect(local.getByRole("button", { name: "Make default: Local storage" })).toBeVisible();
       // Put the first-run config back as default for the other tests.
-      await local.getByRole("button", { name: "Make Local storage the default" }).click();
+      await local.getByRole("button", { name: "Make default: Local storage" }).click();
       await expect(local).toContainText("Default");
 
       // Edit: rename.

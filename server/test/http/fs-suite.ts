@@ -522,6 +522,29 @@ export function describeFsSuite(label: string, makeStorage: (t: TestApp) => Prom
         ).toBe(409);
       });
 
+      it("visitors of a share made in the explorer never see its server path; the owner does", async () => {
+        const d = dir();
+        await mustPut(t, `${d}/Docs 2026/hello.pdf`, "%PDF-1.4", admin);
+        const res = await t.request("POST", "/api/fs/create-share", {
+          ...admin,
+          body: { path: `${d}/Docs 2026/hello.pdf` },
+        });
+        expect(res.status).toBe(201);
+        const pub = await t.request("GET", `/api/public/files/${res.body.data.slug}`);
+        expect(pub.status).toBe(200);
+        expect(pub.body.data.remark).toBeNull();
+        expect(pub.text).not.toContain("Docs 2026");
+        const own = await t.request("GET", `/api/files/${res.body.data.id}`, admin);
+        expect(own.body.data.remark).toBe(`From file system: ${d}/Docs 2026/hello.pdf`);
+        // A remark the owner wrote is shown as written.
+        const named = await t.request("POST", "/api/fs/create-share", {
+          ...admin,
+          body: { path: `${d}/Docs 2026/hello.pdf`, remark: "Quarterly report" },
+        });
+        const namedPub = await t.request("GET", `/api/public/files/${named.body.data.slug}`);
+        expect(namedPub.body.data.remark).toBe("Quarterly report");
+      });
+
       it("search matches names case-insensitively in every scope, exact and prefix matches first", async () => {
         const d = dir();
         await mustPut(t, `${d}/Report.txt`, "1", admin);

@@ -32,6 +32,9 @@ export const fileShare = z.strictObject({
   state: z.enum(SHARE_STATES),
   use_proxy: z.boolean(),
   status: z.string(),
+  /** An unfinished upload (admin lists only): "uploading" while its session lives, then "incomplete". */
+  upload_state: z.enum(["uploading", "incomplete"]).nullable(),
+  upload_expires_at: nullableString,
   created_by: z.string(),
   key_name: nullableString,
   created_at: z.string(),

@@ -82,8 +82,39 @@ export async function newShareFields(
   } satisfies Partial<FileRow>;
 }
 
+/** The remark a share made from the explorer gets unless one is given (as 0.7.3 wrote it). */
+export function explorerShareRemark(path: string): string {
+  return `From file system: ${path}`;
+}
+
+/**
+ * The remark visitors see: the explorer's default remark names the server
+ * path, which is for the owner only, so visitors get none instead.
+ */
+function visitorRemark(row: Pick<FileRow, "remark" | "file_path">): string | null {
+  if (row.file_path !== null && row.remark === explorerShareRemark(row.file_path)) return null;
+  return row.remark;
+}
+
 export function isOfficeType(mimetype: string): boolean {
   return OFFICE_MIME_TYPES.includes(mimetype.split(";")[0]!.trim().toLowerCase());
+}
+
+/**
+ * Where an unfinished upload stands: "uploading" while its upload session is
+ * live (the client may still finish it), "incomplete" once the session has
+ * lapsed (the next housekeeping pass releases its link suffix). Null for a
+ * published share.
+ */
+export type UploadState = "uploading" | "incomplete" | null;
+
+export function uploadState(
+  row: Pick<FileRow, "status">,
+  sessionExpiresAt: string | null | undefined,
+  now = nowIso(),
+): UploadState {
+  if (row.status !== "pending") return null;
+  return sessionExpiresAt && sessionExpiresAt > now ? "uploading" : "incomplete";
 }
 
 /** Management row: everything but the password hash. */
@@ -92,6 +123,7 @@ export function presentFile(
     storage_config_name?: string | null;
     storage_provider_type?: string | null;
     key_name?: string | null;
+    upload_expires_at?: string | null;
   },
 ): FileShare {
   const state = shareState(row);
@@ -119,6 +151,8 @@ export function presentFile(
     state,
     use_proxy: row.use_proxy === 1,
     status: row.status,
+    upload_state: uploadState(row, row.upload_expires_at),
+    upload_expires_at: row.status === "pending" ? (row.upload_expires_at ?? null) : null,
     created_by: row.created_by,
     key_name: row.key_name ?? null,
     created_at: row.created_at,
@@ -157,8 +191,15 @@ export class FileShareService {
 
   // ---- management -------------------------------------------------------
 
+  /**
+   * The admin also sees reserved uploads that never finished (status pending):
+   * they hold a link suffix and count as used space, so they must be visible
+   * and releasable. Key holders see their published shares only.
+   */
   async list(principal: Principal, query: ListFilesQuery) {
-    let base = this.db.selectFrom("files").where("files.status", "=", "active");
+    let base = this.db
+      .selectFrom("files")
+      .where("files.status", "in", principal.kind === "admin" ? ["active", "pending"] : ["active"]);
     if (principal.kind !== "admin") base = whereCreatedBy(base, "files.created_by", principal);
     else if (query.createdBy) base = base.where("files.created_by", "=", query.createdBy);
     if (query.storageConfigId) base = base.where("files.storage_config_id", "=", query.storageConfigId);
@@ -183,6 +224,12 @@ export class FileShareService {
         "storage_configs.name as storage_config_name",
         "storage_configs.provider_type as storage_provider_type",
         "api_keys.name as key_name",
+        (eb) =>
+          eb
+            .selectFrom("upload_sessions")
+            .select((s) => s.fn.max("upload_sessions.expires_at").as("e"))
+            .whereRef("upload_sessions.file_id", "=", "files.id")
+            .as("upload_expires_at"),
       ])
       .orderBy("files.created_at", "desc")
       .orderBy("files.id")
@@ -255,8 +302,11 @@ export class FileShareService {
         });
         continue;
       }
-      if (input.delete_mode === "both") await this.objects.remove(row);
-      await this.db.deleteFrom("files").where("id", "=", id).execute();
+      // A reserved upload is released whole (its partial bytes are nobody's).
+      if (row.status !== "pending" || !(await this.objects.releaseReservation(row))) {
+        if (input.delete_mode === "both") await this.objects.remove(row);
+        await this.db.deleteFrom("files").where("id", "=", id).execute();
+      }
       success++;
     }
     return { success, failed };
@@ -379,6 +429,11 @@ export class FileShareService {
     return this.objects.sweep(now);
   }
 
+  /** Removes a share's stored object (best effort, see ShareStorageSweep.remove). */
+  removeObject(row: FileRow): Promise<void> {
+    return this.objects.remove(row);
+  }
+
   // ---- internals -----------------------------------------------------------
 
   /** What visitors see; with URLs, also their access token (the routes set it as the continuation cookie). */
@@ -390,7 +445,7 @@ export class FileShareService {
       filename: row.filename,
       mimetype: row.mimetype,
       size: row.size,
-      remark: row.remark,
+      remark: visitorRemark(row),
       created_at: row.created_at,
       created_by: row.created_by,
       requires_password: row.password_hash !== null && !options.withUrls,

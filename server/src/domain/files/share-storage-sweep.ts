@@ -40,12 +40,7 @@ export class ShareStorageSweep {
         .where("id", "=", session.file_id!)
         .where("status", "=", "pending")
         .executeTakeFirst();
-      if (row) {
-        if (session.upload_id) await this.abortUpload(row, session.upload_id);
-        await this.remove(row);
-        await this.db.deleteFrom("files").where("id", "=", row.id).execute();
-        removed++;
-      }
+      if (row && (await this.releaseReservation(row))) removed++;
       await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
     }
     const graceCutoff = nowIso(new Date(now.getTime() - SHARE_TOKEN_TTL_SECONDS * 1000));
@@ -71,6 +66,32 @@ export class ShareStorageSweep {
       await this.db.deleteFrom("files").where("id", "=", row.id).execute();
     }
     return { reservations: removed, shares: dead.length };
+  }
+
+  /**
+   * Frees the link suffix of an upload that never finished. The row goes
+   * first, and only while still pending, so an upload that was published
+   * meanwhile is left alone; then its multipart upload is aborted, whatever
+   * bytes arrived are removed, and its sessions go. An upload still running
+   * then fails at publishing (`UploadService.activate`) instead of publishing
+   * a share nobody holds. False when the row was no longer pending.
+   */
+  async releaseReservation(row: FileRow): Promise<boolean> {
+    const deleted = await this.db
+      .deleteFrom("files")
+      .where("id", "=", row.id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) return false;
+    const sessions = await this.db
+      .selectFrom("upload_sessions")
+      .select("upload_id")
+      .where("file_id", "=", row.id)
+      .execute();
+    for (const s of sessions) if (s.upload_id) await this.abortUpload(row, s.upload_id);
+    await this.remove(row);
+    await this.db.deleteFrom("upload_sessions").where("file_id", "=", row.id).execute();
+    return true;
   }
 
   /** Drops the parts of a share's unfinished multipart upload. */

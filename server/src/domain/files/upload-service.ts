@@ -322,7 +322,23 @@ export class UploadService {
       updated_at: nowIso(),
       ...(await shareOptionChanges(options)),
     };
-    await this.db.updateTable("files").set(changes).where("id", "=", row.id).execute();
+    const updated = await this.db
+      .updateTable("files")
+      .set(changes)
+      .where("id", "=", row.id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) {
+      const current = await this.db
+        .selectFrom("files")
+        .selectAll()
+        .where("id", "=", row.id)
+        .executeTakeFirst();
+      if (current?.status === "active") return { ...presentFile(current), ...this.shares.urlsFor(current) };
+      // Released by the admin (or the sweep) while the bytes were arriving.
+      await this.shares.removeObject(row);
+      throw conflict("The upload was released before it finished; upload the file again", "upload_released");
+    }
     await this.db.deleteFrom("upload_sessions").where("file_id", "=", row.id).execute();
     const active: FileRow = { ...row, ...changes };
     metrics.upload(active.storage_type, size);

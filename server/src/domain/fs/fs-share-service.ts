@@ -9,7 +9,12 @@ import type { CreatedFileShare, InlineStatusFree, UploadOptions } from "@clipsha
 import { uploadMimeType } from "@clipshare/shared";
 import type { Db } from "../../db/database";
 import type { FileRow } from "../../db/schema";
-import { type FileShareService, newShareFields, presentFile } from "../files/file-share-service";
+import {
+  explorerShareRemark,
+  type FileShareService,
+  newShareFields,
+  presentFile,
+} from "../files/file-share-service";
 import type { FsActor } from "./access";
 import type { VirtualFileSystem } from "./vfs";
 import { vbasename } from "./vpath";
@@ -46,7 +51,7 @@ export class FsShareService {
       mimetype: entry.contentType ?? uploadMimeType(filename),
       size: entry.size,
       etag: entry.etag,
-      remark: options.remark ?? `From file system: ${target.path}`,
+      remark: options.remark ?? explorerShareRemark(target.path),
       status: "active",
       delete_object_with_share: 0,
     };

@@ -45,7 +45,7 @@ export function LanguageButton({ withLabel = false }: { withLabel?: boolean }) {
     >
       <Languages className="h-4.5 w-4.5" aria-hidden />
       <span aria-hidden className="text-xs font-semibold">
-        {withLabel ? t(`language.${next}`) : t("language.short")}
+        {t(`language.${next}`)}
       </span>
     </Button>
   );

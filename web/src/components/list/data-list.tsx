@@ -27,6 +27,8 @@ export interface RowAction {
   icon: LucideIcon;
   onClick: () => void;
   danger?: boolean;
+  /** Shown but not usable for this row (say why in the row, e.g. with a badge). */
+  disabled?: boolean;
 }
 
 /** A row's actions as icon buttons; they wrap rather than push the row wider. */
@@ -45,6 +47,7 @@ export function RowActions({ actions }: { actions: RowAction[] }) {
           }
           aria-label={action.label}
           title={action.title}
+          disabled={action.disabled}
           onClick={action.onClick}
         >
           <action.icon className="h-4 w-4" aria-hidden />
@@ -99,7 +102,7 @@ export function DataList<T>({
       <div className="hidden overflow-x-auto min-[900px]:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
-          <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
+          <thead className="text-xs text-slate-500 dark:text-slate-400">
             <tr className="border-b border-slate-200 dark:border-slate-800">
               {selection ? (
                 <th scope="col" className="w-8 py-2 pr-3">
@@ -157,7 +160,7 @@ export function DataList<T>({
             <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
               {details.map((column) => (
                 <div key={column.id} className="contents">
-                  <dt className="text-slate-500">{column.header}</dt>
+                  <dt className="text-slate-500 dark:text-slate-400">{column.header}</dt>
                   <dd className="min-w-0 break-words">{column.cell(row)}</dd>
                 </div>
               ))}

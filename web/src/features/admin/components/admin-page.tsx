@@ -1,19 +1,23 @@
 import { LogOut, ShieldCheck, UserRound } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, Outlet, useParams } from "react-router";
+import { Link, Navigate, Outlet, useParams, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { authStore, useAuth, useCapabilities } from "../../../lib/auth-store";
 import { cn } from "../../../lib/cn";
 import { ADMIN_MODULE_TITLES, allowedModules, defaultModule } from "../modules/module-ids";
 import { ADMIN_MODULE_VIEWS } from "../modules/registry";
+import { signInReturnPath } from "../sign-in-return";
 import { SignInPanel } from "./sign-in-panel";
 
 /** /admin and /admin/{module}: sign-in when signed out, else the panel frame. */
 export function AdminPage() {
   const auth = useAuth();
   const caps = useCapabilities();
+  const [search] = useSearchParams();
   if (!caps.isAuthenticated) return <SignInPanel />;
+  const returnTo = signInReturnPath(search);
+  if (returnTo) return <Navigate to={returnTo} replace />;
   if (!caps.hasPanelAccess) return <Navigate to="/" replace />;
   return <AdminFrame name={auth.userInfo?.name || ""} />;
 }

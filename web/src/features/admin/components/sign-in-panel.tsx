@@ -1,6 +1,7 @@
 import { KeyRound, LogIn, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PasswordInput } from "../../../components/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Field, Input } from "../../../components/ui/form";
@@ -55,14 +56,13 @@ function AdminLoginForm() {
       </Field>
       <Field label={t("auth.password")} error={missing && !password ? t("auth.passwordRequired") : null}>
         {({ id, describedBy, invalid }) => (
-          <Input
+          <PasswordInput
             id={id}
-            type="password"
-            aria-describedby={describedBy}
+            describedBy={describedBy}
             invalid={invalid}
-            autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={setPassword}
+            autoComplete="current-password"
           />
         )}
       </Field>
@@ -107,15 +107,13 @@ function ApiKeyLoginForm() {
         error={missing && !key.trim() ? t("auth.apiKeyRequired") : null}
       >
         {({ id, describedBy, invalid }) => (
-          <Input
+          <PasswordInput
             id={id}
-            type="password"
-            aria-describedby={describedBy}
+            describedBy={describedBy}
             invalid={invalid}
-            autoComplete="off"
-            spellCheck={false}
             value={key}
-            onChange={(e) => setKey(e.target.value)}
+            onChange={setKey}
+            autoComplete="off"
             autoFocus
           />
         )}

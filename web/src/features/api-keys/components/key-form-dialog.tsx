@@ -130,7 +130,7 @@ export function KeyFormDialog({
                 key={group.id}
                 className="rounded-xl border border-slate-200 p-3 dark:border-slate-800"
               >
-                <legend className="px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+                <legend className="px-1 text-xs font-semibold text-slate-500 dark:text-slate-400">
                   {t(`apiKeys.groups.${group.id}`)}
                 </legend>
                 <div className="space-y-2">

@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
 import { copyText } from "../../../lib/clipboard";
-import { downloadText } from "../../pastes/download";
+import { downloadText } from "../../pastes";
 
 /**
  * Uploads from screenshot tools with this key: ShareX uploaders (.sxcu) and

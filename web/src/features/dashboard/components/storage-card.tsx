@@ -47,8 +47,8 @@ function BucketRow({
           size="sm"
           onClick={onClearCache}
           disabled={clearing}
-          aria-label={t("dashboard.storage.clearCacheOf", { name: bucket.name })}
-          title={t("dashboard.storage.clearCacheOf", { name: bucket.name })}
+          aria-label={t("dashboard.storage.clearCacheOf", { name: storageName(bucket.name) })}
+          title={t("dashboard.storage.clearCacheOf", { name: storageName(bucket.name) })}
         >
           <Eraser className="h-4 w-4" aria-hidden />
           {t("dashboard.storage.clearCache")}
@@ -62,7 +62,10 @@ function BucketRow({
           : t("dashboard.storage.ofQuota", { percent, quota: formatBytes(bucket.totalStorage) })}
       </p>
       {percent === null ? null : (
-        <UsageMeter percent={percent} label={t("dashboard.storage.quotaLabel", { name: bucket.name })} />
+        <UsageMeter
+          percent={percent}
+          label={t("dashboard.storage.quotaLabel", { name: storageName(bucket.name) })}
+        />
       )}
     </li>
   );

@@ -9,12 +9,26 @@ import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { fileShareUrl } from "../../../lib/share-links";
+import { useStorageName } from "../../../lib/storage-name";
 import type { FileShare } from "../api/file-shares";
 
 function StatusBadges({ file }: { file: FileShare }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <span className="flex flex-wrap gap-1">
+      {file.upload_state ? (
+        <span
+          title={
+            file.upload_state === "uploading"
+              ? t("uploadReservation.uploadingHint", {
+                  time: formatDateTime(file.upload_expires_at ?? file.created_at, i18n.language),
+                })
+              : t("uploadReservation.incompleteHint")
+          }
+        >
+          <Badge tone="warning">{t(`uploadReservation.${file.upload_state}`)}</Badge>
+        </span>
+      ) : null}
       {file.has_password ? (
         <Badge tone="accent">
           <Lock className="mr-1 h-3 w-3" aria-hidden />
@@ -32,6 +46,7 @@ function StatusBadges({ file }: { file: FileShare }) {
 export function useFileColumns(): ListColumn<FileShare>[] {
   const { t, i18n } = useTranslation();
   const caps = useCapabilities();
+  const storageName = useStorageName();
   const creator = (file: FileShare) =>
     file.created_by?.startsWith("apikey:") || file.key_name
       ? t("fileManagement.byKey", { name: file.key_name ?? file.created_by?.replace(/^apikey:/, "") ?? "" })
@@ -50,7 +65,9 @@ export function useFileColumns(): ListColumn<FileShare>[] {
           >
             {file.filename}
           </Link>
-          <span className="block font-mono text-xs break-all text-slate-500">/file/{file.slug}</span>
+          <span className="block font-mono text-xs break-all text-slate-500 dark:text-slate-400">
+            /file/{file.slug}
+          </span>
           {file.remark ? (
             <span className="block text-xs break-words text-slate-600 dark:text-slate-300">
               {file.remark}
@@ -73,8 +90,12 @@ export function useFileColumns(): ListColumn<FileShare>[] {
       header: t("fileManagement.columns.storage"),
       cell: (file) => (
         <>
-          <span className="block">{file.storage_config_name ?? "—"}</span>
-          {caps.isAdmin ? <span className="block text-xs text-slate-500">{creator(file)}</span> : null}
+          <span className="block">
+            {file.storage_config_name ? storageName(file.storage_config_name) : "—"}
+          </span>
+          {caps.isAdmin ? (
+            <span className="block text-xs text-slate-500 dark:text-slate-400">{creator(file)}</span>
+          ) : null}
         </>
       ),
     },
@@ -111,12 +132,14 @@ export function useFileActions(handlers: {
     const ok = await copyText(fileShareUrl(file.slug));
     toast(ok ? t("fileShare.linkCopied") : t("common.copyFailed"), ok ? "success" : "error");
   };
+  // A reserved upload that never finished has nothing to preview or share yet; delete releases it.
   return (file) => [
     {
       id: "preview",
       label: t("fileManagement.previewNamed", { name: file.filename }),
       title: t("fileManagement.preview"),
       icon: Eye,
+      disabled: Boolean(file.upload_state),
       onClick: () => handlers.preview(file),
     },
     {
@@ -124,6 +147,7 @@ export function useFileActions(handlers: {
       label: t("upload.copyLinkOf", { name: file.filename }),
       title: t("fileShare.copyLink"),
       icon: Copy,
+      disabled: Boolean(file.upload_state),
       onClick: () => void copyLink(file),
     },
     {

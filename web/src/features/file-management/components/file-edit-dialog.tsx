@@ -1,6 +1,7 @@
 import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PasswordField } from "../../../components/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
@@ -141,13 +142,12 @@ export function FileEditDialog({
               ) : null}
             </SelectField>
             {values.passwordMode === "set" ? (
-              <TextField
+              <PasswordField
                 label={t("fileManagement.form.newPassword")}
                 error={errorText("password")}
-                type="password"
                 autoComplete="new-password"
                 value={values.password}
-                onChange={(e) => set("password", e.target.value)}
+                onChange={(v) => set("password", v)}
               />
             ) : null}
           </div>

@@ -1,8 +1,20 @@
-import { Calendar, Copy, Download, Eye, FileIcon, HardDrive, Hourglass, Tag } from "lucide-react";
+import {
+  Calendar,
+  Copy,
+  Download,
+  Eye,
+  FileIcon,
+  HardDrive,
+  Hourglass,
+  LockKeyhole,
+  Tag,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { ShareQrButton } from "../../../components/share-qr-code";
+import { Alert } from "../../../components/ui/alert";
+import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
@@ -28,13 +40,14 @@ export function unavailableReason(error: unknown): UnavailableReason | null {
 }
 
 function Meta({ icon: Icon, label, children }: { icon: typeof Tag; label: string; children: ReactNode }) {
+  // dt and dd are direct children of this group: a definition list allows no other wrapper.
   return (
-    <div className="flex min-w-0 items-start gap-2.5">
-      <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-        <dd className="text-sm font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
-      </div>
+    <div className="relative min-w-0 pl-6.5">
+      <dt className="text-xs text-slate-500 dark:text-slate-400">
+        <Icon className="absolute top-0.5 left-0 h-4 w-4 text-slate-400" aria-hidden />
+        {label}
+      </dt>
+      <dd className="text-sm font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }
@@ -52,14 +65,18 @@ function FileDetails({ file }: { file: PublicFile }) {
           <FileIcon className="h-6 w-6 text-indigo-600 dark:text-indigo-400" aria-hidden />
         </div>
         <div className="min-w-0 flex-1">
-          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
-            {t("fileView.sharedFile")}
-          </p>
+          <p className="text-xs font-medium text-slate-500 dark:text-slate-400">{t("fileView.sharedFile")}</p>
           <h1 id="file-title" className="text-xl font-semibold tracking-tight break-all sm:text-2xl">
             {file.filename}
           </h1>
           {file.remark ? (
             <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-300">{file.remark}</p>
+          ) : null}
+          {file.has_password ? (
+            <Badge tone="warning" className="mt-2 gap-1">
+              <LockKeyhole className="h-3 w-3" aria-hidden />
+              {t("pastes.passwordProtected")}
+            </Badge>
           ) : null}
         </div>
       </div>
@@ -144,6 +161,10 @@ export function FilePage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <OfflineCopyMark at={data.offlineCopyAt} />
       <FileDetails file={data} />
+      {/* As on the paste page: the view just used was the last one, so say so while the file is here. */}
+      {data.remaining_views === 0 && data.downloadUrl ? (
+        <Alert tone="info">{t("shareNotices.fileLastView")}</Alert>
+      ) : null}
       {data.previewUrl ? (
         <section
           aria-label={t("fileView.preview.title")}

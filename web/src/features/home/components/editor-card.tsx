@@ -177,7 +177,7 @@ export function EditorCard({
               {previewSource.trim() ? (
                 <PasteContent content={previewSource} format="markdown" />
               ) : (
-                <p className="text-sm text-slate-400">{t("home.editor.previewEmpty")}</p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">{t("home.editor.previewEmpty")}</p>
               )}
             </section>
           </div>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { QrCode } from "../../../components/qr-code";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
-import { Input, Label } from "../../../components/ui/form";
+import { Label } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
 import { copyText } from "../../../lib/clipboard";
 import { formatDateTime } from "../../../lib/format";
@@ -73,12 +73,14 @@ export function ShareResult({ created, onDone }: { created: CreatedPaste; onDone
       <div className="flex flex-col gap-5 p-5 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1 space-y-3">
           <Label htmlFor={inputId}>{t("home.result.link")}</Label>
-          <div className="flex gap-2">
-            <Input
+          <div className="flex items-start gap-2">
+            {/* Wraps instead of scrolling: on a phone the slug at the end must stay visible. */}
+            <textarea
               id={inputId}
               readOnly
+              rows={1}
               value={link}
-              className="font-mono"
+              className="block min-h-10 w-full resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 shadow-xs [field-sizing:content] focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
               onFocus={(e) => e.currentTarget.select()}
             />
             <Button variant="outline" onClick={() => void copy()} aria-label={t("home.result.copyLink")}>

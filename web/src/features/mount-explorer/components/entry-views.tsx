@@ -181,7 +181,7 @@ export function EntryView(props: EntryViewProps) {
 
   const header =
     view === "list" ? (
-      <div className="sticky top-0 z-10 hidden grid-cols-[minmax(0,1fr)_7rem_11rem] gap-3 border-b border-slate-200 bg-white px-3 py-2 text-xs font-medium text-slate-500 sm:grid dark:border-slate-800 dark:bg-slate-900">
+      <div className="sticky top-0 z-10 hidden grid-cols-[minmax(0,1fr)_7rem_11rem] gap-3 border-b border-slate-200 bg-white px-3 py-2 text-xs font-medium text-slate-500 sm:grid dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
         {(["name", "size", "modified"] as const).map((key) => (
           <button
             key={key}
@@ -247,10 +247,10 @@ export function EntryView(props: EntryViewProps) {
                   <EntryIcon entry={entry} className="h-4 w-4 shrink-0" />
                   <NameButton entry={entry} onOpen={props.onOpen} />
                 </span>
-                <span className="text-right text-xs text-slate-500 tabular-nums">
+                <span className="text-right text-xs text-slate-500 tabular-nums dark:text-slate-400">
                   {entry.isDirectory ? "" : formatBytes(entry.size)}
                 </span>
-                <span className="hidden text-right text-xs text-slate-500 tabular-nums sm:block">
+                <span className="hidden text-right text-xs text-slate-500 tabular-nums sm:block dark:text-slate-400">
                   {entry.modified ? formatDateTime(entry.modified, i18n.language) : ""}
                 </span>
               </EntryItem>

@@ -93,6 +93,11 @@ export function ExplorerBody({ x }: { x: ExplorerController }) {
           );
         }}
       >
+        {x.previewMissing !== null ? (
+          <Alert tone="info" className="mb-3">
+            {t("previewLink.missing", { name: x.previewMissing })}
+          </Alert>
+        ) : null}
         {results ? (
           <SearchResults results={results} onClose={x.search.closeResults} />
         ) : dir.isError ? (
@@ -125,7 +130,7 @@ export function ExplorerBody({ x }: { x: ExplorerController }) {
             label={t("explorer.entriesOf", { path: x.path })}
           />
         )}
-        <p className="mt-1 text-xs text-slate-500" data-testid="entry-count">
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="entry-count">
           {t("explorer.count", { count: entries.length })}
           {dir.hasNextPage ? ` ${t("explorer.moreToLoad")}` : ""}
         </p>

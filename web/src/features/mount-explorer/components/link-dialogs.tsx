@@ -1,6 +1,7 @@
 import { Copy, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PasswordField } from "../../../components/password-input";
 import { QrCode } from "../../../components/qr-code";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -186,18 +187,13 @@ export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () =>
         </div>
       ) : (
         <div className="space-y-3">
-          <Field label={t("explorer.sharePassword")} hint={t("explorer.optional")}>
-            {({ id, describedBy }) => (
-              <Input
-                id={id}
-                aria-describedby={describedBy}
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <PasswordField
+            label={t("explorer.sharePassword")}
+            hint={t("explorer.optional")}
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+          />
           <Field label={t("explorer.shareExpiry")}>
             {({ id }) => (
               <Select id={id} value={expires} onChange={(e) => setExpires(Number(e.target.value))}>

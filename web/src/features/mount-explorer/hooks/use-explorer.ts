@@ -94,6 +94,11 @@ export function useExplorer() {
     const wanted = previewParam.includes("/") ? normalizePath(previewParam) : joinPath(path, previewParam);
     return entries.find((e) => !e.isDirectory && normalizePath(e.path) === wanted) ?? null;
   }, [previewParam, entries, path]);
+  // A preview link whose file is not in the (fully loaded) folder says so instead of showing nothing.
+  const previewMissing =
+    previewParam !== null && previewEntry === null && dir.isSuccess && !dir.hasNextPage && !dir.isFetching
+      ? previewParam
+      : null;
 
   const setPreview = useCallback(
     (entry: FsEntry | null) => {
@@ -253,6 +258,7 @@ export function useExplorer() {
     fileInput,
     folderInput,
     previewEntry,
+    previewMissing,
     setPreview,
     open,
     onSelect,

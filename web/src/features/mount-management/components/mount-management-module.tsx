@@ -11,6 +11,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useCapabilities } from "../../../lib/auth-store";
+import { useStorageName } from "../../../lib/storage-name";
 import { useErrorText } from "../../../lib/use-error-text";
 import { explorerHref } from "../../mount-explorer";
 import { type MountRow, mountsApi } from "../api/mounts";
@@ -20,6 +21,7 @@ const mountsKey = ["mounts"] as const;
 /** Admin module "mount management": every mount for the admin, read-only for a key. */
 export function MountManagementModule() {
   const { t } = useTranslation();
+  const storageName = useStorageName();
   const caps = useCapabilities();
   const errorText = useErrorText();
   const qc = useQueryClient();
@@ -76,7 +78,7 @@ export function MountManagementModule() {
         {list.data && list.data.length > 0 ? (
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
-              <thead className="text-left text-xs text-slate-500">
+              <thead className="text-left text-xs text-slate-500 dark:text-slate-400">
                 <tr>
                   <th className="py-2 pr-3 font-medium">{t("mounts.fields.name")}</th>
                   <th className="py-2 pr-3 font-medium">{t("mounts.fields.path")}</th>
@@ -98,7 +100,8 @@ export function MountManagementModule() {
                     <td className="py-2 pr-3 font-medium">{row.name}</td>
                     <td className="py-2 pr-3 font-mono text-xs">{row.mount_path}</td>
                     <td className="py-2 pr-3 text-xs">
-                      <Badge>{row.storage_type}</Badge> {row.storage_config_name ?? ""}
+                      <Badge>{row.storage_type}</Badge>{" "}
+                      {row.storage_config_name ? storageName(row.storage_config_name) : ""}
                     </td>
                     <td className="py-2 pr-3 text-xs tabular-nums">
                       {t("mounts.seconds", { count: row.cache_ttl })}

@@ -87,7 +87,9 @@ function PasteDocument({ paste, content }: { paste: PasteView; content: string }
           {title}
         </h1>
         <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm text-slate-600 dark:text-slate-400">
-          {paste.remark ? <li className="font-mono text-xs text-slate-500">/paste/{paste.slug}</li> : null}
+          {paste.remark ? (
+            <li className="font-mono text-xs text-slate-500 dark:text-slate-400">/paste/{paste.slug}</li>
+          ) : null}
           <li>{t("pasteView.createdAt", { date: formatDateTime(paste.createdAt, i18n.language) })}</li>
           <li className="inline-flex items-center gap-1.5" data-testid="paste-expiry">
             <CalendarClock className="h-4 w-4" aria-hidden />

@@ -56,6 +56,11 @@ export function PasteToolbar({
       ? pastesApi.rawUrl(paste.slug, paste.accessToken)
       : null;
   const ext = downloadExtension(format);
+  // The raw link is a visitor request of its own: on a view-limited paste it uses
+  // up a view, which must be said in words (touch screens have no hover), and
+  // with no view left it would only fail, so it is not offered.
+  const rawCountsView = rawHref !== null && paste.maxViews !== null && paste.maxViews > 0;
+  const noViewLeft = rawHref !== null && (paste.isLastView || paste.remainingViews === 0);
 
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -97,13 +102,14 @@ export function PasteToolbar({
           <Link2 className="h-4 w-4" aria-hidden />
           {t("pasteView.copyLink")}
         </Button>
-        {rawHref ? (
+        {noViewLeft ? null : rawHref ? (
           <a
             href={rawHref}
             target="_blank"
             rel="noopener noreferrer"
             className={buttonClasses("outline", "sm")}
-            title={paste.maxViews ? t("pasteView.rawCountsView") : undefined}
+            aria-label={rawCountsView ? t("shareNotices.rawCountsViewNamed") : undefined}
+            title={rawCountsView ? t("shareNotices.rawCountsView") : undefined}
           >
             <FileCode2 className="h-4 w-4" aria-hidden />
             {t("pasteView.raw")}
@@ -129,6 +135,14 @@ export function PasteToolbar({
           {t("pasteView.qr")}
         </Button>
       </div>
+      {rawCountsView || noViewLeft ? (
+        <p
+          className="w-full text-xs text-slate-600 sm:text-right dark:text-slate-400"
+          data-testid="raw-notice"
+        >
+          {noViewLeft ? t("shareNotices.noRawOnLastView") : t("shareNotices.rawCountsView")}
+        </p>
+      ) : null}
       {qrOpen ? (
         <Suspense fallback={null}>
           <QrDialog link={link} onClose={() => setQrOpen(false)} />

@@ -1,6 +1,7 @@
 import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
 import { useTranslation } from "react-i18next";
-import { Field, Input, Select } from "../../../components/ui/form";
+import { Field, Input, type InputProps, Select } from "../../../components/ui/form";
+import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import {
   type EditExpiryUnit,
@@ -38,8 +39,9 @@ export function RemarkField({
   error?: string | null;
 }) {
   const { t } = useTranslation();
+  // Visitors see the remark as the paste's page title, so the form calls it that.
   return (
-    <Field label={t("pastes.form.remark")} error={error}>
+    <Field label={t("pasteTitle.label")} hint={t("pasteTitle.hint")} error={error}>
       {({ id, describedBy, invalid }) => (
         <Input
           id={id}
@@ -47,11 +49,32 @@ export function RemarkField({
           invalid={invalid}
           value={value}
           maxLength={REMARK_MAX}
-          placeholder={t("pastes.form.remarkPlaceholder")}
+          placeholder={t("pasteTitle.placeholder")}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
     </Field>
+  );
+}
+
+/** A link suffix input shown after the fixed part of the link (`/paste/`, `/file/`), so users see the whole link. */
+export function LinkSuffixInput({ prefix, className, ...props }: InputProps & { prefix: string }) {
+  return (
+    <div className="flex min-w-0">
+      <span
+        className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-2.5 font-mono text-xs text-slate-500 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-400"
+        aria-hidden
+      >
+        {prefix}
+      </span>
+      <Input
+        spellCheck={false}
+        autoComplete="off"
+        autoCapitalize="off"
+        className={cn("min-w-0 rounded-l-none font-mono", className)}
+        {...props}
+      />
+    </div>
   );
 }
 
@@ -74,24 +97,16 @@ export function SlugField({
       error={error}
     >
       {({ id, describedBy, invalid }) => (
-        <div className="flex min-w-0">
-          <span className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-2.5 font-mono text-xs text-slate-500 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-400">
-            /paste/
-          </span>
-          <Input
-            id={id}
-            aria-describedby={describedBy}
-            invalid={invalid}
-            value={value}
-            spellCheck={false}
-            autoComplete="off"
-            autoCapitalize="off"
-            maxLength={SLUG_MAX_LENGTH + 10}
-            placeholder={t("pastes.form.slugPlaceholder")}
-            className="min-w-0 rounded-l-none font-mono"
-            onChange={(e) => onChange(e.target.value)}
-          />
-        </div>
+        <LinkSuffixInput
+          prefix="/paste/"
+          id={id}
+          aria-describedby={describedBy}
+          invalid={invalid}
+          value={value}
+          maxLength={SLUG_MAX_LENGTH + 10}
+          placeholder={t("pastes.form.slugPlaceholder")}
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
     </Field>
   );

@@ -35,12 +35,13 @@ const baseTheme = EditorView.theme({
   },
   ".cm-content": { padding: "0.75rem 0" },
   ".cm-gutters": { backgroundColor: "transparent", borderRight: "none" },
-  ".cm-placeholder": { color: "#94a3b8" },
 });
 
 const lightTheme = EditorView.theme(
   {
     ".cm-gutters": { color: "#94a3b8" },
+    // Slate 600: CodeMirror's own grey (#888) is below 4.5:1 on the tinted active line; the extra class outranks its base rule.
+    "&.cm-editor .cm-placeholder": { color: "#475569" },
     ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "rgba(99, 102, 241, 0.06)" },
   },
   { dark: false },
@@ -53,6 +54,7 @@ const darkTheme: Extension = [
     {
       "&": { backgroundColor: "transparent" },
       ".cm-gutters": { backgroundColor: "transparent", color: "#64748b" },
+      "&.cm-editor .cm-placeholder": { color: "#94a3b8" },
       ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "rgba(148, 163, 184, 0.08)" },
     },
     { dark: true },

@@ -1,6 +1,7 @@
 import { ADMIN_PASSWORD_MIN } from "@clipshare/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PasswordField } from "../../../components/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
@@ -250,13 +251,12 @@ function AccountCard() {
         description={t("settings.account.description")}
       />
       <form onSubmit={submit} noValidate className="space-y-4 p-5">
-        <TextField
+        <PasswordField
           label={t("settings.account.currentPassword")}
           error={fieldError("currentPassword")}
-          type="password"
           autoComplete="current-password"
           value={values.currentPassword}
-          onChange={(e) => set("currentPassword", e.target.value)}
+          onChange={(v) => set("currentPassword", v)}
         />
         <TextField
           label={t("settings.account.newUsername")}
@@ -267,21 +267,19 @@ function AccountCard() {
           onChange={(e) => set("newUsername", e.target.value)}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <PasswordField
             label={t("settings.account.newPassword")}
             error={fieldError("newPassword")}
-            type="password"
             autoComplete="new-password"
             value={values.newPassword}
-            onChange={(e) => set("newPassword", e.target.value)}
+            onChange={(v) => set("newPassword", v)}
           />
-          <TextField
+          <PasswordField
             label={t("settings.account.confirmPassword")}
             error={fieldError("confirmPassword")}
-            type="password"
             autoComplete="new-password"
             value={values.confirmPassword}
-            onChange={(e) => set("confirmPassword", e.target.value)}
+            onChange={(v) => set("confirmPassword", v)}
           />
         </div>
         {errors.form ? <Alert>{t(`settings.account.errors.${errors.form}`)}</Alert> : null}
@@ -302,7 +300,10 @@ export function SettingsModule() {
   const { t } = useTranslation();
   return (
     <div className="space-y-6">
-      <h2 className="sr-only">{t("admin.modules.settings")}</h2>
+      <header className="px-1">
+        <h2 className="text-xl font-semibold tracking-tight">{t("admin.modules.settings")}</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("settingsPage.description")}</p>
+      </header>
       <UploadSettingsCard />
       <ProxySignCard />
       <AccountCard />

@@ -120,7 +120,7 @@ function ConfigCard({
           size="sm"
           variant="outline"
           onClick={onTest}
-          aria-label={t("storageConfig.testNamed", { name: config.name })}
+          aria-label={t("storageConfig.testNamed", { name: storageName(config.name) })}
         >
           <FlaskConical className="h-4 w-4" aria-hidden />
           {t("storageConfig.test.action")}
@@ -131,7 +131,7 @@ function ConfigCard({
             variant="outline"
             onClick={onSetDefault}
             disabled={settingDefault}
-            aria-label={t("storageConfig.setDefaultNamed", { name: config.name })}
+            aria-label={t("storageConfig.setDefaultNamed", { name: storageName(config.name) })}
           >
             <Star className="h-4 w-4" aria-hidden />
             {t("storageConfig.setDefault")}
@@ -141,7 +141,7 @@ function ConfigCard({
           size="sm"
           variant="ghost"
           onClick={onEdit}
-          aria-label={t("storageConfig.editNamed", { name: config.name })}
+          aria-label={t("storageConfig.editNamed", { name: storageName(config.name) })}
         >
           <Pencil className="h-4 w-4" aria-hidden />
           {t("common.edit")}
@@ -151,7 +151,7 @@ function ConfigCard({
           variant="ghost"
           className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
           onClick={onDelete}
-          aria-label={t("storageConfig.deleteNamed", { name: config.name })}
+          aria-label={t("storageConfig.deleteNamed", { name: storageName(config.name) })}
         >
           <Trash2 className="h-4 w-4" aria-hidden />
           {t("common.delete")}

@@ -1,8 +1,10 @@
 import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
 import { useTranslation } from "react-i18next";
+import { PasswordInput } from "../../../components/password-input";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Field, Input, Select } from "../../../components/ui/form";
 import { useStorageName } from "../../../lib/storage-name";
+import { LinkSuffixInput } from "../../pastes";
 import type { UploadStorageConfig } from "../api/uploads";
 import {
   EXPIRY_CHOICES,
@@ -78,15 +80,14 @@ export function UploadOptionsForm({
           error={allowSlug && errors.slug ? t("upload.options.slugInvalid", { max: SLUG_MAX_LENGTH }) : null}
         >
           {({ id, describedBy, invalid }) => (
-            <Input
+            <LinkSuffixInput
+              prefix="/file/"
               id={id}
               aria-describedby={describedBy}
               invalid={invalid}
               value={allowSlug ? values.slug : ""}
               disabled={disabled || !allowSlug}
               maxLength={SLUG_MAX_LENGTH}
-              spellCheck={false}
-              autoComplete="off"
               onChange={(e) => set("slug", e.target.value)}
             />
           )}
@@ -104,7 +105,7 @@ export function UploadOptionsForm({
               invalid={invalid}
               value={values.path}
               disabled={disabled}
-              placeholder="docs/2026"
+              placeholder={t("uploadFolder.placeholder")}
               spellCheck={false}
               onChange={(e) => set("path", e.target.value)}
             />
@@ -134,15 +135,14 @@ export function UploadOptionsForm({
           error={errors.password ? t("upload.options.passwordInvalid") : null}
         >
           {({ id, describedBy, invalid }) => (
-            <Input
+            <PasswordInput
               id={id}
-              type="password"
-              aria-describedby={describedBy}
+              describedBy={describedBy}
               invalid={invalid}
-              autoComplete="new-password"
               value={values.password}
+              onChange={(v) => set("password", v)}
+              autoComplete="new-password"
               disabled={disabled}
-              onChange={(e) => set("password", e.target.value)}
             />
           )}
         </Field>

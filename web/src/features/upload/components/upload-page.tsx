@@ -1,16 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LogIn, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Button, buttonClasses } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+import { Button } from "../../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useCapabilities } from "../../../lib/auth-store";
 import { queueSummary } from "../../../lib/upload-engine/upload-queue";
 import { useUploadQueue } from "../../../lib/upload-engine/use-upload-queue";
 import { useErrorText } from "../../../lib/use-error-text";
+import { SignInRequired } from "../../admin";
 import { useReceivedShare } from "../../offline";
 import { shareTarget } from "../api/share-target";
 import type { UploadResult } from "../api/upload-file";
@@ -30,23 +29,6 @@ function PageHeader() {
       <h1 className="text-2xl font-semibold tracking-tight">{t("upload.title")}</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("upload.description")}</p>
     </header>
-  );
-}
-
-/** /upload signed out: the page explains and links to sign-in (spec §2 route guard). */
-function SignInRequired() {
-  const { t } = useTranslation();
-  return (
-    <Card className="flex flex-col items-center px-6 py-12 text-center">
-      <LogIn className="mb-3 h-8 w-8 text-indigo-600 dark:text-indigo-400" aria-hidden />
-      <h2 className="text-lg font-semibold">{t("upload.signIn.title")}</h2>
-      <p className="mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">
-        {t("upload.signIn.description")}
-      </p>
-      <Link to="/admin" className={buttonClasses("primary", "md", "mt-5")}>
-        {t("upload.signIn.action")}
-      </Link>
-    </Card>
   );
 }
 
@@ -145,7 +127,11 @@ export function UploadPage() {
     <div className="space-y-6">
       <PageHeader />
       {!caps.isAuthenticated ? (
-        <SignInRequired />
+        <SignInRequired
+          title={t("upload.signIn.title")}
+          description={t("upload.signIn.description")}
+          action={t("upload.signIn.action")}
+        />
       ) : !caps.file ? (
         <Alert>{t("upload.noPermission")}</Alert>
       ) : (

@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "@playwright/test";
+import { expect, failedResource, test } from "./support/fixtures";
+import {
+  allScreens,
+  openAs,
+  type Principal,
+  type SampleData,
+  seedSampleData,
+  showScreen,
+} from "./support/screens";
+
+/**
+ * axe-core on every screen, in both themes: no serious or critical violation
+ * (contrast, names of inputs and buttons, landmarks, ARIA use).
+ */
+// Evaluated through the DevTools protocol, which the app's Content-Security-Policy (rightly) does not allow as a script tag.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface Finding {
+  screen: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+async function seriousViolations(page: Page, screen: string): Promise<Finding[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page, not imported
+    const axe = (window as any).axe;
+    const result = await axe.run(document, {
+      runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+    });
+    return result.violations.map(
+      (v: { id: string; impact: string; nodes: Array<{ target: string[]; html: string }> }) => ({
+        rule: v.id,
+        impact: v.impact,
+        targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`),
+      }),
+    );
+  });
+  return violations
+    .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
+    .map((v: Omit<Finding, "screen">) => ({ screen, ...v }));
+}
+
+/**
+ * Known and tracked, in the explorer only: its rows are listbox options that
+ * hold the name button (nested-interactive), and the basket button shows a bare
+ * count (label-content-name-mismatch). Both go with the explorer's views being
+ * split out of explorer-page.tsx; delete these entries then.
+ */
+const OPEN_FINDINGS = [
+  { screen: /^explorer/, rule: "nested-interactive" },
+  { screen: /^explorer/, rule: "label-content-name-mismatch" },
+];
+
+let data: SampleData;
+test.beforeAll(async ({ request }) => {
+  data = await seedSampleData(request);
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`axe finds no serious or critical violation on any screen (${theme})`, async ({
+    browser,
+    request,
+    consoleGuard,
+  }) => {
+    test.setTimeout(240_000);
+    consoleGuard.allow(failedResource(404));
+    const findings: Finding[] = [];
+    const screens = allScreens(data);
+    for (const as of ["visitor", "admin", "key"] as Principal[]) {
+      const { context, page } = await openAs(browser, request, as, data, { language: "en", theme });
+      for (const screen of screens.filter((s) => s.as === as)) {
+        await showScreen(page, screen);
+        findings.push(...(await seriousViolations(page, `${screen.name} (${theme})`)));
+      }
+      await context.close();
+    }
+    const open = findings.filter(
+      (f) => !OPEN_FINDINGS.some((o) => o.screen.test(f.screen) && o.rule === f.rule),
+    );
+    expect(open).toEqual([]);
+  });
+}

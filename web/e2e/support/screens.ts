@@ -1,0 +1,167 @@
+import { Permission } from "@clipshare/shared";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+} from "@playwright/test";
+import { createLocalConfig } from "./explorer";
+import { apiCreateKey, apiLogin, unique } from "./fixtures";
+import { apiCreatePaste } from "./pastes";
+import { apiUpload } from "./test-files";
+
+/**
+ * Every screen of the app, for the checks that walk all of them (axe, the
+ * Chinese-text check) and for `npm run screenshots`. Each screen is opened as
+ * one principal (visitor, administrator or key holder) and is ready once its
+ * main heading shows.
+ */
+
+export type Principal = "visitor" | "admin" | "key";
+
+export interface Screen {
+  name: string;
+  as: Principal;
+  path: string;
+  /** Extra steps after the page loaded (open a prompt, fill a form). */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+/** What the sample data is called: names visible on screens, allowed in any language. */
+export interface SampleData {
+  pasteSlug: string;
+  protectedPasteSlug: string;
+  fileSlug: string;
+  protectedFileSlug: string;
+  key: string;
+  names: string[];
+}
+
+export const SAMPLE_PASSWORD = "sample-pass-1";
+
+/** Creates a little of everything once per server: pastes, files, a mount with a file, a key. */
+export async function seedSampleData(request: APIRequestContext): Promise<SampleData> {
+  const token = await apiLogin(request);
+  const auth = { Authorization: `Bearer ${token}` };
+  const tag = unique("tour").replace(/[^a-z0-9-]/gi, "");
+  const paste = await apiCreatePaste(request, `Bearer ${token}`, {
+    content: "# ClipShare\n\n- 1\n- 2\n",
+    remark: tag,
+    max_views: 50,
+  });
+  const locked = await apiCreatePaste(request, `Bearer ${token}`, {
+    content: "123456",
+    password: SAMPLE_PASSWORD,
+  });
+  const file = await apiUpload(request, token, `${tag}.txt`, "12345\n", { max_views: 50 });
+  const lockedFile = await apiUpload(request, token, `${tag}-2.txt`, "67890\n", {
+    password: SAMPLE_PASSWORD,
+  });
+  // A storage of its own, so the default one stays free of mounts for the specs that delete it.
+  const config = await createLocalConfig(request, token, tag);
+  const mountPath = `/${tag}`;
+  const mount = await request.post("/api/admin/mounts", {
+    headers: auth,
+    data: { name: tag, mount_path: mountPath, storage_type: "LOCAL", storage_config_id: config.id },
+  });
+  expect(mount.status(), await mount.text()).toBe(201);
+  const put = await request.put(`/api/fs/upload?path=${encodeURIComponent(`${mountPath}/${tag}.txt`)}`, {
+    headers: { ...auth, "Content-Type": "application/octet-stream" },
+    data: Buffer.from("2026\n"),
+  });
+  expect(put.status(), await put.text()).toBe(201);
+  const key = await apiCreateKey(request, token, {
+    name: tag,
+    permissions: Permission.TEXT | Permission.FILE_SHARE | Permission.MOUNT_VIEW,
+  });
+  return {
+    pasteSlug: paste.slug,
+    protectedPasteSlug: locked.slug,
+    fileSlug: file.slug,
+    protectedFileSlug: lockedFile.slug,
+    key: key.key,
+    names: [tag, paste.slug, locked.slug, file.slug, lockedFile.slug, key.key],
+  };
+}
+
+const ADMIN_MODULES = [
+  "dashboard",
+  "text-management",
+  "file-management",
+  "storage-config",
+  "mount-management",
+  "key-management",
+  "settings",
+] as const;
+const KEY_MODULES = ["text-management", "file-management", "mount-management"] as const;
+
+export function allScreens(data: SampleData): Screen[] {
+  return [
+    { name: "home", as: "visitor", path: "/" },
+    { name: "home-signed-in", as: "admin", path: "/" },
+    { name: "paste", as: "visitor", path: `/paste/${data.pasteSlug}` },
+    { name: "paste-password", as: "visitor", path: `/paste/${data.protectedPasteSlug}` },
+    { name: "paste-missing", as: "visitor", path: "/paste/no-such-paste" },
+    { name: "file", as: "visitor", path: `/file/${data.fileSlug}` },
+    { name: "file-password", as: "visitor", path: `/file/${data.protectedFileSlug}` },
+    { name: "file-missing", as: "visitor", path: "/file/no-such-file" },
+    { name: "upload", as: "admin", path: "/upload" },
+    { name: "upload-signed-out", as: "visitor", path: "/upload" },
+    { name: "sign-in", as: "visitor", path: "/admin" },
+    ...ADMIN_MODULES.map((id) => ({ name: `admin-${id}`, as: "admin" as const, path: `/admin/${id}` })),
+    ...KEY_MODULES.map((id) => ({ name: `key-${id}`, as: "key" as const, path: `/admin/${id}` })),
+    { name: "explorer", as: "admin", path: "/mount-explorer" },
+    { name: "explorer-key", as: "key", path: "/mount-explorer" },
+  ];
+}
+
+export interface TourOptions {
+  language: "en" | "zh";
+  theme: "light" | "dark";
+  viewport?: { width: number; height: number };
+  /** Another server than the suite's (a fresh install of a spec's own). */
+  baseURL?: string;
+}
+
+/** A browser context signed in as `as`, with the language and theme set before the app starts. */
+export async function openAs(
+  browser: Browser,
+  request: APIRequestContext,
+  as: Principal,
+  data: SampleData,
+  options: TourOptions,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: options.baseURL ?? process.env.E2E_BASE_URL,
+    locale: options.language === "zh" ? "zh-CN" : "en-US",
+    viewport: options.viewport ?? { width: 1366, height: 900 },
+  });
+  const token = as === "admin" ? await apiLogin(request) : null;
+  await context.addInitScript(
+    ({ language, theme, token }) => {
+      localStorage.setItem("language", language);
+      localStorage.setItem("themeMode", theme);
+      if (token) localStorage.setItem("admin_token", token);
+    },
+    { language: options.language, theme: options.theme, token },
+  );
+  const page = await context.newPage();
+  if (as === "key") {
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: options.language === "zh" ? "API 密钥" : "API key" }).click();
+    await page.locator("input[autocomplete=off]").first().fill(data.key);
+    await page.locator("form button[type=submit]").click();
+    // Signed in once the app keeps the key (the panel's navigation may sit in a menu on a phone).
+    await page.waitForFunction(() => localStorage.getItem("api_key") !== null);
+  }
+  return { context, page };
+}
+
+/** Opens a screen and waits until it has settled (its heading shows, lazy chunks and data loaded). */
+export async function showScreen(page: Page, screen: Screen): Promise<void> {
+  await page.goto(screen.path);
+  await expect(page.getByRole("heading").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await screen.prepare?.(page);
+}

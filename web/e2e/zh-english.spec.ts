@@ -1,0 +1,103 @@
+import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { startTestServer } from "./global-setup";
+import { expect, failedResource, test } from "./support/fixtures";
+import {
+  allScreens,
+  openAs,
+  type Principal,
+  type SampleData,
+  seedSampleData,
+  showScreen,
+} from "./support/screens";
+
+/**
+ * Every screen in Chinese shows no English word outside a small allow-list:
+ * the product name, technical names users know as they are, units, and the
+ * names of the sample data (file names and links are the user's own).
+ */
+const ALLOWED = new Set(
+  [
+    "ClipShare",
+    "paste", // link paths: /paste/…, /file/…
+    "file",
+    "Ctrl", // key names
+    "UTC",
+    "English", // the language switch names the other language in that language
+    "API",
+    "URL",
+    "URLs",
+    "S3",
+    "WebDAV",
+    "Markdown",
+    "ZIP",
+    "QR",
+    "ID",
+    "PWA",
+    "HTTP",
+    "HTTPS",
+    "TTL",
+    "CORS",
+    "ETag",
+    "LOCAL",
+    "txt",
+    "text",
+    "plain",
+    "KB",
+    "MB",
+    "GB",
+    "TB",
+    "KiB",
+    "MiB",
+    "GiB",
+  ].map((w) => w.toLowerCase()),
+);
+
+// A fresh install of its own, so the screens hold only the sample data (and its names are known).
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let api: APIRequestContext;
+let data: SampleData;
+test.beforeAll(async () => {
+  server = await startTestServer({ logName: "e2e-zh-server.log" });
+  api = await playwrightRequest.newContext({ baseURL: server.baseUrl });
+  data = await seedSampleData(api);
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await server?.stop();
+});
+
+test("no English words on any screen in Chinese", async ({ browser, consoleGuard }) => {
+  test.setTimeout(180_000);
+  consoleGuard.allow(failedResource(404));
+  const sampleWords = new Set(data.names.flatMap((n) => n.toLowerCase().match(/[a-z]+/g) ?? []));
+  const found: Record<string, string[]> = {};
+  const screens = allScreens(data);
+  for (const as of ["visitor", "admin", "key"] as Principal[]) {
+    const { context, page } = await openAs(browser, api, as, data, {
+      language: "zh",
+      theme: "light",
+      baseURL: server.baseUrl,
+    });
+    for (const screen of screens.filter((s) => s.as === as)) {
+      await showScreen(page, screen);
+      const text = await page.evaluate(() => {
+        // Texts the user sees or hears: visible text plus accessible names and placeholders.
+        const extra = [...document.querySelectorAll("[aria-label], [title], [placeholder]")].map((el) =>
+          ["aria-label", "title", "placeholder"].map((a) => el.getAttribute(a) ?? "").join(" "),
+        );
+        // biome-ignore lint/performance/useDomNodeTextContent: only the text a user sees counts (innerText skips hidden text)
+        return `${document.body.innerText} ${extra.join(" ")} ${document.title}`;
+      });
+      // Identifiers and paths (random link suffixes, keys, folders, file extensions) are data, not words.
+      const words = (text.split(/[\s，。：；、（）()「」"“”,:;!?…·|]+/) ?? [])
+        .filter((token) => !/[0-9/\\@]/.test(token) && !token.startsWith("."))
+        .flatMap((token) => token.match(/[A-Za-z][A-Za-z']+/g) ?? []);
+      const english = [...new Set(words)].filter(
+        (w) => !ALLOWED.has(w.toLowerCase()) && !sampleWords.has(w.toLowerCase()),
+      );
+      if (english.length > 0) found[screen.name] = english;
+    }
+    await context.close();
+  }
+  expect(found).toEqual({});
+});
