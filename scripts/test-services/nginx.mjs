@@ -2,7 +2,7 @@
 // loopback port with a throwaway prefix, for benchmarks and tests that compare
 // with or sit behind nginx. Returns null when nginx is not installed.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -30,9 +30,11 @@ async function waitForPort(port, child, deadlineMs) {
 
 /**
  * `locations(port)`: the body of the one `server {}` block after `listen`
- * (locations, proxy_pass, ...). Resolves { port, base, pid, stop() }.
+ * (locations, proxy_pass, ...); `http`: more directives for the `http {}` block
+ * (e.g. client_max_body_size); `accessLog`: keep a log of "METHOD URI STATUS"
+ * lines, read with accessLog(). Resolves { port, base, pid, accessLog(), stop() }.
  */
-export async function startNginx({ locations }) {
+export async function startNginx({ locations, http = "", accessLog = false }) {
   const bin = spawnSync("sh", ["-c", "command -v nginx || echo /usr/sbin/nginx"], {
     encoding: "utf8",
   }).stdout.trim();
@@ -48,7 +50,8 @@ pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  ${accessLog ? `log_format requests '$request_method $request_uri $status';\n  access_log ${prefix}/access.log requests;` : "access_log off;"}
+  ${http}
   sendfile on;
   tcp_nopush on;
   default_type application/octet-stream;
@@ -77,6 +80,14 @@ http {
     port,
     base: `http://127.0.0.1:${port}`,
     pid: child.pid,
+    accessLog() {
+      const file = path.join(prefix, "access.log");
+      return existsSync(file)
+        ? readFileSync(file, "utf8")
+            .split("\n")
+            .filter((l) => l.trim())
+        : [];
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

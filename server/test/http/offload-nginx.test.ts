@@ -5,7 +5,6 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain .mjs helper shared with the benchmarks
 import { hasNginx, startNginx } from "../../../scripts/test-services/nginx.mjs";
 import { listenTestApp } from "../support/listen";
 import { createTestApp, type TestApp } from "../support/test-app";
