@@ -23,7 +23,7 @@ export function UsageStrip({ configs }: { configs: StorageUsage[] }) {
             <p className="truncate font-medium">
               {storageName(config.name)}
               {config.is_default ? (
-                <span className="ml-1.5 text-xs font-normal text-slate-500">
+                <span className="ml-1.5 text-xs font-normal text-slate-500 dark:text-slate-400">
                   ({t("storageConfig.default")})
                 </span>
               ) : null}
