@@ -16,7 +16,7 @@ import {
 import { pngImage } from "./support/explorer-images";
 import { apiCreateKey, apiLogin, expect, test, useAdminSession } from "./support/fixtures";
 
-/** Issue 7 §4: the explorer against a LOCAL folder and the Swift S3 bucket. */
+/** The explorer against a LOCAL folder and the Swift S3 bucket. */
 test.describe.configure({ mode: "serial" });
 
 let token: string;

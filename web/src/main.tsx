@@ -16,7 +16,7 @@ themeStore.init();
 installAppNotices();
 installPrompt.init();
 authStore.init();
-// Spec §4: a restored session is checked with the server right away.
+// A restored session is checked with the server right away.
 void authStore.ensureValidated();
 // Creating the router starts loading the first page's code while the texts load.
 const router = createAppRouter();

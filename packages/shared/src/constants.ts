@@ -1,4 +1,4 @@
-/** Application-wide constants from spec §9. */
+/** Application-wide constants. */
 export const APP_NAME = "ClipShare";
 export const APP_VERSION = "0.7.3";
 
@@ -32,7 +32,7 @@ export const DEFAULT_BASE_PATH = "/";
 /** Name of the LOCAL storage config made on first run; the web app shows it in the reader's language. */
 export const DEFAULT_LOCAL_STORAGE_NAME = "Local storage";
 
-/** Local storage keys (spec §3). */
+/** Local storage keys. */
 export const STORAGE_KEYS = {
   adminToken: "admin_token",
   apiKey: "api_key",
@@ -42,7 +42,7 @@ export const STORAGE_KEYS = {
   language: "language",
 } as const;
 
-/** Markdown extensions that get text/markdown on upload (spec §5). */
+/** Markdown extensions that get text/markdown on upload. */
 export const MARKDOWN_EXTENSIONS = ["md", "markdown", "mdown", "mkd", "mdwn", "mdtxt", "mdtext", "rmd"];
 
 export const KEY_ROLES = ["GUEST", "GENERAL", "ADMIN"] as const;

@@ -13,7 +13,7 @@ import {
 } from "./permissions";
 
 describe("permission bits", () => {
-  it("keep the wire values of spec §3", () => {
+  it("keep their wire values", () => {
     expect(Permission).toEqual({
       TEXT: 1,
       FILE_SHARE: 2,
@@ -61,7 +61,7 @@ describe("permission bits", () => {
   });
 });
 
-describe("base path rule (spec §5)", () => {
+describe("base path rule", () => {
   it.each([
     ["/", "/anything/at/all", true],
     ["/", "/", true],

@@ -1,5 +1,5 @@
 /**
- * API-key permission bits (spec §3). The values are part of the wire contract:
+ * API-key permission bits. The values are part of the wire contract:
  * existing clients store and send these numbers. Keep below bit 30 so JS
  * bitwise operators (32-bit signed) stay safe.
  */
@@ -23,7 +23,7 @@ export type PermissionName = keyof typeof Permission;
 /** Every defined bit together (204547). */
 export const ALL_PERMISSIONS = Object.values(Permission).reduce((a, b) => a | b, 0);
 
-/** Any of the mount bits: "mount permission in general" (spec §6). */
+/** Any of the mount bits: "mount permission in general". */
 export const MOUNT_ANY =
   Permission.MOUNT_VIEW |
   Permission.MOUNT_UPLOAD |
@@ -31,7 +31,7 @@ export const MOUNT_ANY =
   Permission.MOUNT_RENAME |
   Permission.MOUNT_DELETE;
 
-/** The flag object of spec §3, as returned by GET /api/test/api-key. */
+/** The flag object, as returned by GET /api/test/api-key. */
 /** Permission bits as named flags, as the API answers them. */
 export type PermissionFlags = z.infer<typeof permissionFlagsResponse>;
 
@@ -108,7 +108,7 @@ export function normalizeBasePath(path: string | null | undefined): string {
 }
 
 /**
- * Spec §5 path permission: the path must equal the key's base path or lie under it;
+ * The path must equal the key's base path or lie under it;
  * base path "/" allows everything. "/ab" is NOT under "/a".
  */
 export function isPathWithinBase(basePath: string, path: string): boolean {

@@ -103,7 +103,7 @@ export function mimeTypeFor(name: string): string {
   return TYPES[extensionOf(name)] ?? DEFAULT_MIME_TYPE;
 }
 
-/** True for the Markdown extensions the upload rules single out (spec §5). */
+/** True for the Markdown extensions the upload rules single out. */
 export function isMarkdownName(name: string): boolean {
   return MARKDOWN_EXTENSIONS.includes(extensionOf(name));
 }

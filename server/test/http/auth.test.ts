@@ -194,7 +194,7 @@ describe("logout and token expiry", () => {
 });
 
 describe("change password", () => {
-  it("enforces the spec §5 rules", async () => {
+  it("enforces the admin update rules", async () => {
     const token = await t.adminToken();
     const cases: Array<[unknown, number, string]> = [
       [{ newPassword: "something-new" }, 400, "validation_failed"],

@@ -3,7 +3,7 @@ import { type LoaderFunctionArgs, redirect } from "react-router";
 import { authStore, capabilitiesOf } from "../lib/auth-store";
 
 /**
- * Route guard of spec §2 for the signed-in areas: revalidate when the last check
+ * Route guard for the signed-in areas: revalidate when the last check
  * is older than 5 minutes; signed out → let the page offer sign-in; signed in
  * without admin rights or a text/file/mount permission → home.
  */

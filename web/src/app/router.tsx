@@ -23,7 +23,7 @@ const handle = (title: RouteHandle["title"]): RouteHandle => ({ title });
 const panelTitle = ({ keyHolder }: TitleContext): TranslationKey =>
   keyHolder ? "admin.userPanel" : "admin.adminPanel";
 
-/** Routes of spec §2. Every page is its own lazily loaded chunk. */
+/** The app's routes. Every page is its own lazily loaded chunk. */
 export function createAppRouter() {
   return createBrowserRouter([
     {

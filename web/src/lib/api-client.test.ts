@@ -93,7 +93,7 @@ describe("envelope", () => {
   });
 });
 
-describe("401 rules (spec §8)", () => {
+describe("401 rules", () => {
   const unauthorized = (error = "unauthorized", message = "Authentication required") =>
     json({ code: 401, message, success: false, error, data: null }, 401);
 

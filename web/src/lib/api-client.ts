@@ -3,8 +3,7 @@ import { ApiError, type AuthFailure, classifyUnauthorized, type RequestContext }
 import type { QueuedWriteType } from "./offline/offline-db";
 
 /**
- * The one place the web app talks HTTP to the ClipShare server (issue 3 §3,
- * spec §7/§8): base URL, auth header, envelope check, timeouts, abort, and the
+ * The one place the web app talks HTTP to the ClipShare server: base URL, auth header, envelope check, timeouts, abort, and the
  * 401 rules. Free of DOM and React so it runs under unit tests with a fake fetch.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The client's error model and the error catalogue of spec §8: which text a
+ * The client's error model and the error catalogue: which text a
  * failed request shows. Pure (no DOM, no i18n instance) so it can be unit-tested;
  * components turn a descriptor into text with `t()` (see lib/use-error-text.ts).
  */
@@ -21,7 +21,7 @@ export type ApiErrorKind =
   /** No network: the write was kept in the offline queue and will be sent later. */
   | "queued";
 
-/** How a request should treat a 401 (spec §8). */
+/** How a request should treat a 401. */
 export type RequestContext =
   | "default"
   /** Share-password verification: show the server message or "incorrect password". */
@@ -140,7 +140,7 @@ function serverText(err: ApiError): string | null {
   return m ? m : null;
 }
 
-/** Spec §8, mapped onto a translation key or the server's own message. */
+/** Any error, mapped onto a translation key or the server's own message. */
 export function describeApiError(error: unknown): ErrorDescriptor {
   if (!isApiError(error)) {
     if (error instanceof Error && error.name === "AbortError") return { key: "cancelled" };
@@ -203,7 +203,7 @@ function describeHttpError(err: ApiError): ErrorDescriptor {
 
 /**
  * Paths where an API key's 401 may mean "no access to this resource" rather
- * than "your key is invalid" (spec §8: file and upload paths).
+ * than "your key is invalid" (file and upload paths).
  */
 export function isFileOrUploadPath(path: string): boolean {
   const p = path.split("?")[0] ?? "";
@@ -213,7 +213,7 @@ export function isFileOrUploadPath(path: string): boolean {
 /** Error ids that always mean the presented credential itself is bad. */
 const CREDENTIAL_REJECTED_IDS = new Set(["api_key_invalid", "token_expired", "invalid_token"]);
 
-/** Decide what a 401 means for the principal that sent the request (spec §8). */
+/** Decide what a 401 means for the principal that sent the request. */
 export function classifyUnauthorized(input: {
   path: string;
   authType: "admin" | "apikey" | null;

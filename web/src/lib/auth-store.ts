@@ -19,7 +19,7 @@ import { ApiError, type AuthFailure } from "./api-error";
 import { readJson, readString, writeJson, writeString } from "./storage";
 
 /**
- * Auth state of spec §3 and its transitions (spec §4): who is signed in, with
+ * Auth state and its transitions: who is signed in, with
  * which credential and permissions, persisted under the spec's localStorage keys,
  * revalidated when the last check is older than 5 minutes.
  */
@@ -43,14 +43,14 @@ export interface AuthState {
   adminToken: string | null;
   apiKey: string | null;
   keyInfo: KeyInfo | null;
-  /** Permission bitmask (spec §3); every bit for an admin. */
+  /** Permission bitmask; every bit for an admin. */
   permissions: number;
   userInfo: UserInfo | null;
   /** Epoch ms of the last successful check with the server, null if never in this page. */
   lastValidated: number | null;
 }
 
-/** Why a session ended; selects the window event of spec §4. */
+/** Why a session ended; selects the window event. */
 export type LogoutReason = "user" | "admin-token-expired" | "api-key-invalid" | "validation-failed";
 
 export const AUTH_EVENTS = {
@@ -95,7 +95,7 @@ export function parseKeyInfo(data: ApiKeyVerification): KeyInfo {
   };
 }
 
-/** What the principal may do, derived from the state (spec §6). */
+/** What the principal may do, derived from the state. */
 export interface Capabilities {
   isAuthenticated: boolean;
   isAdmin: boolean;
@@ -257,7 +257,7 @@ export const authStore = {
 
   /**
    * Sign in with an API key: verified with GET /test/api-key. On failure the
-   * previous key and type stay (restored), then a logout runs (spec §4).
+   * previous key and type stay (restored), then a logout runs.
    */
   async loginApiKey(rawKey: string): Promise<void> {
     const key = rawKey.trim();
@@ -344,7 +344,7 @@ export const authStore = {
     }
   },
 
-  /** Revalidate when the last check is missing or older than 5 minutes (spec §2 route guard). */
+  /** Revalidate when the last check is missing or older than 5 minutes. */
   ensureValidated(): Promise<boolean> {
     if (state.authType === "none") return Promise.resolve(false);
     if (state.lastValidated !== null && Date.now() - state.lastValidated < REVALIDATE_INTERVAL_MS) {

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from "@clipshare/shared";
 import { useSyncExternalStore } from "react";
 import { readString, writeString } from "./storage";
 
-/** Theme preference (spec §2): stored as auto, light or dark; auto follows the system, live. */
+/** Theme preference: stored as auto, light or dark; auto follows the system, live. */
 export type ThemeMode = "auto" | "light" | "dark";
 export type ResolvedTheme = "light" | "dark";
 

@@ -22,7 +22,7 @@ const flagObject = z.object({
   webdav_manage: z.boolean().optional(),
 });
 
-/** A bitmask number (spec §3 values) or the flag object. */
+/** A bitmask number or the flag object. */
 export const permissionsInput = z.union([
   z
     .number()

@@ -8,7 +8,7 @@ export const FILENAME_MAX = 255;
 /** Upload expiry choices of the upload form, in hours (0 = never). */
 export const UPLOAD_EXPIRY_HOURS = [1, 24, 24 * 7, 24 * 30, 0] as const;
 
-/** Spec §5: Markdown names get text/markdown, else the given type, else application/octet-stream. */
+/** Markdown names get text/markdown, else the given type, else application/octet-stream. */
 export function uploadMimeType(filename: string, given?: string | null): string {
   const ext = filename.includes(".") ? filename.split(".").pop()!.toLowerCase() : "";
   if (MARKDOWN_EXTENSIONS.includes(ext)) return "text/markdown";
@@ -27,7 +27,7 @@ export const uploadFolderInput = z
   .refine((v) => !v.split("/").some((s) => s === ".." || s === "."), "Path may not contain . or .. segments")
   .refine((v) => !hasControlCharacters(v) && !v.includes("\\"), "Path contains invalid characters");
 
-/** The optional share fields every upload method accepts (spec §5, sent only if set). */
+/** The optional share fields every upload method accepts (sent only if set). */
 export const uploadOptions = z.object({
   s3_config_id: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   slug: z.preprocess(emptyToUndefined, slugInput.optional()),

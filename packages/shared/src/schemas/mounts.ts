@@ -4,7 +4,7 @@ import { looseBoolean, looseInt } from "./common";
 import { STORAGE_TYPES } from "./storage-configs";
 
 /**
- * Paths a mount point may not take (spec §5): they name our own URL spaces or
+ * Paths a mount point may not take: they name our own URL spaces or
  * read as system directories. A mount equal to or below one of them is refused;
  * compared case-insensitively.
  */

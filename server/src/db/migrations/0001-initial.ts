@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The whole data model of the product (spec §3). Later migrations only add columns.
+ * The whole data model of the product. Later migrations only add columns.
  * Types are chosen to mean the same on SQLite and PostgreSQL: text ids and ISO
  * timestamps, integer booleans, bigint sizes.
  */

@@ -146,7 +146,7 @@ export class AdminService {
     return admin ? stampOf(admin) : null;
   }
 
-  /** Spec §5 admin update rules; revokes every token of the admin on success. */
+  /** Admin update rules; revokes every token of the admin on success. */
   async changeCredentials(adminId: string, input: ChangePasswordRequest, clientIp: string): Promise<void> {
     const admin = await this.db.selectFrom("admins").selectAll().where("id", "=", adminId).executeTakeFirst();
     if (!admin) throw notFound("Admin does not exist", "admin_not_found");

@@ -1,5 +1,5 @@
 /**
- * The cache endpoints (spec §7 System): statistics for the admin, and clearing
+ * The cache endpoints: statistics for the admin, and clearing
  * — everything, one mount, or the mounts of one storage config for the admin;
  * for an API key only what lies under its base path.
  */

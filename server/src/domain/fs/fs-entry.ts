@@ -1,6 +1,6 @@
 /**
  * How explorer entries look on the wire (0.7.3 field names plus the explicit
- * `type`, `mimetype` and `etag` of spec §7), and the file-system layer's own
+ * `type`, `mimetype` and `etag`), and the file-system layer's own
  * error texts. Driver errors name driver-relative paths; they are re-worded
  * here with the virtual path the caller knows.
  */

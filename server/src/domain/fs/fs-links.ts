@@ -1,7 +1,7 @@
 /**
  * URLs to explorer files that work without credentials: presigned storage URLs
  * where the driver can sign (S3), signed URLs to our own proxy route where it
- * cannot (LOCAL), and the mount's public proxy (`web_proxy`, spec §7 System
+ * cannot (LOCAL), and the mount's public proxy (`web_proxy` and the
  * proxy-sign settings) with its signing rules.
  */
 
@@ -56,7 +56,7 @@ export class FsLinks {
     };
   }
 
-  /** GET /fs/file-link: a time-limited URL to one file (spec §7). */
+  /** GET /fs/file-link: a time-limited URL to one file. */
   async fileLink(
     actor: FsActor,
     input: string,

@@ -1,6 +1,5 @@
 /**
- * Writing files into the explorer tree through this server (spec §7 File
- * system): POST /fs/upload (multipart form) and raw PUT stream into storage
+ * Writing files into the explorer tree through this server: POST /fs/upload (multipart form) and raw PUT stream into storage
  * behind a byte limit (the max-upload-size setting), and large ones show up as
  * `upload` tasks while they stream; POST /fs/update writes text files. Uploads
  * that go straight to storage are in fs-direct-uploads.ts.

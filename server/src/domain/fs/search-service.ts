@@ -1,5 +1,5 @@
 /**
- * File search (spec §7 fs/search): case-insensitive name match over the part of
+ * File search: case-insensitive name match over the part of
  * the tree the principal may see — all visible mounts (global), one mount, or
  * one directory — clamped to an API key's base path. Ranked exact match, then
  * prefix match, then newest. Results are cached like listings and dropped by

@@ -1,5 +1,5 @@
 /**
- * The file-system API (spec §7 File system): browsing, reading and changing
+ * The file-system API: browsing, reading and changing
  * the mounted tree, plus its tasks. Every handler validates its input and hands
  * it with the caller to the domain layer, which checks permission bits and the
  * key's base path for every path it touches.

@@ -1,5 +1,5 @@
 /**
- * Mount points and the explorer caches (spec §7 Mounts, System):
+ * Mount points and the explorer caches:
  * /admin/mounts (admin), /user/mounts (mount view), /admin/cache/*,
  * /user/cache/clear.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /api/p/<mount path>/<file>: the public proxy of mounts with web proxy
- * on (spec §7 System, proxy signing), and the target of signed file links.
+ * on, and the target of signed file links.
  * No authentication; access is decided by FsLinks.openProxied.
  */
 import { type Context, Hono } from "hono";

@@ -32,7 +32,7 @@ export function AppLayout() {
   const caps = useCapabilities();
   const [search] = useSearchParams();
   useDocumentTitle();
-  // Spec §2: the environment switcher exists only for an admin who asks for it.
+  // The environment switcher exists only for an admin who asks for it.
   const showEnvSwitcher = caps.isAdmin && search.has("showEnvSwitcher");
 
   return (

@@ -8,7 +8,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Top navigation of spec §1. */
+/** The top navigation links. */
 export const NAV_ITEMS: NavItem[] = [
   { to: "/", label: "nav.home", icon: Home, end: true },
   { to: "/upload", label: "nav.upload", icon: Upload },

@@ -12,7 +12,7 @@ function isChunkLoadError(error: unknown): boolean {
 
 /**
  * Error boundary of every page. A page whose code could not be loaded (offline,
- * not cached yet) shows spec §2's "temporarily unavailable" notice.
+ * not cached yet) shows the "temporarily unavailable" notice.
  */
 export function RouteError() {
   const error = useRouteError();

@@ -15,7 +15,7 @@ import {
 import type { ApiKeyRow, CreateApiKeyBody, UpdateApiKeyBody } from "./api/api-keys";
 
 /**
- * The API-key form (spec §5): values, validation and the request bodies.
+ * The API-key form: values, validation and the request bodies.
  * Pure, so it is unit-tested without a DOM.
  */
 

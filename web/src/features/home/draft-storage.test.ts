@@ -71,7 +71,7 @@ describe("draft storage", () => {
 });
 
 describe("file import", () => {
-  it("treats spec §5's Markdown extensions as Markdown", () => {
+  it("treats the Markdown extensions as Markdown", () => {
     expect(formatForFileName("README.md")).toBe("markdown");
     expect(formatForFileName("notes.MARKDOWN")).toBe("markdown");
     expect(formatForFileName("a.rmd")).toBe("markdown");

@@ -16,7 +16,7 @@ export function fileExtension(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-/** Spec §5's Markdown extensions make an imported file Markdown; anything else is plain text. */
+/** The Markdown extensions make an imported file Markdown; anything else is plain text. */
 export function formatForFileName(name: string): TextFormat {
   return MARKDOWN_EXTENSIONS.includes(fileExtension(name)) ? "markdown" : "plain";
 }

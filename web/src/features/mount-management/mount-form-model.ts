@@ -32,7 +32,7 @@ export const EMPTY_MOUNT_FORM: MountForm = {
   sign_expires: "",
 };
 
-/** Spec §5 messages of the shared schema, in the UI's languages. */
+/** Messages of the shared schema, in the UI's languages. */
 const MESSAGE_KEYS: Array<[RegExp, TranslationKey]> = [
   [/^Mount name is required$/, "mounts.errors.nameRequired"],
   [/^Mount name may be at most/, "mounts.errors.nameTooLong"],

@@ -15,7 +15,7 @@ describe("settings forms", () => {
     expect(validateProxyExpires("-1")).toEqual({ expires: "invalid" });
   });
 
-  it("admin update rules of spec §5", () => {
+  it("admin update rules", () => {
     const empty = { currentPassword: "", newUsername: "", newPassword: "", confirmPassword: "" };
     expect(validateAccountForm(empty)).toEqual({ currentPassword: "required", form: "nothingToChange" });
     expect(

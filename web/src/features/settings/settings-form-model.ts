@@ -1,6 +1,6 @@
 import { ADMIN_PASSWORD_MIN, ADMIN_USERNAME_PATTERN } from "@clipshare/shared";
 
-/** Validation of the settings forms (spec §5). Pure, so unit-tested without a DOM. */
+/** Validation of the settings forms. Pure, so unit-tested without a DOM. */
 
 export type UploadErrors = Partial<Record<"maxUploadSize", "invalid">>;
 

@@ -12,7 +12,7 @@ import {
 const http = (status: number, errorId: string | null, serverMessage: string | null = null) =>
   new ApiError({ kind: "http", status, errorId, serverMessage });
 
-describe("upload error texts (spec §8)", () => {
+describe("upload error texts", () => {
   it("transfer failures", () => {
     expect(describeUploadError(new TransferError("abort"), "transfer")).toEqual({
       scope: "upload",

@@ -3,7 +3,7 @@ import { TransferError, UploadEngineError } from "../../lib/upload-engine/errors
 import type { UploadFailure } from "../../lib/upload-engine/upload-queue";
 
 /**
- * The upload texts of spec §8 for any error an upload step threw. Pure; the
+ * The upload texts for any error an upload step threw. Pure; the
  * page translates the result. `step` says which call failed, because a
  * failing presign reads "failed to get presigned URL: …".
  */

@@ -13,7 +13,7 @@ const form = (over: Partial<ReturnType<typeof emptyUploadForm>> = {}) => ({
 });
 
 describe("upload form", () => {
-  it("sends only the fields that are set (spec §5)", () => {
+  it("sends only the fields that are set", () => {
     expect(uploadFields(form(), true)).toEqual({ s3_config_id: "cfg-1" });
     expect(
       uploadFields(

@@ -1,7 +1,7 @@
 import { UPLOAD_EXPIRY_HOURS, uploadOptions } from "@clipshare/shared";
 
 /**
- * The share options of the upload form (spec §5): values, validation with the
+ * The share options of the upload form: values, validation with the
  * server's own schema, and the fields a request carries. Optional fields are
  * sent only if set. Pure, so it is unit-tested.
  */

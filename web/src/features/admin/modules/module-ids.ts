@@ -1,7 +1,7 @@
 import type { TranslationKey } from "../../../i18n";
 import type { Capabilities } from "../../../lib/auth-store";
 
-/** The admin panel's modules (spec §2), in sidebar order. Dashboard is the default. */
+/** The admin panel's modules, in sidebar order. Dashboard is the default. */
 export const ADMIN_MODULE_IDS = [
   "dashboard",
   "text-management",
@@ -27,7 +27,7 @@ export const ADMIN_MODULE_TITLES: Record<AdminModuleId, TranslationKey> = {
 /**
  * Who sees which module: an admin sees all; an API-key user sees text management
  * with TEXT, file management with FILE_SHARE and (read-only) mount management with
- * any mount bit (spec §6).
+ * any mount bit.
  */
 export function canUseModule(id: AdminModuleId, caps: Capabilities): boolean {
   if (caps.isAdmin) return true;

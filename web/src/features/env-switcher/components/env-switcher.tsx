@@ -8,7 +8,7 @@ import { apiBase } from "../../../lib/api";
 import { getStoredBackendUrl, isValidBackendUrl, setStoredBackendUrl } from "../../../lib/runtime-config";
 
 /**
- * Hidden environment switcher (spec §2): lets a signed-in admin point this
+ * Hidden environment switcher: lets a signed-in admin point this
  * browser at another ClipShare backend. Rendered only with ?showEnvSwitcher.
  */
 export function EnvSwitcher() {

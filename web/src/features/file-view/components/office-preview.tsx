@@ -10,8 +10,8 @@ import { type OfficeViewerUrls, publicFilesApi } from "../api/public-files";
 export type OfficeProvider = "microsoft" | "google";
 
 /**
- * Office documents through an online viewer the visitor chooses (spec §3:
- * Microsoft or Google). The viewers fetch the file themselves, so nothing is
+ * Office documents through an online viewer the visitor chooses (Microsoft
+ * or Google). The viewers fetch the file themselves, so nothing is
  * loaded from them until a provider is picked.
  */
 export function OfficePreview({
@@ -37,7 +37,7 @@ export function OfficePreview({
     setBusy(true);
     try {
       const data = await publicFilesApi.officeViewers(slug, token);
-      // Spec §8: a response without `url` is an error of its own.
+      // A response without `url` is an error of its own.
       if (data?.url) setUrls(data);
       else setError(t("fileView.office.missingUrl"));
     } catch (err) {

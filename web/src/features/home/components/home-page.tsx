@@ -27,7 +27,7 @@ import { ShareForm } from "./share-form";
 import { ShareResult } from "./share-result";
 import { SignInPrompt } from "./sign-in-prompt";
 
-/** Home (spec §2): the online clipboard. Write text or Markdown, then share it with a short link. */
+/** Home: the online clipboard. Write text or Markdown, then share it with a short link. */
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const caps = useCapabilities();

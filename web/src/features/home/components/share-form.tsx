@@ -24,7 +24,7 @@ export interface ShareFormProps {
   onSubmit: () => void;
 }
 
-/** The share form of spec §5: remark, link suffix, password, expiry, max views. */
+/** The share form: remark, link suffix, password, expiry, max views. */
 export function ShareForm({
   values,
   onChange,

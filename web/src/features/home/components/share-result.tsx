@@ -11,7 +11,7 @@ import { formatDateTime } from "../../../lib/format";
 import type { CreatedPaste } from "../../pastes";
 import { pasteLink } from "../../pastes";
 
-/** How long the new link stays on screen (spec §4: hidden after a countdown). */
+/** How long the new link stays on screen (hidden after a countdown). */
 export const SHARE_LINK_VISIBLE_SECONDS = 60;
 
 export function ShareResult({ created, onDone }: { created: CreatedPaste; onDone: () => void }) {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Capabilities } from "../../../lib/auth-store";
 import { SignInRequired } from "../../admin";
 
-/** Creating a paste needs the administrator or an API key with text permission (spec §6). */
+/** Creating a paste needs the administrator or an API key with text permission. */
 export function SignInPrompt({ caps }: { caps: Capabilities }) {
   const { t } = useTranslation();
   const keyWithoutText = caps.isApiKey && !caps.text;

@@ -35,7 +35,7 @@ export function toResult(
 }
 
 /**
- * One file, spec §4: presign → PUT the bytes to storage (S3's presigned URL,
+ * One file: presign → PUT the bytes to storage (S3's presigned URL,
  * or the signed LOCAL URL on our server) → commit. A PUT that fails after the
  * presign deletes the reserved record; one that got no answer at all (storage
  * unreachable or CORS) is retried through the server as a multipart form.

@@ -45,7 +45,7 @@ export const uploadsApi = {
     api.post<PresignedUpload | null>("/s3/presign", body, { signal }),
   commit: (body: { file_id: string; etag: string | null; size?: number }, signal?: AbortSignal) =>
     api.post<PublishedFile | null>("/s3/commit", body, { signal }),
-  /** Removes the record of an upload that did not make it (spec §4); best effort. */
+  /** Removes the record of an upload that did not make it; best effort. */
   discard: async (fileId: string) => {
     try {
       await api.delete("/files/batch-delete", { ids: [fileId], delete_mode: "both" });

@@ -14,7 +14,7 @@ import { fileShareUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
 import { useRecentUploads } from "../hooks/use-upload-data";
 
-/** The 3 most recent uploads with link, copy and QR code (spec §2). */
+/** The 3 most recent uploads with link, copy and QR code. */
 export function RecentUploads() {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();

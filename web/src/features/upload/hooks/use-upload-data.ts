@@ -24,7 +24,7 @@ export function useMaxUploadSize() {
   });
 }
 
-/** The 3 most recent uploads (spec §2). */
+/** The 3 most recent uploads. */
 export function useRecentUploads(enabled: boolean) {
   return useQuery({
     queryKey: recentUploadsQueryKey,
