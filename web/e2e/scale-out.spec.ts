@@ -1,5 +1,6 @@
 import { RIG_ADMIN, type Rig, rigMissing, startRig } from "../../scripts/scale-out/rig.mjs";
-import { ConsoleGuard, expect, test, unique } from "./support/fixtures";
+import { createMount, createS3Config, dropFolder, entry, readFile } from "./support/explorer";
+import { apiLogin, ConsoleGuard, expect, test, unique, useAdminSession } from "./support/fixtures";
 import { fillEditor } from "./support/pastes";
 
 /**
@@ -74,5 +75,72 @@ test.describe("two instances behind nginx", () => {
     expect(visitor.guard.unexpected(), "visitor console errors").toEqual([]);
     await visitor.context.close();
     await admin.context.close();
+  });
+
+  test("the explorer on an S3 mount: a dropped folder uploads, reads back and a rename shows on both instances", async ({
+    browser,
+    playwright,
+  }) => {
+    const base = rig!.url;
+    const api = await playwright.request.newContext({ baseURL: base });
+    const token = await apiLogin(api, RIG_ADMIN.password);
+    const config = await createS3Config(api, token, unique("lb-explorer"));
+    expect(config, "the S3 test service is configured").not.toBeNull();
+    const name = unique("lb-s3")
+      .replace(/[^a-z0-9-]/gi, "")
+      .toLowerCase();
+    await createMount(api, token, {
+      name: "Balanced S3",
+      mount_path: `/${name}`,
+      storage_type: "S3",
+      storage_config_id: config!.id,
+    });
+
+    const served = new Set<string>();
+    const context = await browser.newContext({ baseURL: base, locale: "en-US" });
+    context.on("response", (r) => {
+      const instance = r.headers()["x-clipshare-instance"];
+      if (instance) served.add(instance);
+    });
+    const page = await context.newPage();
+    const guard = new ConsoleGuard();
+    guard.watch(page);
+    await useAdminSession(page, token, `/mount-explorer/${name}`);
+    await dropFolder(page, page.getByTestId("drop-zone"), "album", {
+      "a.txt": "alpha",
+      "sub/b.txt": "bravo",
+      "sub/deeper/c.txt": "charlie",
+    });
+    await expect(page.getByTestId("upload-panel").locator('[data-status="done"]')).toHaveCount(3);
+    await expect(entry(page, "album")).toBeVisible();
+    expect((await readFile(api, token, `/${name}/album/sub/deeper/c.txt`)).toString()).toBe("charlie");
+
+    await entry(page, "album").click({ button: "right" });
+    await page.getByRole("menuitem", { name: "Rename" }).click();
+    const rename = page.getByRole("dialog", { name: "Rename" });
+    await rename.getByLabel("Name").fill("album-2026");
+    await rename.getByRole("button", { name: "Rename" }).click();
+    await expect(entry(page, "album-2026")).toBeVisible();
+
+    // Listings from the directory cache of each instance: both drop the old name (the rename went to one).
+    const listed = new Map<string, string[]>();
+    await expect
+      .poll(
+        async () => {
+          const res = await api.get(`/api/fs/list?path=${encodeURIComponent(`/${name}`)}`, {
+            headers: { Authorization: `Bearer ${token}` },
+          });
+          const names = ((await res.json()).data.items as { name: string }[]).map((i) => i.name);
+          listed.set(res.headers()["x-clipshare-instance"] ?? "?", names);
+          return [...listed.entries()].filter(([, n]) => n.includes("album-2026") && !n.includes("album"))
+            .length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(2);
+    expect([...served].sort()).toEqual(["a", "b"]);
+    expect(guard.unexpected(), "console errors").toEqual([]);
+    await context.close();
+    await api.dispose();
   });
 });
