@@ -42,6 +42,8 @@ test.describe("file management", () => {
     await page.getByRole("button", { name: `Edit ${tag}-alpha.txt` }).click();
     const edit = page.getByRole("dialog", { name: "Edit share settings" });
     const newSlug = `${tag}-renamed`;
+    // The fixed part of the link stands before the suffix, as on the upload form.
+    await expect(edit.getByText("/file/", { exact: true })).toBeVisible();
     await edit.getByLabel("Link suffix").fill(newSlug);
     await edit.getByLabel("Remark").fill("edited in e2e");
     await edit.getByLabel("Max views").fill("7");

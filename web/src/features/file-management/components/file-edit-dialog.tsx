@@ -6,8 +6,9 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Dialog } from "../../../components/ui/dialog";
-import { SelectField, TextField } from "../../../components/ui/form";
+import { Field, SelectField, TextField } from "../../../components/ui/form";
 import { formatDateTime } from "../../../lib/format";
+import { LinkSuffixInput } from "../../pastes";
 import type { FileShare } from "../api/file-shares";
 import {
   type FileShareErrors,
@@ -107,14 +108,19 @@ export function FileEditDialog({
               value={values.filename}
               onChange={(e) => set("filename", e.target.value)}
             />
-            <TextField
-              label={t("fileManagement.form.slug")}
-              error={errorText("slug")}
-              value={values.slug}
-              maxLength={SLUG_MAX_LENGTH}
-              spellCheck={false}
-              onChange={(e) => set("slug", e.target.value)}
-            />
+            <Field label={t("fileManagement.form.slug")} error={errorText("slug")}>
+              {({ id, describedBy, invalid }) => (
+                <LinkSuffixInput
+                  prefix="/file/"
+                  id={id}
+                  aria-describedby={describedBy}
+                  invalid={invalid}
+                  value={values.slug}
+                  maxLength={SLUG_MAX_LENGTH}
+                  onChange={(e) => set("slug", e.target.value)}
+                />
+              )}
+            </Field>
           </div>
           <TextField
             label={t("fileManagement.form.remark")}
