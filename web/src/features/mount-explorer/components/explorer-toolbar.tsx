@@ -91,9 +91,11 @@ export function ExplorerToolbar({ x }: { x: ExplorerController }) {
           size="sm"
           variant={panel === "basket" ? "secondary" : "ghost"}
           onClick={() => togglePanel("basket")}
-          aria-label={t("explorer.basketButton", { count: x.basket.items.length })}
+          title={t("explorer.basketButton", { count: x.basket.items.length })}
         >
           <ShoppingBasket className="h-4 w-4" aria-hidden />
+          {/* Named by its content (name, then the count everyone sees), so the visible count is part of its name. */}
+          <span className="sr-only">{t("explorer.basket")}</span>
           <span className="tabular-nums">{x.basket.items.length}</span>
         </Button>
         <Button
