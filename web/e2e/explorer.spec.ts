@@ -312,6 +312,9 @@ test.describe("mobile", () => {
     await row.dispatchEvent("pointerup", at);
     const menu = page.getByTestId("context-menu");
     await expect(menu).toBeVisible();
+    // The press selected its row, and nothing moved: the row is still under the finger.
+    await expect(page.getByTestId("selection-bar")).toBeVisible();
+    expect((await row.boundingBox())!.y).toBeCloseTo(box.y, 0);
     const m = (await menu.boundingBox())!;
     expect(m.width).toBeGreaterThanOrEqual(100);
     expect(m.width).toBeLessThanOrEqual(600);

@@ -53,8 +53,12 @@ function Explorer() {
       <h1 className="sr-only">{t("explorer.title")}</h1>
       <ExplorerHeader x={x} />
       <OfflineCopyMark at={x.listing?.offlineCopyAt} />
-      <ExplorerToolbar x={x} />
-      <SelectionBar x={x} />
+      {/* On phones the selection bar lies over the toolbar instead of pushing the list down: a
+          long-press selects its row, and the finger must still be on that row when it lifts. */}
+      <div className="relative">
+        <ExplorerToolbar x={x} />
+        <SelectionBar x={x} />
+      </div>
       <ExplorerBody x={x} />
       <UploadInputs x={x} />
       <ExplorerOverlays x={x} />

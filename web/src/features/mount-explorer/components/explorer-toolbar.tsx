@@ -119,10 +119,10 @@ export function SelectionBar({ x }: { x: ExplorerController }) {
   const entries = x.selectedEntries;
   return (
     <div
-      className="flex flex-wrap items-center gap-2 rounded-lg bg-indigo-50 px-3 py-2 text-sm dark:bg-indigo-950/50"
+      className="absolute inset-x-0 top-0 z-20 flex flex-nowrap items-center gap-2 overflow-x-auto rounded-lg bg-indigo-50 px-3 py-2 text-sm shadow-sm sm:static sm:mt-3 sm:flex-wrap sm:overflow-visible sm:shadow-none dark:bg-indigo-950"
       data-testid="selection-bar"
     >
-      <span className="font-medium">{t("explorer.selected", { count })}</span>
+      <span className="shrink-0 font-medium">{t("explorer.selected", { count })}</span>
       <Button
         size="sm"
         variant="ghost"
