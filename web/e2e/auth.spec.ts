@@ -119,6 +119,17 @@ test.describe("API key sign-in", () => {
     // The tab names the panel the key holder sees.
     await expect(page).toHaveTitle("User panel - ClipShare");
 
+    // The top navigation leaves out the pages the key cannot use.
+    const topNav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(topNav.getByRole("link", { name: "Home" })).toBeVisible();
+    await expect(topNav.getByRole("link", { name: "Upload" })).toHaveCount(0);
+    await expect(topNav.getByRole("link", { name: "Mount explorer" })).toHaveCount(0);
+    // The explorer says what the key lacks instead of asking it to sign in.
+    await page.goto("/mount-explorer");
+    await expect(page.getByRole("heading", { name: "This API key cannot browse mounts" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    await page.goto("/admin");
+
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("api_key"))).toBeNull();

@@ -3,9 +3,10 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "../../components/ui/button";
+import { useCapabilities } from "../../lib/auth-store";
 import { cn } from "../../lib/cn";
 import { SOURCE_REPOSITORY_URL } from "../../lib/links";
-import { NAV_ITEMS } from "./nav-items";
+import { navItemsFor } from "./nav-items";
 import { LanguageButton, ThemeButton } from "./preference-buttons";
 
 function Logo() {
@@ -57,6 +58,7 @@ export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  const navItems = navItemsFor(useCapabilities());
 
   // Close the mobile menu after navigating or when Escape is pressed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: react to the route change
@@ -80,7 +82,7 @@ export function TopBar() {
         </Link>
 
         <nav aria-label={t("nav.main")} className="ml-4 hidden items-center gap-1 md:flex">
-          {NAV_ITEMS.map((item) => (
+          {navItems.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
               <item.icon className="h-4 w-4" aria-hidden />
               {t(item.label)}
@@ -113,7 +115,7 @@ export function TopBar() {
           className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-950"
         >
           <nav aria-label={t("nav.main")} className="flex flex-col gap-1">
-            {NAV_ITEMS.map((item) => (
+            {navItems.map((item) => (
               <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
                 <item.icon className="h-4 w-4" aria-hidden />
                 {t(item.label)}
