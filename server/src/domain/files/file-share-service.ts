@@ -7,21 +7,18 @@
  * hands out a short-lived access token, so the rest of that download (Range
  * continuations, video seeking, resumes) does not count again.
  */
-import {
-  type batchDeleteFilesRequest,
-  type FileBatchDeleteResult,
-  type FileShare,
-  type FileShareDetail,
-  type FileShareUrls,
-  OFFICE_MIME_TYPES,
-  type OfficeViewerUrls,
-  type PublicFile,
-  type StorageType,
-  type UploadOptions,
-  type updateFileRequest,
+import type {
+  batchDeleteFilesRequest,
+  FileBatchDeleteResult,
+  FileShare,
+  FileShareDetail,
+  FileShareUrls,
+  OfficeViewerUrls,
+  PublicFile,
+  updateFileRequest,
 } from "@clipshare/shared";
 import type { z } from "zod";
-import { createdByKey, creatorIdOf, isCreator, whereCreatedBy } from "../../auth/creator";
+import { createdByKey, isCreator, whereCreatedBy } from "../../auth/creator";
 import { hashPassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
 import type { RateLimiter } from "../../auth/rate-limiter";
@@ -32,8 +29,9 @@ import { containsPattern } from "../../db/sql-helpers";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { SHARE_TOKEN_TTL_SECONDS, type ShareAccessTokens } from "../shares/access-tokens";
-import { newSlug, remainingViews, ShareAccess, shareState } from "../shares/share-access";
+import { remainingViews, ShareAccess, shareState } from "../shares/share-access";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
+import { isOfficeType, presentFile, visitorRemark } from "./file-share-fields";
 import { ShareStorageSweep } from "./share-storage-sweep";
 
 type UpdateInput = z.output<typeof updateFileRequest>;
@@ -59,106 +57,6 @@ export interface DownloadGrant {
   token: string | null;
   /** A view was used for this request (the token is new). */
   counted: boolean;
-}
-
-/** The visitor settings a new share starts with, whether uploaded or shared from the explorer. */
-export async function newShareFields(
-  principal: Principal,
-  options: Pick<UploadOptions, "slug" | "password" | "expires_in" | "max_views" | "use_proxy">,
-  now = new Date(),
-) {
-  return {
-    slug: options.slug ?? newSlug(),
-    password_hash: options.password ? await hashPassword(options.password) : null,
-    expires_at: options.expires_in
-      ? new Date(now.getTime() + options.expires_in * 3600_000).toISOString()
-      : null,
-    max_views: options.max_views ?? null,
-    views: 0,
-    use_proxy: options.use_proxy === false ? 0 : 1,
-    created_by: creatorIdOf(principal),
-    created_at: nowIso(now),
-    updated_at: nowIso(now),
-  } satisfies Partial<FileRow>;
-}
-
-/** The remark a share made from the explorer gets unless one is given (as 0.7.3 wrote it). */
-export function explorerShareRemark(path: string): string {
-  return `From file system: ${path}`;
-}
-
-/**
- * The remark visitors see: the explorer's default remark names the server
- * path, which is for the owner only, so visitors get none instead.
- */
-function visitorRemark(row: Pick<FileRow, "remark" | "file_path">): string | null {
-  if (row.file_path !== null && row.remark === explorerShareRemark(row.file_path)) return null;
-  return row.remark;
-}
-
-export function isOfficeType(mimetype: string): boolean {
-  return OFFICE_MIME_TYPES.includes(mimetype.split(";")[0]!.trim().toLowerCase());
-}
-
-/**
- * Where an unfinished upload stands: "uploading" while its upload session is
- * live (the client may still finish it), "incomplete" once the session has
- * lapsed (the next housekeeping pass releases its link suffix). Null for a
- * published share.
- */
-export type UploadState = "uploading" | "incomplete" | null;
-
-export function uploadState(
-  row: Pick<FileRow, "status">,
-  sessionExpiresAt: string | null | undefined,
-  now = nowIso(),
-): UploadState {
-  if (row.status !== "pending") return null;
-  return sessionExpiresAt && sessionExpiresAt > now ? "uploading" : "incomplete";
-}
-
-/** Management row: everything but the password hash. */
-export function presentFile(
-  row: FileRow & {
-    storage_config_name?: string | null;
-    storage_provider_type?: string | null;
-    key_name?: string | null;
-    upload_expires_at?: string | null;
-  },
-): FileShare {
-  const state = shareState(row);
-  return {
-    id: row.id,
-    slug: row.slug,
-    filename: row.filename,
-    mimetype: row.mimetype,
-    size: row.size,
-    etag: row.etag,
-    remark: row.remark,
-    storage_config_id: row.storage_config_id,
-    storage_type: row.storage_type as StorageType,
-    storage_path: row.storage_path,
-    file_path: row.file_path,
-    mount_id: row.mount_id,
-    storage_config_name: row.storage_config_name ?? null,
-    storage_provider_type: row.storage_provider_type ?? null,
-    has_password: row.password_hash !== null,
-    expires_at: row.expires_at,
-    max_views: row.max_views,
-    views: row.views,
-    remaining_views: remainingViews(row),
-    is_expired: state !== "ok",
-    state,
-    use_proxy: row.use_proxy === 1,
-    status: row.status,
-    upload_state: uploadState(row, row.upload_expires_at),
-    upload_expires_at: row.status === "pending" ? (row.upload_expires_at ?? null) : null,
-    created_by: row.created_by,
-    key_name: row.key_name ?? null,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    url: `/file/${row.slug}`,
-  };
 }
 
 export interface ListFilesQuery {

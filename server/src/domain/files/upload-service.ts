@@ -36,7 +36,8 @@ import { mimeTypeFor } from "../../storage/mime";
 import type { StorageDriver } from "../../storage/types";
 import type { SettingsService } from "../settings/settings-service";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
-import { type FileShareService, newShareFields, presentFile } from "./file-share-service";
+import { newShareFields, presentFile } from "./file-share-fields";
+import type { FileShareService } from "./file-share-service";
 import { holdReservation, RESERVATION_LEASE_SECONDS } from "./reservation-lease";
 
 const PRESIGN_TTL_SECONDS = 3600;

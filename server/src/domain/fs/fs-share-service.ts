@@ -9,12 +9,8 @@ import type { CreatedFileShare, InlineStatusFree, UploadOptions } from "@clipsha
 import { uploadMimeType } from "@clipshare/shared";
 import type { Db } from "../../db/database";
 import type { FileRow } from "../../db/schema";
-import {
-  explorerShareRemark,
-  type FileShareService,
-  newShareFields,
-  presentFile,
-} from "../files/file-share-service";
+import { explorerShareRemark, newShareFields, presentFile } from "../files/file-share-fields";
+import type { FileShareService } from "../files/file-share-service";
 import type { FsActor } from "./access";
 import type { VirtualFileSystem } from "./vfs";
 import { vbasename } from "./vpath";
