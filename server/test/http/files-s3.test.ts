@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createS3Config } from "../support/fs-helpers";
 import { describeS3 } from "../support/s3-env";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -7,29 +8,11 @@ describeS3("file shares on S3 (Swift)", (s3) => {
   let t: TestApp;
   let token: string;
   let configId: string;
-  const folder = `files-test-${randomBytes(4).toString("hex")}`;
 
   beforeAll(async () => {
     t = await createTestApp();
     token = await t.adminToken();
-    const res = await t.request("POST", "/api/s3-configs", {
-      token,
-      body: {
-        name: "Swift",
-        storage_type: "S3",
-        provider_type: "Other S3 Compatible",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        region: s3.region,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-        default_folder: folder,
-        is_public: true,
-      },
-    });
-    expect(res.status).toBe(201);
-    configId = res.body.data.id;
+    configId = await createS3Config(t, s3, "files-test", { is_public: true });
   });
   afterAll(async () => {
     // Remove what the suite stored under its folder.

@@ -25,6 +25,7 @@ import { promisify } from "node:util";
 import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveApp } from "../../src/http/node-body";
+import { createS3Config } from "../support/fs-helpers";
 import { describeS3 } from "../support/s3-env";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestApp, type TestApp } from "../support/test-app";
 
@@ -306,29 +307,13 @@ describe.skipIf(!hasRclone)("rclone round trip", () => {
 
 describeS3("rclone round trip on S3", (s3) => {
   it("uploads in multipart mode and downloads through presigned redirects", async () => {
-    const config = await t.request("POST", "/api/s3-configs", {
-      token,
-      body: {
-        name: "Swift",
-        storage_type: "S3",
-        provider_type: "Other S3 Compatible",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        region: s3.region,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-        default_folder: `webdav-rclone-${randomBytes(4).toString("hex")}`,
-        is_public: true,
-      },
-    });
-    expect(config.status, config.text).toBe(201);
+    const configId = await createS3Config(t, s3, "webdav-rclone", { is_public: true });
     const mount = await t.request("POST", "/api/admin/mounts", {
       token,
       body: {
         name: "s3",
         storage_type: "S3",
-        storage_config_id: config.body.data.id,
+        storage_config_id: configId,
         mount_path: "/s3",
         webdav_policy: "302_redirect",
       },

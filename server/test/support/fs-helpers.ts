@@ -31,8 +31,16 @@ export async function createLocalStorage(
   return { configId: res.body.data.id, storageType: "LOCAL", cleanup: async () => undefined };
 }
 
-/** A storage config on the test S3 server whose objects live under a fresh `<prefix>-<random>` folder. */
-export async function createS3Config(t: ApiClient, s3: S3TestEnv, prefix: string): Promise<string> {
+/**
+ * A storage config on the test S3 server whose objects live under a fresh
+ * `<prefix>-<random>` folder; `extra` adds or overrides config fields (e.g. is_public).
+ */
+export async function createS3Config(
+  t: ApiClient,
+  s3: S3TestEnv,
+  prefix: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const folder = `${prefix}-${randomBytes(4).toString("hex")}`;
   const res = await t.request("POST", "/api/s3-configs", {
     token: await t.adminToken(),
@@ -47,6 +55,7 @@ export async function createS3Config(t: ApiClient, s3: S3TestEnv, prefix: string
       secret_access_key: s3.secretAccessKey,
       path_style: true,
       default_folder: folder,
+      ...extra,
     },
   });
   expect(res.status, res.text).toBe(201);
