@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { startTestServer } from "./global-setup";
 import { apiLogin, test as base, expect, setTheme, unique } from "./support/fixtures";
 import { apiCreatePaste } from "./support/pastes";
-import { s3Env, servicesRequired } from "./support/s3-env";
+import { createS3Config, s3Env, servicesRequired } from "./support/s3-env";
 import { apiUpload } from "./support/test-files";
 
 /**
@@ -245,25 +245,11 @@ test("an S3 bucket shows its usage against its quota, as the API counts it", asy
   if (!s3) throw new Error("CLIPSHARE_TEST_S3_* is not set; start scripts/test-services/start.sh");
   const auth = { Authorization: `Bearer ${token}` };
   const name = unique("Swift dashboard");
-  const created = await request.post("/api/s3-configs", {
-    headers: auth,
-    data: {
-      name,
-      storage_type: "S3",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      region: s3.region,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-      default_folder: unique("e2e-dashboard"),
-      // A 1 MiB quota, so a 300 KiB file fills about 29% of it.
-      total_storage_bytes: 1024 * 1024,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const configId = (await created.json()).data.id as string;
+  // A 1 MiB quota, so a 300 KiB file fills about 29% of it.
+  const configId = (await createS3Config(request, token, unique("e2e-dashboard"), {
+    name,
+    total_storage_bytes: 1024 * 1024,
+  }))!.id;
   try {
     await apiUpload(request, token, "bucket.bin", "b".repeat(300 * 1024), { s3_config_id: configId });
     const bucket = (await apiStats(request, token)).s3Buckets.find((b) => b.id === configId);

@@ -11,7 +11,7 @@ import {
   unique,
   useAdminSession,
 } from "./support/fixtures";
-import { s3Env, servicesRequired } from "./support/s3-env";
+import { createS3Config, s3Env, servicesRequired } from "./support/s3-env";
 import { apiUpload, downloadedBytes, dropFiles, pngImage, type TestFile } from "./support/test-files";
 
 /** A fresh browser context (no stored session): what a visitor with the link sees. */
@@ -223,24 +223,8 @@ test.describe("file upload and sharing", () => {
     const token = await apiLogin(request);
     const auth = { Authorization: `Bearer ${token}` };
     const name = unique("Swift e2e");
-    const created = await request.post("/api/s3-configs", {
-      headers: auth,
-      data: {
-        name,
-        storage_type: "S3",
-        provider_type: "Other S3 Compatible",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        region: s3.region,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-        default_folder: unique("e2e-files"),
-        is_public: true,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const configId = (await created.json()).data.id as string;
+    const configId = (await createS3Config(request, token, unique("e2e-files"), { name, is_public: true }))!
+      .id;
     let fileId: string | null = null;
     await useAdminSession(page, token, "/upload");
 

@@ -3,23 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures";
+import { createS3Config, s3Env, servicesRequired } from "./s3-env";
 
-/** The Swift S3 service of scripts/test-services (`source .tmp/services.env`), or null. */
+export { createS3Config };
+
+/** The Swift S3 service, or null; under `npm test` (CLIPSHARE_REQUIRE_SERVICES=1) a missing S3 fails instead. */
 export function explorerS3Env() {
-  const e = process.env;
-  if (!e.CLIPSHARE_TEST_S3_ENDPOINT || !e.CLIPSHARE_TEST_S3_BUCKET) {
-    // Under `npm test` the services always run: a missing S3 must fail, not skip.
-    if (e.CLIPSHARE_REQUIRE_SERVICES === "1")
-      throw new Error("CLIPSHARE_TEST_S3_* is not set; start scripts/test-services/start.sh");
-    return null;
-  }
-  return {
-    endpoint: e.CLIPSHARE_TEST_S3_ENDPOINT.replace(/\/+$/, ""),
-    region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
-    accessKeyId: e.CLIPSHARE_TEST_S3_ACCESS_KEY ?? "test:tester",
-    secretAccessKey: e.CLIPSHARE_TEST_S3_SECRET_KEY ?? e.CLIPSHARE_TEST_S3_SECRET ?? "testing",
-    bucket: e.CLIPSHARE_TEST_S3_BUCKET,
-  };
+  const s3 = s3Env();
+  if (!s3 && servicesRequired())
+    throw new Error("CLIPSHARE_TEST_S3_* is not set; start scripts/test-services/start.sh");
+  return s3;
 }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -33,28 +26,6 @@ export async function createLocalConfig(request: APIRequestContext, token: strin
   });
   expect(res.status(), await res.text()).toBe(201);
   return { id: (await res.json()).data.id as string, root };
-}
-
-export async function createS3Config(request: APIRequestContext, token: string, folder: string) {
-  const s3 = explorerS3Env();
-  if (!s3) return null;
-  const res = await request.post("/api/s3-configs", {
-    headers: auth(token),
-    data: {
-      name: `Swift ${folder}`,
-      storage_type: "S3",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      region: s3.region,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-      default_folder: folder,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { id: (await res.json()).data.id as string };
 }
 
 export async function createMount(

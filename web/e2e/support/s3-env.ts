@@ -1,3 +1,6 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect } from "./fixtures";
+
 /**
  * The Swift S3 service of scripts/test-services for browser tests (the same
  * variables as the server suites: `source .tmp/services.env`). Absent on a
@@ -25,3 +28,35 @@ export function s3Env(): S3Env | null {
 }
 
 export const servicesRequired = () => process.env.CLIPSHARE_REQUIRE_SERVICES === "1";
+
+/**
+ * A storage config on the test S3 server storing under `folder` (null when the
+ * service is absent); `extra` adds or overrides fields (name, is_public, quota…).
+ */
+export async function createS3Config(
+  request: APIRequestContext,
+  token: string,
+  folder: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string } | null> {
+  const s3 = s3Env();
+  if (!s3) return null;
+  const res = await request.post("/api/s3-configs", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      name: `Swift ${folder}`,
+      storage_type: "S3",
+      provider_type: "Other S3 Compatible",
+      endpoint_url: s3.endpoint,
+      bucket_name: s3.bucket,
+      region: s3.region,
+      access_key_id: s3.accessKeyId,
+      secret_access_key: s3.secretAccessKey,
+      path_style: true,
+      default_folder: folder,
+      ...extra,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: (await res.json()).data.id as string };
+}
