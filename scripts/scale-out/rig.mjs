@@ -7,8 +7,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { freePort } from "../bench/server-process.mjs";
+import { createPgDatabase } from "../test-services/pg-database.mjs";
 import { standaloneConf } from "./nginx-conf.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -47,25 +47,6 @@ function tail(child) {
     text = (text + String(d)).slice(-20_000);
   });
   return () => text;
-}
-
-async function createDatabase(adminUrl) {
-  const name = `clipshare_scale_${randomBytes(5).toString("hex")}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 function instance(name, env, dir) {
@@ -141,7 +122,7 @@ export async function startRig({ count = 2, env = {} } = {}) {
   const missing = rigMissing();
   if (missing) throw new Error(`scale-out rig: ${missing}`);
   const dir = mkdtempSync(path.join(os.tmpdir(), "clipshare-scale-"));
-  const db = await createDatabase(/** @type {string} */ (process.env.CLIPSHARE_TEST_PG_URL));
+  const db = await createPgDatabase("clipshare_scale");
   const shared = {
     DATABASE_URL: db.url,
     SECRET_KEY: randomBytes(32).toString("base64url"),

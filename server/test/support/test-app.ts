@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { createPgDatabase } from "../../../scripts/test-services/pg-database.mjs";
 import { type Config, loadConfig } from "../../src/config";
 import { type AppContext, createContext } from "../../src/context";
 import { createApp } from "../../src/http/app";
@@ -20,29 +20,7 @@ export const ADMIN_PASSWORD = "correct-horse-battery";
 export const testDialect = (): "sqlite" | "postgres" =>
   process.env.CLIPSHARE_TEST_DB === "postgres" ? "postgres" : "sqlite";
 
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.CLIPSHARE_TEST_PG_URL;
-  if (!adminUrl)
-    throw new Error(
-      "CLIPSHARE_TEST_DB=postgres needs CLIPSHARE_TEST_PG_URL (run scripts/test-services/start.sh)",
-    );
-  const name = `clipshare_test_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+export { createPgDatabase };
 
 export interface TestResponse<T = any> {
   status: number;

@@ -1,0 +1,1 @@
+export function createPgDatabase(prefix?: string): Promise<{ url: string; drop: () => Promise<void> }>;
