@@ -5,7 +5,7 @@
  * views; looking at a thumbnail never uses a view).
  */
 
-import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 import { fsThumbnailQuery, thumbnailQuery } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
@@ -42,11 +42,19 @@ export function thumbnailRoutes(ctx: AppContext) {
     const ifNoneMatch = c.req.header("if-none-match");
     if (ifNoneMatch?.split(",").some((t) => t.trim().replace(/^W\//, "") === `"${etag}"`))
       return new Response(null, { status: 304, headers });
-    const thumb: Thumbnail = await thumbnails.get(source, query.size);
+    // Opened before answering: a thumbnail evicted in between is made again, not a broken answer.
+    let thumb: Thumbnail = await thumbnails.get(source, query.size);
+    const file = await open(thumb.file).catch(async () => {
+      thumb = await thumbnails.get(source, query.size);
+      return open(thumb.file);
+    });
     headers.set("Content-Type", "image/webp");
     headers.set("Content-Length", String(thumb.bytes));
-    if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
-    return new Response(nodeBody(c, createReadStream(thumb.file)), { status: 200, headers });
+    if (c.req.method === "HEAD") {
+      await file.close();
+      return new Response(null, { status: 200, headers });
+    }
+    return new Response(nodeBody(c, file.createReadStream()), { status: 200, headers });
   };
 
   app.get("/fs/thumbnail", async (c) => {
