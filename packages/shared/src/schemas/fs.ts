@@ -241,9 +241,19 @@ export const thumbnailQuery = z.object({
     z
       .enum(["256", "1024"], { error: "size must be 256 or 1024" })
       .optional()
-      .transform((v): ThumbnailSize => (v === "1024" ? 1024 : 256)),
+      .transform((v): ThumbnailSize => (v === "1024" ? 1024 : 256))
+      .describe("The box the thumbnail fits in, pixels (default 256)"),
   ),
-  v: z.preprocess(emptyToUndefined, z.string().max(128).optional()),
+  v: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(128)
+      .optional()
+      .describe(
+        "The file's version (e.g. its modification time): with it the answer may be cached for a year",
+      ),
+  ),
 });
 
 export const fsThumbnailQuery = thumbnailQuery.extend({ path: pathField("Please provide file path") });
