@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the ClipShare test suite needs (PostgreSQL,
 # OpenStack Swift for the S3 API, Chromium for browser tests, WebDAV and load
-# tools). Idempotent: when everything is already installed it only asks dpkg.
+# tools, ffmpeg for video thumbnails, optional at run time).
+# Idempotent: when everything is already installed it only asks dpkg.
 set -euo pipefail
 
 # Packages installed without their "recommends" (Swift pulls in a lot otherwise).
-LEAN_PACKAGES=(swift swift-proxy swift-account swift-container swift-object)
+LEAN_PACKAGES=(swift swift-proxy swift-account swift-container swift-object ffmpeg)
 # Packages installed normally.
 PACKAGES=(postgresql chromium fonts-noto-cjk litmus rclone cadaver wrk unzip nginx curl)
 

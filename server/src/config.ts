@@ -43,6 +43,8 @@ export interface Config {
   taskStaleSeconds: number;
   /** A front proxy sends LOCAL file bodies (http/offload.ts); null: ClipShare sends them. */
   downloadOffload: DownloadOffload | null;
+  /** Bytes of thumbnails kept in DATA_DIR/thumbnails before the least recently used are removed. */
+  thumbnailCacheBytes: number;
 }
 
 /**
@@ -302,5 +304,6 @@ export function loadConfig(env: Env = process.env): Config {
       ? parseDuration("TASK_STALE_AFTER", env.TASK_STALE_AFTER, MIN_TASK_STALE_SECONDS)
       : 60,
     downloadOffload: parseOffload(env, dataDir),
+    thumbnailCacheBytes: parseBytes("THUMBNAIL_CACHE_SIZE", env.THUMBNAIL_CACHE_SIZE, 512 * 1024 ** 2),
   };
 }

@@ -4,6 +4,7 @@
  * singletons, so tests build as many isolated contexts as they like.
  */
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { RateLimiter } from "./auth/rate-limiter";
 import type { Config } from "./config";
 import { type Db, migrateToLatest, openDatabase } from "./db/database";
@@ -22,6 +23,7 @@ import { SettingsService } from "./domain/settings/settings-service";
 import { ShareAccessTokens } from "./domain/shares/access-tokens";
 import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
+import { ThumbnailService } from "./domain/thumbnails/thumbnail-service";
 import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
 import { UrlUploadService } from "./domain/url-upload/url-upload-service";
 import { SecretBox } from "./lib/crypto";
@@ -56,6 +58,8 @@ export interface AppContext {
   fs: FsServices;
   /** The periodic sweep of leftovers (main.ts schedules it). */
   housekeeping: Housekeeping;
+  /** Thumbnails of images and videos, cached in DATA_DIR/thumbnails. */
+  thumbnails: ThumbnailService;
   close(): Promise<void>;
 }
 
@@ -162,6 +166,9 @@ export async function createContext(config: Config, options: { log?: Logger } = 
       directUploads: fs.directUploads,
       storageConfigs,
       spoolDir: spoolDir(config.dataDir),
+    }),
+    thumbnails: new ThumbnailService(path.join(config.dataDir, "thumbnails"), log, {
+      maxCacheBytes: config.thumbnailCacheBytes,
     }),
     close: async () => {
       await fs.close();

@@ -92,6 +92,8 @@ test("no English words on any screen in Chinese", async ({ browser, consoleGuard
         );
         // biome-ignore lint/performance/useDomNodeTextContent: only the text a user sees counts (innerText skips hidden text)
         let visible = document.body.innerText;
+        // Longest first: a short part inside a longer one (a method name in a summary) must not split it first.
+        untranslated.sort((a, b) => b.length - a.length);
         for (const part of untranslated) if (part) visible = visible.split(part).join(" ");
         return `${visible} ${extra.join(" ")} ${document.title}`;
       });

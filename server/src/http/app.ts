@@ -28,6 +28,7 @@ import { publicFileRoutes } from "./routes/public-files";
 import { settingsRoutes } from "./routes/settings";
 import { storageConfigRoutes } from "./routes/storage-configs";
 import { systemRoutes } from "./routes/system";
+import { thumbnailRoutes } from "./routes/thumbnails";
 import { urlUploadRoutes } from "./routes/url-upload";
 import { pdfSecurityPolicy } from "./security-headers";
 import { mountWebApp } from "./static";
@@ -117,6 +118,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", proxyRoutes(ctx));
   api.route("/", urlUploadRoutes(ctx));
   api.route("/", deletionLinkRoutes(ctx));
+  api.route("/", thumbnailRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
   app.route("/", metricsRoutes(ctx));

@@ -11,7 +11,12 @@ import { generateCookie, getCookie } from "hono/cookie";
 import { SHARE_TOKEN_TTL_SECONDS } from "../domain/shares/access-tokens";
 
 const COOKIE = "clipshare_download";
-const CONTENT_ROUTES = ["/api/file-view/", "/api/file-download/", "/api/office-preview/"] as const;
+const CONTENT_ROUTES = [
+  "/api/file-view/",
+  "/api/file-download/",
+  "/api/office-preview/",
+  "/api/file-thumbnail/",
+] as const;
 
 /** The access token a content request presents: `?token=` first, else the continuation cookie. */
 export function continuationToken(c: Context): string | undefined {

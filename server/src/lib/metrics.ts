@@ -50,6 +50,7 @@ const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"] as const;
 /** Request duration buckets, seconds. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 120];
 export const STORAGE_TYPES = ["LOCAL", "S3"] as const;
+export const THUMBNAIL_RESULTS = ["hit", "generated", "refused"] as const;
 
 const G = ROUTE_GROUPS.length;
 const B = LATENCY_BUCKETS.length;
@@ -67,6 +68,7 @@ export class Metrics {
   private readonly downloads = new Float64Array(STORAGE_TYPES.length);
   private readonly views = new Float64Array(2);
   private rateLimited = 0;
+  private readonly thumbnails = new Float64Array(THUMBNAIL_RESULTS.length);
 
   /** One finished request: its path, status, duration and the declared body sizes. */
   request(path: string, status: number, seconds: number, bytesIn: number, bytesOut: number): void {
@@ -98,6 +100,10 @@ export class Metrics {
 
   rateLimitRefused(): void {
     this.rateLimited++;
+  }
+
+  thumbnail(result: (typeof THUMBNAIL_RESULTS)[number]): void {
+    this.thumbnails[THUMBNAIL_RESULTS.indexOf(result)]!++;
   }
 
   /** Text exposition of everything recorded here, plus `extra` lines gathered at scrape time. */
@@ -162,6 +168,14 @@ export class Metrics {
         "counter",
         "Password checks refused by a rate limit (429)",
         (add) => add({}, this.rateLimited),
+      ),
+      family(
+        "clipshare_thumbnails_total",
+        "counter",
+        "Thumbnail requests: served from the cache, generated, or refused",
+        (add) => {
+          for (const [i, result] of THUMBNAIL_RESULTS.entries()) add({ result }, this.thumbnails[i]!);
+        },
       ),
       ...extra,
     ];

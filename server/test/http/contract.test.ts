@@ -60,6 +60,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createLocalStorage, createMount, mustPut } from "../support/fs-helpers";
+import {
+  matchPath,
+  type OpenApiDocument,
+  type RecordedAnswer,
+  recordAnswers,
+  validateAnswers,
+} from "../support/openapi-check";
 import { type RemoteFiles, startAppWithRemoteFiles } from "../support/remote-files";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type TestApp, type TestResponse } from "../support/test-app";
 
@@ -67,8 +74,10 @@ let t: TestApp;
 let token: string;
 let remote: RemoteFiles;
 let close: () => Promise<void>;
+let answers: RecordedAnswer[];
 beforeAll(async () => {
   ({ t, token, remote, close } = await startAppWithRemoteFiles());
+  answers = recordAnswers(t);
 });
 afterAll(() => close());
 
@@ -408,5 +417,18 @@ describe("administration", () => {
     expect(stats.recentShares.length).toBeGreaterThan(0);
     dataOf(cacheStats, await admin("GET", "/api/admin/cache/stats"));
     dataOf(cacheClearResult, await admin("POST", "/api/admin/cache/clear", {}));
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("describes every answer recorded above: each validates against its operation's response schema", async () => {
+    const doc = (await t.request("GET", "/api/openapi.json")).body as OpenApiDocument;
+    const recorded = answers.filter((a) => a.path !== "/api/openapi.json");
+    expect(recorded.length).toBeGreaterThan(80);
+    // Answers of many operations, not many of one.
+    expect(
+      new Set(recorded.map((a) => `${a.method} ${matchPath(doc, a.method, a.path)}`)).size,
+    ).toBeGreaterThan(50);
+    expect(validateAnswers(doc, recorded)).toEqual([]);
   });
 });

@@ -69,4 +69,8 @@ describe("a SQLite + LOCAL server", () => {
   it("never loads the PostgreSQL client", () => {
     expect(loaded.filter((m) => /\/node_modules\/pg[^/]*\//.test(m))).toEqual([]);
   });
+
+  it("does not load the image library until a thumbnail is asked for", () => {
+    expect(loaded.filter((m) => /\/node_modules\/(sharp|@img)\//.test(m))).toEqual([]);
+  });
 });

@@ -3,8 +3,10 @@
  * server registers under /api (and no route it does not), with the shared
  * schemas as request and response shapes.
  */
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiPath } from "../../src/http/openapi/document";
+import { type OpenApiDocument, uncompilableSchemas, validateAnswers } from "../support/openapi-check";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -49,6 +51,25 @@ describe("the OpenAPI document", () => {
     const registered = registeredRoutes();
     expect(registered.length).toBeGreaterThan(90);
     expect(documentedRoutes()).toEqual(registered);
+  });
+
+  it("validates against the official OpenAPI 3.1 schema, and every schema in it is valid JSON Schema 2020-12", async () => {
+    const result = await new Validator().validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(uncompilableSchemas(doc as unknown as OpenApiDocument)).toEqual([]);
+  });
+
+  it("the answer check catches an answer that breaks its schema", () => {
+    const broken = { code: 200, message: "Fetched", success: true, data: { username: 5 } };
+    const problems = validateAnswers(doc as unknown as OpenApiDocument, [
+      { method: "GET", path: "/api/admin/login", status: 200, body: broken },
+      { method: "POST", path: "/api/admin/login", status: 200, body: broken },
+      { method: "GET", path: "/api/no-such-route", status: 404, body: {} },
+    ]);
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/GET \/api\/admin\/login: not in the document/);
+    expect(problems[1]).toMatch(/POST \/api\/admin\/login 200: .*body\/data/);
   });
 
   it("every operation has a summary, a unique id, a success and an error answer", () => {

@@ -113,6 +113,7 @@ export function allScreens(data: SampleData): Screen[] {
     ...KEY_MODULES.map((id) => ({ name: `key-${id}`, as: "key" as const, path: `/admin/${id}` })),
     { name: "explorer", as: "admin", path: "/mount-explorer" },
     { name: "explorer-key", as: "key", path: "/mount-explorer" },
+    { name: "api-docs", as: "visitor", path: "/api-docs" },
   ];
 }
 

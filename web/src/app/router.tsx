@@ -99,6 +99,14 @@ export function createAppRouter() {
                   Component: m.ExplorerPage,
                 })),
             },
+            {
+              path: "api-docs",
+              handle: handle("apiDocs.title"),
+              lazy: () =>
+                import("../features/api-docs/components/api-docs-page").then((m) => ({
+                  Component: m.ApiDocsPage,
+                })),
+            },
             { path: "*", loader: () => redirect("/") },
           ],
         },

@@ -224,3 +224,36 @@ export const taskListQuery = z.object({
   ),
   status: z.preprocess(emptyToUndefined, z.enum(TASK_STATUSES).optional()),
 });
+
+// ---- thumbnails (explorer files and file shares) ----------------------------
+
+/** The boxes a thumbnail fits in, pixels: a grid tile and a poster. */
+export const THUMBNAIL_SIZES = [256, 1024] as const;
+export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
+
+/**
+ * `size` picks the box (default 256); `v` is a version marker the client puts
+ * in the URL (the file's modification time), so a URL carrying one may be cached long.
+ */
+export const thumbnailQuery = z.object({
+  size: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["256", "1024"], { error: "size must be 256 or 1024" })
+      .optional()
+      .transform((v): ThumbnailSize => (v === "1024" ? 1024 : 256))
+      .describe("The box the thumbnail fits in, pixels (default 256)"),
+  ),
+  v: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(128)
+      .optional()
+      .describe(
+        "The file's version (e.g. its modification time): with it the answer may be cached for a year",
+      ),
+  ),
+});
+
+export const fsThumbnailQuery = thumbnailQuery.extend({ path: pathField("Please provide file path") });

@@ -97,6 +97,11 @@ function success(op: Operation) {
       description: "The file",
       content: { "application/octet-stream": { schema: { type: "string" } } },
     };
+  if (op.file === "image")
+    return {
+      description: "A WebP image",
+      content: { "image/webp": { schema: { type: "string", contentMediaType: "image/webp" } } },
+    };
   if (op.file === "text")
     return { description: "Plain text", content: { "text/plain": { schema: { type: "string" } } } };
   if (op.file === "html")

@@ -26,6 +26,13 @@ export const FS_OPERATIONS: Record<string, Operation> = {
     query: w.fsPathQuery,
     file: "bytes",
   },
+  "GET /fs/thumbnail": {
+    summary: "A WebP thumbnail of an image or video",
+    tag: "File system",
+    access: "key",
+    query: w.fsThumbnailQuery,
+    file: "image",
+  },
   "GET /fs/file-link": {
     summary: "A time-limited link to a file",
     tag: "File system",

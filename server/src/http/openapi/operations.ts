@@ -19,8 +19,8 @@ export interface Operation {
   upload?: "raw" | "form";
   /** The schema of `data` in the JSON envelope; absent for an answer whose `data` is null. */
   data?: z.ZodType;
-  /** The answer is the file itself (plain text, or a JSON document) or a page, not the JSON envelope. */
-  file?: "bytes" | "text" | "json" | "html";
+  /** The answer is the file itself (plain text, a JSON document, a WebP image) or a page, not the JSON envelope. */
+  file?: "bytes" | "text" | "json" | "html" | "image";
 }
 
 export const list = <T extends z.ZodType>(schema: T) => z.array(schema);

@@ -173,6 +173,13 @@ export const SHARE_OPERATIONS: Record<string, Operation> = {
     body: w.filePasswordRequest,
     data: w.publicFile,
   },
+  "GET /file-thumbnail/:slug": {
+    summary: "A WebP thumbnail of a shared image or video (does not use a view)",
+    tag: "File shares",
+    access: "public",
+    query: w.thumbnailQuery,
+    file: "image",
+  },
   "GET /file-view/:slug": {
     summary: "The shared file, inline",
     tag: "File shares",

@@ -24,7 +24,7 @@ import type { AppEnv } from "../types";
  * 0.7.3 clients branch on a wrong password on the content routes being 403
  * (the JSON verify route stays 401).
  */
-function withContentRouteStatus(e: unknown): unknown {
+export function withContentRouteStatus(e: unknown): unknown {
   if (isAppError(e) && e.error === "wrong_password") return new AppError(403, e.error, e.message);
   return e;
 }

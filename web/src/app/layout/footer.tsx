@@ -1,5 +1,6 @@
 import { APP_VERSION } from "@clipshare/shared";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { SOURCE_REPOSITORY_URL } from "../../lib/links";
 
 export function Footer() {
@@ -11,6 +12,9 @@ export function Footer() {
         <p>{t("footer.copyright", { year })}</p>
         <p className="flex items-center gap-3">
           <span>{t("footer.version", { version: APP_VERSION })}</span>
+          <Link to="/api-docs" className="hover:text-slate-900 hover:underline dark:hover:text-white">
+            {t("apiDocs.footerLink")}
+          </Link>
           <a
             href={SOURCE_REPOSITORY_URL}
             target="_blank"

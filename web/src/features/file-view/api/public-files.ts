@@ -30,6 +30,13 @@ export function tokenOf(url: string | undefined): string | null {
   }
 }
 
+/** A WebP frame of a shared video or image, under the same access as its preview URL (uses no view). */
+export function thumbnailUrl(slug: string, previewUrl: string, size: 256 | 1024 = 1024): string {
+  const token = tokenOf(previewUrl);
+  const query = `size=${size}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
+  return backendUrl(`/api/file-thumbnail/${slugPath(slug)}?${query}`);
+}
+
 /** The beginning (or all) of a text file, decoded as UTF-8. */
 export async function fetchText(previewUrl: string, rangeHeader: string | null, signal?: AbortSignal) {
   const res = await fetch(backendUrl(previewUrl), {

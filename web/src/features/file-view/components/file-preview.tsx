@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner";
 import { backendUrl } from "../../../lib/share-links";
-import { tokenOf } from "../api/public-files";
+import { thumbnailUrl, tokenOf } from "../api/public-files";
 import { type PreviewKind, previewKind } from "../preview-kind";
 import { OfficePreview } from "./office-preview";
 
@@ -54,6 +54,7 @@ export function FilePreview({ file }: { file: PreviewableFile }) {
       return (
         <video
           src={src}
+          poster={thumbnailUrl(file.slug, file.previewUrl)}
           controls
           preload="metadata"
           className="max-h-[75vh] w-full rounded-xl bg-black"

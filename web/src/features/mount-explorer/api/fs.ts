@@ -83,6 +83,16 @@ export const fsApi = {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return res.blob();
   },
+  /** A WebP thumbnail of an image or video; `version` (the modification time) lets the browser cache it long. */
+  async readThumbnail(path: string, size: 256 | 1024, version: string, signal?: AbortSignal): Promise<Blob> {
+    const creds = currentCredentials();
+    const res = await fetch(fsUrl("/fs/thumbnail", { path, size, v: version || undefined }), {
+      headers: creds ? { Authorization: authorizationHeader(creds) } : {},
+      signal,
+    });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return res.blob();
+  },
   async mkdir(path: string): Promise<void> {
     await api.request("/fs/mkdir", { method: "POST", body: { path } });
   },

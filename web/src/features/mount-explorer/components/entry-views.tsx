@@ -18,15 +18,14 @@ import { useTranslation } from "react-i18next";
 import { cn } from "../../../lib/cn";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
-import { backendUrl } from "../../../lib/share-links";
 import type { FsEntry } from "../api/fs";
 import type { ViewMode } from "../hooks/use-explorer-state";
-import { useFileInfo } from "../hooks/use-fs";
 import { useLongPress } from "../hooks/use-long-press";
 import { useWidth } from "../hooks/use-width";
 import type { Point } from "../model/gesture";
 import { extensionOf, fileKind } from "../model/paths";
 import type { SortDir, SortKey } from "../model/sort";
+import { EntryThumbnail } from "./entry-thumbnail";
 
 export interface EntryViewProps {
   view: ViewMode;
@@ -277,7 +276,9 @@ export function EntryView(props: EntryViewProps) {
                     index={vi.index * columns + i}
                     className="flex flex-col items-center justify-center gap-2 rounded-lg p-2 text-center text-xs"
                   >
-                    <EntryIcon entry={entry} className="h-12 w-12" />
+                    <EntryThumbnail entry={entry} className="h-16 w-full object-contain">
+                      <EntryIcon entry={entry} className="h-12 w-12" />
+                    </EntryThumbnail>
                     <NameButton entry={entry} onOpen={props.onOpen} />
                     <span className="text-slate-500">{entry.isDirectory ? "" : formatBytes(entry.size)}</span>
                   </EntryItem>
@@ -317,24 +318,15 @@ export function EntryView(props: EntryViewProps) {
   );
 }
 
-/** A masonry tile: images show themselves at their own aspect ratio, others an icon card. */
+/** A masonry tile: images and videos show their thumbnail at its own aspect ratio, others an icon card. */
 function GalleryTile({ entry, onOpen }: { entry: FsEntry; onOpen: (entry: FsEntry) => void }) {
-  const isImage = !entry.isDirectory && fileKind(entry.name, entry.mimetype) === "image";
-  const info = useFileInfo(isImage ? entry.path : null);
-  const src = info.data?.preview_url ? backendUrl(info.data.preview_url) : null;
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/50">
-      {isImage ? (
-        src ? (
-          <img src={src} alt={entry.name} loading="lazy" className="block w-full" draggable={false} />
-        ) : (
-          <div className="h-32 animate-pulse bg-slate-200 dark:bg-slate-700" />
-        )
-      ) : (
+      <EntryThumbnail entry={entry} className="block w-full">
         <div className="flex h-28 items-center justify-center">
           <EntryIcon entry={entry} className="h-10 w-10" />
         </div>
-      )}
+      </EntryThumbnail>
       <div className="flex items-center gap-1 px-2 py-1.5 text-xs">
         <NameButton entry={entry} onOpen={onOpen} />
       </div>

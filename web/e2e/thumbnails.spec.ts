@@ -1,0 +1,100 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { createLocalConfig, createMount, entry, putFile } from "./support/explorer";
+import { pngImage } from "./support/explorer-images";
+import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+
+/** The explorer's grid and gallery show server-made thumbnails; the file share page a video's poster. */
+test.describe.configure({ mode: "serial" });
+
+let token: string;
+const run = Date.now().toString(36);
+
+function hasFfmpeg(): boolean {
+  try {
+    execFileSync("ffmpeg", ["-version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A one-second test-pattern video. */
+function testVideo(): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), "clipshare-e2e-video-"));
+  try {
+    const file = join(dir, "clip.mp4");
+    execFileSync("ffmpeg", [
+      ...["-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10:duration=1"],
+      ...["-pix_fmt", "yuv420p", file],
+    ]);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test.beforeAll(async ({ request }) => {
+  token = await apiLogin(request);
+  const local = await createLocalConfig(request, token, `thumbs-${run}`);
+  await createMount(request, token, {
+    name: "Thumbs",
+    mount_path: "/thumbs",
+    storage_type: "LOCAL",
+    storage_config_id: local.id,
+  });
+  await putFile(request, token, "/thumbs/wide.png", pngImage(600, 200, 10));
+  await putFile(request, token, "/thumbs/tall.png", pngImage(120, 480, 200));
+  await putFile(request, token, "/thumbs/notes.txt", "no picture here");
+  if (hasFfmpeg()) await putFile(request, token, "/thumbs/clip.mp4", testVideo());
+});
+
+/** The thumbnail <img> of an entry, once the browser has decoded it. */
+async function expectThumbnail(page: Page, name: string, width: number) {
+  const img = entry(page, name).locator(`img[data-thumbnail="${name}"]`);
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(width);
+}
+
+test("the grid and the gallery show thumbnails; other files keep their icon", async ({ page }) => {
+  const thumbnailRequests: string[] = [];
+  page.on("response", (res) => {
+    if (res.url().includes("/api/fs/thumbnail")) thumbnailRequests.push(`${res.status()} ${res.url()}`);
+  });
+  await useAdminSession(page, token, "/mount-explorer/thumbs");
+  await page.getByRole("button", { name: "Grid view" }).click();
+  await expect(page.locator('[role="listbox"][data-view="grid"]')).toBeVisible();
+  await expectThumbnail(page, "wide.png", 256);
+  await expectThumbnail(page, "tall.png", 64);
+  if (hasFfmpeg()) await expectThumbnail(page, "clip.mp4", 256);
+  await expect(entry(page, "notes.txt").locator("img")).toHaveCount(0);
+  await expect(entry(page, "notes.txt").locator("svg")).toBeVisible();
+
+  await page.getByRole("button", { name: "Gallery view" }).click();
+  await expect(page.locator('[role="listbox"][data-view="gallery"]')).toBeVisible();
+  await expectThumbnail(page, "wide.png", 256);
+  await expectThumbnail(page, "tall.png", 64);
+  // Thumbnails, not the full images: every image was fetched from the thumbnail route, successfully.
+  expect(thumbnailRequests.length).toBeGreaterThanOrEqual(2);
+  for (const r of thumbnailRequests) expect(r).toMatch(/^200 .*size=256&v=/);
+});
+
+test("a shared video's page shows a poster frame", async ({ page, request }) => {
+  test.skip(!hasFfmpeg(), "ffmpeg is not installed");
+  const res = await request.put(`/api/upload-direct/poster.mp4`, {
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/octet-stream" },
+    data: testVideo(),
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const slug = (await res.json()).data.slug as string;
+  const poster = page.waitForResponse((r) => r.url().includes(`/api/file-thumbnail/${slug}`));
+  await page.goto(`/file/${slug}`);
+  const video = page.locator("video");
+  await expect(video).toHaveAttribute("poster", new RegExp(`/api/file-thumbnail/${slug}\\?size=1024`));
+  const answer = await poster;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toBe("image/webp");
+});
