@@ -1,5 +1,8 @@
-// Bundles the server (and the shared package) into dist/main.js and the admin commands
-// (`clipshare-server`, src/cli/main.ts) into dist/cli.js; npm packages stay external.
+// Bundles the server (with the shared package and its pure-JS dependencies) into
+// dist/main.js and the admin commands (`clipshare-server`, src/cli/main.ts) into
+// dist/cli.js. One file instead of hundreds of node_modules files makes start-up
+// resolve and compile far less (kysely alone is ~400 ESM files). Native addons and
+// the packages loaded on first use (lazy-require.ts) stay external.
 import { build } from "esbuild";
 
 await build({
@@ -10,7 +13,11 @@ await build({
   target: "node20",
   format: "esm",
   sourcemap: true,
-  packages: "external",
+  external: ["better-sqlite3", "pg", "@aws-sdk/*", "pino", "sharp"],
+  // Bundled CommonJS packages (busboy) require Node built-ins: give the ESM bundle a require().
+  banner: {
+    js: 'import { createRequire as __clipshareRequire } from "node:module"; const require = __clipshareRequire(import.meta.url);',
+  },
   alias: { "@clipshare/shared": "../packages/shared/src/index.ts" },
   logLevel: "warning",
 });

@@ -1,5 +1,8 @@
 // ClipShare benchmarks: `npm run bench` runs every suite, `npm run bench -- pastes` one.
 // Needs a built server (npm run build). Each suite starts its own server on a temp data dir.
+// The run ends with a PASS/FAIL table of every target the suites measured (targets.mjs).
+import { printTargets } from "./targets.mjs";
+
 const suites = {
   compare: () => import("./suites/compare.mjs"),
   core: () => import("./suites/core.mjs"),
@@ -29,3 +32,4 @@ for (const name of names) {
   const suite = await suites[name]();
   await suite.run();
 }
+printTargets();

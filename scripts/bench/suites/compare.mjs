@@ -3,6 +3,8 @@
 // 1 GiB LOCAL download against nginx sendfile of the same file, and WebDAV GET/PUT
 // against `rclone serve webdav`. Pairs are interleaved and medians reported, so a
 // noisy shared machine moves both sides alike. Prints each ratio with its target.
+// Memory: RSS after BENCH_LOAD_SECONDS (default 60) of 50-connection paste views and
+// BENCH_SETTLE_SECONDS (default 60) after that load stops, and after the 1 GiB upload.
 // BENCH_FILE_MB (default 1024), BENCH_ROUNDS (default 3), BENCH_SECONDS (default 5).
 import { execFile, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -12,11 +14,15 @@ import { promisify } from "node:util";
 import { hasNginx, startNginx } from "../../test-services/nginx.mjs";
 import { load } from "../load.mjs";
 import { ADMIN, freePort, startServer } from "../server-process.mjs";
+import { loadAverage, target } from "../targets.mjs";
 import { generatedBody, send } from "../transfer.mjs";
 
 const SIZE = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 60);
+const sleep = (seconds) => new Promise((r) => setTimeout(r, seconds * 1000));
 const BASIC = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64")}`;
 const run$ = promisify(execFile);
 
@@ -73,15 +79,16 @@ async function interleaved(ours, theirs) {
   return [a, b];
 }
 
-function reportTransfer(label, peer, ours, theirs, target) {
+function reportTransfer(label, peer, ours, theirs, min) {
   const o = median(ours.map((r) => MBs(r.seconds)));
   const t = median(theirs.map((r) => MBs(r.seconds)));
   const gb = SIZE / 1e9;
   const oc = median(ours.map((r) => r.cpu / gb));
   const tc = median(theirs.map((r) => r.cpu / gb));
   console.log(
-    `${label.padEnd(34)} ${o.toFixed(0).padStart(6)} MB/s (CPU ${oc.toFixed(2)} s/GB)   ${peer}: ${t.toFixed(0).padStart(6)} MB/s (CPU ${tc.toFixed(2)} s/GB)   ratio ${(o / t).toFixed(2)}   target ≥ ${target}`,
+    `${label.padEnd(34)} ${o.toFixed(0).padStart(6)} MB/s (CPU ${oc.toFixed(2)} s/GB)   ${peer}: ${t.toFixed(0).padStart(6)} MB/s (CPU ${tc.toFixed(2)} s/GB)   ratio ${(o / t).toFixed(2)}   target ≥ ${min}`,
   );
+  target(`${label} / ${peer}`, o / t, { min });
 }
 
 /** The file of `size` bytes under `dir` (where ClipShare stored the upload). */
@@ -125,7 +132,10 @@ async function startRclone(dir) {
   throw new Error("rclone serve webdav did not start");
 }
 
-async function hotPaths(server) {
+/** Index of the paste view in hotPaths' list (it also has a p99 target). */
+const PASTE_VIEW = 1;
+
+async function createBenchPaste(server) {
   const token = await server.login();
   const res = await fetch(`${server.base}/api/paste`, {
     method: "POST",
@@ -136,6 +146,10 @@ async function hotPaths(server) {
     }),
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status}`);
+}
+
+async function hotPaths(server) {
+  await createBenchPaste(server);
   const floor = await startFloor();
   const paths = [
     ["GET /api/health", "/api/health", 0.5],
@@ -154,16 +168,51 @@ async function hotPaths(server) {
     console.log(
       `${"node:http floor (200-byte JSON)".padEnd(34)} ${floorRps.toFixed(0).padStart(7)} req/s   p99 ${median(floors.map((r) => r.p99)).toFixed(2)} ms`,
     );
-    for (const [j, [label, , target]] of paths.entries()) {
+    for (const [j, [label, , min]] of paths.entries()) {
       const rps = median(ours[j].map((r) => r.rps));
+      const p99 = median(ours[j].map((r) => r.p99));
       const non2xx = ours[j].reduce((n, r) => n + r.non2xx, 0);
       console.log(
-        `${label.padEnd(34)} ${rps.toFixed(0).padStart(7)} req/s   p99 ${median(ours[j].map((r) => r.p99)).toFixed(2)} ms   ratio ${(rps / floorRps).toFixed(3)}   target ≥ ${target}${non2xx ? `   non-2xx ${non2xx}` : ""}`,
+        `${label.padEnd(34)} ${rps.toFixed(0).padStart(7)} req/s   p99 ${p99.toFixed(2)} ms   ratio ${(rps / floorRps).toFixed(3)}   target ≥ ${min}${non2xx ? `   non-2xx ${non2xx}` : ""}`,
       );
+      target(`${label} / floor`, non2xx ? 0 : rps / floorRps, { min });
+      if (j === PASTE_VIEW) target(`${label} p99`, p99, { max: 15 }, "ms");
     }
   } finally {
     floor.stop();
   }
+}
+
+/**
+ * RSS while 50 connections view a paste for LOAD_SECONDS (peak of 1 s samples and at the end),
+ * then SETTLE_SECONDS after the load stopped: what the server holds on to under load, and
+ * whether it gives it back.
+ */
+async function memoryUnderLoad(server) {
+  const loadRun = load({
+    url: `${server.base}/api/paste/bench-compare`,
+    connections: 50,
+    seconds: LOAD_SECONDS,
+    warmup: 0,
+  });
+  let peak = 0;
+  let done = false;
+  loadRun.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    peak = Math.max(peak, await server.rssMb());
+    await sleep(1);
+  }
+  const result = await loadRun;
+  const atEnd = await server.rssMb();
+  await sleep(SETTLE_SECONDS);
+  const after = await server.rssMb();
+  console.log(
+    `RSS under ${LOAD_SECONDS} s of paste views (${result.rps.toFixed(0)} req/s): peak ${peak} MB, at the end ${atEnd} MB; ${SETTLE_SECONDS} s later ${after} MB`,
+  );
+  target(`RSS after ${LOAD_SECONDS} s of paste load (peak)`, Math.max(peak, atEnd), { max: 200 }, "MB");
+  target(`RSS ${SETTLE_SECONDS} s after the load`, after, { max: 120 }, "MB");
 }
 
 async function downloads(server) {
@@ -180,6 +229,12 @@ async function downloads(server) {
   });
   const share = JSON.parse(up.text).data;
   if (!share?.downloadUrl) throw new Error(`upload failed: ${up.status} ${up.text}`);
+  await sleep(Math.min(SETTLE_SECONDS, 10));
+  const afterUpload = await server.rssMb();
+  console.log(
+    `RSS ${Math.min(SETTLE_SECONDS, 10)} s after a ${SIZE / 1024 / 1024} MiB upload: ${afterUpload} MB`,
+  );
+  target(`RSS after a ${SIZE / 1024 / 1024} MiB upload`, afterUpload, { max: 100 }, "MB");
   const stored = findStored(server.dataDir, SIZE);
   if (!hasNginx()) {
     console.log("nginx not installed: download comparison skipped (scripts/install-system-deps.sh)");
@@ -241,25 +296,19 @@ async function downloads(server) {
 }
 
 export async function run() {
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")}; ${ROUNDS} interleaved rounds, medians`,
-  );
+  console.log(`load average ${loadAverage()}; ${ROUNDS} interleaved rounds, medians`);
   const server = await startServer();
-  // BENCH_COMPARE=hot or =bytes runs one half.
+  // BENCH_COMPARE=hot, =memory or =bytes runs one part.
   const part = process.env.BENCH_COMPARE;
   try {
-    if (part !== "bytes") await hotPaths(server);
-    if (part !== "hot") await downloads(server);
+    if (!part || part === "hot") await hotPaths(server);
+    if (!part || part === "memory") {
+      if (part) await createBenchPaste(server);
+      await memoryUnderLoad(server);
+    }
+    if (!part || part === "bytes") await downloads(server);
   } finally {
     await server.stop();
   }
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")} at the end`,
-  );
+  console.log(`load average ${loadAverage()} at the end`);
 }

@@ -19,6 +19,7 @@ import { checkSharePassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
 import type { RateLimiter } from "../../auth/rate-limiter";
 import { type Db, nowIso } from "../../db/database";
+import { preparedQuery } from "../../db/prepared-query";
 import type { FileRow, PasteRow } from "../../db/schema";
 import { isUniqueViolation } from "../../db/sql-helpers";
 import { AppError, badRequest, conflict, gone, notFound } from "../../errors";
@@ -95,6 +96,9 @@ export class ShareAccess<Row extends ShareRow> {
   /** Both share tables seen through their common columns, so one statement serves either. */
   private readonly shares: Kysely<Record<ShareKindSpec["table"], ShareColumns>>;
 
+  /** The visitor statements, built once (prepared-query.ts): every share view runs one of them. */
+  private readonly statements: ReturnType<typeof visitorStatements>;
+
   constructor(
     db: Db,
     private readonly rateLimiter: RateLimiter,
@@ -102,6 +106,7 @@ export class ShareAccess<Row extends ShareRow> {
     readonly spec: ShareKindSpec,
   ) {
     this.shares = db as unknown as Kysely<Record<ShareKindSpec["table"], ShareColumns>>;
+    this.statements = visitorStatements(this.shares, spec);
   }
 
   // ---- state and answers -------------------------------------------------
@@ -127,9 +132,7 @@ export class ShareAccess<Row extends ShareRow> {
 
   /** The share a visitor's link names; 404 when there is none (or it is still uploading). */
   async findBySlug(slug: string): Promise<Row> {
-    let query = this.shares.selectFrom(this.spec.table).selectAll().where("slug", "=", slug);
-    if (this.spec.hasStatus) query = query.where("status", "=", "active");
-    const row = await query.executeTakeFirst();
+    const [row] = await this.statements.findBySlug({ slug });
     if (!row) throw notFound(this.spec.messages.notFound, `${this.spec.kind}_not_found`);
     return row as unknown as Row;
   }
@@ -193,17 +196,11 @@ export class ShareAccess<Row extends ShareRow> {
    */
   async countView(match: { id: string } | { unprotectedSlug: string }): Promise<Row | undefined> {
     const now = nowIso();
-    let query = this.shares
-      .updateTable(this.spec.table)
-      .set((eb) => ({ views: eb("views", "+", 1), ...(this.spec.hasStatus ? { updated_at: now } : {}) }))
-      .where((eb) => eb.or([eb("max_views", "is", null), eb("views", "<", eb.ref("max_views"))]))
-      .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]));
-    query =
+    const [counted] = (
       "id" in match
-        ? query.where("id", "=", match.id)
-        : query.where("slug", "=", match.unprotectedSlug).where("password_hash", "is", null);
-    if (this.spec.hasStatus) query = query.where("status", "=", "active");
-    const counted = (await query.returningAll().executeTakeFirst()) as Row | undefined;
+        ? await this.statements.countViewById({ id: match.id, now })
+        : await this.statements.countViewBySlug({ slug: match.unprotectedSlug, now })
+    ) as Row[];
     if (counted) metrics.view(this.spec.kind);
     return counted;
   }
@@ -287,4 +284,42 @@ export class ShareAccess<Row extends ShareRow> {
   private slugTaken(): AppError {
     return conflict(this.spec.messages.slugTaken, "slug_taken");
   }
+}
+
+/**
+ * The statements of a visitor's request. Counting is one conditional UPDATE
+ * ... RETURNING: it both checks that the share is live (not expired, views
+ * left) and uses a view, so concurrent visitors can never overshoot max_views.
+ */
+function visitorStatements(
+  shares: Kysely<Record<ShareKindSpec["table"], ShareColumns>>,
+  spec: ShareKindSpec,
+) {
+  const db = shares as unknown as Kysely<never>;
+  const counting = (now: string) => {
+    let query = shares
+      .updateTable(spec.table)
+      .set((eb) => ({ views: eb("views", "+", 1), ...(spec.hasStatus ? { updated_at: now } : {}) }))
+      .where((eb) => eb.or([eb("max_views", "is", null), eb("views", "<", eb.ref("max_views"))]))
+      .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]));
+    if (spec.hasStatus) query = query.where("status", "=", "active");
+    return query;
+  };
+  return {
+    findBySlug: preparedQuery<{ slug: string }, ShareColumns>(db, (param) => {
+      let query = shares.selectFrom(spec.table).selectAll().where("slug", "=", param("slug"));
+      if (spec.hasStatus) query = query.where("status", "=", "active");
+      return query;
+    }),
+    countViewById: preparedQuery<{ id: string; now: string }, ShareColumns>(db, (param) =>
+      counting(param("now")).where("id", "=", param("id")).returningAll(),
+    ),
+    /** Counts by slug, and only when the share has no password. */
+    countViewBySlug: preparedQuery<{ slug: string; now: string }, ShareColumns>(db, (param) =>
+      counting(param("now"))
+        .where("slug", "=", param("slug"))
+        .where("password_hash", "is", null)
+        .returningAll(),
+    ),
+  };
 }

@@ -7,6 +7,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../../context";
 import { metrics } from "../../lib/metrics";
+import { accessLogWriter } from "../../logger";
 import { setResponseHeader } from "../response-headers";
 import type { AppEnv } from "../types";
 
@@ -35,6 +36,7 @@ const FORWARDED_HEADERS = ["x-forwarded-for", "x-real-ip", "forwarded"];
 
 export function requestContext(ctx: AppContext): MiddlewareHandler<AppEnv> {
   let warnedUntrustedProxy = ctx.config.trustProxy;
+  const accessLog = accessLogWriter(ctx.log);
   return async (c, next) => {
     const forwarded = warnedUntrustedProxy ? undefined : FORWARDED_HEADERS.find((h) => c.req.header(h));
     if (forwarded) {
@@ -61,14 +63,12 @@ export function requestContext(ctx: AppContext): MiddlewareHandler<AppEnv> {
       Number(c.req.header("content-length") ?? 0) || 0,
       Number(c.res.headers.get("content-length") ?? 0) || 0,
     );
-    log.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(seconds * 10_000) / 10,
-      },
-      "request",
-    );
+    accessLog?.({
+      reqId: requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(seconds * 10_000) / 10,
+    });
   };
 }
