@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { createLocalConfig, createMount, entry, putFile } from "./support/explorer";
 import { pngImage } from "./support/explorer-images";
 import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
@@ -97,4 +98,33 @@ test("a shared video's page shows a poster frame", async ({ page, request }) => 
   const answer = await poster;
   expect(answer.status()).toBe(200);
   expect(answer.headers()["content-type"]).toBe("image/webp");
+});
+
+test("a large shared image opens as its thumbnail, with a button for the original", async ({
+  page,
+  request,
+}) => {
+  const width = 1400;
+  const height = 1100;
+  const noise = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  const png = await sharp(noise, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  expect(png.length).toBeGreaterThan(4 * 1024 * 1024);
+  const res = await request.put(`/api/upload-direct/photo.png`, {
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/octet-stream" },
+    data: png,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const slug = (await res.json()).data.slug as string;
+
+  await page.goto(`/file/${slug}`);
+  const img = page.getByRole("img", { name: /photo\.png/ });
+  await expect(img).toHaveAttribute("src", new RegExp(`/api/file-thumbnail/${slug}\\?size=1024`));
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1024);
+  await page.getByRole("button", { name: /Show the original/ }).click();
+  await expect(img).toHaveAttribute("src", new RegExp(`/api/file-view/${slug}`));
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(width);
+  await expect(page.getByRole("button", { name: /Show the original/ })).toHaveCount(0);
 });
