@@ -29,7 +29,7 @@ export const THUMBNAIL_SIZES = [256, 1024] as const;
 export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
 
 /** Requests waiting for a generation beyond this are told to come back (503) instead of piling up. */
-const MAX_WAITING = 32;
+const MAX_WAITING = 64;
 /** A hit refreshes its file's time at most this often, so eviction removes the least recently used. */
 const TOUCH_AFTER_MS = 86_400_000;
 
