@@ -6,7 +6,7 @@
  */
 
 import { open } from "node:fs/promises";
-import { fsThumbnailQuery, thumbnailQuery } from "@clipshare/shared";
+import { fsThumbnailQuery, type ThumbnailSize, thumbnailQuery } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
 import { apiActor } from "../../domain/fs/access";
@@ -31,7 +31,7 @@ export function thumbnailRoutes(ctx: AppContext) {
   const send = async (
     c: Context<AppEnv>,
     source: ThumbnailSource,
-    query: { size: 256 | 1024; v?: string | undefined },
+    query: { size: ThumbnailSize; v?: string | undefined },
   ) => {
     const headers = new Headers({
       "Cache-Control": query.v ? VERSIONED_CACHE : UNVERSIONED_CACHE,

@@ -11,6 +11,7 @@ import type {
   FsTask,
   FsTaskList,
   FsZipLink,
+  ThumbnailSize,
 } from "@clipshare/shared";
 import { api, apiBase } from "../../../lib/api";
 import { authorizationHeader, buildUrl, type Credentials } from "../../../lib/api-client";
@@ -84,7 +85,12 @@ export const fsApi = {
     return res.blob();
   },
   /** A WebP thumbnail of an image or video; `version` (the modification time) lets the browser cache it long. */
-  async readThumbnail(path: string, size: 256 | 1024, version: string, signal?: AbortSignal): Promise<Blob> {
+  async readThumbnail(
+    path: string,
+    size: ThumbnailSize,
+    version: string,
+    signal?: AbortSignal,
+  ): Promise<Blob> {
     const creds = currentCredentials();
     // The server makes one thumbnail at a time and answers 503 when too many wait: come back as told.
     for (let attempt = 0; ; attempt++) {
