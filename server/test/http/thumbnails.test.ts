@@ -44,8 +44,8 @@ describe("the thumbnail cache", () => {
   it("more requests than the queue holds are told to come back (503, Retry-After), and then served", async () => {
     const token = await t.adminToken();
     const headers = { authorization: `Bearer ${token}` };
-    const image = await testImage(1200, 1200, "png");
-    const files = Array.from({ length: 70 }, (_, i) => `/e/busy/${i}.png`);
+    const image = await testImage(2000, 1500, "png");
+    const files = Array.from({ length: 75 }, (_, i) => `/e/busy/${i}.png`);
     for (const file of files) await mustPut(t, file, image, { token });
     const url = (file: string) => `/api/fs/thumbnail?path=${encodeURIComponent(file)}`;
     const answers = await Promise.all(files.map((file) => t.app.request(url(file), { headers })));
