@@ -98,3 +98,27 @@ test("a shared video's page shows a poster frame", async ({ page, request }) => 
   expect(answer.status()).toBe(200);
   expect(answer.headers()["content-type"]).toBe("image/webp");
 });
+
+test("a large shared image opens as its thumbnail, with a button for the original", async ({
+  page,
+  request,
+}) => {
+  const width = 1400;
+  const png = pngImage(width, 1100, 60, 0);
+  expect(png.length).toBeGreaterThan(4 * 1024 * 1024);
+  const res = await request.put(`/api/upload-direct/photo.png`, {
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/octet-stream" },
+    data: png,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const slug = (await res.json()).data.slug as string;
+
+  await page.goto(`/file/${slug}`);
+  const img = page.getByRole("img", { name: /photo\.png/ });
+  await expect(img).toHaveAttribute("src", new RegExp(`/api/file-thumbnail/${slug}\\?size=1024`));
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1024);
+  await page.getByRole("button", { name: /Show the original/ }).click();
+  await expect(img).toHaveAttribute("src", new RegExp(`/api/file-view/${slug}`));
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(width);
+  await expect(page.getByRole("button", { name: /Show the original/ })).toHaveCount(0);
+});

@@ -54,7 +54,8 @@ export function parseRange(header: string | undefined): ReadRange | undefined {
 
 const quoteEtag = (etag: string) => `"${etag}"`;
 
-function etagMatches(header: string, etag: string | null): boolean {
+/** Whether an If-None-Match / If-Range list names `etag` (weak or strong, or `*`). */
+export function etagMatches(header: string, etag: string | null): boolean {
   if (!etag) return false;
   return header
     .split(",")

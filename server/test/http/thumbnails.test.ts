@@ -40,4 +40,20 @@ describe("the thumbnail cache", () => {
     expect(names).toContain(`${etags[7]}.webp`);
     expect(names).not.toContain(`${etags[0]}.webp`);
   });
+
+  it("more requests than the queue holds are told to come back (503, Retry-After), and then served", async () => {
+    const token = await t.adminToken();
+    const headers = { authorization: `Bearer ${token}` };
+    const image = await testImage(2000, 1500, "png");
+    const files = Array.from({ length: 75 }, (_, i) => `/e/busy/${i}.png`);
+    for (const file of files) await mustPut(t, file, image, { token });
+    const url = (file: string) => `/api/fs/thumbnail?path=${encodeURIComponent(file)}`;
+    const answers = await Promise.all(files.map((file) => t.app.request(url(file), { headers })));
+    const busy = answers.flatMap((res, i) => (res.status === 503 ? [{ res, file: files[i]! }] : []));
+    expect(busy.length).toBeGreaterThan(0);
+    expect(answers.filter((res) => res.status === 200).length).toBeGreaterThanOrEqual(64);
+    expect(busy[0]!.res.headers.get("retry-after")).toBe("2");
+    expect(await busy[0]!.res.json()).toMatchObject({ success: false, error: "thumbnail_busy" });
+    for (const { file } of busy) expect((await t.app.request(url(file), { headers })).status).toBe(200);
+  });
 });

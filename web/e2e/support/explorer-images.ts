@@ -18,8 +18,11 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, body, tail]);
 }
 
-/** A small decodable RGB PNG whose colours depend on `shade`. */
-export function pngImage(width: number, height: number, shade: number): Buffer {
+/**
+ * A small decodable RGB PNG whose colours depend on `shade`. `level` 0 stores
+ * the pixels uncompressed (a large file from a small picture).
+ */
+export function pngImage(width: number, height: number, shade: number, level = -1): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -37,7 +40,7 @@ export function pngImage(width: number, height: number, shade: number): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk("IHDR", ihdr),
-    pngChunk("IDAT", deflateSync(raw)),
+    pngChunk("IDAT", deflateSync(raw, { level })),
     pngChunk("IEND", Buffer.alloc(0)),
   ]);
 }

@@ -227,7 +227,7 @@ export const taskListQuery = z.object({
 
 // ---- thumbnails (explorer files and file shares) ----------------------------
 
-/** The boxes a thumbnail fits in, pixels: a grid tile and a poster. */
+/** The boxes a thumbnail fits in, pixels (a grid tile, a poster): a fixed few keep the server's cache bounded. */
 export const THUMBNAIL_SIZES = [256, 1024] as const;
 export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
 

@@ -11,6 +11,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import type { ThumbnailSize } from "@clipshare/shared";
 import { AppError, isAppError } from "../../errors";
 import { metrics } from "../../lib/metrics";
 import type { Logger } from "../../logger";
@@ -24,12 +25,8 @@ import {
   unsupported,
 } from "./render";
 
-/** The sizes clients may ask for (the box the thumbnail fits in, pixels): a fixed few keep the cache bounded. */
-export const THUMBNAIL_SIZES = [256, 1024] as const;
-export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
-
 /** Requests waiting for a generation beyond this are told to come back (503) instead of piling up. */
-const MAX_WAITING = 32;
+const MAX_WAITING = 64;
 /** A hit refreshes its file's time at most this often, so eviction removes the least recently used. */
 const TOUCH_AFTER_MS = 86_400_000;
 

@@ -6,7 +6,7 @@
  */
 
 import { open } from "node:fs/promises";
-import { fsThumbnailQuery, thumbnailQuery } from "@clipshare/shared";
+import { fsThumbnailQuery, type ThumbnailSize, thumbnailQuery } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
 import { apiActor } from "../../domain/fs/access";
@@ -15,6 +15,7 @@ import { storageNotFound } from "../../storage/errors";
 import { parseWith } from "../body";
 import { continuationToken } from "../download-continuation";
 import { nodeBody } from "../node-body";
+import { etagMatches } from "../serve-object";
 import { isPreviewBot, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
 import { withContentRouteStatus } from "./public-files";
@@ -30,7 +31,7 @@ export function thumbnailRoutes(ctx: AppContext) {
   const send = async (
     c: Context<AppEnv>,
     source: ThumbnailSource,
-    query: { size: 256 | 1024; v?: string | undefined },
+    query: { size: ThumbnailSize; v?: string | undefined },
   ) => {
     const headers = new Headers({
       "Cache-Control": query.v ? VERSIONED_CACHE : UNVERSIONED_CACHE,
@@ -40,8 +41,7 @@ export function thumbnailRoutes(ctx: AppContext) {
     const etag = thumbnails.etag(source, query.size);
     headers.set("ETag", `"${etag}"`);
     const ifNoneMatch = c.req.header("if-none-match");
-    if (ifNoneMatch?.split(",").some((t) => t.trim().replace(/^W\//, "") === `"${etag}"`))
-      return new Response(null, { status: 304, headers });
+    if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
     // Opened before answering: a thumbnail evicted in between is made again, not a broken answer.
     let thumb: Thumbnail = await thumbnails.get(source, query.size);
     const file = await open(thumb.file).catch(async () => {
@@ -66,18 +66,17 @@ export function thumbnailRoutes(ctx: AppContext) {
   app.get("/file-thumbnail/:slug", async (c) => {
     const q = parseWith(thumbnailQuery, c.req.query());
     const { principal, slug, clientIp } = visitor(c);
-    let row: Awaited<ReturnType<typeof ctx.fileShares.authorizeDownload>>["row"];
-    try {
-      // delivers: false — a thumbnail is not the file, so it never uses a view.
-      ({ row } = await ctx.fileShares.authorizeDownload(
+    // delivers: false — a thumbnail is not the file, so it never uses a view.
+    const { row } = await ctx.fileShares
+      .authorizeDownload(
         principal,
         slug,
         { token: continuationToken(c), password: c.req.query("password") },
         { delivers: false, bot: isPreviewBot(c), clientIp },
-      ));
-    } catch (e) {
-      throw withContentRouteStatus(e);
-    }
+      )
+      .catch((e: unknown) => {
+        throw withContentRouteStatus(e);
+      });
     const { row: config, driver } = await ctx.storageConfigs.driverById(row.storage_config_id!);
     const entry = await driver.stat(row.storage_path);
     if (!entry || entry.isDirectory) throw storageNotFound(row.storage_path);

@@ -1,4 +1,4 @@
-import type { OfficeViewerUrls, PublicFile } from "@clipshare/shared";
+import type { OfficeViewerUrls, PublicFile, ThumbnailSize } from "@clipshare/shared";
 import { api } from "../../../lib/api";
 import { backendUrl } from "../../../lib/share-links";
 
@@ -31,7 +31,7 @@ export function tokenOf(url: string | undefined): string | null {
 }
 
 /** A WebP frame of a shared video or image, under the same access as its preview URL (uses no view). */
-export function thumbnailUrl(slug: string, previewUrl: string, size: 256 | 1024 = 1024): string {
+export function thumbnailUrl(slug: string, previewUrl: string, size: ThumbnailSize = 1024): string {
   const token = tokenOf(previewUrl);
   const query = `size=${size}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
   return backendUrl(`/api/file-thumbnail/${slugPath(slug)}?${query}`);

@@ -5,6 +5,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { backendUrl } from "../../../lib/share-links";
 import { thumbnailUrl, tokenOf } from "../api/public-files";
 import { type PreviewKind, previewKind } from "../preview-kind";
+import { ImagePreview } from "./image-preview";
 import { OfficePreview } from "./office-preview";
 
 const TextPreview = lazy(() => import("./text-preview"));
@@ -40,16 +41,7 @@ export function FilePreview({ file }: { file: PreviewableFile }) {
   if (mediaFailed) return <NoPreview reason="failed" />;
   switch (kind) {
     case "image":
-      return (
-        <div className="flex justify-center rounded-xl bg-slate-100 p-2 dark:bg-slate-950">
-          <img
-            src={src}
-            alt={t("fileView.preview.imageAlt", { name: file.filename })}
-            className="max-h-[75vh] max-w-full object-contain"
-            onError={() => setMediaFailed(true)}
-          />
-        </div>
-      );
+      return <ImagePreview file={file} src={src} onFailed={() => setMediaFailed(true)} />;
     case "video":
       return (
         <video

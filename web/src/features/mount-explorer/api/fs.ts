@@ -11,6 +11,7 @@ import type {
   FsTask,
   FsTaskList,
   FsZipLink,
+  ThumbnailSize,
 } from "@clipshare/shared";
 import { api, apiBase } from "../../../lib/api";
 import { authorizationHeader, buildUrl, type Credentials } from "../../../lib/api-client";
@@ -84,14 +85,25 @@ export const fsApi = {
     return res.blob();
   },
   /** A WebP thumbnail of an image or video; `version` (the modification time) lets the browser cache it long. */
-  async readThumbnail(path: string, size: 256 | 1024, version: string, signal?: AbortSignal): Promise<Blob> {
+  async readThumbnail(
+    path: string,
+    size: ThumbnailSize,
+    version: string,
+    signal?: AbortSignal,
+  ): Promise<Blob> {
     const creds = currentCredentials();
-    const res = await fetch(fsUrl("/fs/thumbnail", { path, size, v: version || undefined }), {
-      headers: creds ? { Authorization: authorizationHeader(creds) } : {},
-      signal,
-    });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return res.blob();
+    // The server makes one thumbnail at a time and answers 503 when too many wait: come back as told.
+    for (let attempt = 0; ; attempt++) {
+      const res = await fetch(fsUrl("/fs/thumbnail", { path, size, v: version || undefined }), {
+        headers: creds ? { Authorization: authorizationHeader(creds) } : {},
+        signal,
+      });
+      if (res.ok) return res.blob();
+      if (res.status !== 503 || attempt >= 3) throw new Error(`HTTP ${res.status}`);
+      const seconds = Number(res.headers.get("retry-after")) || 2;
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      signal?.throwIfAborted();
+    }
   },
   async mkdir(path: string): Promise<void> {
     await api.request("/fs/mkdir", { method: "POST", body: { path } });

@@ -1,3 +1,4 @@
+import type { ThumbnailSize } from "@clipshare/shared";
 import { type ReactNode, useEffect, useState } from "react";
 import { type FsEntry, fsApi } from "../api/fs";
 import { fileKind } from "../model/paths";
@@ -21,7 +22,7 @@ export function EntryThumbnail({
   children,
 }: {
   entry: FsEntry;
-  size?: 256 | 1024;
+  size?: ThumbnailSize;
   className?: string;
   children: ReactNode;
 }) {
