@@ -8,6 +8,7 @@ import {
   removeFromBasket,
 } from "./basket";
 import { clampMenuWidth, isLongPress, movedTooFar, placeMenu } from "./gesture";
+import { entryShortcut, nextEntryIndex } from "./grid-keys";
 import {
   baseName,
   breadcrumbs,
@@ -249,5 +250,25 @@ describe("picked folders", () => {
       "loose.txt",
     ]);
     expect(result.dirs).toEqual(["photos", "photos/2024", "photos/2024/may"]);
+  });
+});
+
+describe("grid keys", () => {
+  it("moves one step in the list, a tile sideways or a line of tiles in the grid view", () => {
+    expect(nextEntryIndex("ArrowDown", 0, 5, "list", 1)).toBe(1);
+    expect(nextEntryIndex("ArrowUp", 0, 5, "list", 1)).toBeNull();
+    expect(nextEntryIndex("ArrowDown", 1, 10, "grid", 4)).toBe(5);
+    expect(nextEntryIndex("ArrowDown", 7, 10, "grid", 4)).toBeNull();
+    expect(nextEntryIndex("ArrowLeft", 4, 10, "grid", 4)).toBe(3);
+    expect(nextEntryIndex("End", 2, 10, "gallery", 3)).toBe(9);
+    expect(nextEntryIndex("Home", 0, 10, "list", 1)).toBeNull();
+    expect(nextEntryIndex("a", 0, 10, "list", 1)).toBeNull();
+  });
+
+  it("names the shortcuts that run menu items", () => {
+    expect(entryShortcut({ key: "Delete", shiftKey: false })).toBe("delete");
+    expect(entryShortcut({ key: "F2", shiftKey: false })).toBe("rename");
+    expect(entryShortcut({ key: "F10", shiftKey: true })).toBe("menu");
+    expect(entryShortcut({ key: "F10", shiftKey: false })).toBeNull();
   });
 });
