@@ -46,6 +46,22 @@ async function seriousViolations(page: Page, screen: string): Promise<Finding[]>
     .map((v: Omit<Finding, "screen">) => ({ screen, ...v }));
 }
 
+/**
+ * Icon-only buttons (no visible text) shown without a tooltip: a sighted mouse
+ * user sees only the icon, so each needs a `title` besides its accessible name.
+ */
+async function iconButtonsWithoutTooltip(page: Page, screen: string): Promise<Finding[]> {
+  const targets = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button:not([role]), [role="button"]')]
+      .filter((el) => el.offsetParent !== null && el.innerText.trim() === "" && el.querySelector("svg, img"))
+      .filter((el) => !el.title?.trim())
+      .map((el) => `${el.getAttribute("aria-label") ?? ""} ${el.outerHTML.slice(0, 120)}`),
+  );
+  return targets.length
+    ? [{ screen, rule: "icon-button-tooltip", impact: "serious", targets: targets.slice(0, 5) }]
+    : [];
+}
+
 let data: SampleData;
 test.beforeAll(async ({ request }) => {
   data = await seedSampleData(request);
@@ -66,6 +82,7 @@ for (const theme of ["light", "dark"] as const) {
       for (const screen of screens.filter((s) => s.as === as)) {
         await showScreen(page, screen);
         findings.push(...(await seriousViolations(page, `${screen.name} (${theme})`)));
+        findings.push(...(await iconButtonsWithoutTooltip(page, `${screen.name} (${theme})`)));
       }
       await context.close();
     }
