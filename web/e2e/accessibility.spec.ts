@@ -53,6 +53,8 @@ async function seriousViolations(page: Page, screen: string): Promise<Finding[]>
 async function iconButtonsWithoutTooltip(page: Page, screen: string): Promise<Finding[]> {
   const targets = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('button:not([role]), [role="button"]')]
+      // innerText, not textContent: the text as rendered, which is what a sighted user sees.
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
       .filter((el) => el.offsetParent !== null && el.innerText.trim() === "" && el.querySelector("svg, img"))
       .filter((el) => !el.title?.trim())
       .map((el) => `${el.getAttribute("aria-label") ?? ""} ${el.outerHTML.slice(0, 120)}`),
