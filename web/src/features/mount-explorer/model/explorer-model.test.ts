@@ -1,3 +1,4 @@
+import { ALL_PERMISSIONS, Permission } from "@clipshare/shared";
 import { describe, expect, it } from "vitest";
 import {
   addToBasket,
@@ -21,6 +22,7 @@ import {
   parentPath,
   validName,
 } from "./paths";
+import { explorerPermissions } from "./permissions";
 import { clickSelect, contextSelect, EMPTY_SELECTION, pruneSelection, selectAll } from "./selection";
 import { nextSort, sortEntries } from "./sort";
 
@@ -270,5 +272,30 @@ describe("grid keys", () => {
     expect(entryShortcut({ key: "F2", shiftKey: false })).toBe("rename");
     expect(entryShortcut({ key: "F10", shiftKey: true })).toBe("menu");
     expect(entryShortcut({ key: "F10", shiftKey: false })).toBeNull();
+  });
+});
+
+describe("explorer permissions", () => {
+  it("offers each change only with its bit; move goes with rename", () => {
+    expect(explorerPermissions(Permission.MOUNT_VIEW)).toEqual({
+      upload: false,
+      copy: false,
+      rename: false,
+      delete: false,
+    });
+    expect(
+      explorerPermissions(Permission.MOUNT_VIEW | Permission.MOUNT_UPLOAD | Permission.MOUNT_RENAME),
+    ).toEqual({
+      upload: true,
+      copy: false,
+      rename: true,
+      delete: false,
+    });
+    expect(explorerPermissions(ALL_PERMISSIONS)).toEqual({
+      upload: true,
+      copy: true,
+      rename: true,
+      delete: true,
+    });
   });
 });
