@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Permission } from "@clipshare/shared";
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "./support/axe";
 import { createLocalConfig, createMount, dropFolder, entry, listNames, putFile } from "./support/explorer";
 import { apiCreateKey, apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
 
@@ -113,6 +114,29 @@ test("keys reach entries outside the rendered window of a long list", async ({ p
   await expect.poll(() => focusedEntry(page)).toBe("n-000.txt");
   await expect(entry(page, "n-000.txt")).toBeInViewport();
 });
+
+for (const { viewport, theme } of [
+  { viewport: { width: 820, height: 1180 }, theme: "light" },
+  { viewport: { width: 390, height: 844 }, theme: "dark" },
+]) {
+  test(`axe: no control inside another, readable selected rows, in every view at ${viewport.width} px (${theme})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.addInitScript((mode) => localStorage.setItem("themeMode", mode), theme);
+    await useAdminSession(page, token, `/mount-explorer${mount}`);
+    await expect(entry(page, "a.txt")).toBeVisible();
+    await entry(page, "a.txt").click({ position: { x: 200, y: 20 } });
+    const findings = await seriousViolations(page, "list");
+    for (const view of ["Grid view", "Gallery view"]) {
+      await page.getByRole("button", { name: view }).click();
+      await expect(entry(page, "a.txt")).toBeVisible();
+      findings.push(...(await seriousViolations(page, view)));
+    }
+    await page.getByRole("button", { name: "List view" }).click();
+    expect(findings).toEqual([]);
+  });
+}
 
 test("search results do not show the folder's item count", async ({ page }) => {
   await useAdminSession(page, token, `/mount-explorer${mount}`);

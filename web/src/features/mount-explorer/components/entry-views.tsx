@@ -220,15 +220,16 @@ export function EntryView(props: EntryViewProps) {
                     <EntryIcon entry={entry} className="h-4 w-4 shrink-0" />
                     <NameButton entry={entry} onOpen={props.onOpen} focusable={vi.index === tabStop} />
                   </span>
+                  {/* Slate-600, not 500: the details must stay readable on a selected (tinted) row. */}
                   <span
                     role="gridcell"
-                    className="text-right text-xs text-slate-500 tabular-nums dark:text-slate-400"
+                    className="text-right text-xs text-slate-600 tabular-nums dark:text-slate-400"
                   >
                     {entry.isDirectory ? "" : formatBytes(entry.size)}
                   </span>
                   <span
                     role="gridcell"
-                    className="hidden text-right text-xs text-slate-500 tabular-nums sm:block dark:text-slate-400"
+                    className="hidden text-right text-xs text-slate-600 tabular-nums sm:block dark:text-slate-400"
                   >
                     {entry.modified ? formatDateTime(entry.modified, i18n.language) : ""}
                   </span>
@@ -263,7 +264,7 @@ export function EntryView(props: EntryViewProps) {
                       >
                         <EntryIcon entry={entry} className="h-12 w-12" />
                         <NameButton entry={entry} onOpen={props.onOpen} focusable={index === tabStop} />
-                        <span className="text-slate-500">
+                        <span className="text-slate-600 dark:text-slate-400">
                           {entry.isDirectory ? "" : formatBytes(entry.size)}
                         </span>
                       </EntryItem>
@@ -300,7 +301,7 @@ export function EntryView(props: EntryViewProps) {
         </div>
       </div>
       {props.loadingMore ? (
-        <p className="p-3 text-center text-xs text-slate-500" role="status">
+        <p className="p-3 text-center text-xs text-slate-600 dark:text-slate-400" role="status">
           {t("common.loading")}
         </p>
       ) : null}
