@@ -48,6 +48,8 @@ async function expectToastBesides(page: Page, button: Locator, toastText: RegExp
     expect(overlaps(box, after), `toast ${JSON.stringify(box)} over button ${JSON.stringify(after)}`).toBe(
       false,
     );
+    // Its icon-only dismiss button has a tooltip, as every icon-only button does.
+    await expect(toast.getByRole("button", { name: "Dismiss" })).toHaveAttribute("title", "Dismiss");
     await toast.getByRole("button", { name: "Dismiss" }).click();
     await expect(toast).toHaveCount(0);
   }
@@ -94,6 +96,7 @@ test.describe("dark mode", () => {
       .getByRole("button", { name: `Delete ${name}` })
       .click();
     const confirm = page.getByRole("alertdialog");
+    await expect(confirm.getByRole("button", { name: "Close" })).toHaveAttribute("title", "Close");
     const del = confirm.getByRole("button", { name: "Delete" });
     const live = await rgbOf(del, "backgroundColor");
     await del.click();

@@ -107,6 +107,7 @@ function ToastView({ item }: { item: ToastItem }) {
         type="button"
         onClick={() => dismissToast(item.id)}
         aria-label={t("common.dismiss")}
+        title={t("common.dismiss")}
         className="rounded p-0.5 text-slate-400 hover:text-slate-700 dark:hover:text-slate-200"
       >
         <X className="h-3.5 w-3.5" aria-hidden />
