@@ -112,8 +112,24 @@ test.describe("API key sign-in", () => {
       basic_path: "/",
     });
 
-    // Modules the key may not use send it back to the panel's start.
+    // A module the key may not use says why, in place, instead of sending the key elsewhere.
     await page.goto("/admin/key-management");
+    await expect(page).toHaveURL(/\/admin\/key-management$/);
+    await expect(
+      page.getByRole("heading", { name: "This API key cannot open Key management" }),
+    ).toBeVisible();
+    await expect(page.getByText("Only the administrator can open it.")).toBeVisible();
+    await page.goto("/admin/file-management");
+    await expect(
+      page.getByRole("heading", { name: "This API key cannot open File management" }),
+    ).toBeVisible();
+    await expect(page.getByText('It needs the "File sharing" permission')).toBeVisible();
+    await page.evaluate(() => localStorage.setItem("language", "zh"));
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "此 API 密钥无法打开文件管理" })).toBeVisible();
+    await expect(page.getByText("需要“文件分享”权限")).toBeVisible();
+    await page.evaluate(() => localStorage.setItem("language", "en"));
+    await page.goto("/admin/no-such-module");
     await expect(page).toHaveURL(/\/admin$/);
     await expect(sidebar.getByRole("link")).toHaveCount(1);
     // The tab names the panel the key holder sees.

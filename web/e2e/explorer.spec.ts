@@ -155,7 +155,7 @@ test("edits and saves a text file in the code editor", async ({ page, request })
 test("previews images as a gallery with the keyboard, and a Markdown file", async ({ page }) => {
   await useAdminSession(page, token, "/mount-explorer/local/pics");
   await page.getByRole("button", { name: "Gallery view" }).click();
-  await expect(page.locator('[role="listbox"][data-view="gallery"]')).toBeVisible();
+  await expect(page.locator('[role="grid"][data-view="gallery"]')).toBeVisible();
   await expect(entry(page, "one.png").locator("img")).toBeVisible();
   await entry(page, "one.png").getByRole("button", { name: "one.png" }).click();
   await expect(page).toHaveURL(/\?preview=one\.png$/);
@@ -175,7 +175,7 @@ test("previews images as a gallery with the keyboard, and a Markdown file", asyn
   await expect(page).toHaveURL(/\/mount-explorer\/local\/pics$/);
   // The view is remembered for this user.
   await page.reload();
-  await expect(page.locator('[role="listbox"][data-view="gallery"]')).toBeVisible();
+  await expect(page.locator('[role="grid"][data-view="gallery"]')).toBeVisible();
   await page.getByRole("button", { name: "List view" }).click();
 
   // Deep link to a Markdown preview.
@@ -266,7 +266,7 @@ test("a 10,000-entry directory scrolls with fewer than 200 rows in the DOM", asy
   for (let i = 0; i < 10_000; i++) writeFileSync(join(big, `file-${String(i).padStart(5, "0")}.txt`), "x");
   await useAdminSession(page, token, "/mount-explorer/local/big");
   await expect(entry(page, "file-00000.txt")).toBeVisible();
-  const rows = page.locator('[role="option"]');
+  const rows = page.locator('[role="row"][data-entry]');
   const scroller = page.getByTestId("entry-scroll");
   let max = 0;
   for (let step = 0; step < 80; step++) {

@@ -35,6 +35,8 @@ export interface SampleData {
   fileSlug: string;
   protectedFileSlug: string;
   key: string;
+  /** The sample mount, holding one file. */
+  mountPath: string;
   names: string[];
 }
 
@@ -81,6 +83,7 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     fileSlug: file.slug,
     protectedFileSlug: lockedFile.slug,
     key: key.key,
+    mountPath,
     names: [tag, paste.slug, locked.slug, file.slug, lockedFile.slug, key.key],
   };
 }
@@ -114,6 +117,10 @@ export function allScreens(data: SampleData): Screen[] {
     { name: "explorer", as: "admin", path: "/mount-explorer" },
     { name: "explorer-key", as: "key", path: "/mount-explorer" },
     { name: "api-docs", as: "visitor", path: "/api-docs" },
+    { name: "explorer-folder", as: "admin", path: `/mount-explorer${data.mountPath}` },
+    { name: "explorer-folder-key", as: "key", path: `/mount-explorer${data.mountPath}` },
+    // A module the sample key may not open: the notice naming what it lacks.
+    { name: "key-locked-module", as: "key", path: "/admin/key-management" },
   ];
 }
 

@@ -1,9 +1,8 @@
 import { LockKeyhole, Unlock } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { PasswordInput } from "./password-input";
+import { PasswordField } from "./password-input";
 import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";
-import { Field } from "./ui/form";
 
 /**
  * The page a visitor sees for a password-protected share: the password must be
@@ -55,19 +54,14 @@ export function PasswordPrompt({
         <p className="mt-1 text-sm break-all text-slate-500 dark:text-slate-400">{description}</p>
       </div>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label={texts.label} error={missing && !password ? texts.required : null}>
-          {({ id, describedBy, invalid }) => (
-            <PasswordInput
-              id={id}
-              describedBy={describedBy}
-              invalid={invalid}
-              value={password}
-              onChange={setPassword}
-              autoComplete="off"
-              autoFocus
-            />
-          )}
-        </Field>
+        <PasswordField
+          label={texts.label}
+          error={missing && !password ? texts.required : null}
+          value={password}
+          onChange={setPassword}
+          autoComplete="off"
+          autoFocus
+        />
         {error ? <Alert>{error}</Alert> : null}
         <Button type="submit" className="w-full" disabled={busy}>
           <Unlock className="h-4 w-4" aria-hidden />

@@ -100,6 +100,8 @@ export interface Capabilities {
   isAuthenticated: boolean;
   isAdmin: boolean;
   isApiKey: boolean;
+  /** The effective permission bits: every bit for an admin, none when signed out. */
+  mask: number;
   text: boolean;
   file: boolean;
   /** Any mount bit. */
@@ -121,6 +123,7 @@ export function capabilitiesOf(state: AuthState): Capabilities {
     isAuthenticated: isAdmin || isApiKey,
     isAdmin,
     isApiKey,
+    mask,
     text,
     file,
     mount,

@@ -1,7 +1,7 @@
 import { ALL_PERMISSIONS, Permission } from "@clipshare/shared";
 import { describe, expect, it } from "vitest";
 import { explorerUrl } from "../app/route-guards";
-import { allowedModules, defaultModule } from "../features/admin/modules/module-ids";
+import { allowedModules, defaultModule, modulePermission } from "../features/admin/modules/module-ids";
 import { type AuthState, capabilitiesOf, parseKeyInfo, parsePermissionMask } from "./auth-store";
 import { isValidBackendUrl, resolveBaseUrl } from "./runtime-config";
 import { nextThemeMode, parseThemeMode } from "./theme";
@@ -84,6 +84,15 @@ describe("auth state", () => {
       "file-management",
       "mount-management",
     ]);
+    expect(allowedModules(capabilitiesOf(keyUser(Permission.MOUNT_DELETE)))).toEqual(["mount-management"]);
+  });
+
+  it("a locked module names the permission a key lacks, or none when only the administrator may open it", () => {
+    expect(modulePermission("text-management")).toBe("TEXT");
+    expect(modulePermission("file-management")).toBe("FILE_SHARE");
+    expect(modulePermission("mount-management")).toBe("MOUNT_VIEW");
+    expect(modulePermission("key-management")).toBeNull();
+    expect(modulePermission("dashboard")).toBeNull();
   });
 });
 

@@ -38,13 +38,8 @@ export function RowActions({ actions }: { actions: RowAction[] }) {
       {actions.map((action) => (
         <Button
           key={action.id}
-          variant="ghost"
+          variant={action.danger ? "dangerGhost" : "ghost"}
           size="icon"
-          className={
-            action.danger
-              ? "text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-              : undefined
-          }
           aria-label={action.label}
           title={action.title}
           disabled={action.disabled}

@@ -89,6 +89,7 @@ export function ListPager({
           disabled={page <= 1 || busy}
           onClick={() => setPage(Math.max(1, page - 1))}
           aria-label={t("listKit.previousPage")}
+          title={t("listKit.previousPage")}
         >
           <ChevronLeft className="h-4 w-4" aria-hidden />
         </Button>
@@ -99,6 +100,7 @@ export function ListPager({
           disabled={page >= pages || busy}
           onClick={() => setPage(Math.min(pages, page + 1))}
           aria-label={t("listKit.nextPage")}
+          title={t("listKit.nextPage")}
         >
           <ChevronRight className="h-4 w-4" aria-hidden />
         </Button>

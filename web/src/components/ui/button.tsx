@@ -1,7 +1,7 @@
 import { type ButtonHTMLAttributes, forwardRef } from "react";
 import { cn } from "../../lib/cn";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "outline";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "dangerGhost" | "outline";
 export type ButtonSize = "sm" | "md" | "icon";
 
 const variants: Record<ButtonVariant, string> = {
@@ -12,7 +12,11 @@ const variants: Record<ButtonVariant, string> = {
   outline:
     "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
   ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
-  danger: "bg-red-600 text-white shadow-sm hover:bg-red-500 active:bg-red-700",
+  // A disabled destructive button turns grey: faded red on a dark page still reads as a live "Delete".
+  danger:
+    "bg-red-600 text-white shadow-sm hover:bg-red-500 active:bg-red-700 disabled:bg-slate-300 disabled:text-slate-600 disabled:shadow-none dark:disabled:bg-slate-700 dark:disabled:text-slate-300",
+  dangerGhost:
+    "text-red-600 hover:bg-red-50 disabled:text-slate-500 dark:text-red-400 dark:hover:bg-red-950/40 dark:disabled:text-slate-400",
 };
 
 const sizes: Record<ButtonSize, string> = {
@@ -37,9 +41,18 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
   );
 }
 
+/** An icon-only button (size "icon") shows its accessible name as a tooltip unless given another. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = "primary", size = "md", className, type = "button", ...props },
+  { variant = "primary", size = "md", className, type = "button", title, ...props },
   ref,
 ) {
-  return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      title={title ?? (size === "icon" ? props["aria-label"] : undefined)}
+      {...props}
+    />
+  );
 });

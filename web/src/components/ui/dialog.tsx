@@ -54,6 +54,7 @@ export function Dialog({
             <DialogPrimitive.Close
               className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-slate-100"
               aria-label={t("common.close")}
+              title={t("common.close")}
             >
               <X className="h-4 w-4" aria-hidden />
             </DialogPrimitive.Close>

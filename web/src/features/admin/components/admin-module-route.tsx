@@ -1,20 +1,53 @@
 import { Suspense } from "react";
+import { useTranslation } from "react-i18next";
 import { Navigate, useParams } from "react-router";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useCapabilities } from "../../../lib/auth-store";
-import { canUseModule, defaultModule, isAdminModuleId } from "../modules/module-ids";
+import {
+  ADMIN_MODULE_TITLES,
+  type AdminModuleId,
+  canUseModule,
+  defaultModule,
+  isAdminModuleId,
+  modulePermission,
+} from "../modules/module-ids";
 import { ADMIN_MODULE_VIEWS } from "../modules/registry";
+import { SignInRequired } from "./sign-in-required";
 
-/** Renders /admin (the default module) and /admin/{module}, lazily. */
+/**
+ * Renders /admin (the default module) and /admin/{module}, lazily. A module the
+ * signed-in key may not open says which permission it lacks, rather than
+ * sending the key elsewhere without a word; an unknown module goes to the panel's start.
+ */
 export function AdminModuleRoute() {
   const { module } = useParams();
   const caps = useCapabilities();
   const id = module === undefined ? defaultModule(caps) : isAdminModuleId(module) ? module : null;
-  if (!id || !canUseModule(id, caps)) return <Navigate to={module === undefined ? "/" : "/admin"} replace />;
+  if (!id) return <Navigate to={module === undefined ? "/" : "/admin"} replace />;
+  if (!canUseModule(id, caps)) return <ModuleLocked id={id} />;
   const { Component } = ADMIN_MODULE_VIEWS[id];
   return (
     <Suspense fallback={<PageSpinner />}>
       <Component key={id} />
     </Suspense>
+  );
+}
+
+function ModuleLocked({ id }: { id: AdminModuleId }) {
+  const { t } = useTranslation();
+  const permission = modulePermission(id);
+  const title = t(ADMIN_MODULE_TITLES[id]);
+  return (
+    <div className="space-y-4">
+      <h2 className="text-xl font-semibold tracking-tight">{title}</h2>
+      <SignInRequired
+        title={t("adminAccess.title", { module: title })}
+        description={
+          permission
+            ? t("adminAccess.needsPermission", { permission: t(`permissions.${permission}`) })
+            : t("adminAccess.adminOnly")
+        }
+      />
+    </div>
   );
 }

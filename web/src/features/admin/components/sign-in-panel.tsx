@@ -1,7 +1,7 @@
 import { KeyRound, LogIn, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PasswordInput } from "../../../components/password-input";
+import { PasswordField } from "../../../components/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Field, Input } from "../../../components/ui/form";
@@ -54,18 +54,13 @@ function AdminLoginForm() {
           />
         )}
       </Field>
-      <Field label={t("auth.password")} error={missing && !password ? t("auth.passwordRequired") : null}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            id={id}
-            describedBy={describedBy}
-            invalid={invalid}
-            value={password}
-            onChange={setPassword}
-            autoComplete="current-password"
-          />
-        )}
-      </Field>
+      <PasswordField
+        label={t("auth.password")}
+        error={missing && !password ? t("auth.passwordRequired") : null}
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
       {error ? <Alert>{error}</Alert> : null}
       <Button type="submit" className="w-full" disabled={busy}>
         <LogIn className="h-4 w-4" aria-hidden />
@@ -101,23 +96,15 @@ function ApiKeyLoginForm() {
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field
+      <PasswordField
         label={t("auth.apiKey")}
         hint={t("auth.apiKeyHint")}
         error={missing && !key.trim() ? t("auth.apiKeyRequired") : null}
-      >
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            id={id}
-            describedBy={describedBy}
-            invalid={invalid}
-            value={key}
-            onChange={setKey}
-            autoComplete="off"
-            autoFocus
-          />
-        )}
-      </Field>
+        value={key}
+        onChange={setKey}
+        autoComplete="off"
+        autoFocus
+      />
       {error ? <Alert>{error}</Alert> : null}
       <Button type="submit" className="w-full" disabled={busy}>
         <KeyRound className="h-4 w-4" aria-hidden />

@@ -1,3 +1,4 @@
+import { hasAnyPermission, MOUNT_ANY, Permission, type PermissionName } from "@clipshare/shared";
 import type { TranslationKey } from "../../../i18n";
 import type { Capabilities } from "../../../lib/auth-store";
 
@@ -25,23 +26,27 @@ export const ADMIN_MODULE_TITLES: Record<AdminModuleId, TranslationKey> = {
 };
 
 /**
- * Who sees which module: an admin sees all; an API-key user sees text management
- * with TEXT, file management with FILE_SHARE and (read-only) mount management with
- * any mount bit.
+ * The permission bit an API key needs for a module (any one of the bits for
+ * mount management, which a key sees read-only); modules without an entry are
+ * the administrator's alone.
  */
+const MODULE_PERMISSION: Partial<Record<AdminModuleId, { bits: number; name: PermissionName }>> = {
+  "text-management": { bits: Permission.TEXT, name: "TEXT" },
+  "file-management": { bits: Permission.FILE_SHARE, name: "FILE_SHARE" },
+  "mount-management": { bits: MOUNT_ANY, name: "MOUNT_VIEW" },
+};
+
+/** What an API key lacks for a module: the permission to name, or null when only the administrator may open it. */
+export function modulePermission(id: AdminModuleId): PermissionName | null {
+  return MODULE_PERMISSION[id]?.name ?? null;
+}
+
+/** Who sees which module: an admin sees all; an API-key user the modules its permission bits open. */
 export function canUseModule(id: AdminModuleId, caps: Capabilities): boolean {
   if (caps.isAdmin) return true;
   if (!caps.isApiKey) return false;
-  switch (id) {
-    case "text-management":
-      return caps.text;
-    case "file-management":
-      return caps.file;
-    case "mount-management":
-      return caps.mount;
-    default:
-      return false;
-  }
+  const needed = MODULE_PERMISSION[id];
+  return needed !== undefined && hasAnyPermission(caps.mask, needed.bits);
 }
 
 export function isAdminModuleId(value: string | undefined): value is AdminModuleId {

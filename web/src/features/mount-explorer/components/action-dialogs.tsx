@@ -205,6 +205,7 @@ export function FolderPickerDialog({
               type="button"
               className="rounded px-1 hover:bg-slate-100 dark:hover:bg-slate-800"
               onClick={() => setDir(c.path)}
+              title={c.name ? undefined : t("explorer.root")}
             >
               {c.name || <Home className="h-4 w-4" aria-label={t("explorer.root")} />}
             </button>

@@ -103,7 +103,9 @@ export function ContextMenu({
           }}
           className={cn(
             "flex w-full items-center gap-2 px-3 py-2 text-left text-sm whitespace-nowrap hover:bg-slate-100 focus:bg-slate-100 focus:outline-none disabled:opacity-50 dark:hover:bg-slate-800 dark:focus:bg-slate-800",
-            item.danger ? "text-red-600 dark:text-red-400" : "text-slate-800 dark:text-slate-100",
+            item.danger && !item.disabled
+              ? "text-red-600 dark:text-red-400"
+              : "text-slate-800 dark:text-slate-100",
           )}
         >
           <item.icon className="h-4 w-4 shrink-0" aria-hidden />

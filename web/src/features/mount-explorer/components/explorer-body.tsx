@@ -10,6 +10,7 @@ import { formatBytes } from "../../../lib/file-size";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { SearchResult } from "../api/fs";
 import type { ExplorerController } from "../hooks/use-explorer";
+import { useExplorerMenu } from "../hooks/use-explorer-menu";
 import { baseName, explorerHref, parentPath } from "../model/paths";
 import { collectDrop } from "../model/upload-walk";
 import { EntryView } from "./entry-views";
@@ -67,6 +68,7 @@ export function ExplorerBody({ x }: { x: ExplorerController }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [dragging, setDragging] = useState(false);
+  const menuItems = useExplorerMenu(x);
   const { dir, listing, entries, panel, setPanel } = x;
   const results = x.search.results;
 
@@ -76,14 +78,22 @@ export function ExplorerBody({ x }: { x: ExplorerController }) {
         className={cn("relative min-w-0", dragging && "rounded-xl ring-2 ring-indigo-500")}
         data-testid="drop-zone"
         onDragOver={(e) => {
-          if (listing?.isVirtual) return;
+          // Taken over even where nothing may be dropped, so the browser does not open the file instead.
           e.preventDefault();
+          if (!x.can.upload || listing?.isVirtual) {
+            e.dataTransfer.dropEffect = "none";
+            return;
+          }
           setDragging(true);
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={(e) => {
           e.preventDefault();
           setDragging(false);
+          if (!x.can.upload) {
+            toast(t("explorerAccess.noUpload"), "info");
+            return;
+          }
           if (listing?.isVirtual) {
             toast(t("explorer.dropNotHere"), "error");
             return;
@@ -123,17 +133,27 @@ export function ExplorerBody({ x }: { x: ExplorerController }) {
             loadingMore={dir.isFetchingNextPage}
             onLoadMore={x.loadMore}
             onSelect={x.onSelect}
+            onSelectAll={x.selectAll}
             onOpen={x.open}
             onMenu={x.onMenu}
+            onShortcut={(entry, shortcut, at) => {
+              if (shortcut === "menu") return x.onMenu(entry, at);
+              menuItems(entry)
+                .find((item) => item.id === shortcut && !item.disabled)
+                ?.onSelect();
+            }}
             sort={x.prefs.sort}
             onSort={x.onSort}
             label={t("explorer.entriesOf", { path: x.path })}
           />
         )}
-        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="entry-count">
-          {t("explorer.count", { count: entries.length })}
-          {dir.hasNextPage ? ` ${t("explorer.moreToLoad")}` : ""}
-        </p>
+        {results ? null : (
+          // Search results replace the listing, so the folder's item count would describe something not shown.
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400" data-testid="entry-count">
+            {t("explorer.count", { count: entries.length })}
+            {dir.hasNextPage ? ` ${t("explorer.moreToLoad")}` : ""}
+          </p>
+        )}
       </div>
       {panel ? (
         <aside className="space-y-3">

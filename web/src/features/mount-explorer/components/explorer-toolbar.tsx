@@ -20,7 +20,7 @@ import type { ExplorerController, SidePanel } from "../hooks/use-explorer";
 import type { ViewMode } from "../hooks/use-explorer-state";
 import type { SortKey } from "../model/sort";
 
-/** New folder, upload, refresh; sort, view mode, basket and tasks. */
+/** New folder and upload (when the principal may upload), refresh; sort, view mode, basket and tasks. */
 export function ExplorerToolbar({ x }: { x: ExplorerController }) {
   const { t } = useTranslation();
   const { prefs, setPrefs, panel, setPanel } = x;
@@ -34,19 +34,44 @@ export function ExplorerToolbar({ x }: { x: ExplorerController }) {
 
   return (
     <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t("explorer.toolbar")}>
-      <Button size="sm" variant="outline" onClick={() => x.setDialog({ kind: "mkdir" })} disabled={readOnly}>
-        <FolderPlus className="h-4 w-4" aria-hidden />
-        {t("explorer.newFolder")}
-      </Button>
-      <Button size="sm" variant="outline" onClick={() => x.fileInput.current?.click()} disabled={readOnly}>
-        <Upload className="h-4 w-4" aria-hidden />
-        {t("explorer.upload")}
-      </Button>
-      <Button size="sm" variant="outline" onClick={() => x.folderInput.current?.click()} disabled={readOnly}>
-        <FolderUp className="h-4 w-4" aria-hidden />
-        {t("explorer.uploadFolder")}
-      </Button>
-      <Button size="icon" variant="ghost" onClick={x.reload} aria-label={t("common.refresh")}>
+      {x.can.upload ? (
+        <>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => x.setDialog({ kind: "mkdir" })}
+            disabled={readOnly}
+          >
+            <FolderPlus className="h-4 w-4" aria-hidden />
+            {t("explorer.newFolder")}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => x.fileInput.current?.click()}
+            disabled={readOnly}
+          >
+            <Upload className="h-4 w-4" aria-hidden />
+            {t("explorer.upload")}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => x.folderInput.current?.click()}
+            disabled={readOnly}
+          >
+            <FolderUp className="h-4 w-4" aria-hidden />
+            {t("explorer.uploadFolder")}
+          </Button>
+        </>
+      ) : null}
+      <Button
+        size="icon"
+        variant="ghost"
+        onClick={x.reload}
+        aria-label={t("common.refresh")}
+        title={t("common.refresh")}
+      >
         <RefreshCw className={cn("h-4 w-4", x.dir.isFetching && "animate-spin")} aria-hidden />
       </Button>
       <div className="ml-auto flex items-center gap-1">
@@ -103,6 +128,7 @@ export function ExplorerToolbar({ x }: { x: ExplorerController }) {
           variant={panel === "tasks" ? "secondary" : "ghost"}
           onClick={() => togglePanel("tasks")}
           aria-label={t("explorer.tasks")}
+          title={t("explorer.tasks")}
         >
           <ClipboardList className="h-4 w-4" aria-hidden />
         </Button>
@@ -132,18 +158,24 @@ export function SelectionBar({ x }: { x: ExplorerController }) {
         <ShoppingBasket className="h-4 w-4" aria-hidden />
         {t("explorer.addToBasket")}
       </Button>
-      <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "copy", entries })}>
-        <Copy className="h-4 w-4" aria-hidden />
-        {t("explorer.copyTo")}
-      </Button>
-      <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "move", entries })}>
-        <FolderInput className="h-4 w-4" aria-hidden />
-        {t("explorer.moveTo")}
-      </Button>
-      <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "delete", entries })}>
-        <Trash2 className="h-4 w-4" aria-hidden />
-        {t("common.delete")}
-      </Button>
+      {x.can.copy ? (
+        <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "copy", entries })}>
+          <Copy className="h-4 w-4" aria-hidden />
+          {t("explorer.copyTo")}
+        </Button>
+      ) : null}
+      {x.can.rename ? (
+        <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "move", entries })}>
+          <FolderInput className="h-4 w-4" aria-hidden />
+          {t("explorer.moveTo")}
+        </Button>
+      ) : null}
+      {x.can.delete ? (
+        <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "delete", entries })}>
+          <Trash2 className="h-4 w-4" aria-hidden />
+          {t("common.delete")}
+        </Button>
+      ) : null}
       <Button size="sm" variant="ghost" onClick={x.selectAll}>
         {t("explorer.selectAll")}
       </Button>

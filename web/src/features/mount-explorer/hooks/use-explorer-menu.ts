@@ -24,28 +24,39 @@ import type { ExplorerController } from "./use-explorer";
  * The context menu of an entry (or, for `null`, of the folder's empty space).
  * On an entry that is part of a multiple selection it acts on the whole
  * selection; mounts and virtual folders cannot be renamed, moved or deleted.
+ * Actions the principal's permission bits do not allow are left out (the
+ * keyboard shortcuts run these same items, so they follow the same rule).
  */
 export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) => MenuItem[] {
   const { t } = useTranslation();
+  const { can } = x;
   return (entry) => {
     if (!entry) {
-      return [
-        {
-          id: "mkdir",
-          label: t("explorer.newFolder"),
-          icon: FolderPlus,
-          onSelect: () => x.setDialog({ kind: "mkdir" }),
-          disabled: x.listing?.isVirtual,
-        },
-        {
-          id: "upload",
-          label: t("explorer.upload"),
-          icon: Upload,
-          onSelect: () => x.fileInput.current?.click(),
-          disabled: x.listing?.isVirtual,
-        },
-        { id: "refresh", label: t("common.refresh"), icon: RefreshCw, onSelect: () => void x.dir.refetch() },
-      ];
+      const folderItems: MenuItem[] = [];
+      if (can.upload)
+        folderItems.push(
+          {
+            id: "mkdir",
+            label: t("explorer.newFolder"),
+            icon: FolderPlus,
+            onSelect: () => x.setDialog({ kind: "mkdir" }),
+            disabled: x.listing?.isVirtual,
+          },
+          {
+            id: "upload",
+            label: t("explorer.upload"),
+            icon: Upload,
+            onSelect: () => x.fileInput.current?.click(),
+            disabled: x.listing?.isVirtual,
+          },
+        );
+      folderItems.push({
+        id: "refresh",
+        label: t("common.refresh"),
+        icon: RefreshCw,
+        onSelect: () => void x.dir.refetch(),
+      });
+      return folderItems;
     }
     const { selected } = x.selection;
     const many = selected.size > 1 && selected.has(entry.path) ? x.selectedEntries : [entry];
@@ -65,7 +76,7 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
           icon: Download,
           onSelect: () => void x.download(entry),
         });
-        if (isEditable(entry.name, entry.size, entry.mimetype))
+        if (can.upload && isEditable(entry.name, entry.size, entry.mimetype))
           items.push({
             id: "edit",
             label: t("common.edit"),
@@ -85,13 +96,14 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
           onSelect: () => x.setDialog({ kind: "share", entry }),
         });
       }
-      items.push({
-        id: "rename",
-        label: t("explorer.rename"),
-        icon: Pencil,
-        onSelect: () => x.setDialog({ kind: "rename", entry }),
-        disabled: locked,
-      });
+      if (can.rename)
+        items.push({
+          id: "rename",
+          label: t("explorer.rename"),
+          icon: Pencil,
+          onSelect: () => x.setDialog({ kind: "rename", entry }),
+          disabled: locked,
+        });
     }
     if (many.some((e) => !e.isDirectory))
       items.push({
@@ -100,28 +112,31 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
         icon: ShoppingBasket,
         onSelect: () => x.addToBasket(many),
       });
-    items.push({
-      id: "copy",
-      label: t("explorer.copyTo"),
-      icon: Copy,
-      onSelect: () => x.setDialog({ kind: "copy", entries: many }),
-      disabled: entry.isVirtual,
-    });
-    items.push({
-      id: "move",
-      label: t("explorer.moveTo"),
-      icon: FolderInput,
-      onSelect: () => x.setDialog({ kind: "move", entries: many }),
-      disabled: locked,
-    });
-    items.push({
-      id: "delete",
-      label: t("common.delete"),
-      icon: Trash2,
-      danger: true,
-      onSelect: () => x.setDialog({ kind: "delete", entries: many }),
-      disabled: locked,
-    });
+    if (can.copy)
+      items.push({
+        id: "copy",
+        label: t("explorer.copyTo"),
+        icon: Copy,
+        onSelect: () => x.setDialog({ kind: "copy", entries: many }),
+        disabled: entry.isVirtual,
+      });
+    if (can.rename)
+      items.push({
+        id: "move",
+        label: t("explorer.moveTo"),
+        icon: FolderInput,
+        onSelect: () => x.setDialog({ kind: "move", entries: many }),
+        disabled: locked,
+      });
+    if (can.delete)
+      items.push({
+        id: "delete",
+        label: t("common.delete"),
+        icon: Trash2,
+        danger: true,
+        onSelect: () => x.setDialog({ kind: "delete", entries: many }),
+        disabled: locked,
+      });
     return items;
   };
 }

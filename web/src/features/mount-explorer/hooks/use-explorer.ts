@@ -2,11 +2,13 @@ import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "../../../components/ui/toast";
+import { useCapabilities } from "../../../lib/auth-store";
 import { saveLink } from "../../../lib/save-link";
 import { useErrorText } from "../../../lib/use-error-text";
 import { type FsEntry, fsApi, type SearchResult } from "../api/fs";
 import type { Point } from "../model/gesture";
 import { explorerHref, fileKind, joinPath, normalizePath, parentPath } from "../model/paths";
+import { explorerPermissions } from "../model/permissions";
 import {
   clickSelect,
   contextSelect,
@@ -51,6 +53,8 @@ export function useExplorer() {
   const [searchParams, setSearchParams] = useSearchParams();
   const previewParam = searchParams.get("preview");
   const [prefs, setPrefs] = useExplorerPrefs();
+  const { mask } = useCapabilities();
+  const can = useMemo(() => explorerPermissions(mask), [mask]);
   const basket = useBasket();
   const refresh = useRefreshFs();
   const dir = useDirectory(path);
@@ -226,6 +230,7 @@ export function useExplorer() {
 
   return {
     path,
+    can,
     dir,
     listing,
     entries,

@@ -1,3 +1,4 @@
+import { ALL_PERMISSIONS, Permission } from "@clipshare/shared";
 import { describe, expect, it } from "vitest";
 import {
   addToBasket,
@@ -8,6 +9,7 @@ import {
   removeFromBasket,
 } from "./basket";
 import { clampMenuWidth, isLongPress, movedTooFar, placeMenu } from "./gesture";
+import { entryShortcut, nextEntryIndex } from "./grid-keys";
 import {
   baseName,
   breadcrumbs,
@@ -20,6 +22,7 @@ import {
   parentPath,
   validName,
 } from "./paths";
+import { explorerPermissions } from "./permissions";
 import { clickSelect, contextSelect, EMPTY_SELECTION, pruneSelection, selectAll } from "./selection";
 import { nextSort, sortEntries } from "./sort";
 
@@ -249,5 +252,50 @@ describe("picked folders", () => {
       "loose.txt",
     ]);
     expect(result.dirs).toEqual(["photos", "photos/2024", "photos/2024/may"]);
+  });
+});
+
+describe("grid keys", () => {
+  it("moves one step in the list, a tile sideways or a line of tiles in the grid view", () => {
+    expect(nextEntryIndex("ArrowDown", 0, 5, "list", 1)).toBe(1);
+    expect(nextEntryIndex("ArrowUp", 0, 5, "list", 1)).toBeNull();
+    expect(nextEntryIndex("ArrowDown", 1, 10, "grid", 4)).toBe(5);
+    expect(nextEntryIndex("ArrowDown", 7, 10, "grid", 4)).toBeNull();
+    expect(nextEntryIndex("ArrowLeft", 4, 10, "grid", 4)).toBe(3);
+    expect(nextEntryIndex("End", 2, 10, "gallery", 3)).toBe(9);
+    expect(nextEntryIndex("Home", 0, 10, "list", 1)).toBeNull();
+    expect(nextEntryIndex("a", 0, 10, "list", 1)).toBeNull();
+  });
+
+  it("names the shortcuts that run menu items", () => {
+    expect(entryShortcut({ key: "Delete", shiftKey: false })).toBe("delete");
+    expect(entryShortcut({ key: "F2", shiftKey: false })).toBe("rename");
+    expect(entryShortcut({ key: "F10", shiftKey: true })).toBe("menu");
+    expect(entryShortcut({ key: "F10", shiftKey: false })).toBeNull();
+  });
+});
+
+describe("explorer permissions", () => {
+  it("offers each change only with its bit; move goes with rename", () => {
+    expect(explorerPermissions(Permission.MOUNT_VIEW)).toEqual({
+      upload: false,
+      copy: false,
+      rename: false,
+      delete: false,
+    });
+    expect(
+      explorerPermissions(Permission.MOUNT_VIEW | Permission.MOUNT_UPLOAD | Permission.MOUNT_RENAME),
+    ).toEqual({
+      upload: true,
+      copy: false,
+      rename: true,
+      delete: false,
+    });
+    expect(explorerPermissions(ALL_PERMISSIONS)).toEqual({
+      upload: true,
+      copy: true,
+      rename: true,
+      delete: true,
+    });
   });
 });
