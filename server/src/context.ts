@@ -19,6 +19,7 @@ import { Housekeeping } from "./domain/housekeeping";
 import type { MountService } from "./domain/mounts/mount-service";
 import { PasteService } from "./domain/pastes/paste-service";
 import { SettingsService } from "./domain/settings/settings-service";
+import { ShareAccessLog } from "./domain/shares/access-log";
 import { ShareAccessTokens } from "./domain/shares/access-tokens";
 import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
@@ -43,6 +44,8 @@ export interface AppContext {
   apiKeys: ApiKeyService;
   settings: SettingsService;
   shareTokens: ShareAccessTokens;
+  /** Who opened which share, written in batches (flushed by close()). */
+  accessLog: ShareAccessLog;
   pastes: PasteService;
   storageConfigs: StorageConfigService;
   fileShares: FileShareService;
@@ -126,6 +129,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     }),
   });
   const shareMultipart = new ShareMultipartService(db, uploads, storageConfigs, settings, config.secretKey);
+  const accessLog = new ShareAccessLog(db, settings, log);
   const ctx: AppContext = {
     config,
     log,
@@ -137,6 +141,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     apiKeys: new ApiKeyService(db, config.secretKey),
     settings,
     shareTokens,
+    accessLog,
     pastes: new PasteService(db, rateLimiter, shareTokens),
     storageConfigs,
     fileShares,
@@ -161,9 +166,11 @@ export async function createContext(config: Config, options: { log?: Logger } = 
       admins,
       directUploads: fs.directUploads,
       storageConfigs,
+      accessLog,
       spoolDir: spoolDir(config.dataDir),
     }),
     close: async () => {
+      await accessLog.close();
       await fs.close();
       await db.destroy();
     },
