@@ -37,8 +37,22 @@ const SYSTEMS: Array<[RegExp, ClientOs]> = [
   [/\b(Linux|X11|Ubuntu|Fedora)\b/, "linux"],
 ];
 
+/** Recent answers by User-Agent: a share's visitors mostly send a handful of them. */
+const recent = new Map<string, ClientDescription>();
+const RECENT_MAX = 256;
+
 export function describeClient(userAgent: string | undefined | null): ClientDescription {
   const ua = (userAgent ?? "").slice(0, 512).trim();
+  let described = recent.get(ua);
+  if (!described) {
+    described = classify(ua);
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
+    recent.set(ua, described);
+  }
+  return described;
+}
+
+function classify(ua: string): ClientDescription {
   if (ua === "") return { browser: "unknown", os: "unknown" };
   const os = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? "other";
   if (isLinkPreviewBot(ua) || /headless|phantomjs|crawl/i.test(ua)) return { browser: "bot", os };
