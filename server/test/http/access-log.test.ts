@@ -8,6 +8,7 @@
 import http from "node:http";
 import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ShareAccessLog } from "../../src/domain/shares/access-log";
 import { createS3Storage, type StorageUnderTest } from "../support/fs-helpers";
 import { listenTestApp } from "../support/listen";
 import { describeS3 } from "../support/s3-env";
@@ -322,6 +323,20 @@ describe("share access log", () => {
     await t.request("DELETE", "/api/files/batch-delete", { token, body: { ids: [gone.id] } });
     await t.ctx.accessLog.flush();
     expect(await entriesOf("file_id", gone.id)).toBe(0);
+  });
+
+  it("holds a bounded number of entries while they wait: the oldest are dropped, never the visit", async () => {
+    const paste = await createPaste(t, { content: "bounded" });
+    const log = new ShareAccessLog(t.ctx.db, t.ctx.settings, t.ctx.log, { maxBuffered: 3, flushMs: 60_000 });
+    try {
+      const share = { type: "paste" as const, id: paste.id, no_log: 0 };
+      for (const bytes of [1, 2, 3, 4, 5]) log.record(share, "raw", { userAgent: CURL, ip: "" }, bytes);
+      await log.flush();
+    } finally {
+      await log.close();
+    }
+    const entries = (await logOf(t, "pastes", paste.id)).entries;
+    expect(entries.map((e) => e.bytes).sort()).toEqual([3, 4, 5]);
   });
 
   it("sums the last 7 days by kind for the dashboard, with the most visited shares", async () => {
