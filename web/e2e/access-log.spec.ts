@@ -95,4 +95,42 @@ test.describe("share access log", () => {
     await expect(page.getByRole("heading", { name: "Share accesses" })).toBeVisible();
     await expect(page.getByTestId("access-summary-total")).not.toHaveText("0");
   });
+
+  test("privacy mode set in the settings: a visit still counts, the log says why it stays empty", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    const auth = `Bearer ${token}`;
+    const paste = await apiCreatePaste(request, auth, {
+      content: "private",
+      slug: unique("alp").replace(/[^a-z0-9]/gi, ""),
+    });
+    await useAdminSession(page, token, "/admin/settings");
+    const card = page.getByRole("region", { name: "Share access log" });
+    await expect(card.getByLabel("Keep entries for (days)")).toHaveValue("90");
+    await card.getByRole("checkbox", { name: "Privacy mode" }).check();
+    await expect(card.getByRole("checkbox", { name: "Store visitors' IP addresses" })).toBeDisabled();
+    await card.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Settings saved.").first()).toBeVisible();
+    try {
+      await request.get(`/api/raw/${paste.slug}`, { headers: { "user-agent": CURL } });
+      await page.goto("/admin/text-management");
+      await page.getByLabel("Search pastes").fill(paste.slug);
+      await page.getByRole("button", { name: `Access log of ${paste.slug}` }).click();
+      const dialog = page.getByRole("dialog", { name: `Access log: ${paste.slug}` });
+      await expect(
+        dialog.getByText("Privacy mode is on: the server keeps view counts only, no access log."),
+      ).toBeVisible();
+      const detail = await request.get(`/api/pastes/${paste.id}`, { headers: { Authorization: auth } });
+      expect((await detail.json()).data.views).toBe(1);
+    } finally {
+      // Other suites share this server: logging back on.
+      const res = await request.put("/api/admin/system-settings", {
+        headers: { Authorization: auth },
+        data: { access_log_privacy_mode: false },
+      });
+      expect(res.status()).toBe(200);
+    }
+  });
 });

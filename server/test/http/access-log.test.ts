@@ -120,6 +120,15 @@ describe("share access log", () => {
     ]);
   });
 
+  it("a LOCAL share in direct mode has no storage URL to redirect to: it is served and logged with its bytes", async () => {
+    const file = await upload(t, "direct-local.bin", "use_proxy=0");
+    const res = await visit(t, `/api/file-download/${file.slug}`);
+    expect(res.status).toBe(200);
+    expect((await logOf(t, "files", file.id)).entries.map((e) => [e.kind, e.bytes])).toEqual([
+      ["download", BODY.length],
+    ]);
+  });
+
   it("a download the client cuts off records the bytes that went out, not the file size", async () => {
     const size = 32 * 1024 * 1024;
     const file = await upload(t, "big.bin", "", Buffer.alloc(size, 7));
