@@ -93,8 +93,10 @@ export class ShareAccessLog {
     if (share.no_log) return;
     const { browser, os } = describeClient(client.userAgent);
     if (this.buffer.length >= this.maxBuffered) {
-      this.buffer.shift();
-      this.dropped++;
+      // Room for a tenth more at once, so a long outage does not shift the whole buffer per visit.
+      const drop = Math.max(1, Math.floor(this.maxBuffered / 10));
+      this.buffer.splice(0, drop);
+      this.dropped += drop;
     }
     const now = Date.now();
     this.buffer.push({
@@ -108,7 +110,8 @@ export class ShareAccessLog {
       os,
       ip: this.policy.ip ? client.ip || null : null,
     });
-    if (this.buffer.length >= this.batchSize) void this.flush();
+    // A full batch is written at once, unless a write is under way (the timer takes what follows).
+    if (this.buffer.length >= this.batchSize && !this.flushing) void this.flush();
   }
 
   /**
