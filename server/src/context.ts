@@ -20,6 +20,7 @@ import { Housekeeping } from "./domain/housekeeping";
 import type { MountService } from "./domain/mounts/mount-service";
 import { PasteService } from "./domain/pastes/paste-service";
 import { SettingsService } from "./domain/settings/settings-service";
+import { ShareAccessLog } from "./domain/shares/access-log";
 import { ShareAccessTokens } from "./domain/shares/access-tokens";
 import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
@@ -45,6 +46,8 @@ export interface AppContext {
   apiKeys: ApiKeyService;
   settings: SettingsService;
   shareTokens: ShareAccessTokens;
+  /** Who opened which share, written in batches (flushed by close()). */
+  accessLog: ShareAccessLog;
   pastes: PasteService;
   storageConfigs: StorageConfigService;
   fileShares: FileShareService;
@@ -130,6 +133,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     }),
   });
   const shareMultipart = new ShareMultipartService(db, uploads, storageConfigs, settings, config.secretKey);
+  const accessLog = new ShareAccessLog(db, settings, log);
   const ctx: AppContext = {
     config,
     log,
@@ -141,6 +145,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     apiKeys: new ApiKeyService(db, config.secretKey),
     settings,
     shareTokens,
+    accessLog,
     pastes: new PasteService(db, rateLimiter, shareTokens),
     storageConfigs,
     fileShares,
@@ -165,12 +170,14 @@ export async function createContext(config: Config, options: { log?: Logger } = 
       admins,
       directUploads: fs.directUploads,
       storageConfigs,
+      accessLog,
       spoolDir: spoolDir(config.dataDir),
     }),
     thumbnails: new ThumbnailService(path.join(config.dataDir, "thumbnails"), log, {
       maxCacheBytes: config.thumbnailCacheBytes,
     }),
     close: async () => {
+      await accessLog.close();
       await fs.close();
       await db.destroy();
     },

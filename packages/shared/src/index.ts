@@ -1,3 +1,4 @@
+export * from "./access-log";
 export * from "./constants";
 export * from "./dashboard";
 export * from "./part-plan";

@@ -49,6 +49,8 @@ export interface PastesTable {
   created_by: string;
   created_at: string;
   updated_at: string;
+  /** 1: visits are counted but not logged (share_access_log). */
+  no_log: Generated<number>;
 }
 
 export interface StorageConfigsTable {
@@ -104,6 +106,24 @@ export interface FilesTable {
   created_by: string;
   created_at: string;
   updated_at: string;
+  /** 1: visits are counted but not logged (share_access_log). */
+  no_log: Generated<number>;
+}
+
+/** One delivery of a share to a visitor; exactly one of paste_id and file_id is set. */
+export interface ShareAccessLogTable {
+  id: string;
+  paste_id: string | null;
+  file_id: string | null;
+  at: string;
+  /** An AccessKind id (page_view, raw, download, preview, presigned_redirect). */
+  kind: string;
+  /** Bytes sent; null where unknown (a redirect to storage, a URL handed out). */
+  bytes: number | null;
+  browser: string;
+  os: string;
+  /** Only while IP logging is on. */
+  ip: string | null;
 }
 
 export interface MountsTable {
@@ -226,6 +246,7 @@ export interface Database {
   upload_sessions: UploadSessionsTable;
   webdav_locks: WebdavLocksTable;
   webdav_props: WebdavPropsTable;
+  share_access_log: ShareAccessLogTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

@@ -3,7 +3,8 @@
  * each step is safe to run concurrently): abandoned share reservations,
  * expired and used-up shares, expired explorer upload sessions, what
  * interrupted writes left in storage (LOCAL temp files and multipart parts, S3
- * incomplete multipart uploads), expired admin tokens. It logs and returns
+ * incomplete multipart uploads), expired admin tokens, share access log
+ * entries past their retention. It logs and returns
  * what it removed.
  */
 import type { Db } from "../db/database";
@@ -13,6 +14,7 @@ import type { AbandonedAges } from "../storage/types";
 import type { AdminService } from "./admins/admin-service";
 import type { FileShareService } from "./files/file-share-service";
 import type { DirectUploadService } from "./fs/fs-direct-uploads";
+import type { ShareAccessLog } from "./shares/access-log";
 import type { StorageConfigService } from "./storage-configs/storage-config-service";
 
 /**
@@ -38,6 +40,8 @@ export interface SweepReport {
   /** Incomplete multipart uploads (LOCAL part directories, S3 uploads). */
   multipartUploads: number;
   adminTokens: number;
+  /** Share access log entries older than the retention period. */
+  accessLogEntries: number;
   /** Storages that could not be swept (unreachable, bad credentials); logged, retried next time. */
   storageErrors: number;
 }
@@ -49,6 +53,7 @@ export interface HousekeepingDeps {
   admins: AdminService;
   directUploads: DirectUploadService;
   storageConfigs: StorageConfigService;
+  accessLog: ShareAccessLog;
   /** Where form uploads spool a file that came before its placing fields. */
   spoolDir: string;
 }
@@ -67,6 +72,7 @@ export class Housekeeping {
       tempFiles: await sweepSpool(this.deps.spoolDir, ages.idleWriteMs, now.getTime()),
       multipartUploads: 0,
       adminTokens: await admins.deleteExpiredTokens(),
+      accessLogEntries: await this.deps.accessLog.purge(now),
       storageErrors: 0,
     };
     const configs = await db.selectFrom("storage_configs").selectAll().execute();
@@ -87,7 +93,8 @@ export class Housekeeping {
       report.uploadSessions +
       report.tempFiles +
       report.multipartUploads +
-      report.adminTokens;
+      report.adminTokens +
+      report.accessLogEntries;
     if (removed > 0) log.info({ removed: report }, "Housekeeping removed leftovers");
     return report;
   }

@@ -13,6 +13,7 @@ import { handleError } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
 import { downloadOffload } from "./offload";
 import { setResponseHeader } from "./response-headers";
+import { accessLogRoutes } from "./routes/access-log";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -119,6 +120,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", urlUploadRoutes(ctx));
   api.route("/", deletionLinkRoutes(ctx));
   api.route("/", thumbnailRoutes(ctx));
+  api.route("/", accessLogRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
   app.route("/", metricsRoutes(ctx));

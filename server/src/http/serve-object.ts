@@ -4,6 +4,7 @@
  * that keep user content from running as a page on our origin. Shared by file
  * shares, the explorer download, the signed proxy and WebDAV GET.
  */
+import { pipeline, type Readable, Transform } from "node:stream";
 import type { Context } from "hono";
 import { contentDisposition, type Disposition } from "../storage/content-disposition";
 import { storageNotFound } from "../storage/errors";
@@ -76,6 +77,11 @@ export interface ServeOptions {
   cacheControl?: string;
   /** Known metadata saves a storage round trip for conditional and HEAD requests. */
   entry?: StorageEntry | null;
+  /**
+   * Told once, for a GET, how many body bytes went out: when the body ends or
+   * the client goes away (0 for a 304; null when a proxy sends the file).
+   */
+  onSent?: (bytes: number | null) => void;
 }
 
 export async function serveObject(
@@ -118,6 +124,7 @@ export async function serveObject(
     if (notModified) {
       setCommon(meta.etag, meta.modified, meta.contentType ?? "application/octet-stream");
       headers.delete("Content-Type");
+      if (method === "GET") options.onSent?.(0);
       return new Response(null, { status: 304, headers });
     }
     if (method === "HEAD") {
@@ -140,6 +147,7 @@ export async function serveObject(
   if (offload && meta && !(c.req.header("range") && !range)) {
     setCommon(meta.etag, meta.modified, meta.contentType ?? "application/octet-stream");
     headers.set(offload[0], offload[1]);
+    options.onSent?.(null);
     return new Response(null, { status: 200, headers });
   }
   const result = await driver.read(path, range);
@@ -150,7 +158,29 @@ export async function serveObject(
     status = 206;
     headers.set("Content-Range", `bytes ${result.range.start}-${result.range.end}/${result.size}`);
   }
-  return new Response(nodeBody(c, result.body), { status, headers });
+  const body = options.onSent ? countSent(result.body, options.onSent) : result.body;
+  return new Response(nodeBody(c, body), { status, headers });
+}
+
+/**
+ * `body` passed through a counter that reports the bytes it passed on once it
+ * closes (ended, or destroyed because the client went away). It holds no
+ * buffer of its own, so a cut download reports what was handed to the
+ * connection, at most one read chunk more than the client received.
+ */
+function countSent(body: Readable, onSent: (bytes: number) => void): Readable {
+  let sent = 0;
+  const counter = new Transform({
+    readableHighWaterMark: 0,
+    writableHighWaterMark: 0,
+    transform(chunk: Buffer, _encoding, done) {
+      sent += chunk.length;
+      done(null, chunk);
+    },
+  });
+  counter.once("close", () => onSent(sent));
+  pipeline(body, counter, () => {});
+  return counter;
 }
 
 /**

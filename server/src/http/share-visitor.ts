@@ -3,9 +3,13 @@
  * and sets on the answer, so the rules of a visit live in one place:
  * - HEAD never delivers content and a link-preview bot never uses a view;
  * - visitor answers are never stored by caches (they may carry content, a
- *   token or a view count that is stale a moment later).
+ *   token or a view count that is stale a moment later);
+ * - every delivery to a visitor (never to the owner) goes to the access log.
  */
+import type { AccessKind } from "@clipshare/shared";
 import type { Context } from "hono";
+import type { ShareAccessLog } from "../domain/shares/access-log";
+import type { ShareKind } from "../domain/shares/access-tokens";
 import { isLinkPreviewBot } from "../domain/shares/preview-bots";
 import type { AppEnv } from "./types";
 
@@ -25,4 +29,24 @@ export function visitor(c: Ctx) {
 /** Marks a visitor answer as never cacheable. */
 export function noStore(c: Ctx): void {
   c.header("Cache-Control", "no-store");
+}
+
+/**
+ * Logs one delivery of a share to this visitor (the access log decides what
+ * it keeps). `bytes`: body bytes sent, null where unknown.
+ */
+export function logAccess(
+  c: Ctx,
+  log: ShareAccessLog,
+  share: { id: string; no_log: number },
+  type: ShareKind,
+  kind: AccessKind,
+  bytes: number | null,
+): void {
+  log.record(
+    { type, id: share.id, no_log: share.no_log },
+    kind,
+    { userAgent: c.req.header("user-agent"), ip: c.get("clientIp") },
+    bytes,
+  );
 }

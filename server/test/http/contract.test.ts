@@ -6,6 +6,8 @@
  * against the same schemas).
  */
 import {
+  accessLogPage,
+  accessSummary,
   adminLogin,
   apiKey,
   cacheClearResult,
@@ -155,6 +157,16 @@ describe("pastes", () => {
     dataOf(pasteDetail, await admin("GET", `/api/pastes/${created.id}`));
     const edited = dataOf(pasteListRow, await admin("PUT", `/api/pastes/${created.id}`, { remark: "new" }));
     expect(edited.remark).toBe("new");
+  });
+});
+
+describe("share access log", () => {
+  it("a share's log page and the dashboard summary answer their schemas", async () => {
+    const created = dataOf(createdPaste, await admin("POST", "/api/paste", { content: "logged" }));
+    await t.app.request(`/api/paste/${created.slug}`, { headers: { "user-agent": "curl/8.5.0" } });
+    const page = dataOf(accessLogPage, await admin("GET", `/api/pastes/${created.id}/access-log`));
+    expect(page.entries).toHaveLength(1);
+    dataOf(accessSummary, await admin("GET", "/api/admin/dashboard/access-log"));
   });
 });
 

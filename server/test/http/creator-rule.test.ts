@@ -30,6 +30,7 @@ function pasteRow(slug: string, createdBy: string, extra: Partial<PasteRow> = {}
     created_by: createdBy,
     created_at: now,
     updated_at: now,
+    no_log: 0,
     ...extra,
   };
 }
@@ -59,6 +60,7 @@ function fileRow(slug: string, createdBy: string): FileRow {
     created_by: createdBy,
     created_at: now,
     updated_at: now,
+    no_log: 0,
   };
 }
 

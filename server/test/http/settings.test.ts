@@ -22,6 +22,9 @@ describe("system settings", () => {
       webdav_upload_mode: "direct",
       proxy_sign_all: "true",
       proxy_sign_expires: "0",
+      access_log_privacy_mode: "false",
+      access_log_ip: "false",
+      access_log_retention_days: "90",
     });
   });
 
@@ -49,6 +52,7 @@ describe("system settings", () => {
     [{ max_upload_size: -5 }, "Max upload size must be a positive integer"],
     [{ max_upload_size_unit: "TB" }, "Max upload size unit must be KB, MB or GB"],
     [{ webdav_upload_mode: "magic" }, "Invalid WebDAV upload mode, valid values: multipart, direct"],
+    [{ access_log_retention_days: -1 }, "Retention must be between 0 and 36500 days"],
   ])("rejects %j with 400", async (body, message) => {
     const res = await t.request("PUT", "/api/admin/system-settings", { token, body });
     expect(res.status).toBe(400);

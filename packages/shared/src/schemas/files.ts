@@ -49,6 +49,8 @@ export const uploadOptions = z.object({
   use_proxy: z.preprocess(emptyToUndefined, looseBoolean.optional()),
   original_filename: z.preprocess(emptyToUndefined, looseBoolean.optional()),
   mimetype: z.preprocess(emptyToUndefined, z.string().max(255).optional()),
+  /** Count views but keep no access log for this share (absent: logged). */
+  no_log: z.preprocess(emptyToUndefined, looseBoolean.optional()),
 });
 export type UploadOptions = z.output<typeof uploadOptions>;
 
@@ -94,6 +96,7 @@ export const updateFileRequest = z.object({
   max_views: maxViewsInput.optional(),
   use_proxy: looseBoolean.optional(),
   filename: filenameInput.optional(),
+  no_log: looseBoolean.optional(),
 });
 
 export const batchDeleteFilesRequest = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REMARK_MAX, SHARE_PASSWORD_MAX, slugProblem } from "../share-rules";
-import { looseInt } from "./common";
+import { looseBoolean, looseInt } from "./common";
 
 export const slugInput = z
   .string()
@@ -33,6 +33,8 @@ const pasteFields = {
   expires_at: optionalTimestamp.optional(),
   maxViews: maxViewsInput.optional(),
   max_views: maxViewsInput.optional(),
+  /** Count views but keep no access log for this share (absent: logged). */
+  no_log: looseBoolean.optional(),
 };
 
 export const createPasteRequest = z.object({

@@ -16,6 +16,11 @@ export const updateSystemSettingsRequest = z.object({
     .optional(),
   proxy_sign_all: looseBoolean.optional(),
   proxy_sign_expires: looseInt.refine((v) => v >= 0, "expires must be non-negative").optional(),
+  access_log_privacy_mode: looseBoolean.optional(),
+  access_log_ip: looseBoolean.optional(),
+  access_log_retention_days: looseInt
+    .refine((v) => v >= 0 && v <= 36500, "Retention must be between 0 and 36500 days")
+    .optional(),
 });
 export type UpdateSystemSettingsRequest = z.input<typeof updateSystemSettingsRequest>;
 

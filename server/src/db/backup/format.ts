@@ -64,6 +64,7 @@ export const BACKUP_TABLES: { [T in keyof Database]: readonly (keyof Database[T]
   mounts: ["id"],
   pastes: ["id"],
   files: ["id"],
+  share_access_log: ["id"],
   tasks: ["id"],
   upload_sessions: ["id"],
   rate_limits: ["bucket", "subject"],

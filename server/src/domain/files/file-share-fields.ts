@@ -15,7 +15,7 @@ import { newSlug, remainingViews, shareState } from "../shares/share-access";
 /** The visitor settings a new share starts with, whether uploaded or shared from the explorer. */
 export async function newShareFields(
   principal: Principal,
-  options: Pick<UploadOptions, "slug" | "password" | "expires_in" | "max_views" | "use_proxy">,
+  options: Pick<UploadOptions, "slug" | "password" | "expires_in" | "max_views" | "use_proxy" | "no_log">,
   now = new Date(),
 ) {
   return {
@@ -27,6 +27,7 @@ export async function newShareFields(
     max_views: options.max_views ?? null,
     views: 0,
     use_proxy: options.use_proxy === false ? 0 : 1,
+    no_log: options.no_log ? 1 : 0,
     created_by: creatorIdOf(principal),
     created_at: nowIso(now),
     updated_at: nowIso(now),

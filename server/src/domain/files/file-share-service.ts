@@ -57,6 +57,8 @@ export interface DownloadGrant {
   token: string | null;
   /** A view was used for this request (the token is new). */
   counted: boolean;
+  /** The creator or the admin: nothing counted, nothing logged. */
+  owner: boolean;
 }
 
 export interface ListFilesQuery {
@@ -166,6 +168,11 @@ export class FileShareService {
     };
   }
 
+  /** A share the principal created (the admin: any); 404 otherwise. */
+  owned(principal: Principal, idOrSlug: string): Promise<FileRow> {
+    return this.access.findOwned(principal, idOrSlug);
+  }
+
   async update(principal: Principal, id: string, input: UpdateInput): Promise<FileShare> {
     const row = await this.access.findOwned(principal, id);
     const patch: Partial<FileRow> = { updated_at: nowIso() };
@@ -180,6 +187,7 @@ export class FileShareService {
       patch.views = 0;
     }
     if (input.use_proxy !== undefined) patch.use_proxy = input.use_proxy ? 1 : 0;
+    if (input.no_log !== undefined) patch.no_log = input.no_log ? 1 : 0;
     await this.access.update(row.id, patch);
     return presentFile({ ...row, ...patch } as FileRow);
   }
@@ -212,14 +220,18 @@ export class FileShareService {
 
   // ---- visitors ------------------------------------------------------------
 
-  /** GET /public/files/:slug. URLs are absolute on `origin`. */
+  /**
+   * GET /public/files/:slug. URLs are absolute on `origin`. `delivered` is the
+   * row when URLs to the content went to a visitor (what the access log records).
+   */
   async view(
     principal: Principal,
     slug: string,
     options: { countView: boolean; origin: string },
-  ): Promise<PublicFile> {
+  ): Promise<{ data: PublicFile; delivered: FileRow | null }> {
     const { row, grant } = await this.access.open(principal, slug, options);
-    return this.publicData(row, { withUrls: grant !== "metadata", origin: options.origin });
+    const data = this.publicData(row, { withUrls: grant !== "metadata", origin: options.origin });
+    return { data, delivered: grant === "view" ? row : null };
   }
 
   /** POST /public/files/:slug/verify {password}. */
@@ -229,9 +241,9 @@ export class FileShareService {
     password: string,
     clientIp: string,
     origin: string,
-  ): Promise<PublicFile> {
-    const { row } = await this.access.unlock(principal, slug, password, clientIp);
-    return this.publicData(row, { withUrls: true, origin });
+  ): Promise<{ data: PublicFile; delivered: FileRow | null }> {
+    const { row, owner } = await this.access.unlock(principal, slug, password, clientIp);
+    return { data: this.publicData(row, { withUrls: true, origin }), delivered: owner ? null : row };
   }
 
   /**
@@ -256,11 +268,11 @@ export class FileShareService {
     },
   ): Promise<DownloadGrant> {
     const row = await this.access.findBySlug(slug);
-    if (this.access.isOwner(principal, row)) return { row, token: null, counted: false };
+    if (this.access.isOwner(principal, row)) return { row, token: null, counted: false, owner: true };
     const state = shareState(row);
     if (state === "expired") throw this.access.goneError(state);
     if (this.access.tokenValid(row, credentials.token))
-      return { row, token: credentials.token!, counted: false };
+      return { row, token: credentials.token!, counted: false, owner: false };
     if (options.bot && options.delivers)
       throw new AppError(403, "preview_bot_refused", FILE_MESSAGES.botRefused);
     this.access.assertLive(row);
@@ -270,6 +282,7 @@ export class FileShareService {
       row: served,
       token: counted || served.password_hash !== null ? this.access.issueToken(served) : null,
       counted,
+      owner: false,
     });
     options.accept?.(row);
     if (row.max_views === null || !options.delivers) return grant(row, false);

@@ -149,6 +149,7 @@ export class PasteService {
       created_by: creatorIdOf(principal),
       created_at: now,
       updated_at: now,
+      no_log: input.no_log ? 1 : 0,
     };
     await this.access.insert(row, input.slug !== undefined);
     return {
@@ -166,48 +167,61 @@ export class PasteService {
 
   /**
    * A visitor opens a paste. Owners, HEAD requests and link-preview bots only
-   * peek (metadata and, for owners, content) without counting.
+   * peek (metadata and, for owners, content) without counting. `delivered` is
+   * the row when the content went to a visitor (what the access log records).
    */
-  async view(principal: Principal, slug: string, options: { countView: boolean }): Promise<PasteVisit> {
+  async view(
+    principal: Principal,
+    slug: string,
+    options: { countView: boolean },
+  ): Promise<{ visit: PasteVisit; delivered: PasteRow | null }> {
     const { row, grant } = await this.access.open(principal, slug, options);
-    if (grant === "metadata") return presentPaste(row, { withContent: false });
-    return presentPaste(row, { withContent: true, isLastView: grant === "view" && isLastView(row) });
+    if (grant === "metadata") return { visit: presentPaste(row, { withContent: false }), delivered: null };
+    const visit = presentPaste(row, { withContent: true, isLastView: grant === "view" && isLastView(row) });
+    return { visit, delivered: grant === "view" ? row : null };
   }
 
   /** POST /paste/:slug {password}: verifies (rate-limited per IP and slug), counts a view, returns an access token. */
-  async unlock(principal: Principal, slug: string, password: string, clientIp: string): Promise<PasteVisit> {
+  async unlock(
+    principal: Principal,
+    slug: string,
+    password: string,
+    clientIp: string,
+  ): Promise<{ visit: PasteVisit; delivered: PasteRow | null }> {
     const { row, owner } = await this.access.unlock(principal, slug, password, clientIp);
     const accessToken = this.access.issueToken(row);
-    return {
+    const visit = {
       ...presentPaste(row, { withContent: true, isLastView: !owner && isLastView(row) }),
       accessToken,
     };
+    return { visit, delivered: owner ? null : row };
   }
 
   /**
    * GET /raw/:slug. A valid access token means the view was already counted
    * when the password was entered; ?password= counts a view like POST does.
+   * `visitor`: the content went to someone other than its owner.
    */
   async raw(
     principal: Principal,
     slug: string,
     credentials: { password?: string; token?: string },
     options: { countView: boolean; clientIp: string },
-  ): Promise<{ row: PasteRow; content: string | null }> {
+  ): Promise<{ row: PasteRow; content: string | null; visitor: boolean }> {
     if (options.countView && principal.kind === "anonymous") {
       // Fast path: one conditional UPDATE both checks and counts.
       const counted = await this.access.countView({ unprotectedSlug: slug });
-      if (counted) return { row: counted, content: counted.content };
+      if (counted) return { row: counted, content: counted.content, visitor: true };
     }
     const row = await this.access.findBySlug(slug);
-    if (this.access.isOwner(principal, row)) return { row, content: row.content };
+    if (this.access.isOwner(principal, row)) return { row, content: row.content, visitor: false };
     this.access.assertLive(row);
     if (row.password_hash !== null && this.access.tokenValid(row, credentials.token))
-      return { row, content: row.content };
+      return { row, content: row.content, visitor: true };
     await this.access.requirePassword(row, credentials.password, options.clientIp);
-    if (!options.countView) return { row, content: null };
+    if (!options.countView) return { row, content: null, visitor: false };
     const counted = await this.access.countViewOrGone(row);
-    return { row: counted, content: counted.content };
+    return { row: counted, content: counted.content, visitor: true };
   }
 
   async list(principal: Principal, query: ListPastesQuery) {
@@ -242,6 +256,11 @@ export class PasteService {
     return { items: rows.map(presentListRow), total: Number(total) };
   }
 
+  /** A paste the principal created (the admin: any); 404 otherwise. */
+  owned(principal: Principal, idOrSlug: string): Promise<PasteRow> {
+    return this.access.findOwned(principal, idOrSlug);
+  }
+
   async getForOwner(principal: Principal, idOrSlug: string): Promise<PasteDetail> {
     const row = await this.access.findOwned(principal, idOrSlug);
     return { ...presentListRow(row), content: row.content, ...presentPaste(row, { withContent: true }) };
@@ -255,6 +274,7 @@ export class PasteService {
       patch.content = input.content;
     }
     if (input.remark !== undefined) patch.remark = input.remark || null;
+    if (input.no_log !== undefined) patch.no_log = input.no_log ? 1 : 0;
     if (input.clearPassword) patch.password_hash = null;
     else if (input.password) patch.password_hash = await hashPassword(input.password);
     const expiresAt = pickDefined(input.expiresAt, input.expires_at);

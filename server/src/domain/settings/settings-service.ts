@@ -21,6 +21,9 @@ export interface SystemSettings {
   webdav_upload_mode: "direct" | "multipart";
   proxy_sign_all: boolean;
   proxy_sign_expires: number;
+  access_log_privacy_mode: boolean;
+  access_log_ip: boolean;
+  access_log_retention_days: number;
 }
 
 type Key = keyof SystemSettings;
@@ -39,6 +42,15 @@ const REGISTRY: { [K in Key]: { default: SystemSettings[K]; description: string 
   proxy_sign_expires: {
     default: 0,
     description: "Default lifetime of proxy signatures in seconds (0 = never expires)",
+  },
+  access_log_privacy_mode: {
+    default: false,
+    description: "Privacy mode: shares keep their view counts but no access log entries",
+  },
+  access_log_ip: { default: false, description: "Store the visitor's IP address in share access logs" },
+  access_log_retention_days: {
+    default: 90,
+    description: "Access log entries older than this many days are deleted (0 = kept while the share exists)",
   },
 };
 

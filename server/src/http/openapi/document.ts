@@ -4,13 +4,19 @@
  */
 import { APP_NAME, APP_VERSION } from "@clipshare/shared";
 import { z } from "zod";
+import { ACCESS_LOG_OPERATIONS } from "./access-log-operations";
 import { ADMIN_OPERATIONS } from "./admin-operations";
 import { FS_OPERATIONS } from "./fs-operations";
 import type { Operation } from "./operations";
 import { SHARE_OPERATIONS } from "./share-operations";
 
 /** "METHOD /path" (Hono's path syntax, below /api) → the operation. */
-const OPERATIONS: Record<string, Operation> = { ...ADMIN_OPERATIONS, ...SHARE_OPERATIONS, ...FS_OPERATIONS };
+const OPERATIONS: Record<string, Operation> = {
+  ...ADMIN_OPERATIONS,
+  ...SHARE_OPERATIONS,
+  ...FS_OPERATIONS,
+  ...ACCESS_LOG_OPERATIONS,
+};
 
 type JsonSchema = Record<string, unknown>;
 

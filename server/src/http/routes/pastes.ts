@@ -17,7 +17,7 @@ import { requireAdmin, requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { parseWith, readJson } from "../body";
 import { ok, okWithTopLevel, plainTextError } from "../envelope";
-import { mayCountView, noStore, visitor } from "../share-visitor";
+import { logAccess, mayCountView, noStore, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
 
 /** JSON around a 10 MB paste (escapes included) still fits. */
@@ -42,6 +42,9 @@ function legacyPasteFields(data: { expiresAt: string | null; maxViews: number | 
   return { ...data, expires_at: data.expiresAt, max_views: data.maxViews };
 }
 
+/** What a delivered paste weighs on the wire (its text, UTF-8). */
+const contentBytes = (row: { content: string }) => Buffer.byteLength(row.content, "utf8");
+
 export function pasteRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const pastes = ctx.pastes;
@@ -55,7 +58,8 @@ export function pasteRoutes(ctx: AppContext) {
 
   app.get("/paste/:slug", async (c) => {
     const { principal, slug } = visitor(c);
-    const data = await pastes.view(principal, slug, { countView: mayCountView(c) });
+    const { visit: data, delivered } = await pastes.view(principal, slug, { countView: mayCountView(c) });
+    if (delivered) logAccess(c, ctx.accessLog, delivered, "paste", "page_view", contentBytes(delivered));
     noStore(c);
     c.header("X-Robots-Tag", "noindex");
     return okWithTopLevel(c, data, legacyPasteFields(data), "Fetched");
@@ -64,7 +68,8 @@ export function pasteRoutes(ctx: AppContext) {
   app.post("/paste/:slug", async (c) => {
     const body = await readJson(c, pastePasswordRequest);
     const { principal, slug, clientIp } = visitor(c);
-    const data = await pastes.unlock(principal, slug, body.password, clientIp);
+    const { visit: data, delivered } = await pastes.unlock(principal, slug, body.password, clientIp);
+    if (delivered) logAccess(c, ctx.accessLog, delivered, "paste", "page_view", contentBytes(delivered));
     noStore(c);
     // The visitor typed this password a moment ago; 0.7.3 pages build their raw link from it.
     return okWithTopLevel(
@@ -82,7 +87,11 @@ export function pasteRoutes(ctx: AppContext) {
     // Served so that it can never run as a page on our origin.
     c.header("Content-Security-Policy", "sandbox; default-src 'none'");
     try {
-      const { content } = await pastes.raw(
+      const {
+        row,
+        content,
+        visitor: delivered,
+      } = await pastes.raw(
         principal,
         slug,
         { password: c.req.query("password"), token: c.req.query("token") },
@@ -92,6 +101,7 @@ export function pasteRoutes(ctx: AppContext) {
       c.header("Content-Disposition", `inline; filename="${slug}.txt"`);
       if (c.req.method === "HEAD") return c.body(null);
       if (content === null) return c.body("This paste is available at its ClipShare link.\n");
+      if (delivered) logAccess(c, ctx.accessLog, row, "paste", "raw", contentBytes(row));
       return c.body(content);
     } catch (e) {
       return plainTextError(c, e);

@@ -17,7 +17,7 @@ import { continuationToken, withContinuationCookies } from "../download-continua
 import { ok, okWithTopLevel, plainTextError } from "../envelope";
 import { publicOrigin } from "../request-origin";
 import { serveObject } from "../serve-object";
-import { isPreviewBot, mayCountView, noStore, visitor } from "../share-visitor";
+import { isPreviewBot, logAccess, mayCountView, noStore, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
 
 /**
@@ -43,7 +43,11 @@ export function publicFileRoutes(ctx: AppContext) {
 
   app.get("/public/files/:slug", async (c) => {
     const { principal, slug } = visitor(c);
-    const data = await shares.view(principal, slug, { countView: mayCountView(c), origin: origin(c) });
+    const { data, delivered } = await shares.view(principal, slug, {
+      countView: mayCountView(c),
+      origin: origin(c),
+    });
+    if (delivered) logAccess(c, ctx.accessLog, delivered, "file", "page_view", null);
     noStore(c);
     return withAccessCookies(ok(c, data, "Fetched"), data, origin(c));
   });
@@ -51,7 +55,8 @@ export function publicFileRoutes(ctx: AppContext) {
   app.post("/public/files/:slug/verify", async (c) => {
     const body = await readJson(c, filePasswordRequest);
     const { principal, slug, clientIp } = visitor(c);
-    const data = await shares.unlock(principal, slug, body.password, clientIp, origin(c));
+    const { data, delivered } = await shares.unlock(principal, slug, body.password, clientIp, origin(c));
+    if (delivered) logAccess(c, ctx.accessLog, delivered, "file", "page_view", null);
     noStore(c);
     return withAccessCookies(ok(c, data, "Password verified"), data, origin(c));
   });
@@ -75,7 +80,7 @@ export function publicFileRoutes(ctx: AppContext) {
     try {
       const grant = await authorize(c);
       metrics.download(grant.row.storage_type);
-      const res = await deliver(c, grant.row, disposition);
+      const res = await deliver(c, grant, disposition);
       // A download granted by a view or a password goes on with a new token (Range continuations).
       return grant.token && grant.token !== continuationToken(c)
         ? withContinuationCookies(res, { slug: grant.row.slug, token: grant.token }, origin(c))
@@ -85,10 +90,13 @@ export function publicFileRoutes(ctx: AppContext) {
     }
   };
 
-  const deliver = async (c: Context<AppEnv>, row: FileRow, disposition: "inline" | "attachment") => {
+  const deliver = async (c: Context<AppEnv>, grant: DownloadGrant, disposition: "inline" | "attachment") => {
+    const { row } = grant;
     const { row: config, driver } = await ctx.storageConfigs.driverById(row.storage_config_id!);
+    const logged = !grant.owner && c.req.method === "GET";
     // Direct mode sends the browser to the storage itself where it can sign a URL.
     if (row.use_proxy === 0 && driver.presignRead && c.req.method === "GET") {
+      if (logged) logAccess(c, ctx.accessLog, row, "file", "presigned_redirect", null);
       if (config.custom_host && driver.publicUrl && disposition === "inline")
         return c.redirect(driver.publicUrl(row.storage_path), 302);
       const signed = await driver.presignRead(row.storage_path, {
@@ -99,10 +107,12 @@ export function publicFileRoutes(ctx: AppContext) {
       });
       return c.redirect(signed.url, 302);
     }
+    const kind = disposition === "inline" ? "preview" : "download";
     return serveObject(c, driver, row.storage_path, {
       filename: row.filename,
       contentType: row.mimetype,
       disposition,
+      onSent: logged ? (bytes) => logAccess(c, ctx.accessLog, row, "file", kind, bytes) : undefined,
     });
   };
 
@@ -112,7 +122,9 @@ export function publicFileRoutes(ctx: AppContext) {
   // 0.7.3 clients read a top-level `url` (the file's own URL) and build the viewer
   // link themselves; ClipShare's app reads `data` with the viewer links built.
   app.get("/office-preview/:slug", async (c) => {
-    const { row, token } = await authorize(c, (r) => shares.assertOfficeType(r));
+    const { row, token, owner } = await authorize(c, (r) => shares.assertOfficeType(r));
+    // The viewer fetches the file through the URL handed out here; that fetch is logged on its own.
+    if (!owner && c.req.method === "GET") logAccess(c, ctx.accessLog, row, "file", "preview", null);
     const { driver } = await ctx.storageConfigs.driverById(row.storage_config_id!);
     // A URL to the content never outlives the access it was handed out under.
     const lifetime = token ? Math.max(60, shares.tokenSecondsLeft(token)) : SHARE_TOKEN_TTL_SECONDS;

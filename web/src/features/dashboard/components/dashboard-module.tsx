@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useErrorText } from "../../../lib/use-error-text";
+import { AccessSummaryCard } from "../../access-log";
 import { useCacheStats, useClearCache, useDashboardStats } from "../hooks/use-dashboard";
 import { ActivityCard } from "./activity-card";
 import { CacheCard } from "./cache-card";
@@ -59,6 +60,7 @@ export function DashboardModule() {
             <RecentSharesCard shares={stats.data.recentShares} />
             <StorageCard stats={stats.data} onClearCache={clearCache} clearing={clear.isPending} />
             <CacheCard onClearAll={() => clearCache()} clearing={clear.isPending} />
+            <AccessSummaryCard />
           </div>
         </>
       )}

@@ -10,6 +10,7 @@ import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { fileShareUrl } from "../../../lib/share-links";
 import { useStorageName } from "../../../lib/storage-name";
+import { useAccessLogAction } from "../../access-log";
 import type { FileShare } from "../api/file-shares";
 
 function StatusBadges({ file }: { file: FileShare }) {
@@ -121,13 +122,15 @@ export function useFileColumns(): ListColumn<FileShare>[] {
   ];
 }
 
-/** Preview, copy link, edit and delete, each named after the file it acts on. */
+/** Preview, copy link, edit, access log and delete, each named after the file it acts on. */
 export function useFileActions(handlers: {
   preview: (file: FileShare) => void;
   edit: (file: FileShare) => void;
+  accessLog: (file: FileShare) => void;
   remove: (file: FileShare) => void;
 }): (file: FileShare) => RowAction[] {
   const { t } = useTranslation();
+  const accessLogAction = useAccessLogAction();
   const copyLink = async (file: FileShare) => {
     const ok = await copyText(fileShareUrl(file.slug));
     toast(ok ? t("fileShare.linkCopied") : t("common.copyFailed"), ok ? "success" : "error");
@@ -157,6 +160,7 @@ export function useFileActions(handlers: {
       icon: Pencil,
       onClick: () => handlers.edit(file),
     },
+    accessLogAction(file.filename, () => handlers.accessLog(file), Boolean(file.upload_state)),
     {
       id: "delete",
       label: t("fileManagement.deleteNamed", { name: file.filename }),

@@ -16,6 +16,7 @@ import { toast } from "../../../components/ui/toast";
 import { useCapabilities } from "../../../lib/auth-store";
 import { useStorageName } from "../../../lib/storage-name";
 import { useErrorText } from "../../../lib/use-error-text";
+import { AccessLogDialog, type LoggedShare } from "../../access-log";
 import type { DeleteMode, FileShare } from "../api/file-shares";
 import { fileShareUpdateBody } from "../file-share-form-model";
 import {
@@ -55,6 +56,7 @@ export function FileManagementModule() {
 
   const [previewing, setPreviewing] = useState<FileShare | null>(null);
   const [editing, setEditing] = useState<FileShare | null>(null);
+  const [logOf, setLogOf] = useState<LoggedShare | null>(null);
   const deleting = useConfirm<FileShare[]>();
 
   const rows = files.data?.files ?? [];
@@ -64,6 +66,7 @@ export function FileManagementModule() {
   const actions = useFileActions({
     preview: setPreviewing,
     edit: setEditing,
+    accessLog: (file) => setLogOf({ type: "file", id: file.id, name: file.filename, slug: file.slug }),
     remove: (file) => deleting.ask([file]),
   });
 
@@ -169,6 +172,7 @@ export function FileManagementModule() {
       </div>
 
       <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} />
+      <AccessLogDialog share={logOf} onClose={() => setLogOf(null)} />
 
       <FileEditDialog
         file={editing}

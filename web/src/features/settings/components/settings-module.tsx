@@ -11,6 +11,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { authStore } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
+import { AccessLogSettingsCard } from "../../access-log";
 import { AppStatusCard } from "../../offline";
 import { SIZE_UNITS, type SizeUnit, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from "../api/settings";
 import {
@@ -306,6 +307,7 @@ export function SettingsModule() {
       </header>
       <UploadSettingsCard />
       <ProxySignCard />
+      <AccessLogSettingsCard />
       <AccountCard />
       <AppStatusCard />
     </div>

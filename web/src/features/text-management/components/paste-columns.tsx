@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ListColumn, RowAction } from "../../../components/list/data-list";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime } from "../../../lib/format";
+import { useAccessLogAction } from "../../access-log";
 import { type PasteRow, pasteLink } from "../../pastes";
 import { creatorOf, viewsText } from "../list-model";
 
@@ -93,13 +94,15 @@ export function usePasteColumns(): ListColumn<PasteRow>[] {
   ];
 }
 
-/** Preview, edit and delete, each named after the paste it acts on. */
+/** Preview, edit, access log and delete, each named after the paste it acts on. */
 export function usePasteActions(handlers: {
   preview: (row: PasteRow) => void;
   edit: (row: PasteRow) => void;
+  accessLog: (row: PasteRow) => void;
   remove: (row: PasteRow) => void;
 }): (row: PasteRow) => RowAction[] {
   const { t } = useTranslation();
+  const accessLogAction = useAccessLogAction();
   return (row) => [
     {
       id: "preview",
@@ -115,6 +118,7 @@ export function usePasteActions(handlers: {
       icon: Pencil,
       onClick: () => handlers.edit(row),
     },
+    accessLogAction(row.slug, () => handlers.accessLog(row)),
     {
       id: "delete",
       label: t("textManagement.deleteNamed", { slug: row.slug }),

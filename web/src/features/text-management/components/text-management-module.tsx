@@ -15,6 +15,7 @@ import { RefreshButton } from "../../../components/ui/refresh-button";
 import { toast } from "../../../components/ui/toast";
 import { useCapabilities } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
+import { AccessLogDialog, type LoggedShare } from "../../access-log";
 import type { PasteRow } from "../../pastes";
 import { useClearExpired, useDeletePastes, usePasteList, useUpdatePaste } from "../hooks/use-pastes";
 import { expiredParam, type StatusFilter } from "../list-model";
@@ -43,6 +44,7 @@ export function TextManagementModule() {
 
   const [previewing, setPreviewing] = useState<PasteRow | null>(null);
   const [editing, setEditing] = useState<PasteRow | null>(null);
+  const [logOf, setLogOf] = useState<LoggedShare | null>(null);
   const deleting = useConfirm<PasteRow[]>();
   const clearing = useConfirm<true>();
 
@@ -54,6 +56,7 @@ export function TextManagementModule() {
   const actions = usePasteActions({
     preview: setPreviewing,
     edit: setEditing,
+    accessLog: (row) => setLogOf({ type: "paste", id: row.id, name: row.slug, slug: row.slug }),
     remove: (row) => deleting.ask([row]),
   });
 
@@ -144,6 +147,7 @@ export function TextManagementModule() {
       </div>
 
       <PastePreviewDialog row={previewing} onClose={() => setPreviewing(null)} />
+      <AccessLogDialog share={logOf} onClose={() => setLogOf(null)} />
 
       <PasteEditDialog
         row={editing}
