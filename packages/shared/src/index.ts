@@ -1,5 +1,6 @@
 export * from "./constants";
 export * from "./dashboard";
+export * from "./e2e";
 export * from "./part-plan";
 export * from "./permissions";
 export * from "./responses";
