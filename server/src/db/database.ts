@@ -19,6 +19,7 @@ import { lazyRequire } from "../lib/lazy-require";
 import * as initial from "./migrations/0001-initial";
 import * as taskAttempts from "./migrations/0002-task-attempts";
 import * as uploadSessionParts from "./migrations/0003-upload-session-parts";
+import * as e2eEncryption from "./migrations/0004-e2e-encryption";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-task-attempts": taskAttempts,
   "0003-upload-session-parts": uploadSessionParts,
+  "0004-e2e-encryption": e2eEncryption,
 };
 
 class InlineMigrations implements MigrationProvider {

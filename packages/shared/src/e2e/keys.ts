@@ -9,7 +9,7 @@
  * derives an AES-256-GCM key that seals the 32 key bytes under a 12-byte iv.
  * Only someone holding both the link and the password gets the key.
  */
-import { type Bytes, E2EError, type E2EKey, randomBytes } from "./format";
+import { type Bytes, E2EError, type E2EKey, parseHeader, plainSizeOf, randomBytes } from "./format";
 import { decryptBytes, encryptBytes } from "./stream";
 
 export const E2E_KEY_BYTES = 32;
@@ -124,6 +124,23 @@ export async function openMetadata(key: E2EKey, record: string): Promise<E2EMeta
   if (!bytes) throw new E2EError("bad_header", "The encrypted file details are damaged");
   const parsed = JSON.parse(new TextDecoder().decode(await decryptBytes(key, bytes))) as Partial<E2EMetadata>;
   return { name: String(parsed.name ?? "file"), type: String(parsed.type ?? "application/octet-stream") };
+}
+
+/**
+ * Whether `text` is an encrypted stream in base64url (the content of an
+ * encrypted paste): valid characters, a version 1 header and a size some
+ * plaintext gives. Servers check it so a client cannot mark plaintext encrypted.
+ */
+export function isSealedText(text: string): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return false;
+  const head = fromBase64Url(text.slice(0, 24));
+  if (!head) return false;
+  try {
+    const { chunkSize } = parseHeader(head);
+    return plainSizeOf(Math.floor((text.length * 3) / 4), chunkSize) !== null;
+  } catch {
+    return false;
+  }
 }
 
 // ---- base64url ------------------------------------------------------------------------

@@ -27,6 +27,8 @@ export async function newShareFields(
     max_views: options.max_views ?? null,
     views: 0,
     use_proxy: options.use_proxy === false ? 0 : 1,
+    /** Set for end-to-end encrypted uploads only. */
+    encrypted_meta: null as string | null,
     created_by: creatorIdOf(principal),
     created_at: nowIso(now),
     updated_at: nowIso(now),

@@ -13,7 +13,7 @@
  * The services decide, per route, which of these steps apply and in which
  * order; each step exists only here.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { isCreator } from "../../auth/creator";
 import { checkSharePassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
@@ -191,7 +191,9 @@ export class ShareAccess<Row extends ShareRow> {
    * undefined when the share was used up or expired in the meantime.
    * `unprotectedSlug` counts by slug, and only when the share has no password.
    */
-  async countView(match: { id: string } | { unprotectedSlug: string }): Promise<Row | undefined> {
+  async countView(
+    match: { id: string } | { unprotectedSlug: string; readableOnly?: boolean },
+  ): Promise<Row | undefined> {
     const now = nowIso();
     let query = this.shares
       .updateTable(this.spec.table)
@@ -202,6 +204,8 @@ export class ShareAccess<Row extends ShareRow> {
       "id" in match
         ? query.where("id", "=", match.id)
         : query.where("slug", "=", match.unprotectedSlug).where("password_hash", "is", null);
+    // Raw pastes: an end-to-end encrypted paste is refused there, so it must not lose a view.
+    if ("unprotectedSlug" in match && match.readableOnly) query = query.where(sql<boolean>`encrypted = 0`);
     if (this.spec.hasStatus) query = query.where("status", "=", "active");
     const counted = (await query.returningAll().executeTakeFirst()) as Row | undefined;
     if (counted) metrics.view(this.spec.kind);
