@@ -86,6 +86,7 @@ export function presentFile(
     filename: row.filename,
     mimetype: row.mimetype,
     size: row.size,
+    encrypted_meta: row.encrypted_meta,
     etag: row.etag,
     remark: row.remark,
     storage_config_id: row.storage_config_id,
