@@ -42,7 +42,9 @@ describe("encrypted upload plan", () => {
     const sealed = await Promise.all([...parts].reverse().map((p) => sealPart(file, plan, p, key, header)));
     sealed.reverse();
     for (const [i, part] of parts.entries()) expect(sealed[i]!.size).toBe(part.size);
-    const stream = concatBytes(await Promise.all(sealed.map(async (b) => new Uint8Array(await b.arrayBuffer()))));
+    const stream = concatBytes(
+      await Promise.all(sealed.map(async (b) => new Uint8Array(await b.arrayBuffer()))),
+    );
     expect(Buffer.from(await decryptBytes(key, stream)).equals(Buffer.from(plain))).toBe(true);
   });
 });
