@@ -1,8 +1,22 @@
+import { createHash } from "node:crypto";
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Browser, Page, Request } from "@playwright/test";
 import Database from "better-sqlite3";
+import { encryptedSize as encryptedSizeOf } from "../../packages/shared/src/e2e/format";
 import { startTestServer } from "./global-setup";
 import { apiLogin, test as base, ConsoleGuard, expect, unique, useAdminSession } from "./support/fixtures";
+import { type NginxProxy, nginxAvailable, startNginx } from "./support/nginx";
 import { fillEditor } from "./support/pastes";
 
 /**
@@ -158,4 +172,148 @@ test.describe("end-to-end encrypted pastes", () => {
     expect(v.guard.unexpected()).toEqual([]);
     await v.context.close();
   });
+});
+
+// ---- files of any size -------------------------------------------------------------
+
+const MiB = 1024 * 1024;
+const FILE_SIZE = 300 * MiB;
+const FILE_MARKER = "CLIPSHARE-E2E-FILE-MARKER";
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+/** 300 MiB on disk (the browser reads it from there), every MiB starting with the plaintext marker. */
+function markedFile(): { path: string; sha256: string } {
+  const dir = join(repoRoot, "test-results", "e2e-encryption");
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, "marked-300m.bin");
+  const hash = createHash("sha256");
+  const block = Buffer.alloc(MiB);
+  for (let i = 0; i < block.length; i++) block[i] = (i * 31 + (i >> 8)) & 0xff;
+  const write = !(existsSync(path) && statSync(path).size === FILE_SIZE);
+  const fd = write ? openSync(path, "w") : -1;
+  for (let m = 0; m < FILE_SIZE / MiB; m++) {
+    block.write(`${FILE_MARKER}-${String(m).padStart(4, "0")}`, 0, "latin1");
+    block.writeUInt32BE(m, MiB / 2);
+    hash.update(block);
+    if (write) writeSync(fd, block);
+  }
+  if (write) closeSync(fd);
+  return { path, sha256: hash.digest("hex") };
+}
+
+async function fileFacts(path: string): Promise<{ sha256: string; hasMarker: boolean }> {
+  const hash = createHash("sha256");
+  let tail = "";
+  let hasMarker = false;
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    const text = tail + chunk.toString("latin1");
+    if (text.includes(FILE_MARKER)) hasMarker = true;
+    tail = text.slice(-FILE_MARKER.length);
+  }
+  return { sha256: hash.digest("hex"), hasMarker };
+}
+
+function findStored(dir: string, name: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(entry.parentPath ?? dir, entry.name);
+    if (entry.isDirectory()) found.push(...findStored(path, name));
+    else if (entry.name.endsWith(name)) found.push(path);
+  }
+  return found;
+}
+
+const fileTest = test.extend<object, { nginx: NginxProxy }>({
+  nginx: [
+    async ({ server }, use) => {
+      const proxy = await startNginx(server.baseUrl, "100m");
+      await use(proxy);
+      await proxy.stop();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ nginx }, use) => use(nginx.url),
+});
+
+fileTest.describe("end-to-end encrypted files", () => {
+  fileTest.skip(
+    !nginxAvailable() && process.env.CLIPSHARE_REQUIRE_SERVICES !== "1",
+    "nginx is not installed (scripts/install-system-deps.sh)",
+  );
+
+  fileTest(
+    "300 MiB through a 100 MB proxy: interrupted, resumed, stored without plaintext, downloaded byte-identical",
+    async ({ page, browser, token, server, nginx, request }) => {
+      fileTest.setTimeout(900_000);
+      const file = markedFile();
+      const settings = await request.put("/api/admin/system-settings", {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { max_upload_size: 1, max_upload_size_unit: "GB" },
+      });
+      expect(settings.status()).toBe(200);
+
+      const isPart = (url: string) => /[?&]partNumber=\d+/.test(url);
+      let stored = 0;
+      page.on("requestfinished", async (r) => {
+        if (r.method() !== "PUT" || !isPart(r.url())) return;
+        if ((await r.response())?.ok()) stored++;
+      });
+      const sent = recordRequests(page);
+      const name = "marked-300m.bin";
+      const item = page.getByRole("list", { name: "Files to upload" }).getByRole("listitem", { name });
+      const choose = async () => {
+        await expect(page.getByRole("heading", { level: 1, name: "Upload files" })).toBeVisible();
+        await page.getByRole("checkbox", { name: "Encrypt end to end" }).check();
+        await page.locator('input[type="file"]').first().setInputFiles(file.path);
+        await page.getByRole("button", { name: "Upload (1)" }).click();
+      };
+
+      await useAdminSession(page, token, "/upload");
+      await choose();
+      await expect.poll(() => stored, { timeout: 300_000, intervals: [200] }).toBeGreaterThanOrEqual(15);
+      // Interrupted: the page goes away in the middle of the upload.
+      await page.reload();
+      await choose();
+      await expect(item).toContainText(/Continued from \d+ parts already stored/);
+      await expect(item).toHaveAttribute("data-status", "success", { timeout: 600_000 });
+      const link = await item.getByRole("link").first().getAttribute("href");
+      expect(link).toMatch(/^\/file\/[^#]+#k\.[A-Za-z0-9_-]{43}$/);
+      const fragment = link!.slice(link!.indexOf("#") + 1);
+      expect(nginx.accessLog().filter((l) => l.endsWith(" 413"))).toEqual([]);
+      // Neither the name nor the key went to the server (part bodies are ciphertext: checked on disk below).
+      expectNothingLeaked(
+        sent.filter((r) => !isPart(r.url)),
+        [name, fragment.slice(2)],
+      );
+
+      // The stored object: ciphertext only, sized as the format says.
+      const objects = findStored(join(server.dataDir, "files"), "encrypted.bin");
+      expect(objects).toHaveLength(1);
+      const storedFacts = await fileFacts(objects[0]!);
+      expect(storedFacts.hasMarker).toBe(false);
+      expect(statSync(objects[0]!).size).toBe(encryptedSizeOf(FILE_SIZE));
+
+      // A visitor downloads it, decrypted as a stream by the service worker.
+      const v = await freshVisitor(browser, nginx.url);
+      await v.page.goto(link!);
+      await expect(v.page.getByRole("heading", { level: 1, name })).toBeVisible();
+      await v.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await v.page.reload();
+      await expect(v.page.getByRole("heading", { level: 1, name })).toBeVisible();
+      expect(await v.page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      const downloading = v.page.waitForEvent("download", { timeout: 120_000 });
+      await v.page.getByRole("button", { name: "Download" }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(name);
+      const saved = await download.path();
+      await expect(v.page.getByTestId("e2e-progress")).toHaveText("Decrypted and saved.", {
+        timeout: 300_000,
+      });
+      const downloaded = await fileFacts(saved);
+      expect(downloaded.sha256).toBe(file.sha256);
+      expect(v.guard.unexpected()).toEqual([]);
+      await v.context.close();
+    },
+  );
 });
