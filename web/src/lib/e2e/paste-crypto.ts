@@ -11,7 +11,6 @@ import {
   generateKeyBytes,
   importKey,
   keyFragment,
-  readFragment,
   toBase64Url,
   unwrapKey,
 } from "@clipshare/shared";
@@ -25,10 +24,6 @@ export async function sealPasteText(
   const key = await importKey(raw);
   const content = toBase64Url(await encryptBytes(key, new TextEncoder().encode(text)));
   return { content, fragment: await keyFragment(raw, password || null) };
-}
-
-export function fragmentKey(hash: string): FragmentKey {
-  return readFragment(hash);
 }
 
 /** The text of an encrypted paste; E2EError when the key, the password or the ciphertext is wrong. */

@@ -1,8 +1,8 @@
-import { E2EError, plainSizeOf } from "@clipshare/shared";
+import { plainSizeOf } from "@clipshare/shared";
 import { Download, Eye, FileIcon, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PasswordPrompt } from "../../../components/password-prompt";
+import { E2EKeyGate } from "../../../components/e2e-key-gate";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -12,7 +12,6 @@ import {
   type OpenedFile,
   openFileShare,
 } from "../../../lib/e2e/file-crypto";
-import { fragmentKey } from "../../../lib/e2e/paste-crypto";
 import { formatBytes } from "../../../lib/file-size";
 import { backendUrl } from "../../../lib/share-links";
 import type { PublicFile } from "../api/public-files";
@@ -21,8 +20,6 @@ import { previewKind, TEXT_PREVIEW_MAX_BYTES } from "../preview-kind";
 /** Images, PDFs and videos up to this size are decrypted into memory for a preview; larger ones only download. */
 const MEDIA_PREVIEW_MAX_BYTES = 200 * 1024 * 1024;
 
-type Failure = "missingKey" | "damaged" | "wrongPassword";
-
 /**
  * An end-to-end encrypted file share: its name and type are opened with the
  * key from the link (after the password where the key is wrapped); downloads
@@ -30,54 +27,15 @@ type Failure = "missingKey" | "damaged" | "wrongPassword";
  */
 export function EncryptedFile({ file }: { file: PublicFile & { encrypted_meta: string } }) {
   const { t } = useTranslation();
-  const [link] = useState(() => fragmentKey(window.location.hash));
-  const [opened, setOpened] = useState<OpenedFile | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(link.kind === "none" ? "missingKey" : null);
-  const [busy, setBusy] = useState(false);
-
-  async function open(password?: string) {
-    setBusy(true);
-    try {
-      setOpened(await openFileShare(file.encrypted_meta, link, password));
-      setFailure(null);
-    } catch (e) {
-      setFailure(e instanceof E2EError && e.code === "wrong_password" ? "wrongPassword" : "damaged");
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: opened once per page; the link does not change under it
-  useEffect(() => {
-    if (link.kind === "key") void open();
-  }, []);
-
-  if (opened) return <OpenedFileView file={file} opened={opened} />;
-  if (failure === "missingKey" || failure === "damaged")
-    return (
-      <div className="mx-auto max-w-lg py-10" data-testid="e2e-failure">
-        <Alert>{t(failure === "missingKey" ? "e2e.fileMissingKey" : "e2e.fileDamaged")}</Alert>
-      </div>
-    );
-  if (link.kind === "password")
-    return (
-      <div className="py-4 sm:py-10">
-        <PasswordPrompt
-          title={t("e2e.password.title")}
-          description={t("e2e.filePasswordDescription")}
-          texts={{
-            label: t("pastes.form.password"),
-            required: t("e2e.password.required"),
-            submit: t("e2e.password.submit"),
-            checking: t("e2e.password.checking"),
-          }}
-          onSubmit={(password) => void open(password)}
-          busy={busy}
-          error={failure === "wrongPassword" ? t("e2e.password.wrong") : null}
-        />
-      </div>
-    );
-  return <p className="py-10 text-center text-sm text-slate-500">{t("e2e.decrypting")}</p>;
+  return (
+    <E2EKeyGate
+      open={(link, password) => openFileShare(file.encrypted_meta, link, password)}
+      passwordDescription={t("e2e.filePasswordDescription")}
+      failureText={(failure) => t(failure === "missingKey" ? "e2e.fileMissingKey" : "e2e.fileDamaged")}
+    >
+      {(opened) => <OpenedFileView file={file} opened={opened} />}
+    </E2EKeyGate>
+  );
 }
 
 function OpenedFileView({ file, opened }: { file: PublicFile; opened: OpenedFile }) {
