@@ -109,6 +109,8 @@ export function HomePage() {
         setQueued(true);
       } else if (isApiError(err) && err.errorId === "slug_taken") setErrors({ slug: "taken" });
       else if (isApiError(err) && err.errorId === "content_too_large") setErrors({ content: "tooLarge" });
+      // Encrypted pastes are never queued: say why instead of a bare network error.
+      else if (encrypt && isApiError(err) && err.kind === "network") setServerError(t("e2e.offline"));
       else setServerError(errorText(err));
     } finally {
       setBusy(false);
