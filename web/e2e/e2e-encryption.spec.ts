@@ -310,6 +310,8 @@ fileTest.describe("end-to-end encrypted files", () => {
       await expect(v.page.getByTestId("e2e-progress")).toHaveText("Decrypted and saved.", {
         timeout: 300_000,
       });
+      // Streamed by the service worker: the file never sat in the page's memory.
+      await expect(v.page.getByTestId("e2e-progress")).toHaveAttribute("data-mode", "stream");
       const downloaded = await fileFacts(saved);
       expect(downloaded.sha256).toBe(file.sha256);
       expect(v.guard.unexpected()).toEqual([]);

@@ -45,16 +45,20 @@ function OpenedFileView({ file, opened }: { file: PublicFile; opened: OpenedFile
   const url = file.downloadUrl ? backendUrl(file.downloadUrl) : null;
   const [progress, setProgress] = useState<{ loaded: number; state: string } | null>(null);
   const [downloadError, setDownloadError] = useState(false);
+  /** "stream": the service worker decrypts to disk; "memory": no worker, decrypted into a Blob first. */
+  const [mode, setMode] = useState<"stream" | "memory" | null>(null);
 
   async function download() {
     if (!url) return;
     setDownloadError(false);
     setProgress({ loaded: 0, state: "running" });
     try {
-      await downloadDecrypted({ url, raw: opened.raw, name, type, size }, (p) => {
-        setProgress(p);
-        if (p.state === "failed") setDownloadError(true);
-      });
+      setMode(
+        await downloadDecrypted({ url, raw: opened.raw, name, type, size }, (p) => {
+          setProgress(p);
+          if (p.state === "failed") setDownloadError(true);
+        }),
+      );
     } catch {
       setDownloadError(true);
       setProgress(null);
@@ -102,6 +106,7 @@ function OpenedFileView({ file, opened }: { file: PublicFile; opened: OpenedFile
             <span
               className="text-sm text-slate-600 tabular-nums dark:text-slate-400"
               data-testid="e2e-progress"
+              data-mode={mode ?? undefined}
               aria-live="polite"
             >
               {progress.state === "done" ? t("e2e.downloaded") : t("e2e.downloading", { percent })}
