@@ -137,6 +137,16 @@ test.describe("end-to-end encrypted pastes", () => {
     expect(raw.status()).toBe(409);
     expect(await raw.json()).toMatchObject({ success: false, error: "encrypted_paste" });
 
+    // Text management cannot show or change the content, and says why.
+    await page.goto("/admin/text-management");
+    await page.getByLabel("Search pastes").fill(slug);
+    await page.getByRole("button", { name: `Preview ${slug}` }).click();
+    await expect(page.getByTestId("e2e-preview-hidden")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: `Edit ${slug}` }).click();
+    await expect(page.getByTestId("e2e-edit-refused")).toContainText("cannot be edited");
+    await page.keyboard.press("Escape");
+
     // The link without its key: a clear message, no content.
     await v.page.goto(`/paste/${slug}`);
     await expect(v.page.getByTestId("e2e-failure")).toContainText("the link has no key");
