@@ -98,6 +98,8 @@ export async function startTestServer(options: { logName: string; env?: Record<s
   }
   return {
     baseUrl,
+    /** For specs that check what the server stored (database, LOCAL objects). */
+    dataDir,
     stop: async () => {
       await stopChild(child, "SIGTERM");
       log.end();

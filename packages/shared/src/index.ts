@@ -1,6 +1,7 @@
 export * from "./access-log";
 export * from "./constants";
 export * from "./dashboard";
+export * from "./e2e";
 export * from "./part-plan";
 export * from "./permissions";
 export * from "./responses";

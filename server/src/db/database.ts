@@ -20,6 +20,7 @@ import * as initial from "./migrations/0001-initial";
 import * as taskAttempts from "./migrations/0002-task-attempts";
 import * as uploadSessionParts from "./migrations/0003-upload-session-parts";
 import * as shareAccessLog from "./migrations/0004-share-access-log";
+import * as e2eEncryption from "./migrations/0005-e2e-encryption";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0002-task-attempts": taskAttempts,
   "0003-upload-session-parts": uploadSessionParts,
   "0004-share-access-log": shareAccessLog,
+  "0005-e2e-encryption": e2eEncryption,
 };
 
 class InlineMigrations implements MigrationProvider {

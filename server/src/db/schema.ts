@@ -46,6 +46,8 @@ export interface PastesTable {
   expires_at: string | null;
   max_views: number | null;
   views: Generated<number>;
+  /** 1: `content` is an end-to-end encrypted stream (base64url) the server cannot read. */
+  encrypted: Generated<number>;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -103,6 +105,8 @@ export interface FilesTable {
   status: string;
   /** Delete the object with the row when the share expires or is used up. */
   delete_object_with_share: number;
+  /** End-to-end encrypted share: its sealed name and type (base64url); null for plain shares. */
+  encrypted_meta: Generated<string | null>;
   created_by: string;
   created_at: string;
   updated_at: string;

@@ -29,7 +29,8 @@ export function webAppSecurityHeaders(config: Config): Record<string, string> {
     "media-src 'self' blob: http: https:",
     "font-src 'self' data:",
     "connect-src 'self' http: https:",
-    "frame-src 'self' http: https:",
+    // blob: for PDFs of end-to-end encrypted shares, decrypted in the page (a Blob typed application/pdf).
+    "frame-src 'self' blob: http: https:",
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -17,6 +17,7 @@ import { offlineDb } from "../lib/offline/offline-db";
 import { entrySender, replayQueue, withQueueLock } from "../lib/offline/offline-queue";
 import { receiveShare } from "../lib/offline/share-target";
 import { QUEUE_REPLAYED_MESSAGE, QUEUE_SYNC_TAG, SHARE_TARGET_PATH } from "../lib/offline/sw-protocol";
+import { installEncryptedDownloads } from "./e2e-download";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -29,6 +30,8 @@ interface SyncEvent extends ExtendableEvent {
 /** Paths the server answers itself; the app shell never stands in for them. */
 const SERVER_PATHS = [/^\/api\//, /^\/dav(\/|$)/, /^\/config\.js$/, /^\/offline\.html$/];
 
+// First: its downloads are navigations that the app shell route below would otherwise answer.
+installEncryptedDownloads();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 

@@ -13,6 +13,8 @@ export const fileShare = z.strictObject({
   filename: z.string(),
   mimetype: z.string(),
   size: z.number(),
+  /** End-to-end encrypted share: its sealed name and type; `filename`, `mimetype` and `size` describe the ciphertext. */
+  encrypted_meta: nullableString,
   etag: nullableString,
   remark: nullableString,
   storage_config_id: nullableString,
@@ -92,6 +94,7 @@ const publicFileLocked = z.strictObject({
   filename: z.string(),
   mimetype: z.string(),
   size: z.number(),
+  encrypted_meta: nullableString,
   remark: nullableString,
   created_at: z.string(),
   created_by: z.string(),

@@ -17,6 +17,8 @@ export const createdPaste = z.strictObject({
   expiresAt: nullableString,
   maxViews: z.number().nullable(),
   hasPassword: z.boolean(),
+  /** End-to-end encrypted: content is ciphertext only the link's key opens. */
+  encrypted: z.boolean(),
   createdAt: z.string(),
   authorizedBy: z.enum(["admin", "apikey"]),
 });
@@ -38,6 +40,7 @@ export const pasteView = z.strictObject({
   hasPassword: z.boolean(),
   requiresPassword: z.boolean(),
   isLastView: z.boolean(),
+  encrypted: z.boolean(),
 });
 export type PasteView = z.infer<typeof pasteView>;
 
@@ -63,8 +66,10 @@ export const pasteListRow = z.strictObject({
   state: z.enum(SHARE_STATES),
   created_by: z.string(),
   key_name: nullableString,
+  /** Empty for an encrypted paste: its content is ciphertext. */
   content_preview: z.string(),
   content_length: z.number(),
+  encrypted: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

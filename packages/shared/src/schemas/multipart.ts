@@ -33,6 +33,15 @@ export const shareMultipartInitRequest = uploadOptions
     total_size: byteCount("total_size"),
     part_size: byteCount("part_size"),
     part_count: looseInt,
+    /**
+     * An end-to-end encrypted upload: the sealed name and type (base64url). The
+     * share is then stored as "encrypted.bin", application/octet-stream.
+     */
+    encrypted_meta: z
+      .string()
+      .max(8192, "encrypted_meta may be at most 8192 characters")
+      .regex(/^[A-Za-z0-9_-]+$/, "encrypted_meta must be base64url")
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const problem = partPlanProblem(v.total_size, v.part_size, v.part_count);

@@ -45,6 +45,11 @@ export const createPasteRequest = z.object({
     .union([slugInput, z.literal(""), z.null()])
     .optional()
     .transform((v) => v || undefined),
+  /**
+   * The content is an end-to-end encrypted stream (base64url) sealed in the
+   * browser; its key stays in the link. Such a paste takes no server password.
+   */
+  encrypted: z.boolean().optional(),
   ...pasteFields,
 });
 export type CreatePasteRequest = z.input<typeof createPasteRequest>;

@@ -28,6 +28,8 @@ export async function newShareFields(
     views: 0,
     use_proxy: options.use_proxy === false ? 0 : 1,
     no_log: options.no_log ? 1 : 0,
+    /** Set for end-to-end encrypted uploads only. */
+    encrypted_meta: null as string | null,
     created_by: creatorIdOf(principal),
     created_at: nowIso(now),
     updated_at: nowIso(now),
@@ -85,6 +87,7 @@ export function presentFile(
     filename: row.filename,
     mimetype: row.mimetype,
     size: row.size,
+    encrypted_meta: row.encrypted_meta,
     etag: row.etag,
     remark: row.remark,
     storage_config_id: row.storage_config_id,

@@ -356,6 +356,7 @@ export class FileShareService {
       filename: row.filename,
       mimetype: row.mimetype,
       size: row.size,
+      encrypted_meta: row.encrypted_meta,
       remark: visitorRemark(row),
       created_at: row.created_at,
       created_by: row.created_by,

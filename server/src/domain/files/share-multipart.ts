@@ -46,6 +46,7 @@ const KIND_COMPLETING = "share-multipart-completing";
 
 export interface ShareMultipartInit extends UploadOptions {
   filename: string;
+  encrypted_meta?: string | undefined;
   total_size: number;
   part_size: number;
   part_count: number;

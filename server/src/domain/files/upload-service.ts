@@ -40,6 +40,9 @@ import { newShareFields, presentFile } from "./file-share-fields";
 import type { FileShareService } from "./file-share-service";
 import { holdReservation, RESERVATION_LEASE_SECONDS } from "./reservation-lease";
 
+/** The stored name of every end-to-end encrypted file share: the real one is sealed in `encrypted_meta`. */
+export const ENCRYPTED_FILENAME = "encrypted.bin";
+
 const PRESIGN_TTL_SECONDS = 3600;
 
 /** Keeps a stored name portable: no path separators, reserved or control characters, bounded length. */
@@ -257,11 +260,14 @@ export class UploadService {
   async reserve(
     principal: Principal,
     config: StorageConfigRow,
-    filename: string,
-    options: UploadOptions,
+    requestedName: string,
+    options: UploadOptions & { encrypted_meta?: string | undefined },
     plan: SessionPlan,
   ): Promise<FileRow> {
     const id = randomUUID();
+    // An encrypted upload hides its name and type; the server keeps an opaque name and the bytes' real type.
+    const encryptedMeta = options.encrypted_meta ?? null;
+    const filename = encryptedMeta ? ENCRYPTED_FILENAME : requestedName;
     const name = safeObjectName(filename);
     const folder = options.path ? `${options.path}/` : "";
     const storagePath = options.original_filename ? `${folder}${name}` : `${folder}${id.slice(0, 8)}-${name}`;
@@ -280,7 +286,8 @@ export class UploadService {
       storage_path: storagePath,
       file_path: null,
       mount_id: null,
-      mimetype: shareMimeType(filename, options.mimetype),
+      mimetype: encryptedMeta ? "application/octet-stream" : shareMimeType(filename, options.mimetype),
+      encrypted_meta: encryptedMeta,
       size: plan.reservedBytes ?? 0,
       etag: null,
       remark: options.remark ?? null,

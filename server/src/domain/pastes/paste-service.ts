@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import {
   type CreatedPaste,
   type createPasteRequest,
+  isSealedText,
   PASTE_MAX_BYTES,
   type PasteDetail,
   type PasteListRow,
@@ -27,7 +28,7 @@ import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { Database, PasteRow } from "../../db/schema";
 import { containsPattern } from "../../db/sql-helpers";
-import { badRequest, payloadTooLarge } from "../../errors";
+import { AppError, badRequest, payloadTooLarge } from "../../errors";
 import type { ShareAccessTokens } from "../shares/access-tokens";
 import { isLastView, newSlug, remainingViews, ShareAccess, shareState } from "../shares/share-access";
 
@@ -76,13 +77,18 @@ export function presentPaste(
     hasPassword: row.password_hash !== null,
     requiresPassword: row.password_hash !== null && !options.withContent,
     isLastView: options.isLastView ?? false,
+    encrypted: row.encrypted === 1,
   };
 }
 
 /** The admin/owner list row (no full content: lists stay light). */
 function presentListRow(row: PasteRow & { key_name?: string | null }): PasteListRow {
-  const preview =
-    row.content.length > PREVIEW_CHARS ? `${row.content.slice(0, PREVIEW_CHARS)}...` : row.content;
+  const encrypted = row.encrypted === 1;
+  const preview = encrypted
+    ? ""
+    : row.content.length > PREVIEW_CHARS
+      ? `${row.content.slice(0, PREVIEW_CHARS)}...`
+      : row.content;
   const state = shareState(row);
   return {
     id: row.id,
@@ -100,6 +106,7 @@ function presentListRow(row: PasteRow & { key_name?: string | null }): PasteList
     key_name: row.key_name ?? null,
     content_preview: preview,
     content_length: row.content.length,
+    encrypted,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -132,6 +139,7 @@ export class PasteService {
 
   async create(principal: Principal, input: CreateInput): Promise<CreatedPaste> {
     assertContentSize(input.content);
+    if (input.encrypted) assertEncryptedInput(input.content, input.password);
     const expiresAt = pickDefined(input.expiresAt, input.expires_at) ?? null;
     if (expiresAt !== null && expiresAt <= nowIso())
       throw badRequest("Expiry time must be in the future", "invalid_expiry");
@@ -146,6 +154,7 @@ export class PasteService {
       expires_at: expiresAt,
       max_views: maxViews,
       views: 0,
+      encrypted: input.encrypted ? 1 : 0,
       created_by: creatorIdOf(principal),
       created_at: now,
       updated_at: now,
@@ -160,6 +169,7 @@ export class PasteService {
       expiresAt: row.expires_at,
       maxViews: row.max_views,
       hasPassword: row.password_hash !== null,
+      encrypted: row.encrypted === 1,
       createdAt: row.created_at,
       authorizedBy: principal.kind === "admin" ? "admin" : "apikey",
     };
@@ -210,10 +220,11 @@ export class PasteService {
   ): Promise<{ row: PasteRow; content: string | null; visitor: boolean }> {
     if (options.countView && principal.kind === "anonymous") {
       // Fast path: one conditional UPDATE both checks and counts.
-      const counted = await this.access.countView({ unprotectedSlug: slug });
+      const counted = await this.access.countView({ unprotectedSlug: slug, readableOnly: true });
       if (counted) return { row: counted, content: counted.content, visitor: true };
     }
     const row = await this.access.findBySlug(slug);
+    if (row.encrypted === 1) throw encryptedPasteError(ENCRYPTED_MESSAGES.raw);
     if (this.access.isOwner(principal, row)) return { row, content: row.content, visitor: false };
     this.access.assertLive(row);
     if (row.password_hash !== null && this.access.tokenValid(row, credentials.token))
@@ -235,7 +246,8 @@ export class PasteService {
         eb.or([
           eb("pastes.slug", "like", pattern),
           eb("pastes.remark", "like", pattern),
-          eb("pastes.content", "like", pattern),
+          // Ciphertext says nothing: encrypted pastes are found by slug and remark only.
+          eb.and([eb("pastes.encrypted", "=", 0), eb("pastes.content", "like", pattern)]),
         ]),
       );
     }
@@ -269,6 +281,10 @@ export class PasteService {
   async update(principal: Principal, idOrSlug: string, input: UpdateInput): Promise<PasteListRow> {
     const row = await this.access.findOwned(principal, idOrSlug);
     const patch: Partial<PasteRow> = { updated_at: nowIso() };
+    // The server cannot re-encrypt, and a server password would not protect ciphertext it never opens.
+    if (row.encrypted === 1 && input.content !== undefined)
+      throw encryptedPasteError(ENCRYPTED_MESSAGES.edit);
+    if (row.encrypted === 1 && input.password) throw encryptedPasteError(ENCRYPTED_MESSAGES.password, 400);
     if (input.content !== undefined) {
       assertContentSize(input.content);
       patch.content = input.content;
@@ -308,6 +324,24 @@ export class PasteService {
     const result = await whereCreatedBy(query, "created_by", principal).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+export const ENCRYPTED_MESSAGES = {
+  raw: "This paste is end-to-end encrypted: there is no raw text, open its full link (the key is in the link and never reaches the server)",
+  edit: "An end-to-end encrypted paste cannot be edited: the server cannot read or re-encrypt it. Create a new paste instead",
+  password:
+    "An end-to-end encrypted paste takes its password when it is created, in the browser; the server keeps none",
+  notSealed: "Encrypted paste content must be a ClipShare encrypted stream (base64url)",
+} as const;
+
+function encryptedPasteError(message: string, status: 400 | 409 = 409) {
+  return new AppError(status, "encrypted_paste", message);
+}
+
+/** Guards against a client that sets the flag but sends plaintext, and against a server password. */
+function assertEncryptedInput(content: string, password: string | null | undefined): void {
+  if (password) throw encryptedPasteError(ENCRYPTED_MESSAGES.password, 400);
+  if (!isSealedText(content)) throw encryptedPasteError(ENCRYPTED_MESSAGES.notSealed, 400);
 }
 
 function assertContentSize(content: string): void {

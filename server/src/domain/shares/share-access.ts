@@ -13,7 +13,7 @@
  * The services decide, per route, which of these steps apply and in which
  * order; each step exists only here.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { isCreator } from "../../auth/creator";
 import { checkSharePassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
@@ -194,12 +194,16 @@ export class ShareAccess<Row extends ShareRow> {
    * undefined when the share was used up or expired in the meantime.
    * `unprotectedSlug` counts by slug, and only when the share has no password.
    */
-  async countView(match: { id: string } | { unprotectedSlug: string }): Promise<Row | undefined> {
+  async countView(
+    match: { id: string } | { unprotectedSlug: string; readableOnly?: boolean },
+  ): Promise<Row | undefined> {
     const now = nowIso();
     const [counted] = (
       "id" in match
         ? await this.statements.countViewById({ id: match.id, now })
-        : await this.statements.countViewBySlug({ slug: match.unprotectedSlug, now })
+        : match.readableOnly
+          ? await this.statements.countReadableViewBySlug({ slug: match.unprotectedSlug, now })
+          : await this.statements.countViewBySlug({ slug: match.unprotectedSlug, now })
     ) as Row[];
     if (counted) metrics.view(this.spec.kind);
     return counted;
@@ -319,6 +323,17 @@ function visitorStatements(
       counting(param("now"))
         .where("slug", "=", param("slug"))
         .where("password_hash", "is", null)
+        .returningAll(),
+    ),
+    /**
+     * Pastes only (raw form): as countViewBySlug, but an end-to-end encrypted
+     * paste is refused there, so it must not lose a view.
+     */
+    countReadableViewBySlug: preparedQuery<{ slug: string; now: string }, ShareColumns>(db, (param) =>
+      counting(param("now"))
+        .where("slug", "=", param("slug"))
+        .where("password_hash", "is", null)
+        .where(sql<boolean>`encrypted = 0`)
         .returningAll(),
     ),
   };

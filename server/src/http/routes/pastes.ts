@@ -15,6 +15,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireAdmin, requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
+import { isAppError } from "../../errors";
 import { parseWith, readJson } from "../body";
 import { ok, okWithTopLevel, plainTextError } from "../envelope";
 import { logAccess, mayCountView, noStore, visitor } from "../share-visitor";
@@ -104,6 +105,8 @@ export function pasteRoutes(ctx: AppContext) {
       if (delivered) logAccess(c, ctx.accessLog, row, "paste", "raw", contentBytes(row));
       return c.body(content);
     } catch (e) {
+      // Not a missing page but a paste that has no raw form: the JSON envelope says why.
+      if (isAppError(e) && e.error === "encrypted_paste") throw e;
       return plainTextError(c, e);
     }
   });

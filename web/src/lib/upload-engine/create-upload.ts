@@ -1,3 +1,4 @@
+import { createEncryptedUpload, type EncryptedTarget } from "./encrypted-upload";
 import { type MultipartBackend, MultipartUploader, type PartTransport } from "./multipart-uploader";
 import { partSizeFor, planParts } from "./part-plan";
 import { type ResumeStore, resumeKey, resumeStore } from "./resume-store";
@@ -19,6 +20,8 @@ export interface UploadTarget<R> {
   sendWhole(source: UploadSource, context: SingleSendContext): Promise<R>;
   /** Multipart routes for this file, where the destination has them. */
   multipart(source: UploadSource): MultipartBackend<unknown, R> | null;
+  /** Set when files are to be encrypted end to end on the way out (always multipart then). */
+  encrypted?: EncryptedTarget<R>;
 }
 
 export interface EngineOptions {
@@ -34,6 +37,7 @@ export function createUpload<R>(
   target: UploadTarget<R>,
   options: EngineOptions = {},
 ): Upload<R> {
+  if (target.encrypted) return createEncryptedUpload(source, target.encrypted, options);
   const { file } = source;
   const plan = planParts(file.size, partSizeFor(file.size, options.basePartSize));
   const backend = plan.partCount > 2 ? target.multipart(source) : null;

@@ -65,6 +65,8 @@ export interface MultipartOptions<S, R> {
   retryDelayMs?: number;
   partTimeoutMs?: number;
   clock?: Clock;
+  /** The body of a part when it is not the file's bytes as they are (encrypted uploads seal each part). */
+  sealPart?: (part: PlannedPart) => Promise<Blob>;
 }
 
 const RETRY_DELAY_MS = 1000;
@@ -243,17 +245,22 @@ export class MultipartUploader<S, R> extends UploadBase<R> {
       if (this.inflight.get(part.partNumber) === controller) this.inflight.delete(part.partNumber);
     };
 
-    this.options.transport
-      .put({
-        url,
-        body: this.options.file.slice(part.start, part.end),
-        signal: controller.signal,
-        onProgress: (loaded) => {
-          if (run !== this.runId || part.status !== "uploading") return;
-          part.uploadedBytes = Math.min(part.size, Math.max(0, loaded));
-          this.notify();
-        },
-      })
+    const body = this.options.sealPart
+      ? this.options.sealPart(part)
+      : Promise.resolve(this.options.file.slice(part.start, part.end));
+    body
+      .then((blob) =>
+        this.options.transport.put({
+          url,
+          body: blob,
+          signal: controller.signal,
+          onProgress: (loaded) => {
+            if (run !== this.runId || part.status !== "uploading") return;
+            part.uploadedBytes = Math.min(part.size, Math.max(0, loaded));
+            this.notify();
+          },
+        }),
+      )
       .then((response) => {
         if (response.status < 200 || response.status >= 300)
           throw new TransferError("status", response.status);

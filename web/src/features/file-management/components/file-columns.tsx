@@ -74,6 +74,12 @@ export function useFileColumns(): ListColumn<FileShare>[] {
               {file.remark}
             </span>
           ) : null}
+          {file.encrypted_meta ? (
+            // The real name, the content and the key exist only in the link that was handed out.
+            <span className="block text-xs text-emerald-700 dark:text-emerald-300">
+              {t("e2e.fileListHint")}
+            </span>
+          ) : null}
           <span className="mt-1 block">
             <StatusBadges file={file} />
           </span>

@@ -27,6 +27,7 @@ import { useErrorText } from "../../../lib/use-error-text";
 import { OfflineCopyMark } from "../../offline";
 import type { PublicFile } from "../api/public-files";
 import { usePublicFile } from "../hooks/use-public-file";
+import { EncryptedFile } from "./encrypted-file";
 import { FilePreview } from "./file-preview";
 import { FilePasswordPrompt } from "./password-prompt";
 import { ShareUnavailable, type UnavailableReason } from "./share-unavailable";
@@ -156,6 +157,14 @@ export function FilePage() {
       />
     );
   }
+
+  // End-to-end encrypted: only the browser can open name, type and content.
+  if (data.encrypted_meta)
+    return (
+      <div className="mx-auto max-w-5xl space-y-6">
+        <EncryptedFile file={{ ...data, encrypted_meta: data.encrypted_meta }} />
+      </div>
+    );
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">

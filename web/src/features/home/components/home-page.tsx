@@ -5,6 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api-error";
 import { useCapabilities } from "../../../lib/auth-store";
+import { sealPasteText } from "../../../lib/e2e/paste-crypto";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
 import { useReceivedShare } from "../../offline";
@@ -45,7 +46,8 @@ export function HomePage() {
   const [errors, setErrors] = useState<ShareFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<CreatedPaste | null>(null);
+  const [created, setCreated] = useState<{ paste: CreatedPaste; fragment?: string } | null>(null);
+  const [encrypt, setEncrypt] = useState(false);
   const [queued, setQueued] = useState(false);
   const [shareMissing, setShareMissing] = useState(false);
   // Text or a link shared to the installed app: into the editor, after what is already there.
@@ -77,20 +79,26 @@ export function HomePage() {
     if (hasErrors(found) || !canShare) return;
     setBusy(true);
     try {
-      const body = createBody(content, values);
+      // Encrypted: the password wraps the key in the link; the server gets neither.
+      const body = createBody(content, encrypt ? { ...values, password: "" } : values);
+      const sealed = encrypt ? await sealPasteText(content, values.password) : null;
+      if (sealed) {
+        body.content = sealed.content;
+        body.encrypted = true;
+      }
       const { createBodyProblem } = await loadSchemaCheck();
       const other = createBodyProblem(body);
       if (other) {
         setErrors({ other });
         return;
       }
-      const result = await pastesApi.create(body);
+      const result = sealed ? await pastesApi.createEncrypted(body) : await pastesApi.create(body);
       void queryClient.invalidateQueries({ queryKey: ["pastes"] });
       clearDraft();
       setContent("");
       setValues(emptyShareForm());
       setRestoredNotice(false);
-      setCreated(result);
+      setCreated({ paste: result, fragment: sealed?.fragment });
     } catch (err) {
       if (isApiError(err) && err.kind === "queued") {
         // Kept in the offline queue: the editor is free again, the text is not lost.
@@ -101,6 +109,8 @@ export function HomePage() {
         setQueued(true);
       } else if (isApiError(err) && err.errorId === "slug_taken") setErrors({ slug: "taken" });
       else if (isApiError(err) && err.errorId === "content_too_large") setErrors({ content: "tooLarge" });
+      // Encrypted pastes are never queued: say why instead of a bare network error.
+      else if (encrypt && isApiError(err) && err.kind === "network") setServerError(t("e2e.offline"));
       else setServerError(errorText(err));
     } finally {
       setBusy(false);
@@ -161,7 +171,14 @@ export function HomePage() {
         error={contentError}
       />
 
-      {created ? <ShareResult key={created.id} created={created} onDone={() => setCreated(null)} /> : null}
+      {created ? (
+        <ShareResult
+          key={created.paste.id}
+          created={created.paste}
+          fragment={created.fragment}
+          onDone={() => setCreated(null)}
+        />
+      ) : null}
 
       <ShareForm
         values={values}
@@ -171,6 +188,8 @@ export function HomePage() {
         busy={busy}
         canShare={canShare}
         onSubmit={() => void submit()}
+        encrypt={encrypt}
+        onEncryptChange={setEncrypt}
       />
     </div>
   );

@@ -3,6 +3,7 @@ import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { CheckboxField } from "../../../components/ui/checkbox";
 import { Field } from "../../../components/ui/form";
 import type { ExpiryUnit, ShareFormErrors, ShareFormValues } from "../../pastes";
 import {
@@ -22,6 +23,9 @@ export interface ShareFormProps {
   busy: boolean;
   canShare: boolean;
   onSubmit: () => void;
+  /** End-to-end encryption: the password then wraps the key in the link instead of going to the server. */
+  encrypt: boolean;
+  onEncryptChange: (encrypt: boolean) => void;
 }
 
 /** The share form: remark, link suffix, password, expiry, max views. */
@@ -33,6 +37,8 @@ export function ShareForm({
   busy,
   canShare,
   onSubmit,
+  encrypt,
+  onEncryptChange,
 }: ShareFormProps) {
   const { t } = useTranslation();
   const errorText = useShareErrorText();
@@ -69,7 +75,7 @@ export function ShareForm({
           />
           <Field
             label={t("pastes.form.password")}
-            hint={t("pastes.form.passwordHint")}
+            hint={encrypt ? t("e2e.passwordHint") : t("pastes.form.passwordHint")}
             error={errorText("password", errors.password)}
           >
             {({ id, describedBy, invalid }) => (
@@ -95,6 +101,12 @@ export function ShareForm({
             error={errorText("maxViews", errors.maxViews)}
           />
         </div>
+        <CheckboxField
+          label={t("e2e.option")}
+          description={t("e2e.optionHint")}
+          checked={encrypt}
+          onCheckedChange={onEncryptChange}
+        />
         {errors.other ? <Alert>{errors.other}</Alert> : null}
         {serverError ? <Alert>{serverError}</Alert> : null}
         <div className="flex flex-wrap items-center justify-end gap-3">

@@ -14,13 +14,22 @@ import { pasteLink } from "../../pastes";
 /** How long the new link stays on screen (hidden after a countdown). */
 export const SHARE_LINK_VISIBLE_SECONDS = 60;
 
-export function ShareResult({ created, onDone }: { created: CreatedPaste; onDone: () => void }) {
+export function ShareResult({
+  created,
+  fragment,
+  onDone,
+}: {
+  created: CreatedPaste;
+  /** The key of an end-to-end encrypted paste: part of the link, known only here. */
+  fragment?: string;
+  onDone: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const inputId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [seconds, setSeconds] = useState(SHARE_LINK_VISIBLE_SECONDS);
   const [copied, setCopied] = useState(false);
-  const link = pasteLink(created.slug);
+  const link = fragment ? `${pasteLink(created.slug)}#${fragment}` : pasteLink(created.slug);
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -90,6 +99,7 @@ export function ShareResult({ created, onDone }: { created: CreatedPaste; onDone
           </div>
           <div className="flex flex-wrap gap-1.5">
             {created.hasPassword ? <Badge tone="warning">{t("pastes.passwordProtected")}</Badge> : null}
+            {created.encrypted ? <Badge tone="success">{t("e2e.badge")}</Badge> : null}
             <Badge>
               {created.expiresAt
                 ? t("pastes.expiresOn", { date: formatDateTime(created.expiresAt, i18n.language) })
@@ -101,6 +111,11 @@ export function ShareResult({ created, onDone }: { created: CreatedPaste; onDone
                 : t("pastes.unlimitedViews")}
             </Badge>
           </div>
+          {fragment ? (
+            <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="e2e-link-note">
+              {t("e2e.linkNote")}
+            </p>
+          ) : null}
           <a href={link} target="_blank" rel="noopener" className={buttonClasses("secondary", "sm")}>
             <ExternalLink className="h-4 w-4" aria-hidden />
             {t("home.result.open")}

@@ -1,4 +1,4 @@
-import { CalendarClock, Eye, LockKeyhole } from "lucide-react";
+import { CalendarClock, Eye, LockKeyhole, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
@@ -13,6 +13,7 @@ import type { PasteView } from "../../pastes";
 import { formatOf, PasteContent, type TextFormat } from "../../pastes";
 import { usePasteView, useUnlockPaste } from "../hooks/use-paste-view";
 import { unavailableReason } from "../paste-status";
+import { EncryptedPaste } from "./encrypted-paste";
 import { PasteSkeleton } from "./paste-skeleton";
 import { PasteToolbar } from "./paste-toolbar";
 import { PasteUnavailable } from "./paste-unavailable";
@@ -69,7 +70,13 @@ function PasteScreen({ slug }: { slug: string }) {
   return (
     <>
       <OfflineCopyMark at={paste.offlineCopyAt} />
-      <PasteDocument paste={paste} content={paste.content} />
+      {paste.encrypted ? (
+        <EncryptedPaste content={paste.content}>
+          {(text) => <PasteDocument paste={paste} content={text} />}
+        </EncryptedPaste>
+      ) : (
+        <PasteDocument paste={paste} content={paste.content} />
+      )}
     </>
   );
 }
@@ -103,6 +110,14 @@ function PasteDocument({ paste, content }: { paste: PasteView; content: string }
               ? t("pastes.unlimitedViews")
               : t("pastes.remainingViews", { count: paste.remainingViews, max: paste.maxViews ?? 0 })}
           </li>
+          {paste.encrypted ? (
+            <li>
+              <Badge tone="success" className="gap-1">
+                <ShieldCheck className="h-3 w-3" aria-hidden />
+                {t("e2e.badge")}
+              </Badge>
+            </li>
+          ) : null}
           {paste.hasPassword ? (
             <li>
               <Badge tone="warning" className="gap-1">
@@ -115,6 +130,11 @@ function PasteDocument({ paste, content }: { paste: PasteView; content: string }
       </header>
 
       {paste.isLastView ? <Alert tone="info">{t("pasteView.lastView")}</Alert> : null}
+      {paste.encrypted ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="e2e-notice">
+          {t("e2e.notice")}
+        </p>
+      ) : null}
 
       <PasteToolbar
         paste={paste}

@@ -34,7 +34,8 @@ export function PasteToolbar({
 }) {
   const { t } = useTranslation();
   const [qrOpen, setQrOpen] = useState(false);
-  const link = pasteLink(paste.slug);
+  // An encrypted paste's link is only whole with its key: the one this page was opened with.
+  const link = paste.encrypted ? window.location.href : pasteLink(paste.slug);
 
   async function copy(text: string, what: "content" | "link") {
     const ok = await copyText(text);
@@ -50,11 +51,14 @@ export function PasteToolbar({
 
   // A protected paste opens raw with the access token from its password; the owner
   // (who skipped the password) gets the text already on the page.
-  const rawHref = !paste.hasPassword
-    ? pastesApi.rawUrl(paste.slug)
-    : paste.accessToken
-      ? pastesApi.rawUrl(paste.slug, paste.accessToken)
-      : null;
+  // An encrypted paste has no server raw form: the decrypted text opens from the page.
+  const rawHref = paste.encrypted
+    ? null
+    : !paste.hasPassword
+      ? pastesApi.rawUrl(paste.slug)
+      : paste.accessToken
+        ? pastesApi.rawUrl(paste.slug, paste.accessToken)
+        : null;
   const ext = downloadExtension(format);
   // The raw link is a visitor request of its own: on a view-limited paste it uses
   // up a view, which must be said in words (touch screens have no hover), and

@@ -25,6 +25,8 @@ export interface CreatePasteBody {
   expiresAt?: string | null;
   /** 0 = unlimited. */
   maxViews?: number;
+  /** `content` is an end-to-end encrypted stream; its key stays in the link. */
+  encrypted?: boolean;
 }
 
 export interface PasteListQuery {
@@ -70,6 +72,9 @@ function readPagination(value: unknown, fallback: PasteListQuery, count: number)
 
 export const pastesApi = {
   create: (body: CreatePasteBody) => api.post<CreatedPaste>("/paste", body, { offline: "paste-create" }),
+
+  /** Never queued offline: the key lives only in the link the answer completes. */
+  createEncrypted: (body: CreatePasteBody) => api.post<CreatedPaste>("/paste", body),
 
   /** Counts a view for visitors: call it only when the content is about to be shown. */
   view: (slug: string, signal?: AbortSignal) => api.get<PasteVisit>(`/paste/${enc(slug)}`, { signal }),

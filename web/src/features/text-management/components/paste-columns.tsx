@@ -45,7 +45,7 @@ export function usePasteColumns(): ListColumn<PasteRow>[] {
       className: "max-w-72",
       cell: (row) => (
         <p className="line-clamp-2 text-xs break-words text-slate-600 dark:text-slate-300">
-          {row.content_preview}
+          {row.encrypted ? t("e2e.listHint") : row.content_preview}
         </p>
       ),
     },

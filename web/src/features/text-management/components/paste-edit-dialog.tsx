@@ -135,20 +135,27 @@ function EditForm({
 
   return (
     <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-      <div className="space-y-1.5">
-        <CodeEditor
-          className="h-64"
-          value={values.content}
-          onChange={(v) => set("content", v)}
-          format={format}
-          label={t("textManagement.form.content")}
-        />
-        {errors.content ? (
-          <p className="text-xs font-medium text-red-600 dark:text-red-400">
-            {t(`pastes.form.errors.content.${errors.content as "required" | "tooLarge"}`)}
-          </p>
-        ) : null}
-      </div>
+      {detail.encrypted ? (
+        // The server holds ciphertext only: the content stays as it is, the rest can change.
+        <Alert tone="info">
+          <span data-testid="e2e-edit-refused">{t("e2e.editRefused")}</span>
+        </Alert>
+      ) : (
+        <div className="space-y-1.5">
+          <CodeEditor
+            className="h-64"
+            value={values.content}
+            onChange={(v) => set("content", v)}
+            format={format}
+            label={t("textManagement.form.content")}
+          />
+          {errors.content ? (
+            <p className="text-xs font-medium text-red-600 dark:text-red-400">
+              {t(`pastes.form.errors.content.${errors.content as "required" | "tooLarge"}`)}
+            </p>
+          ) : null}
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <RemarkField
           value={values.remark}
@@ -161,25 +168,27 @@ function EditForm({
           error={fieldError("slug", errors.slug)}
           hint={t("textManagement.form.slugHint")}
         />
-        <Field label={t("pastes.form.password")}>
-          {({ id }) => (
-            <Select
-              id={id}
-              value={values.passwordAction}
-              onChange={(e) => set("passwordAction", e.target.value as PasswordAction)}
-            >
-              {passwordOptions.map((action) => (
-                <option key={action} value={action}>
-                  {t(
-                    action === "keep" && !detail.has_password
-                      ? "textManagement.form.passwordNone"
-                      : `textManagement.form.password.${action}`,
-                  )}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        {detail.encrypted ? null : (
+          <Field label={t("pastes.form.password")}>
+            {({ id }) => (
+              <Select
+                id={id}
+                value={values.passwordAction}
+                onChange={(e) => set("passwordAction", e.target.value as PasswordAction)}
+              >
+                {passwordOptions.map((action) => (
+                  <option key={action} value={action}>
+                    {t(
+                      action === "keep" && !detail.has_password
+                        ? "textManagement.form.passwordNone"
+                        : `textManagement.form.password.${action}`,
+                    )}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
         {values.passwordAction === "set" ? (
           <Field label={t("textManagement.form.newPassword")} error={fieldError("password", errors.password)}>
             {({ id, describedBy, invalid }) => (

@@ -42,6 +42,13 @@ function PreviewBody({ id }: { id: string }) {
   const [format, setFormat] = useState<TextFormat | null>(null);
   if (detail.isPending) return <ContentSkeleton />;
   if (detail.isError) return <Alert>{errorText(detail.error)}</Alert>;
+  // Ciphertext shown as text would only look like a broken paste.
+  if (detail.data.encrypted)
+    return (
+      <Alert tone="info">
+        <span data-testid="e2e-preview-hidden">{t("e2e.previewHidden")}</span>
+      </Alert>
+    );
   const shown = format ?? formatOf(detail.data.content);
   return (
     <div className="space-y-3">

@@ -27,8 +27,21 @@ function shareMultipart(
   fields: UploadFields,
   name: string,
   file: File,
+  sealedMeta?: () => Promise<string>,
 ): MultipartBackend<ShareRef, UploadResult> {
   const mimetype = uploadMimeType(name, file.type);
+  // Encrypted: the server is told neither name nor type, only the sealed record of both.
+  const described = async () =>
+    sealedMeta
+      ? {
+          ...presignBody(fields, {
+            name: "encrypted.bin",
+            size: file.size,
+            type: "application/octet-stream",
+          }),
+          encrypted_meta: await sealedMeta(),
+        }
+      : presignBody(fields, { name, size: file.size, type: mimetype });
   const idOf = (session: MultipartSession<ShareRef>) => ({
     file_id: session.ref.fileId,
     upload_id: session.uploadId,
@@ -40,7 +53,7 @@ function shareMultipart(
         data = await api.post<ShareMultipartStarted | null>(
           "/files/multipart/init",
           {
-            ...presignBody(fields, { name, size: file.size, type: mimetype }),
+            ...(await described()),
             total_size: plan.totalSize,
             part_size: plan.partSize,
             part_count: plan.partCount,
@@ -92,11 +105,32 @@ function shareMultipart(
   };
 }
 
-/** Files shared from /upload: one presigned PUT for small files, multipart above. */
-export function shareTarget(fields: UploadFields): UploadTarget<UploadResult> {
+/**
+ * Files shared from /upload: one presigned PUT for small files, multipart above.
+ * With `encrypt`, every file is encrypted end to end and goes up in parts; the
+ * password then wraps the key in the link instead of protecting the share on the server.
+ */
+export function shareTarget(fields: UploadFields, encrypt = false): UploadTarget<UploadResult> {
+  const scope = JSON.stringify(["share", fields.s3_config_id ?? "", fields.path ?? "", fields.slug ?? ""]);
+  const { password = "", ...serverFields } = fields;
   return {
-    scope: JSON.stringify(["share", fields.s3_config_id ?? "", fields.path ?? "", fields.slug ?? ""]),
+    scope,
     sendWhole: ({ file, name }, context) => uploadFile(file, name, fields, context),
     multipart: ({ file, name }) => shareMultipart(fields, name, file),
+    ...(encrypt
+      ? {
+          encrypted: {
+            scope,
+            password,
+            multipart: ({ file, name }, sealedMeta) => shareMultipart(serverFields, name, file, sealedMeta),
+            withKey: (result, { file, name }, fragment) => ({
+              ...result,
+              filename: name,
+              size: file.size,
+              url: `${result.url}#${fragment}`,
+            }),
+          },
+        }
+      : {}),
   };
 }

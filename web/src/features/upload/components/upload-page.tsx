@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { CheckboxField } from "../../../components/ui/checkbox";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useCapabilities } from "../../../lib/auth-store";
 import { queueSummary } from "../../../lib/upload-engine/upload-queue";
@@ -39,9 +40,13 @@ function FileUploadTab() {
   const maxSize = useMaxUploadSize();
   const maxBytes = maxSize.data?.max_upload_size_bytes ?? null;
   const [showErrors, setShowErrors] = useState(false);
+  const [encrypt, setEncrypt] = useState(false);
 
   const queryClient = useQueryClient();
-  const targetFor = useCallback((single: boolean) => shareTarget(uploadFields(values, single)), [values]);
+  const targetFor = useCallback(
+    (single: boolean) => shareTarget(uploadFields(values, single), encrypt),
+    [values, encrypt],
+  );
   const onCompleted = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: recentUploadsQueryKey }),
     [queryClient],
@@ -112,6 +117,13 @@ function FileUploadTab() {
           configsLoading={configs.isPending}
           allowSlug={summary.allowSlug}
           disabled={false}
+        />
+        <CheckboxField
+          className="mt-4"
+          label={t("e2e.fileOption")}
+          description={t("e2e.fileOptionHint")}
+          checked={encrypt}
+          onCheckedChange={setEncrypt}
         />
       </div>
     </div>
