@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
-import { apiCreatePaste, visitor } from "./support/pastes";
+import { apiCreatePaste, fillEditor, visitor } from "./support/pastes";
 import { apiUpload } from "./support/test-files";
 
 const CURL = "curl/8.5.0";
@@ -133,4 +133,51 @@ test.describe("share access log", () => {
       expect(res.status()).toBe(200);
     }
   });
+});
+
+test("a share created from Home or the upload page with its log switched off is counted but not logged", async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const tag = unique("nolog").replace(/[^a-z0-9]/gi, "");
+
+  await useAdminSession(page, token, "/");
+  await fillEditor(page, "not for the log");
+  await page.getByLabel("Custom link suffix").fill(`${tag}-paste`);
+  await page.getByRole("checkbox", { name: "Log accesses of this share" }).uncheck();
+  await page.getByRole("button", { name: "Create share link" }).click();
+  await expect(page.getByRole("region", { name: "Share link created" })).toBeVisible();
+
+  await page.goto("/upload");
+  await page.locator('input[type="file"]').setInputFiles({
+    name: `${tag}.txt`,
+    mimeType: "text/plain",
+    buffer: Buffer.from("not for the log either"),
+  });
+  await page.getByLabel("Link suffix").fill(`${tag}-file`);
+  await page.getByRole("checkbox", { name: "Log accesses of this share" }).uncheck();
+  await page.getByRole("button", { name: "Upload (1)" }).click();
+  await expect(page.getByText("1 file · 1 uploaded · 0 failed")).toBeVisible();
+
+  const anonymous = { "user-agent": CURL };
+  expect(await (await request.get(`/api/raw/${tag}-paste`, { headers: anonymous })).text()).toBe(
+    "not for the log",
+  );
+  expect(await (await request.get(`/api/file-download/${tag}-file`, { headers: anonymous })).text()).toBe(
+    "not for the log either",
+  );
+  const pastes = await (await request.get(`/api/pastes?search=${tag}`, { headers })).json();
+  const files = await (await request.get(`/api/files?search=${tag}`, { headers })).json();
+  const paste = pastes.data.find((p: { slug: string }) => p.slug === `${tag}-paste`);
+  const file = files.data.files.find((f: { slug: string }) => f.slug === `${tag}-file`);
+  expect(paste.views).toBe(1);
+  for (const [kind, share] of [
+    ["pastes", paste],
+    ["files", file],
+  ] as const) {
+    const log = await (await request.get(`/api/${kind}/${share.id}/access-log`, { headers })).json();
+    expect(log.data, kind).toMatchObject({ logging: "share_off", entries: [] });
+  }
 });

@@ -98,6 +98,7 @@ describe("create body", () => {
         expiryUnit: "hours",
         expiryAmount: "2",
         maxViews: "2",
+        noLog: true,
       },
       NOW,
     );
@@ -108,6 +109,7 @@ describe("create body", () => {
       password: "s3cret",
       expiresAt: "2026-01-31T12:00:00.000Z",
       maxViews: 2,
+      no_log: true,
     });
     expect(createBodyProblem(body)).toBeUndefined();
   });

@@ -33,6 +33,8 @@ export interface ShareFormValues {
   expiryAmount: string;
   /** "" or "0" = unlimited. */
   maxViews: string;
+  /** The share's visits are counted but not written to its access log. */
+  noLog?: boolean;
 }
 
 export type PasswordAction = "keep" | "set" | "clear";
@@ -181,6 +183,7 @@ export function createBody(content: string, values: ShareFormValues, now = Date.
   if (expiresAt) body.expiresAt = expiresAt;
   const maxViews = parseWholeNumber(values.maxViews);
   if (maxViews) body.maxViews = maxViews;
+  if (values.noLog) body.no_log = true;
   return body;
 }
 

@@ -24,6 +24,7 @@ describe("upload form", () => {
           password: " p w ",
           expiryHours: 24,
           maxViews: "3",
+          noLog: true,
         }),
         true,
       ),
@@ -35,6 +36,7 @@ describe("upload form", () => {
       password: " p w ",
       expires_in: "24",
       max_views: "3",
+      no_log: "true",
     });
   });
 

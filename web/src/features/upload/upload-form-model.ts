@@ -18,6 +18,8 @@ export interface UploadFormValues {
   /** Hours until the share expires; 0 = never. */
   expiryHours: ExpiryHours;
   maxViews: string;
+  /** The share's visits are counted but not written to its access log. */
+  noLog: boolean;
 }
 
 export type UploadFormField = "slug" | "path" | "remark" | "password" | "maxViews";
@@ -32,12 +34,16 @@ export function emptyUploadForm(storageConfigId = ""): UploadFormValues {
     password: "",
     expiryHours: 0,
     maxViews: "",
+    noLog: false,
   };
 }
 
 /** The share fields of a request: strings, only those that are set. */
 export type UploadFields = Partial<
-  Record<"s3_config_id" | "slug" | "path" | "remark" | "password" | "expires_in" | "max_views", string>
+  Record<
+    "s3_config_id" | "slug" | "path" | "remark" | "password" | "expires_in" | "max_views" | "no_log",
+    string
+  >
 >;
 
 /** Fields for a request; `allowSlug` is false when several files go at once (a slug names one share). */
@@ -56,6 +62,7 @@ export function uploadFields(values: UploadFormValues, allowSlug: boolean): Uplo
   if (values.expiryHours > 0) fields.expires_in = String(values.expiryHours);
   const views = values.maxViews.trim();
   if (views && views !== "0") fields.max_views = views;
+  if (values.noLog) fields.no_log = "true";
   return fields;
 }
 

@@ -102,6 +102,12 @@ export function ShareForm({
           />
         </div>
         <CheckboxField
+          label={t("accessLog.shareSwitch")}
+          description={t("accessLog.shareSwitchHint")}
+          checked={!values.noLog}
+          onCheckedChange={(on) => set("noLog", !on)}
+        />
+        <CheckboxField
           label={t("e2e.option")}
           description={t("e2e.optionHint")}
           checked={encrypt}

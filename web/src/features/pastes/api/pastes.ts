@@ -27,6 +27,8 @@ export interface CreatePasteBody {
   maxViews?: number;
   /** `content` is an end-to-end encrypted stream; its key stays in the link. */
   encrypted?: boolean;
+  /** Visits are counted but not written to the share's access log. */
+  no_log?: boolean;
 }
 
 export interface PasteListQuery {

@@ -2,6 +2,7 @@ import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
 import { useTranslation } from "react-i18next";
 import { PasswordInput } from "../../../components/password-input";
 import { Card, CardHeader } from "../../../components/ui/card";
+import { CheckboxField } from "../../../components/ui/checkbox";
 import { Field, Input, Select } from "../../../components/ui/form";
 import { useStorageName } from "../../../lib/storage-name";
 import { LinkSuffixInput } from "../../pastes";
@@ -185,6 +186,13 @@ export function UploadOptionsForm({
             )}
           </Field>
         </div>
+        <CheckboxField
+          label={t("accessLog.shareSwitch")}
+          description={t("accessLog.shareSwitchHint")}
+          checked={!values.noLog}
+          disabled={disabled}
+          onCheckedChange={(on) => set("noLog", !on)}
+        />
       </div>
     </Card>
   );
