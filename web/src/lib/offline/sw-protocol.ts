@@ -1,5 +1,8 @@
 /** Names the page and the service worker agree on. */
 
+/** The app's IndexedDB database (Dexie schema in offline-db.ts). */
+export const OFFLINE_DB_NAME = "ClipShare";
+
 /** Background Sync tag for sending the offline queue. */
 export const QUEUE_SYNC_TAG = "clipshare-offline-queue";
 /** Message the service worker posts to its pages after a replay: `{ type, report }`. */
