@@ -16,3 +16,6 @@ export const SHARE_TARGET_PATH = "/share-target";
 export const SHARE_PARAM = "share-target";
 /** Cache Storage bucket holding a received share until its page takes it. */
 export const SHARE_CACHE = "clipshare-share-target";
+
+/** Build output next to index.html: for each page chunk, the files that page loads later. */
+export const PAGE_ASSETS_FILE = "page-assets.json";
