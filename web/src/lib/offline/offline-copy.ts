@@ -37,9 +37,18 @@ function owner(): string | null {
 
 type ShareKind = "pastes" | "files";
 
-/** Keeps a share the visitor can read (best effort: no IndexedDB, no copy). */
+/**
+ * Runs `work` once the browser is idle, so the local database (Dexie) loads after
+ * the page has drawn what it fetched, not on the way to it.
+ */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 0);
+}
+
+/** Keeps a share the visitor can read (best effort: no IndexedDB, no copy), once the page is drawn. */
 export function keepShare(kind: ShareKind, share: { slug: string }): void {
-  withDb((cache, db) => cache.saveShare(db, kind, share));
+  whenIdle(() => withDb((cache, db) => cache.saveShare(db, kind, share)));
 }
 
 async function readCopy<T>(read: () => Promise<OfflineCopy<T> | null>): Promise<OfflineCopy<T> | null> {
