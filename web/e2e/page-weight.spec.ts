@@ -77,6 +77,10 @@ test.describe("first page weight", () => {
       expect(assets.length).toBeGreaterThan(0);
       expect(assets.filter((file) => !inShell(file, split))).toEqual([]);
       expect(assets.some((file) => /explorer-page|codemirror-editor|admin-page/.test(file))).toBe(false);
+      // What the worker caches with the paste page is what showing a paste uses: no editor.
+      const pastePageFiles = Object.entries(split.pages).find(([chunk]) => /\/paste-page-/.test(chunk))?.[1];
+      expect(pastePageFiles?.length).toBeGreaterThan(0);
+      expect(pastePageFiles?.filter((file) => /codemirror-editor/.test(file))).toEqual([]);
     } finally {
       await context.close();
     }
