@@ -13,7 +13,11 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    pageAssetsPlugin({ fileName: PAGE_ASSETS_FILE, routesModule: "src/app/router.tsx" }),
+    pageAssetsPlugin({
+      fileName: PAGE_ASSETS_FILE,
+      routesModule: "src/app/router.tsx",
+      usedOnDemand: [/[\\/]pastes[\\/]editor[\\/]fence-languages\.ts$/],
+    }),
     VitePWA({
       registerType: "prompt",
       injectRegister: false,

@@ -321,6 +321,23 @@ test.describe("text pastes", () => {
     await saveScreenshot(page, "text-management-dark");
   });
 
+  test("Home's editor colours Markdown and the code in its fences", async ({ page, request }) => {
+    await useAdminSession(page, await apiLogin(request), "/");
+    await fillEditor(page, "# Title\n\nSome *text*.\n\n```js\nconst answer = 42;\n```\n");
+    await page.getByRole("group", { name: "Format" }).getByRole("button", { name: "Markdown" }).click();
+    const line = (text: string) => page.locator(".cm-content .cm-line", { hasText: text });
+    const plainColor = await line("Some").evaluate((el) => getComputedStyle(el).color);
+    // The heading is bold; the fence's keyword takes a colour once the JavaScript parser has loaded.
+    await expect(line("Title").locator("span").first()).toHaveCSS("font-weight", "700");
+    await expect
+      .poll(() =>
+        line("answer")
+          .getByText("const", { exact: true })
+          .evaluate((el) => getComputedStyle(el).color),
+      )
+      .not.toBe(plainColor);
+  });
+
   test("a plain-text paste of code is coloured; prose is shown without loading the highlighter", async ({
     browser,
     request,

@@ -15,9 +15,10 @@ const isLibrary = (id) => /[\\/]node_modules[\\/]/.test(id);
  *
  * A page's files are what its chunk imports and what the app's own code in them loads
  * on demand (dialogs, the Markdown view, the editor), with their styles; libraries'
- * own lazy parts (the editor's many language modes) are left to be cached when used.
+ * own lazy parts, and what the modules matching `usedOnDemand` load (the editor's
+ * language modes, one per kind of fenced code), are left to be cached when used.
  */
-export function pageAssetsPlugin({ fileName, routesModule }) {
+export function pageAssetsPlugin({ fileName, routesModule, usedOnDemand = [] }) {
   return {
     name: "clipshare-page-assets",
     apply: "build",
@@ -31,6 +32,7 @@ export function pageAssetsPlugin({ fileName, routesModule }) {
         const found = chunk.imports.map((file) => bundle[file]);
         for (const [id, rendered] of Object.entries(chunk.modules)) {
           if (isLibrary(id) || rendered.renderedLength === 0) continue;
+          if (usedOnDemand.some((pattern) => pattern.test(id))) continue;
           if (skipRoutes && id.endsWith(routesModule)) continue;
           for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
             found.push(chunkOf.get(target));
