@@ -61,25 +61,17 @@ try {
   ];
   console.log("\nJavaScript fetched on a first visit (gzip):");
   for (const p of pages) {
-    const { files, total, beforeReady } = await measurePage(
-      browser,
-      server.base,
-      p.path,
-      p.ready,
-      p.contextOptions,
-    );
+    const { files, total } = await measurePage(browser, server.base, p.path, p.ready, p.contextOptions);
     const target = p.key && PAGE_BUDGETS_KB[p.key];
     const over = Boolean(target) && total > target * 1024;
     failed ||= over;
     const verdict = !target ? "info" : over ? "FAIL" : "PASS";
     console.log(
       `  ${verdict}  ${p.name.padEnd(20)} ${kb(total).padStart(9)} in ${String(files.length).padStart(2)} files` +
-        `  (${kb(beforeReady)} before it is drawn)` +
         (target ? `  (target ${target} KB, tests hold it under ${PAGE_CEILINGS_KB[p.key]} KB)` : ""),
     );
     if (process.argv.includes("--files")) {
-      for (const f of files)
-        console.log(`          ${kb(f.gzip).padStart(9)}  ${f.file}${f.early ? "" : "  (after)"}`);
+      for (const f of files) console.log(`          ${kb(f.gzip).padStart(9)}  ${f.file}`);
     }
   }
 

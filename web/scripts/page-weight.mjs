@@ -18,7 +18,7 @@ export const PAGE_BUDGETS_KB = {
  */
 export const PAGE_CEILINGS_KB = {
   paste: 215,
-  home: 370,
+  home: 300,
 };
 
 /**
@@ -36,21 +36,17 @@ const isScript = (response) => {
 /**
  * Opens `path` in a fresh context and returns the same-origin JavaScript it fetched
  * until `ready(page)` resolves and the network has been idle. Sizes are gzip of the
- * body, so the figure does not depend on how the server compresses. `beforeReady` is
- * the part that arrived before the page was drawn (`ready` resolved); the rest loaded
- * after it (an offline copy being saved, for instance).
+ * body, so the figure does not depend on how the server compresses.
  */
 export async function measurePage(browser, baseUrl, path, ready, contextOptions = {}) {
   const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: "block", ...contextOptions });
   const files = new Map();
   const pending = [];
-  let drawn = false;
   context.on("response", (response) => {
     if (!response.url().startsWith(baseUrl) || !isScript(response)) return;
-    const early = !drawn;
     pending.push(
       response.body().then(
-        (body) => files.set(new URL(response.url()).pathname, { gzip: gzipSync(body).length, early }),
+        (body) => files.set(new URL(response.url()).pathname, gzipSync(body).length),
         () => undefined,
       ),
     );
@@ -59,15 +55,13 @@ export async function measurePage(browser, baseUrl, path, ready, contextOptions 
     const page = await context.newPage();
     await page.goto(path);
     await ready(page);
-    drawn = true;
     await page.waitForLoadState("networkidle");
     await Promise.all(pending);
   } finally {
     await context.close();
   }
-  const list = [...files].map(([file, f]) => ({ file, ...f })).sort((a, b) => b.gzip - a.gzip);
-  const sum = (some) => some.reduce((total, f) => total + f.gzip, 0);
-  return { files: list, total: sum(list), beforeReady: sum(list.filter((f) => f.early)) };
+  const list = [...files].map(([file, gzip]) => ({ file, gzip })).sort((a, b) => b.gzip - a.gzip);
+  return { files: list, total: list.reduce((sum, f) => sum + f.gzip, 0) };
 }
 
 /**
