@@ -1,8 +1,10 @@
+import { resolve } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { SHARE_TARGET_PATH } from "./src/lib/offline/sw-protocol";
+import { inShell, pageAssetsPlugin, readPageAssets } from "./scripts/app-shell.mjs";
+import { PAGE_ASSETS_FILE, SHARE_TARGET_PATH } from "./src/lib/offline/sw-protocol";
 
 // The dev server forwards API calls and the runtime config to a local ClipShare server.
 const devBackend = process.env.CLIPSHARE_DEV_BACKEND ?? "http://127.0.0.1:8787";
@@ -11,6 +13,11 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    pageAssetsPlugin({
+      fileName: PAGE_ASSETS_FILE,
+      routesModule: "src/app/router.tsx",
+      usedOnDemand: [/[\\/]pastes[\\/]editor[\\/]fence-languages\.ts$/],
+    }),
     VitePWA({
       registerType: "prompt",
       injectRegister: false,
@@ -45,8 +52,16 @@ export default defineConfig({
         },
       },
       injectManifest: {
-        // The app shell: the entry, every lazy page chunk, styles and icons.
-        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}", PAGE_ASSETS_FILE],
+        // Precache the app shell only (index.html, the entry and what it loads, its styles,
+        // the locales, the offline queue, icons, offline page); a page's files are cached by
+        // the worker when the page is first used, so a first visit does not fetch every page.
+        manifestTransforms: [
+          async (entries) => {
+            const split = readPageAssets(resolve(import.meta.dirname, "dist"), PAGE_ASSETS_FILE);
+            return { manifest: entries.filter((entry) => inShell(entry.url, split)) };
+          },
+        ],
       },
     }),
   ],
@@ -54,7 +69,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     target: "es2022",
-    sourcemap: false,
+    // SOURCEMAP=1 writes source maps, to see which modules make a chunk heavy.
+    sourcemap: process.env.SOURCEMAP === "1",
     // Read by scripts/report-bundle.mjs to find the locale chunks.
     manifest: true,
     rollupOptions: {

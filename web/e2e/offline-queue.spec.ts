@@ -79,6 +79,8 @@ test.describe("offline queue", () => {
 
   test("a sync that sent a paste reloads the open management view", async ({ page, context }) => {
     const slug = unique("offreload");
+    // Opened online once, so its page opens offline.
+    await controlledBy(page, "/admin/text-management");
     await queuePasteOffline(page, context, "listed after the reload", slug);
     await page.goto("/admin/text-management");
     await expect(page.getByRole("heading", { level: 2, name: "Text management" })).toBeVisible();

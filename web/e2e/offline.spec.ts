@@ -1,7 +1,7 @@
 import { expect, failedResource, test } from "./support/fixtures";
 
 test.describe("offline", () => {
-  test("the installed app shell opens offline; uncached server pages show the fallback", async ({
+  test("the app shell and pages opened before open offline; others say they are unavailable", async ({
     page,
     context,
     consoleGuard,
@@ -19,10 +19,20 @@ test.describe("offline", () => {
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
+    // A page opened once online (its code is cached on first use) opens offline.
+    await page.goto("/mount-explorer/some/where");
+    await expect(page.getByRole("heading", { level: 1, name: "Mount explorer" })).toBeVisible();
+
     await context.setOffline(true);
     try {
-      await page.goto("/mount-explorer/some/where");
+      await page.goto("/mount-explorer/other/place");
       await expect(page.getByRole("heading", { level: 1, name: "Mount explorer" })).toBeVisible();
+
+      // A page never opened: its code is not on the device, and the app says so.
+      await page.goto("/file/never-opened");
+      await expect(
+        page.getByRole("heading", { level: 1, name: "The page is temporarily unavailable" }),
+      ).toBeVisible();
 
       await page.goto("/dav/");
       await expect(page.getByRole("heading", { name: "The page is temporarily unavailable" })).toBeVisible();

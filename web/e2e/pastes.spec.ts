@@ -321,6 +321,61 @@ test.describe("text pastes", () => {
     await saveScreenshot(page, "text-management-dark");
   });
 
+  test("Home's editor colours Markdown and the code in its fences", async ({ page, request }) => {
+    await useAdminSession(page, await apiLogin(request), "/");
+    await fillEditor(page, "# Title\n\nSome *text*.\n\n```js\nconst answer = 42;\n```\n");
+    await page.getByRole("group", { name: "Format" }).getByRole("button", { name: "Markdown" }).click();
+    const line = (text: string) => page.locator(".cm-content .cm-line", { hasText: text });
+    const plainColor = await line("Some").evaluate((el) => getComputedStyle(el).color);
+    // The heading is bold; the fence's keyword takes a colour once the JavaScript parser has loaded.
+    await expect(line("Title").locator("span").first()).toHaveCSS("font-weight", "700");
+    await expect
+      .poll(() =>
+        line("answer")
+          .getByText("const", { exact: true })
+          .evaluate((el) => getComputedStyle(el).color),
+      )
+      .not.toBe(plainColor);
+  });
+
+  test("a plain-text paste of code is coloured; prose is shown without loading the highlighter", async ({
+    browser,
+    request,
+  }) => {
+    const auth = `Bearer ${await apiLogin(request)}`;
+    const code = await apiCreatePaste(request, auth, {
+      content: [
+        'import { readFile } from "node:fs/promises";',
+        "",
+        "export async function total(path) {",
+        '  const items = JSON.parse(await readFile(path, "utf8"));',
+        "  return items.reduce((sum, item) => sum + item.price, 0);",
+        "}",
+      ].join("\n"),
+    });
+    const prose = await apiCreatePaste(request, auth, {
+      content: "Meeting notes\nRoom 4, 10:00. Bring the budget figures and the new floor plan.",
+    });
+    const v = await visitor(browser);
+    const scripts: string[] = [];
+    v.page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    const loadedHighlighter = () => scripts.some((path) => /\/assets\/highlight-/.test(path));
+
+    await v.page.goto(`/paste/${prose.slug}`);
+    await expect(v.page.getByTestId("plain-text")).toContainText("Room 4, 10:00.");
+    await v.page.waitForLoadState("networkidle");
+    expect(loadedHighlighter()).toBe(false);
+    await expect(v.page.getByTestId("plain-text").locator(".hljs")).toHaveCount(0);
+
+    await v.page.goto(`/paste/${code.slug}`);
+    await expect(v.page.getByTestId("plain-text").locator(".hljs-keyword").first()).toHaveText("import");
+    expect(loadedHighlighter()).toBe(true);
+    expect(v.guard.unexpected(), "visitor console errors").toEqual([]);
+    await v.context.close();
+  });
+
   test("link previews and scanners do not use up views", async ({ page, request }) => {
     const token = await apiLogin(request);
     const auth = { Authorization: `Bearer ${token}` };

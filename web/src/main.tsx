@@ -7,7 +7,7 @@ import { initI18n } from "./i18n";
 import { installAppNotices } from "./lib/app-notices";
 import { authStore } from "./lib/auth-store";
 import { installPrompt } from "./lib/install-prompt";
-import { loadOfflineLayer } from "./lib/offline/queue-status";
+import { startOfflineLayerIfStored } from "./lib/offline/offline-layer";
 import { registerServiceWorker } from "./lib/pwa";
 import { themeStore } from "./lib/theme";
 
@@ -37,7 +37,5 @@ window.addEventListener("load", () => {
     // No service worker (unsupported or blocked): the app works online without it.
   });
   // Local database, expiry sweep and the queue's status; then send what waits.
-  void loadOfflineLayer()
-    .then((layer) => layer.startOfflineLayer())
-    .catch(() => undefined);
+  void startOfflineLayerIfStored();
 });

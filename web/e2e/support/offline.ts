@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { PAGE_ASSETS_FILE } from "../../src/lib/offline/sw-protocol";
 import { createLocalConfig, createMount, putFile } from "./explorer";
 import { expect, unique } from "./fixtures";
 
@@ -8,7 +9,10 @@ import { expect, unique } from "./fixtures";
 export const OFFLINE_NOISE =
   /net::ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_FAILED|Failed to load resource/;
 
-/** Loads the page until the service worker controls it (precache complete). */
+/**
+ * Loads the page until the service worker controls it (precache complete) and has
+ * cached the files of the page (what it shows and what it may load later).
+ */
 export async function controlledBy(page: Page, path = "/") {
   await page.goto(path);
   await page.evaluate(async () => {
@@ -16,6 +20,24 @@ export async function controlledBy(page: Page, path = "/") {
   });
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect.poll(() => pageFilesMissing(page), { timeout: 20_000 }).toEqual([]);
+}
+
+/** Files of the page chunks this page loaded that the worker has not cached yet. */
+function pageFilesMissing(page: Page): Promise<string[]> {
+  return page.evaluate(async (splitFile) => {
+    const split = (await (await fetch(`/${splitFile}`)).json()) as { pages: Record<string, string[]> };
+    const loaded = performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname.slice(1))
+      .filter((file) => file in split.pages);
+    const cache = await caches.open("clipshare-assets");
+    const missing: string[] = [];
+    for (const file of new Set([...loaded, ...loaded.flatMap((chunk) => split.pages[chunk] ?? [])])) {
+      if (!(await cache.match(`/${file}`))) missing.push(file);
+    }
+    return missing;
+  }, PAGE_ASSETS_FILE);
 }
 
 /** Rows of a store of the app's local database (IndexedDB "ClipShare"), read in the page. */

@@ -3,6 +3,7 @@ import i18next from "i18next";
 import { toast } from "../components/ui/toast";
 import type { TranslationKey } from "../i18n";
 import { AUTH_EVENTS } from "./auth-store";
+import { hasLocalDatabase } from "./offline/offline-layer";
 import { loadOfflineLayer } from "./offline/queue-status";
 
 /**
@@ -19,9 +20,9 @@ export function installAppNotices(): void {
   window.addEventListener("offline", () => toast(t("network.offline"), "error", OFFLINE_TOAST_MS));
   window.addEventListener("online", () => {
     toast(t("network.online"), "success", OFFLINE_TOAST_MS);
-    // Back online: send the writes made meanwhile.
-    void loadOfflineLayer()
-      .then((layer) => layer.syncOfflineQueue())
+    // Back online: send the writes made meanwhile (none without a local database).
+    void hasLocalDatabase()
+      .then(async (stored) => stored && (await loadOfflineLayer()).syncOfflineQueue())
       .catch(() => undefined);
   });
 }

@@ -57,6 +57,24 @@ function watchRegistration(registration: ServiceWorkerRegistration) {
   update();
 }
 
+/**
+ * The app's own files this page fetched itself (before a worker controlled it): handed
+ * to the worker, which caches them as if it had served them, so this page opens offline.
+ */
+function loadedAssets(): string[] {
+  return performance
+    .getEntriesByType("resource")
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === window.location.origin && url.pathname.startsWith("/assets/"))
+    .map((url) => url.href);
+}
+
+/** Asks the worker to cache what the page loaded (understood by the worker's router). */
+async function cacheLoadedAssets(): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  registration.active?.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: loadedAssets() } });
+}
+
 export async function registerServiceWorker(): Promise<void> {
   if (!("serviceWorker" in navigator) || import.meta.env.DEV) return;
   const { registerSW } = await import("virtual:pwa-register");
@@ -67,6 +85,7 @@ export async function registerServiceWorker(): Promise<void> {
     },
     onRegisteredSW(_url, registration) {
       if (registration) watchRegistration(registration);
+      void cacheLoadedAssets();
     },
   });
   applyUpdate = async () => {

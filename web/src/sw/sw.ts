@@ -1,10 +1,12 @@
 /**
- * ClipShare's service worker. It serves the precached app shell and nothing
- * else from a cache: API calls, raw and download links, proxied files and
- * WebDAV always go to the network, so no credentialed answer and no other
- * user's share content is ever stored by it. It also receives the Web Share
- * Target POST and replays the offline queue on Background Sync.
+ * ClipShare's service worker. It serves the precached app shell and the app's
+ * own code and styles (cached when first used) and nothing else from a cache:
+ * API calls, raw and download links, proxied files and WebDAV always go to the
+ * network, so no credentialed answer and no other user's share content is ever
+ * stored by it. It also receives the Web Share Target POST and replays the
+ * offline queue on Background Sync.
  */
+import { clientsClaim } from "workbox-core";
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
@@ -18,6 +20,7 @@ import { entrySender, replayQueue, withQueueLock } from "../lib/offline/offline-
 import { receiveShare } from "../lib/offline/share-target";
 import { QUEUE_REPLAYED_MESSAGE, QUEUE_SYNC_TAG, SHARE_TARGET_PATH } from "../lib/offline/sw-protocol";
 import { installEncryptedDownloads } from "./e2e-download";
+import { installPageCaching } from "./page-cache";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -34,6 +37,9 @@ const SERVER_PATHS = [/^\/api\//, /^\/dav(\/|$)/, /^\/config\.js$/, /^\/offline\
 installEncryptedDownloads();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first install takes over the open page, so the page chunks it loads next are cached.
+clientsClaim();
+installPageCaching();
 
 // Client-side routes open the precached shell, online or not.
 registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: SERVER_PATHS }));

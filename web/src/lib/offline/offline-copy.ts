@@ -1,6 +1,7 @@
 import { isApiError } from "../api-error";
 import { authStore } from "../auth-store";
 import type { OfflineCopy } from "./offline-cache";
+import { loadLocalStore } from "./offline-layer";
 
 /**
  * Read-through for pages: answer from the server and keep a copy; when the
@@ -10,8 +11,6 @@ import type { OfflineCopy } from "./offline-cache";
 
 export type { OfflineCopy };
 export type MaybeOffline<T> = T & { offlineCopyAt?: number };
-
-const load = () => Promise.all([import("./offline-cache"), import("./offline-db")]);
 
 const unreachable = (error: unknown) => isApiError(error) && error.kind === "network";
 
@@ -23,7 +22,7 @@ const gone = (error: unknown) =>
 function withDb(
   work: (cache: typeof import("./offline-cache"), db: import("./offline-db").OfflineDb) => Promise<unknown>,
 ) {
-  void load()
+  void loadLocalStore()
     .then(([cache, dbModule]) => work(cache, dbModule.offlineDb()))
     .catch(() => undefined);
 }
@@ -38,9 +37,18 @@ function owner(): string | null {
 
 type ShareKind = "pastes" | "files";
 
-/** Keeps a share the visitor can read (best effort: no IndexedDB, no copy). */
+/**
+ * Runs `work` once the browser is idle, so the local database (Dexie) loads after
+ * the page has drawn what it fetched, not on the way to it.
+ */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 0);
+}
+
+/** Keeps a share the visitor can read (best effort: no IndexedDB, no copy), once the page is drawn. */
 export function keepShare(kind: ShareKind, share: { slug: string }): void {
-  withDb((cache, db) => cache.saveShare(db, kind, share));
+  whenIdle(() => withDb((cache, db) => cache.saveShare(db, kind, share)));
 }
 
 async function readCopy<T>(read: () => Promise<OfflineCopy<T> | null>): Promise<OfflineCopy<T> | null> {
@@ -63,7 +71,7 @@ export async function withOfflineShare<T extends { slug: string }>(
   } catch (error) {
     if (unreachable(error)) {
       const copy = await readCopy(async () => {
-        const [cache, db] = await load();
+        const [cache, db] = await loadLocalStore();
         return cache.readShare<T>(db.offlineDb(), kind, slug);
       });
       if (copy) return copy;
@@ -85,7 +93,7 @@ export async function withOfflineDirectory<T extends object>(
   } catch (error) {
     if (who && unreachable(error)) {
       const copy = await readCopy(async () => {
-        const [cache, db] = await load();
+        const [cache, db] = await loadLocalStore();
         return cache.readDirectory<T>(db.offlineDb(), who, path);
       });
       if (copy) return copy;

@@ -1,5 +1,6 @@
-import { APP_NAME, APP_VERSION } from "@clipshare/shared";
+import { APP_VERSION } from "@clipshare/shared";
 import Dexie, { type EntityTable } from "dexie";
+import { OFFLINE_DB_NAME } from "./sw-protocol";
 
 /**
  * The web app's local database (IndexedDB through Dexie). Only the lazily loaded
@@ -84,7 +85,7 @@ export function dbVersionOf(appVersion: string): number {
   return major * 10_000 + minor * 100 + patch;
 }
 
-export const OFFLINE_DB_NAME = APP_NAME;
+export { OFFLINE_DB_NAME };
 export const OFFLINE_DB_VERSION = dbVersionOf(APP_VERSION);
 
 export class OfflineDb extends Dexie {

@@ -55,6 +55,8 @@ async function registerBackgroundSync(): Promise<boolean> {
 }
 
 export async function queueWrite(write: OfflineWriteRequest): Promise<void> {
+  // The first write of a browser with no local database yet: the layer starts now.
+  void startOfflineLayer();
   await enqueue(offlineDb(), write);
   await refreshQueueStatus();
   // Lets the browser send it even if this tab is closed before the network returns.

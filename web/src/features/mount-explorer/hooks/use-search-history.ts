@@ -1,8 +1,6 @@
 import { SEARCH_MIN_LENGTH } from "@clipshare/shared";
 import { useCallback, useEffect, useState } from "react";
-
-const load = () =>
-  Promise.all([import("../../../lib/offline/offline-cache"), import("../../../lib/offline/offline-db")]);
+import { loadLocalStore as load } from "../../../lib/offline/offline-layer";
 
 /** Explorer searches kept in the local database: suggestions, newest first, and "clear all". */
 export function useSearchHistory() {

@@ -13,7 +13,7 @@ import {
   pasteLink,
   pastesApi,
   type TextFormat,
-} from "../../pastes";
+} from "../../pastes/view";
 
 const QrDialog = lazy(() => import("./qr-dialog"));
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { keepShare, withOfflineShare } from "../../../lib/offline/offline-copy";
-import { type PasteView, pastesApi } from "../../pastes";
+import { type PasteView, pastesApi } from "../../pastes/view";
 
 export const pasteViewKey = (slug: string) => ["paste-view", slug] as const;
 

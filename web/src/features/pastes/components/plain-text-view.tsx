@@ -1,7 +1,11 @@
 import { useEffect, useState } from "react";
 import { cn } from "../../../lib/cn";
+import { mayBeCode } from "../markdown/detect";
 
-/** Plain text, wrapped or scrolling sideways; coloured when it clearly is code. */
+/**
+ * Plain text, wrapped or scrolling sideways; coloured when it clearly is code. The
+ * highlighter loads only for a text that may be code, so prose never fetches it.
+ */
 export function PlainTextView({
   text,
   wrap,
@@ -14,6 +18,7 @@ export function PlainTextView({
   const [highlighted, setHighlighted] = useState<{ text: string; html: string } | null>(null);
 
   useEffect(() => {
+    if (!mayBeCode(text)) return;
     let alive = true;
     void import("../markdown/highlight").then((m) => {
       const result = m.highlightPlainText(text);

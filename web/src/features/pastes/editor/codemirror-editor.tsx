@@ -1,12 +1,10 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { markdown, markdownLanguage } from "@codemirror/lang-markdown";
 import {
   bracketMatching,
   defaultHighlightStyle,
   indentOnInput,
   syntaxHighlighting,
 } from "@codemirror/language";
-import { languages } from "@codemirror/language-data";
 import { Compartment, EditorState, type Extension } from "@codemirror/state";
 import { oneDark } from "@codemirror/theme-one-dark";
 import {
@@ -20,6 +18,7 @@ import {
 } from "@codemirror/view";
 import { useEffect, useRef } from "react";
 import type { CodeEditorProps } from "../components/code-editor";
+import { markdownSupport } from "./markdown-language";
 
 /**
  * The CodeMirror 6 editor behind <CodeEditor>. Its own chunk: only pages that
@@ -62,7 +61,7 @@ const darkTheme: Extension = [
 ];
 
 function languageFor(format: CodeEditorProps["format"]): Extension {
-  return format === "markdown" ? markdown({ base: markdownLanguage, codeLanguages: languages }) : [];
+  return format === "markdown" ? markdownSupport : [];
 }
 
 export default function CodeMirrorEditor({

@@ -47,3 +47,30 @@ export function formatOf(text: string): TextFormat {
 export function downloadExtension(format: TextFormat): "md" | "txt" {
   return format === "markdown" ? "md" : "txt";
 }
+
+/** Keywords that open a line of code in the languages the highlighter knows. */
+const CODE_LINE_START =
+  /^\s*(?:(?:export\s+)?(?:function|const|let|var|class|interface|enum|type|async|def|fn|func|pub|impl|struct|package|namespace|using|public|private|protected|static|return|import|from|require|echo|if|elif|else|for|foreach|while|switch|case|try|catch|SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|FROM|WHERE|RUN|COPY)\b|#include\b|#!\/|<\?php|<!DOCTYPE|<\/?[a-zA-Z][\w-]*[\s>]|\$ |@@ |\+\+\+ |--- a\/|[{}[\]]\s*,?\s*$|["']?[\w.$-]+["']?\s*[:=]\s*\S)/;
+/** A line that ends the way statements, blocks and lists of code do. */
+const CODE_LINE_END = /[;{}([]\s*$|=>\s*$|:\s*$/;
+/** Characters that prose rarely uses but code is full of. */
+const CODE_PUNCTUATION = /[{}[\]();=<>|&$_\\/*+#"'`]/g;
+/** Looked at, at most: the decision is cheap even for a large paste. */
+const CODE_SAMPLE_CHARS = 4_000;
+
+/**
+ * Whether a plain text may be code, decided cheaply before the highlighter (and its
+ * guess over every language) is loaded: most lines start or end like code, or code
+ * punctuation is dense. Prose and notes answer false, so they never load it; a false
+ * true only costs the highlighter's own, stricter guess.
+ */
+export function mayBeCode(text: string): boolean {
+  const sample = text.length > CODE_SAMPLE_CHARS ? text.slice(0, CODE_SAMPLE_CHARS) : text;
+  const lines = sample.split("\n").filter((line) => line.trim() !== "");
+  if (lines.length === 0) return false;
+  const codeLines = lines.filter((line) => CODE_LINE_START.test(line) || CODE_LINE_END.test(line)).length;
+  const visible = sample.replace(/\s/g, "").length;
+  const punctuation = sample.match(CODE_PUNCTUATION)?.length ?? 0;
+  if (lines.length >= 2 && codeLines / lines.length >= 0.5) return true;
+  return visible >= 20 && punctuation / visible >= 0.12;
+}
