@@ -6,7 +6,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const BUDGET_KB = 150;
+// The locale file is about 17 KB of it and grows with every screen's texts;
+// loading admin-only texts with the admin pages is the next cut.
+const BUDGET_KB = 155;
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), "../dist");
 
 const html = readFileSync(join(dist, "index.html"), "utf8");

@@ -3,7 +3,7 @@ import { mayBeCode } from "./detect";
 
 const CODE: Record<string, string> = {
   javascript: "const total = items.reduce((sum, item) => sum + item.price, 0);\nconsole.log(total);",
-  typescript: "export function greet(name: string): string {\n  return \"Hello \" + name;\n}",
+  typescript: 'export function greet(name: string): string {\n  return "Hello " + name;\n}',
   python: "def area(r):\n    return 3.14159 * r * r\n\nprint(area(2))",
   json: '{\n  "name": "clipshare",\n  "version": "0.7.3",\n  "private": true\n}',
   shell: "#!/bin/sh\nset -e\ncd /srv/app && npm ci\n./start.sh --port 8080",
