@@ -66,7 +66,7 @@ test("the grid and the gallery show thumbnails; other files keep their icon", as
   });
   await useAdminSession(page, token, "/mount-explorer/thumbs");
   await page.getByRole("button", { name: "Grid view" }).click();
-  await expect(page.locator('[role="listbox"][data-view="grid"]')).toBeVisible();
+  await expect(page.locator('[role="grid"][data-view="grid"]')).toBeVisible();
   await expectThumbnail(page, "wide.png", 256);
   await expectThumbnail(page, "tall.png", 64);
   if (hasFfmpeg()) await expectThumbnail(page, "clip.mp4", 256);
@@ -74,7 +74,7 @@ test("the grid and the gallery show thumbnails; other files keep their icon", as
   await expect(entry(page, "notes.txt").locator("svg")).toBeVisible();
 
   await page.getByRole("button", { name: "Gallery view" }).click();
-  await expect(page.locator('[role="listbox"][data-view="gallery"]')).toBeVisible();
+  await expect(page.locator('[role="grid"][data-view="gallery"]')).toBeVisible();
   await expectThumbnail(page, "wide.png", 256);
   await expectThumbnail(page, "tall.png", 64);
   // Thumbnails, not the full images: every image was fetched from the thumbnail route, successfully.

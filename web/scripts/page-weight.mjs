@@ -18,7 +18,7 @@ export const PAGE_BUDGETS_KB = {
  */
 export const PAGE_CEILINGS_KB = {
   paste: 215,
-  home: 300,
+  home: 305,
 };
 
 /**

@@ -5,7 +5,6 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api-error";
 import { useCapabilities } from "../../../lib/auth-store";
-import { sealPasteText } from "../../../lib/e2e/paste-crypto";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
 import { useReceivedShare } from "../../offline";
@@ -81,7 +80,10 @@ export function HomePage() {
     try {
       // Encrypted: the password wraps the key in the link; the server gets neither.
       const body = createBody(content, encrypt ? { ...values, password: "" } : values);
-      const sealed = encrypt ? await sealPasteText(content, values.password) : null;
+      // The encryption code loads only when a paste is encrypted.
+      const sealed = encrypt
+        ? await (await import("../../../lib/e2e/paste-crypto")).sealPasteText(content, values.password)
+        : null;
       if (sealed) {
         body.content = sealed.content;
         body.encrypted = true;

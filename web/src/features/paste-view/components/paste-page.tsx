@@ -1,5 +1,5 @@
 import { CalendarClock, Eye, LockKeyhole, ShieldCheck } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { PasswordPrompt } from "../../../components/password-prompt";
@@ -13,10 +13,12 @@ import type { PasteView } from "../../pastes/view";
 import { formatOf, PasteContent, type TextFormat } from "../../pastes/view";
 import { usePasteView, useUnlockPaste } from "../hooks/use-paste-view";
 import { unavailableReason } from "../paste-status";
-import { EncryptedPaste } from "./encrypted-paste";
 import { PasteSkeleton } from "./paste-skeleton";
 import { PasteToolbar } from "./paste-toolbar";
 import { PasteUnavailable } from "./paste-unavailable";
+
+// Only encrypted pastes need the decryption code: plain ones never load it.
+const EncryptedPaste = lazy(() => import("./encrypted-paste").then((m) => ({ default: m.EncryptedPaste })));
 
 /** /paste/{slug}: a shared paste, its password prompt, or why it is gone. */
 export function PastePage() {
@@ -71,9 +73,11 @@ function PasteScreen({ slug }: { slug: string }) {
     <>
       <OfflineCopyMark at={paste.offlineCopyAt} />
       {paste.encrypted ? (
-        <EncryptedPaste content={paste.content}>
-          {(text) => <PasteDocument paste={paste} content={text} />}
-        </EncryptedPaste>
+        <Suspense fallback={<PasteSkeleton />}>
+          <EncryptedPaste content={paste.content}>
+            {(text) => <PasteDocument paste={paste} content={text} />}
+          </EncryptedPaste>
+        </Suspense>
       ) : (
         <PasteDocument paste={paste} content={paste.content} />
       )}
