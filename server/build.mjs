@@ -29,7 +29,7 @@ await build({
 for (const file of ["dist/main.js", "dist/cli.js"]) {
   const source = readFileSync(file, "utf8");
   const ascii = source.replace(
-    /[^\x00-\x7f]/g,
+    /[\u0080-\uffff]/g,
     (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
   if (ascii !== source) writeFileSync(file, ascii);
