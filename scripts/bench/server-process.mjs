@@ -53,6 +53,8 @@ export async function startServer(env = {}) {
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: "warn",
+      // As the container image and the systemd unit run it (docs/deployment.md, "Memory").
+      MALLOC_MMAP_THRESHOLD_: "131072",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -26,7 +26,15 @@ async function launch(args, env = {}) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      // As the container image and the systemd unit run it (docs/deployment.md, "Memory").
+      MALLOC_MMAP_THRESHOLD_: "131072",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 15_000;

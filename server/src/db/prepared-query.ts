@@ -6,6 +6,9 @@
  */
 import type { Compilable, Kysely } from "kysely";
 
+/** Where a prepared query runs: the database or a transaction. */
+export type QueryExecutor = Pick<Kysely<never>, "executeQuery">;
+
 /** Stands in for a value while the query is compiled; never a value a caller passes. */
 const PLACEHOLDER = "\u0000clipshare-param:";
 
@@ -16,7 +19,7 @@ const PLACEHOLDER = "\u0000clipshare-param:";
 export function preparedQuery<Values extends Record<string, unknown>, Row>(
   db: Kysely<never>,
   build: (param: (name: keyof Values & string) => never) => Compilable<Row>,
-): (values: Values) => Promise<Row[]> {
+): (values: Values, on?: QueryExecutor) => Promise<Row[]> {
   const compiled = build((name) => `${PLACEHOLDER}${name}` as never).compile();
   // Each parameter is either a named value of the run or a constant written into the query.
   const fill = compiled.parameters.map((p) =>
@@ -24,9 +27,9 @@ export function preparedQuery<Values extends Record<string, unknown>, Row>(
       ? (values: Values) => values[p.slice(PLACEHOLDER.length)]
       : () => p,
   );
-  return async (values) => {
+  return async (values, on = db) => {
     const parameters = fill.map((f) => f(values));
-    const result = await db.executeQuery<Row>({ ...compiled, parameters });
+    const result = await on.executeQuery<Row>({ ...compiled, parameters });
     return result.rows;
   };
 }

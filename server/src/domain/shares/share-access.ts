@@ -19,6 +19,7 @@ import { checkSharePassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
 import type { RateLimiter } from "../../auth/rate-limiter";
 import { type Db, nowIso } from "../../db/database";
+import { groupCommit } from "../../db/group-commit";
 import { preparedQuery } from "../../db/prepared-query";
 import type { FileRow, PasteRow } from "../../db/schema";
 import { isUniqueViolation } from "../../db/sql-helpers";
@@ -106,7 +107,7 @@ export class ShareAccess<Row extends ShareRow> {
     readonly spec: ShareKindSpec,
   ) {
     this.shares = db as unknown as Kysely<Record<ShareKindSpec["table"], ShareColumns>>;
-    this.statements = visitorStatements(this.shares, spec);
+    this.statements = visitorStatements(db, spec);
   }
 
   // ---- state and answers -------------------------------------------------
@@ -198,13 +199,11 @@ export class ShareAccess<Row extends ShareRow> {
     match: { id: string } | { unprotectedSlug: string; readableOnly?: boolean },
   ): Promise<Row | undefined> {
     const now = nowIso();
-    const [counted] = (
-      "id" in match
-        ? await this.statements.countViewById({ id: match.id, now })
-        : match.readableOnly
-          ? await this.statements.countReadableViewBySlug({ slug: match.unprotectedSlug, now })
-          : await this.statements.countViewBySlug({ slug: match.unprotectedSlug, now })
-    ) as Row[];
+    const [counted] = ("id" in match
+      ? await this.statements.countViewById({ id: match.id, now })
+      : match.readableOnly
+        ? await this.statements.countReadableViewBySlug({ slug: match.unprotectedSlug, now })
+        : await this.statements.countViewBySlug({ slug: match.unprotectedSlug, now })) as unknown as Row[];
     if (counted) metrics.view(this.spec.kind);
     return counted;
   }
@@ -295,10 +294,8 @@ export class ShareAccess<Row extends ShareRow> {
  * ... RETURNING: it both checks that the share is live (not expired, views
  * left) and uses a view, so concurrent visitors can never overshoot max_views.
  */
-function visitorStatements(
-  shares: Kysely<Record<ShareKindSpec["table"], ShareColumns>>,
-  spec: ShareKindSpec,
-) {
+function visitorStatements(database: Db, spec: ShareKindSpec) {
+  const shares = database as unknown as Kysely<Record<ShareKindSpec["table"], ShareColumns>>;
   const db = shares as unknown as Kysely<never>;
   const counting = (now: string) => {
     let query = shares
@@ -315,26 +312,36 @@ function visitorStatements(
       if (spec.hasStatus) query = query.where("status", "=", "active");
       return query;
     }),
-    countViewById: preparedQuery<{ id: string; now: string }, ShareColumns>(db, (param) =>
-      counting(param("now")).where("id", "=", param("id")).returningAll(),
+    // Counting writes: concurrent views share a commit on SQLite (group-commit.ts).
+    countViewById: groupCommit(
+      database,
+      preparedQuery<{ id: string; now: string }, ShareColumns>(db, (param) =>
+        counting(param("now")).where("id", "=", param("id")).returningAll(),
+      ),
     ),
     /** Counts by slug, and only when the share has no password. */
-    countViewBySlug: preparedQuery<{ slug: string; now: string }, ShareColumns>(db, (param) =>
-      counting(param("now"))
-        .where("slug", "=", param("slug"))
-        .where("password_hash", "is", null)
-        .returningAll(),
+    countViewBySlug: groupCommit(
+      database,
+      preparedQuery<{ slug: string; now: string }, ShareColumns>(db, (param) =>
+        counting(param("now"))
+          .where("slug", "=", param("slug"))
+          .where("password_hash", "is", null)
+          .returningAll(),
+      ),
     ),
     /**
      * Pastes only (raw form): as countViewBySlug, but an end-to-end encrypted
      * paste is refused there, so it must not lose a view.
      */
-    countReadableViewBySlug: preparedQuery<{ slug: string; now: string }, ShareColumns>(db, (param) =>
-      counting(param("now"))
-        .where("slug", "=", param("slug"))
-        .where("password_hash", "is", null)
-        .where(sql<boolean>`encrypted = 0`)
-        .returningAll(),
+    countReadableViewBySlug: groupCommit(
+      database,
+      preparedQuery<{ slug: string; now: string }, ShareColumns>(db, (param) =>
+        counting(param("now"))
+          .where("slug", "=", param("slug"))
+          .where("password_hash", "is", null)
+          .where(sql<boolean>`encrypted = 0`)
+          .returningAll(),
+      ),
     ),
   };
 }
