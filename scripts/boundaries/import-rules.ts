@@ -103,7 +103,8 @@ export function serverViolations(refs: ImportRef[]): Violation[] {
  * Web: a feature (web/src/features/<name>/) imports shared UI (components/),
  * shared code (lib/), the wire contract (@clipshare/shared), npm packages and
  * its own folder. Another feature only through that feature's public
- * index.ts.
+ * index.ts, or its view.ts: the lighter entry a visitor page uses so that it
+ * does not load the feature's editing code.
  */
 export function webViolations(refs: ImportRef[]): Violation[] {
   const out: Violation[] = [];
@@ -114,7 +115,7 @@ export function webViolations(refs: ImportRef[]): Violation[] {
     if (under(t, "web/src/components") || under(t, "web/src/lib") || under(t, `web/src/features/${own}`))
       continue;
     const other = /^web\/src\/features\/[^/]+(\/.*)?$/.exec(t);
-    if (other && (other[1] === undefined || other[1] === "/index")) continue;
+    if (other && (other[1] === undefined || other[1] === "/index" || other[1] === "/view")) continue;
     out.push({
       ref,
       rule: other
