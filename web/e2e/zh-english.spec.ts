@@ -35,6 +35,7 @@ const ALLOWED = new Set(
     "PWA",
     "HTTP",
     "HTTPS",
+    "IP", // as in "IP 地址"
     "TTL",
     "CORS",
     "ETag",
