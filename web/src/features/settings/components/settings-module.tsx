@@ -2,12 +2,12 @@ import { ADMIN_PASSWORD_MIN } from "@clipshare/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PasswordField } from "../../../components/password-input";
+import { SettingsFormCard } from "../../../components/settings-form-card";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { SelectField, TextField } from "../../../components/ui/form";
-import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { authStore } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
@@ -30,14 +30,12 @@ import {
 
 function UploadSettingsCard() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const query = useSystemSettings();
   const save = useSaveSystemSettings();
   const [size, setSize] = useState("");
   const [unit, setUnit] = useState<SizeUnit>("MB");
   const [mode, setMode] = useState<WebdavUploadMode>("direct");
   const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (query.data) {
@@ -47,96 +45,69 @@ function UploadSettingsCard() {
     }
   }, [query.data]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  function onSave() {
     const errors = validateMaxUploadSize(size);
     setInvalid(Boolean(errors.maxUploadSize));
-    if (errors.maxUploadSize) return;
-    setError(null);
-    try {
-      await save.mutateAsync({
-        maxUploadSize: Number(size),
-        maxUploadSizeUnit: unit,
-        webdavUploadMode: mode,
-      });
-      toast(t("settings.saved"), "success");
-    } catch (err) {
-      setError(errorText(err));
-    }
+    if (errors.maxUploadSize) return false;
+    return save.mutateAsync({ maxUploadSize: Number(size), maxUploadSizeUnit: unit, webdavUploadMode: mode });
   }
 
   return (
-    <Card aria-labelledby="settings-upload-title">
-      <CardHeader
-        titleId="settings-upload-title"
-        title={t("settings.upload.title")}
-        description={t("settings.upload.description")}
-      />
-      <div className="p-5">
-        {query.isPending ? (
-          <Spinner />
-        ) : query.isError ? (
-          <Alert>{errorText(query.error)}</Alert>
-        ) : (
-          <form onSubmit={submit} noValidate className="space-y-4">
-            <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-              <TextField
-                label={t("settings.upload.maxSize")}
-                hint={t("settings.upload.maxSizeHint")}
-                error={invalid ? t("settings.upload.maxSizeInvalid") : null}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                value={size}
-                onChange={(e) => setSize(e.target.value)}
-              />
-              <SelectField
-                label={t("settings.upload.unit")}
-                value={unit}
-                onChange={(e) => setUnit(e.target.value as SizeUnit)}
-              >
-                {SIZE_UNITS.map((u) => (
-                  <option key={u} value={u}>
-                    {u}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-            <SelectField
-              label={t("settings.upload.webdavMode")}
-              hint={t(`settings.upload.webdavModeHint.${mode}`)}
-              value={mode}
-              onChange={(e) => setMode(e.target.value as WebdavUploadMode)}
-            >
-              {WEBDAV_UPLOAD_MODES.map((m) => (
-                <option key={m} value={m}>
-                  {t(`settings.upload.webdavModes.${m}`)}
-                </option>
-              ))}
-            </SelectField>
-            {error ? <Alert>{error}</Alert> : null}
-            <div className="flex justify-end">
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? t("common.saving") : t("common.save")}
-              </Button>
-            </div>
-          </form>
-        )}
+    <SettingsFormCard
+      id="settings-upload"
+      title={t("settings.upload.title")}
+      description={t("settings.upload.description")}
+      query={query}
+      saving={save.isPending}
+      onSave={onSave}
+    >
+      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+        <TextField
+          label={t("settings.upload.maxSize")}
+          hint={t("settings.upload.maxSizeHint")}
+          error={invalid ? t("settings.upload.maxSizeInvalid") : null}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={size}
+          onChange={(e) => setSize(e.target.value)}
+        />
+        <SelectField
+          label={t("settings.upload.unit")}
+          value={unit}
+          onChange={(e) => setUnit(e.target.value as SizeUnit)}
+        >
+          {SIZE_UNITS.map((u) => (
+            <option key={u} value={u}>
+              {u}
+            </option>
+          ))}
+        </SelectField>
       </div>
-    </Card>
+      <SelectField
+        label={t("settings.upload.webdavMode")}
+        hint={t(`settings.upload.webdavModeHint.${mode}`)}
+        value={mode}
+        onChange={(e) => setMode(e.target.value as WebdavUploadMode)}
+      >
+        {WEBDAV_UPLOAD_MODES.map((m) => (
+          <option key={m} value={m}>
+            {t(`settings.upload.webdavModes.${m}`)}
+          </option>
+        ))}
+      </SelectField>
+    </SettingsFormCard>
   );
 }
 
 function ProxySignCard() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const query = useProxySignSettings();
   const save = useSaveProxySignSettings();
   const [signAll, setSignAll] = useState(false);
   const [expires, setExpires] = useState("0");
   const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (query.data) {
@@ -145,62 +116,41 @@ function ProxySignCard() {
     }
   }, [query.data]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  function onSave() {
     const errors = validateProxyExpires(expires);
     setInvalid(Boolean(errors.expires));
-    if (errors.expires) return;
-    setError(null);
-    try {
-      await save.mutateAsync({ signAll, expires: Number(expires) });
-      toast(t("settings.saved"), "success");
-    } catch (err) {
-      setError(errorText(err));
-    }
+    if (errors.expires) return false;
+    return save.mutateAsync({ signAll, expires: Number(expires) });
   }
 
   return (
-    <Card aria-labelledby="settings-proxy-title">
-      <CardHeader
-        titleId="settings-proxy-title"
-        title={t("settings.proxy.title")}
-        description={t("settings.proxy.description")}
+    <SettingsFormCard
+      id="settings-proxy"
+      title={t("settings.proxy.title")}
+      description={t("settings.proxy.description")}
+      query={query}
+      saving={save.isPending}
+      onSave={onSave}
+    >
+      <CheckboxField
+        label={t("settings.proxy.signAll")}
+        description={t("settings.proxy.signAllHint")}
+        checked={signAll}
+        onCheckedChange={setSignAll}
       />
-      <div className="p-5">
-        {query.isPending ? (
-          <Spinner />
-        ) : query.isError ? (
-          <Alert>{errorText(query.error)}</Alert>
-        ) : (
-          <form onSubmit={submit} noValidate className="space-y-4">
-            <CheckboxField
-              label={t("settings.proxy.signAll")}
-              description={t("settings.proxy.signAllHint")}
-              checked={signAll}
-              onCheckedChange={setSignAll}
-            />
-            <TextField
-              label={t("settings.proxy.expires")}
-              hint={t("settings.proxy.expiresHint")}
-              error={invalid ? t("settings.proxy.expiresInvalid") : null}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={expires}
-              onChange={(e) => setExpires(e.target.value)}
-              controlClassName="sm:max-w-48"
-            />
-            {error ? <Alert>{error}</Alert> : null}
-            <div className="flex justify-end">
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? t("common.saving") : t("common.save")}
-              </Button>
-            </div>
-          </form>
-        )}
-      </div>
-    </Card>
+      <TextField
+        label={t("settings.proxy.expires")}
+        hint={t("settings.proxy.expiresHint")}
+        error={invalid ? t("settings.proxy.expiresInvalid") : null}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        value={expires}
+        onChange={(e) => setExpires(e.target.value)}
+        controlClassName="sm:max-w-48"
+      />
+    </SettingsFormCard>
   );
 }
 
