@@ -1,5 +1,5 @@
 import { plainSizeOf } from "@clipshare/shared";
-import { Download, Eye, FileIcon, ShieldCheck } from "lucide-react";
+import { Download, Eye, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { E2EKeyGate } from "../../../components/e2e-key-gate";
@@ -16,6 +16,7 @@ import { formatBytes } from "../../../lib/file-size";
 import { backendUrl } from "../../../lib/share-links";
 import type { PublicFile } from "../api/public-files";
 import { previewKind, TEXT_PREVIEW_MAX_BYTES } from "../preview-kind";
+import { FileHeading } from "./file-heading";
 
 /** Images, PDFs and videos up to this size are decrypted into memory for a preview; larger ones only download. */
 const MEDIA_PREVIEW_MAX_BYTES = 200 * 1024 * 1024;
@@ -72,26 +73,15 @@ function OpenedFileView({ file, opened }: { file: PublicFile; opened: OpenedFile
         aria-labelledby="file-title"
         className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6 dark:border-slate-800 dark:bg-slate-900"
       >
-        <div className="flex items-start gap-3">
-          <div className="rounded-xl bg-indigo-50 p-2.5 dark:bg-indigo-950/60">
-            <FileIcon className="h-6 w-6 text-indigo-600 dark:text-indigo-400" aria-hidden />
-          </div>
-          <div className="min-w-0 flex-1">
-            <p className="text-xs font-medium text-slate-500 dark:text-slate-400">
-              {t("fileView.sharedFile")}
-            </p>
-            <h1 id="file-title" className="text-xl font-semibold tracking-tight break-all sm:text-2xl">
-              {name}
-            </h1>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              {formatBytes(size)} · <span className="font-mono text-xs">{type}</span>
-            </p>
-            <Badge tone="success" className="mt-2 gap-1">
-              <ShieldCheck className="h-3 w-3" aria-hidden />
-              {t("e2e.badge")}
-            </Badge>
-          </div>
-        </div>
+        <FileHeading name={name}>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {formatBytes(size)} · <span className="font-mono text-xs">{type}</span>
+          </p>
+          <Badge tone="success" className="mt-2 gap-1">
+            <ShieldCheck className="h-3 w-3" aria-hidden />
+            {t("e2e.badge")}
+          </Badge>
+        </FileHeading>
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400" data-testid="e2e-notice">
           {t("e2e.fileNotice")}
         </p>

@@ -1,14 +1,4 @@
-import {
-  Calendar,
-  Copy,
-  Download,
-  Eye,
-  FileIcon,
-  HardDrive,
-  Hourglass,
-  LockKeyhole,
-  Tag,
-} from "lucide-react";
+import { Calendar, Copy, Download, Eye, HardDrive, Hourglass, LockKeyhole, Tag } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
@@ -28,6 +18,7 @@ import { OfflineCopyMark } from "../../offline";
 import type { PublicFile } from "../api/public-files";
 import { usePublicFile } from "../hooks/use-public-file";
 import { EncryptedFile } from "./encrypted-file";
+import { FileHeading } from "./file-heading";
 import { FilePreview } from "./file-preview";
 import { FilePasswordPrompt } from "./password-prompt";
 import { ShareUnavailable, type UnavailableReason } from "./share-unavailable";
@@ -61,26 +52,17 @@ function FileDetails({ file }: { file: PublicFile }) {
       aria-labelledby="file-title"
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex items-start gap-3">
-        <div className="rounded-xl bg-indigo-50 p-2.5 dark:bg-indigo-950/60">
-          <FileIcon className="h-6 w-6 text-indigo-600 dark:text-indigo-400" aria-hidden />
-        </div>
-        <div className="min-w-0 flex-1">
-          <p className="text-xs font-medium text-slate-500 dark:text-slate-400">{t("fileView.sharedFile")}</p>
-          <h1 id="file-title" className="text-xl font-semibold tracking-tight break-all sm:text-2xl">
-            {file.filename}
-          </h1>
-          {file.remark ? (
-            <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-300">{file.remark}</p>
-          ) : null}
-          {file.has_password ? (
-            <Badge tone="warning" className="mt-2 gap-1">
-              <LockKeyhole className="h-3 w-3" aria-hidden />
-              {t("pastes.passwordProtected")}
-            </Badge>
-          ) : null}
-        </div>
-      </div>
+      <FileHeading name={file.filename}>
+        {file.remark ? (
+          <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-300">{file.remark}</p>
+        ) : null}
+        {file.has_password ? (
+          <Badge tone="warning" className="mt-2 gap-1">
+            <LockKeyhole className="h-3 w-3" aria-hidden />
+            {t("pastes.passwordProtected")}
+          </Badge>
+        ) : null}
+      </FileHeading>
 
       <dl className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
         <Meta icon={HardDrive} label={t("fileView.meta.size")}>
