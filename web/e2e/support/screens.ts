@@ -6,6 +6,7 @@ import {
   expect,
   type Page,
 } from "@playwright/test";
+import { ADMIN_MODULE_IDS } from "../../src/features/admin/modules/module-ids";
 import { createLocalConfig } from "./explorer";
 import { apiCreateKey, apiLogin, unique } from "./fixtures";
 import { apiCreatePaste } from "./pastes";
@@ -88,15 +89,7 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
   };
 }
 
-const ADMIN_MODULES = [
-  "dashboard",
-  "text-management",
-  "file-management",
-  "storage-config",
-  "mount-management",
-  "key-management",
-  "settings",
-] as const;
+const ADMIN_MODULES = ADMIN_MODULE_IDS;
 const KEY_MODULES = ["text-management", "file-management", "mount-management"] as const;
 
 export function allScreens(data: SampleData): Screen[] {
