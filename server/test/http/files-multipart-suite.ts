@@ -7,9 +7,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMount, readBytes, type StorageUnderTest } from "../support/fs-helpers";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { describe, expect, it } from "vitest";
+import { mountStorageAtM, readBytes, type StorageUnderTest } from "../support/fs-helpers";
+import type { TestApp } from "../support/test-app";
 
 const MiB = 1024 * 1024;
 const PART = 5 * MiB;
@@ -37,17 +37,15 @@ export function describeShareMultipartSuite(
     // 5 MiB + 5 MiB + 1 MiB: three parts, the last one short.
     const file = randomBytes(2 * PART + MiB);
 
-    beforeAll(async () => {
-      // A browser on another origin (the upload page of a separate web host) PUTs the parts.
-      t = await createTestApp({ CORS_ORIGINS: "https://app.example" });
-      token = await t.adminToken();
-      storage = await makeStorage(t);
-      await createMount(t, storage, "/m");
-    });
-    afterAll(async () => {
-      await storage.cleanup();
-      await t.close();
-    });
+    // A browser on another origin (the upload page of a separate web host) PUTs the parts.
+    mountStorageAtM(
+      makeStorage,
+      (setup) => {
+        ({ t, storage } = setup);
+        token = setup.admin.token as string;
+      },
+      { CORS_ORIGINS: "https://app.example" },
+    );
 
     const init = (extra: Record<string, unknown> = {}) =>
       t.request("POST", "/api/files/multipart/init", {

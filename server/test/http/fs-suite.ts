@@ -5,13 +5,14 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Permission } from "@clipshare/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Auth,
   createLocalStorage,
   createMount,
   download,
   list,
+  mountStorageAtM,
   mustPut,
   names,
   putFile,
@@ -19,7 +20,7 @@ import {
   type StorageUnderTest,
   waitForTask,
 } from "../support/fs-helpers";
-import { createTestApp, type TestApp } from "../support/test-app";
+import type { TestApp } from "../support/test-app";
 
 const ALL_MOUNT =
   Permission.MOUNT_VIEW |
@@ -52,18 +53,11 @@ export function describeFsSuite(label: string, makeStorage: (t: TestApp) => Prom
     let n = 0;
     const dir = () => `/m/case-${++n}`;
 
-    beforeAll(async () => {
-      t = await createTestApp();
-      admin = { token: await t.adminToken() };
-      storage = await makeStorage(t);
+    mountStorageAtM(makeStorage, async (setup) => {
+      ({ t, admin, storage } = setup);
       other = await createLocalStorage(t, "other-disk");
-      await createMount(t, storage, "/m");
       await createMount(t, other, "/other");
       await createMount(t, storage, "/deep/x/y", { name: "Deep" });
-    });
-    afterAll(async () => {
-      await storage?.cleanup();
-      await t?.close();
     });
 
     describe("the tree", () => {

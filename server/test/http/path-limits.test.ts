@@ -4,20 +4,20 @@
  * JSON envelope on /api, a plain 400 on /dav), never a storage failure, on
  * LOCAL and S3 storage alike.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_PATH_BYTES } from "../../src/storage/path-rules";
 import {
   type Auth,
   createLocalStorage,
-  createMount,
   createS3Storage,
   list,
+  mountStorageAtM,
   mustPut,
   readBytes,
   type StorageUnderTest,
 } from "../support/fs-helpers";
 import { s3TestEnv } from "../support/s3-env";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestApp, type TestApp } from "../support/test-app";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, type TestApp } from "../support/test-app";
 
 /** A path below `dir` of exactly `bytes` UTF-8 bytes, in segments of at most 200 bytes (3-byte characters too). */
 function pathOfBytes(dir: string, bytes: number): string {
@@ -56,15 +56,8 @@ describe.each(storages)("path length limit ($type)", ({ make: makeStorage, store
     return { status: res.status, text: await res.text() };
   };
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = { token: await t.adminToken() };
-    storage = await makeStorage(t);
-    await createMount(t, storage, "/m");
-  });
-  afterAll(async () => {
-    await storage.cleanup();
-    await t.close();
+  mountStorageAtM(makeStorage, (setup) => {
+    ({ t, admin, storage } = setup);
   });
 
   it("stores and reads back a file whose path is close to the limit", async () => {

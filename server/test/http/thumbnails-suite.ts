@@ -11,9 +11,9 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import { Permission } from "@clipshare/shared";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Auth, createMount, mustPut, type StorageUnderTest } from "../support/fs-helpers";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { describe, expect, it } from "vitest";
+import { type Auth, mountStorageAtM, mustPut, type StorageUnderTest } from "../support/fs-helpers";
+import type { TestApp } from "../support/test-app";
 
 const METRICS_TOKEN = "thumbnail-metrics-token-0123456789";
 
@@ -115,16 +115,13 @@ export function describeThumbnailSuite(
     const dir = () => `/m/case-${++n}`;
     const fsUrl = (file: string, query = "") => `/api/fs/thumbnail?path=${encodeURIComponent(file)}${query}`;
 
-    beforeAll(async () => {
-      t = await createTestApp({ METRICS_TOKEN });
-      admin = { token: await t.adminToken() };
-      storage = await makeStorage(t);
-      await createMount(t, storage, "/m");
-    });
-    afterAll(async () => {
-      await storage.cleanup();
-      await t.close();
-    });
+    mountStorageAtM(
+      makeStorage,
+      (setup) => {
+        ({ t, admin, storage } = setup);
+      },
+      { METRICS_TOKEN },
+    );
 
     it("makes a WebP that fits the asked box, once: later requests are served from the cache", async () => {
       const file = `${dir()}/photo.jpg`;

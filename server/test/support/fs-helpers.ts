@@ -5,9 +5,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { S3TestEnv } from "./s3-env";
-import type { ApiClient, TestApp } from "./test-app";
+import { type ApiClient, createTestApp, type TestApp } from "./test-app";
 
 export type Auth = { token?: string; apiKey?: string };
 
@@ -98,6 +98,38 @@ export async function createMount(
   });
   expect(res.status, res.text).toBe(201);
   return res.body.data.id as string;
+}
+
+export interface StorageAtM {
+  t: TestApp;
+  admin: Auth;
+  storage: StorageUnderTest;
+}
+
+/**
+ * Registers the hooks most explorer suites share: one test app (with `env`),
+ * its admin token and the storage under test mounted at /m, torn down after
+ * the suite. Call it inside a describe; `ready` receives them once built and
+ * may add more mounts.
+ */
+export function mountStorageAtM(
+  makeStorage: (t: TestApp) => Promise<StorageUnderTest>,
+  ready: (setup: StorageAtM) => void | Promise<void>,
+  env: Record<string, string> = {},
+): void {
+  let setup: StorageAtM | undefined;
+  beforeAll(async () => {
+    const t = await createTestApp(env);
+    const admin = { token: await t.adminToken() };
+    const storage = await makeStorage(t);
+    setup = { t, admin, storage };
+    await createMount(t, storage, "/m");
+    await ready(setup);
+  });
+  afterAll(async () => {
+    await setup?.storage.cleanup();
+    await setup?.t.close();
+  });
 }
 
 /** PUT /api/fs/upload?path= with a raw body. */
