@@ -274,7 +274,10 @@ fileTest.describe("end-to-end encrypted files", () => {
       const item = page.getByRole("list", { name: "Files to upload" }).getByRole("listitem", { name });
       const choose = async () => {
         await expect(page.getByRole("heading", { level: 1, name: "Upload files" })).toBeVisible();
-        await page.getByRole("checkbox", { name: "Encrypt end to end" }).check();
+        // The switch is one of the share's options, in their card next to the access-log switch.
+        const options = page.getByRole("region", { name: "Share options" });
+        await expect(options.getByRole("checkbox", { name: "Log accesses of this share" })).toBeVisible();
+        await options.getByRole("checkbox", { name: "Encrypt end to end" }).check();
         await page.locator('input[type="file"]').first().setInputFiles(file.path);
         await page.getByRole("button", { name: "Upload (1)" }).click();
       };

@@ -32,6 +32,7 @@ export function UploadOptionsForm({
   allowSlug,
   disabled,
   titleId = "upload-options-title",
+  children,
 }: {
   values: UploadFormValues;
   onChange: (values: UploadFormValues) => void;
@@ -42,6 +43,8 @@ export function UploadOptionsForm({
   disabled: boolean;
   /** Element id of the card's title (unique per form on the page). */
   titleId?: string;
+  /** Options only one upload form offers, drawn last inside the card. */
+  children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const storageName = useStorageName();
@@ -193,6 +196,7 @@ export function UploadOptionsForm({
           disabled={disabled}
           onCheckedChange={(on) => set("noLog", !on)}
         />
+        {children}
       </div>
     </Card>
   );

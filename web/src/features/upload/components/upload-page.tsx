@@ -117,14 +117,14 @@ function FileUploadTab() {
           configsLoading={configs.isPending}
           allowSlug={summary.allowSlug}
           disabled={false}
-        />
-        <CheckboxField
-          className="mt-4"
-          label={t("e2e.fileOption")}
-          description={t("e2e.fileOptionHint")}
-          checked={encrypt}
-          onCheckedChange={setEncrypt}
-        />
+        >
+          <CheckboxField
+            label={t("e2e.fileOption")}
+            description={t("e2e.fileOptionHint")}
+            checked={encrypt}
+            onCheckedChange={setEncrypt}
+          />
+        </UploadOptionsForm>
       </div>
     </div>
   );
