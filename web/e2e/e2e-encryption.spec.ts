@@ -6,6 +6,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  readSync,
   statSync,
   writeSync,
 } from "node:fs";
@@ -328,6 +329,21 @@ fileTest.describe("end-to-end encrypted files", () => {
       const downloaded = await fileFacts(saved);
       expect(downloaded.sha256).toBe(file.sha256);
       expect(v.guard.unexpected()).toEqual([]);
+
+      // One byte of the stored object changed half-way: the download stops there and the page says why.
+      const fd = openSync(objects[0]!, "r+");
+      const middle = Math.floor(statSync(objects[0]!).size / 2);
+      const byte = Buffer.alloc(1);
+      readSync(fd, byte, 0, 1, middle);
+      byte[0] = byte[0]! ^ 0xff;
+      writeSync(fd, byte, 0, 1, middle);
+      closeSync(fd);
+      const failing = v.page.waitForEvent("download", { timeout: 120_000 });
+      await v.page.getByRole("button", { name: "Download" }).click();
+      expect(await (await failing).failure()).not.toBeNull();
+      await expect(v.page.getByRole("alert")).toContainText("The download stopped", { timeout: 300_000 });
+      await expect(v.page.getByTestId("e2e-progress")).toHaveCount(0);
+      await expect(v.page.getByRole("button", { name: "Download" })).toBeEnabled();
       await v.context.close();
     },
   );

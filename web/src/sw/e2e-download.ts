@@ -42,32 +42,45 @@ async function serve(id: string): Promise<Response> {
   }
   const { job, clientId } = entry;
   const raw = fromBase64Url(job.key);
-  const upstream = await fetch(job.url, { credentials: "include" });
-  if (!upstream.ok || !upstream.body || !raw) {
+  const upstream = await fetch(job.url, { credentials: "include" }).catch(() => null);
+  if (!upstream?.ok || !upstream.body || !raw) {
     void report(clientId, { id, loaded: 0, total: job.size, state: "failed" });
-    return new Response(`The encrypted file could not be fetched (HTTP ${upstream.status}).\n`, {
-      status: upstream.ok ? 502 : upstream.status,
+    const status = upstream && !upstream.ok ? upstream.status : 502;
+    return new Response(`The encrypted file could not be fetched (HTTP ${status}).\n`, {
+      status,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
   const key = await importKey(raw);
+  const decrypted = upstream.body.pipeThrough(decryptStream(key)).getReader();
   let loaded = 0;
   let reported = 0;
-  const progress = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      loaded += chunk.length;
-      if (loaded - reported >= PROGRESS_STEP) {
-        reported = loaded;
-        void report(clientId, { id, loaded, total: job.size, state: "running" });
+  // A chunk that does not authenticate (changed or cut short) errors the stream: the browser
+  // fails the download, and the page is told so it can say why.
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await decrypted.read();
+        if (done) {
+          void report(clientId, { id, loaded, total: job.size, state: "done" });
+          controller.close();
+          return;
+        }
+        loaded += value.length;
+        if (loaded - reported >= PROGRESS_STEP) {
+          reported = loaded;
+          void report(clientId, { id, loaded, total: job.size, state: "running" });
+        }
+        controller.enqueue(value);
+      } catch (error) {
+        void report(clientId, { id, loaded, total: job.size, state: "failed" });
+        controller.error(error);
       }
-      controller.enqueue(chunk);
     },
-    flush() {
-      void report(clientId, { id, loaded, total: job.size, state: "done" });
+    cancel(reason) {
+      return decrypted.cancel(reason);
     },
   });
-  // A chunk that does not authenticate errors the stream: the browser fails the download.
-  const body = upstream.body.pipeThrough(decryptStream(key)).pipeThrough(progress);
   return new Response(body, {
     headers: {
       "Content-Type": job.type || "application/octet-stream",

@@ -92,7 +92,7 @@ function OpenedFileView({ file, opened }: { file: PublicFile; opened: OpenedFile
               {t("fileView.download")}
             </Button>
           ) : null}
-          {progress ? (
+          {progress && progress.state !== "failed" ? (
             <span
               className="text-sm text-slate-600 tabular-nums dark:text-slate-400"
               data-testid="e2e-progress"
