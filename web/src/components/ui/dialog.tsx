@@ -1,8 +1,9 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { type FormEvent, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
+import { Button } from "./button";
 
 export interface DialogProps {
   open: boolean;
@@ -68,5 +69,62 @@ export function Dialog({
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+/**
+ * A dialog around one form: Cancel and a submit button in the footer, the form in
+ * the body. While `busy` (the form is being saved) it cannot be closed or sent again.
+ */
+export function FormDialog({
+  open = true,
+  onClose,
+  busy,
+  title,
+  description,
+  size,
+  submitLabel,
+  submitDisabled = false,
+  onSubmit,
+  formClassName,
+  children,
+}: {
+  open?: boolean;
+  onClose: () => void;
+  busy: boolean;
+  title: ReactNode;
+  description?: ReactNode;
+  size?: DialogProps["size"];
+  /** The submit button's text; "Save" when not given. */
+  submitLabel?: string;
+  submitDisabled?: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  formClassName?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const formId = useId();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && !busy && onClose()}
+      size={size}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form={formId} disabled={busy || submitDisabled}>
+            {busy ? t("common.saving") : (submitLabel ?? t("common.save"))}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className={formClassName}>
+        {children}
+      </form>
+    </Dialog>
   );
 }

@@ -6,12 +6,11 @@ import {
   KEY_ROLES,
   Permission,
 } from "@clipshare/shared";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
-import { Dialog } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
 import {
   type EditExpiryChoice,
@@ -42,7 +41,6 @@ export function KeyFormDialog({
   currentExpiry,
 }: KeyFormDialogProps) {
   const { t } = useTranslation();
-  const formId = useId();
   const [values, setValues] = useState<KeyFormValues>(initial);
   const [errors, setErrors] = useState<KeyFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -94,144 +92,133 @@ export function KeyFormDialog({
     mode === "edit" ? ["keep", ...EXPIRY_CHOICES] : [...EXPIRY_CHOICES];
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !busy && onOpenChange(next)}
+      onClose={() => onOpenChange(false)}
+      busy={busy}
       size="lg"
       title={mode === "create" ? t("apiKeys.createTitle") : t("apiKeys.editTitle")}
       description={mode === "create" ? t("apiKeys.createDescription") : undefined}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? t("common.saving") : mode === "create" ? t("apiKeys.create") : t("common.save")}
-          </Button>
-        </>
-      }
+      submitLabel={mode === "create" ? t("apiKeys.create") : undefined}
+      onSubmit={submit}
+      formClassName="space-y-5"
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
-        <TextField
-          label={t("apiKeys.form.name")}
-          error={errorText("name")}
-          value={values.name}
-          maxLength={KEY_NAME_MAX}
-          onChange={(e) => set("name", e.target.value)}
-        />
+      <TextField
+        label={t("apiKeys.form.name")}
+        error={errorText("name")}
+        value={values.name}
+        maxLength={KEY_NAME_MAX}
+        onChange={(e) => set("name", e.target.value)}
+      />
 
-        <fieldset className="space-y-3">
-          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t("apiKeys.form.permissions")}
-          </legend>
-          <div className="grid gap-3 sm:grid-cols-3">
-            {PERMISSION_GROUPS.map((group) => (
-              <fieldset
-                key={group.id}
-                className="rounded-xl border border-slate-200 p-3 dark:border-slate-800"
-              >
-                <legend className="px-1 text-xs font-semibold text-slate-500 dark:text-slate-400">
-                  {t(`apiKeys.groups.${group.id}`)}
-                </legend>
-                <div className="space-y-2">
-                  {group.permissions.map((name) => (
-                    <CheckboxField
-                      key={name}
-                      label={t(`permissions.${name}`)}
-                      checked={(values.permissions & Permission[name]) === Permission[name]}
-                      onCheckedChange={(on) => togglePermission(Permission[name], on)}
-                    />
-                  ))}
-                </div>
-              </fieldset>
-            ))}
-          </div>
-        </fieldset>
-
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label={t("apiKeys.form.role")}
-            value={values.role}
-            onChange={(e) => set("role", e.target.value as KeyFormValues["role"])}
-          >
-            {KEY_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`apiKeys.roles.${role}`)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label={t("apiKeys.form.basePath")}
-            hint={t("apiKeys.form.basePathHint")}
-            error={errorText("basePath")}
-            value={values.basePath}
-            spellCheck={false}
-            onChange={(e) => set("basePath", e.target.value)}
-          />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
+          {t("apiKeys.form.permissions")}
+        </legend>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {PERMISSION_GROUPS.map((group) => (
+            <fieldset key={group.id} className="rounded-xl border border-slate-200 p-3 dark:border-slate-800">
+              <legend className="px-1 text-xs font-semibold text-slate-500 dark:text-slate-400">
+                {t(`apiKeys.groups.${group.id}`)}
+              </legend>
+              <div className="space-y-2">
+                {group.permissions.map((name) => (
+                  <CheckboxField
+                    key={name}
+                    label={t(`permissions.${name}`)}
+                    checked={(values.permissions & Permission[name]) === Permission[name]}
+                    onCheckedChange={(on) => togglePermission(Permission[name], on)}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          ))}
         </div>
+      </fieldset>
 
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label={t("apiKeys.form.expiry")}
-            hint={
-              mode === "edit" && currentExpiry
-                ? t("apiKeys.form.currentExpiry", { value: currentExpiry })
-                : undefined
-            }
-            value={values.expiry}
-            onChange={(e) => set("expiry", e.target.value as EditExpiryChoice)}
-          >
-            {expiryOptions.map((choice) => (
-              <option key={choice} value={choice}>
-                {t(`apiKeys.expiry.${choice}`)}
-              </option>
-            ))}
-          </SelectField>
-          {values.expiry === "custom" ? (
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label={t("apiKeys.form.role")}
+          value={values.role}
+          onChange={(e) => set("role", e.target.value as KeyFormValues["role"])}
+        >
+          {KEY_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`apiKeys.roles.${role}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t("apiKeys.form.basePath")}
+          hint={t("apiKeys.form.basePathHint")}
+          error={errorText("basePath")}
+          value={values.basePath}
+          spellCheck={false}
+          onChange={(e) => set("basePath", e.target.value)}
+        />
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label={t("apiKeys.form.expiry")}
+          hint={
+            mode === "edit" && currentExpiry
+              ? t("apiKeys.form.currentExpiry", { value: currentExpiry })
+              : undefined
+          }
+          value={values.expiry}
+          onChange={(e) => set("expiry", e.target.value as EditExpiryChoice)}
+        >
+          {expiryOptions.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`apiKeys.expiry.${choice}`)}
+            </option>
+          ))}
+        </SelectField>
+        {values.expiry === "custom" ? (
+          <TextField
+            label={t("apiKeys.form.customDays")}
+            error={errorText("customDays")}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.customDays}
+            onChange={(e) => set("customDays", e.target.value)}
+          />
+        ) : null}
+      </div>
+
+      {mode === "create" ? (
+        <div className="space-y-3">
+          <CheckboxField
+            label={t("apiKeys.form.useCustomKey")}
+            description={t("apiKeys.form.useCustomKeyHint")}
+            checked={values.useCustomKey}
+            onCheckedChange={(on) => set("useCustomKey", on)}
+          />
+          {values.useCustomKey ? (
             <TextField
-              label={t("apiKeys.form.customDays")}
-              error={errorText("customDays")}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={values.customDays}
-              onChange={(e) => set("customDays", e.target.value)}
+              label={t("apiKeys.form.customKey")}
+              hint={t("apiKeys.form.customKeyHint", { min: CUSTOM_KEY_MIN })}
+              error={errorText("customKey")}
+              value={values.customKey}
+              spellCheck={false}
+              autoComplete="off"
+              onChange={(e) => set("customKey", e.target.value)}
             />
           ) : null}
         </div>
+      ) : null}
 
-        {mode === "create" ? (
-          <div className="space-y-3">
-            <CheckboxField
-              label={t("apiKeys.form.useCustomKey")}
-              description={t("apiKeys.form.useCustomKeyHint")}
-              checked={values.useCustomKey}
-              onCheckedChange={(on) => set("useCustomKey", on)}
-            />
-            {values.useCustomKey ? (
-              <TextField
-                label={t("apiKeys.form.customKey")}
-                hint={t("apiKeys.form.customKeyHint", { min: CUSTOM_KEY_MIN })}
-                error={errorText("customKey")}
-                value={values.customKey}
-                spellCheck={false}
-                autoComplete="off"
-                onChange={(e) => set("customKey", e.target.value)}
-              />
-            ) : null}
-          </div>
-        ) : null}
+      <CheckboxField
+        label={t("apiKeys.form.guest")}
+        description={t("apiKeys.form.guestHint")}
+        checked={values.isGuest}
+        onCheckedChange={(on) => set("isGuest", on)}
+      />
 
-        <CheckboxField
-          label={t("apiKeys.form.guest")}
-          description={t("apiKeys.form.guestHint")}
-          checked={values.isGuest}
-          onCheckedChange={(on) => set("isGuest", on)}
-        />
-
-        {serverError ? <Alert>{serverError}</Alert> : null}
-      </form>
-    </Dialog>
+      {serverError ? <Alert>{serverError}</Alert> : null}
+    </FormDialog>
   );
 }

@@ -2,9 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
-import { Dialog } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
 import { useErrorText } from "../../../lib/use-error-text";
@@ -88,117 +87,107 @@ export function MountFormDialog({
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      onClose={onClose}
+      busy={busy}
       size="lg"
-      onOpenChange={(open) => !open && onClose()}
       title={row ? t("mounts.editTitle") : t("mounts.createTitle")}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form="mount-form" disabled={busy}>
-            {busy ? t("common.saving") : t("common.save")}
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      formClassName="grid gap-3 sm:grid-cols-2"
     >
-      <form id="mount-form" onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label={t("mounts.fields.name")}
-          error={text(errors.name)}
-          value={form.name}
-          onChange={(e) => set("name", e.target.value)}
-        />
-        <TextField
-          label={t("mounts.fields.path")}
-          hint={t("mounts.pathHint")}
-          error={text(errors.mount_path)}
-          value={form.mount_path}
-          onChange={(e) => set("mount_path", e.target.value)}
-          controlClassName="font-mono"
-        />
-        <SelectField
-          label={t("mounts.fields.storageType")}
-          error={text(errors.storage_type)}
-          value={form.storage_type}
-          onChange={(e) => {
-            set("storage_type", e.target.value as "LOCAL" | "S3");
-            set("storage_config_id", "");
-          }}
-        >
-          <option value="LOCAL">LOCAL</option>
-          <option value="S3">S3</option>
-        </SelectField>
-        <SelectField
-          label={t("mounts.fields.storageConfig")}
-          error={text(errors.storage_config_id)}
-          value={form.storage_config_id}
-          onChange={(e) => set("storage_config_id", e.target.value)}
-        >
-          <option value="">{t("mounts.chooseConfig")}</option>
-          {options.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={t("mounts.fields.cacheTtl")}
-          hint={t("mounts.cacheTtlHint")}
-          error={text(errors.cache_ttl)}
-          inputMode="numeric"
-          value={form.cache_ttl}
-          onChange={(e) => set("cache_ttl", e.target.value)}
-        />
-        <TextField
-          label={t("mounts.fields.sortOrder")}
-          error={text(errors.sort_order)}
-          inputMode="numeric"
-          value={form.sort_order}
-          onChange={(e) => set("sort_order", e.target.value)}
-        />
-        <SelectField
-          label={t("mounts.fields.webdavPolicy")}
-          value={form.webdav_policy}
-          onChange={(e) => set("webdav_policy", e.target.value as MountForm["webdav_policy"])}
-        >
-          <option value="302_redirect">{t("mounts.webdav.redirect")}</option>
-          <option value="native_proxy">{t("mounts.webdav.proxy")}</option>
-        </SelectField>
-        <TextField
-          label={t("mounts.fields.signExpires")}
-          hint={t("mounts.signExpiresHint")}
-          error={text(errors.sign_expires)}
-          inputMode="numeric"
-          value={form.sign_expires}
-          onChange={(e) => set("sign_expires", e.target.value)}
-        />
-        <TextField
-          label={t("mounts.fields.remark")}
-          error={text(errors.remark)}
-          className="sm:col-span-2"
-          value={form.remark}
-          onChange={(e) => set("remark", e.target.value)}
-        />
-        <CheckboxField
-          label={t("mounts.fields.active")}
-          checked={form.is_active}
-          onCheckedChange={(v) => set("is_active", v)}
-        />
-        <CheckboxField
-          label={t("mounts.fields.webProxy")}
-          checked={form.web_proxy}
-          onCheckedChange={(v) => set("web_proxy", v)}
-        />
-        <CheckboxField
-          label={t("mounts.fields.enableSign")}
-          checked={form.enable_sign}
-          onCheckedChange={(v) => set("enable_sign", v)}
-        />
-      </form>
-      {serverError ? <Alert className="mt-3">{serverError}</Alert> : null}
-    </Dialog>
+      <TextField
+        label={t("mounts.fields.name")}
+        error={text(errors.name)}
+        value={form.name}
+        onChange={(e) => set("name", e.target.value)}
+      />
+      <TextField
+        label={t("mounts.fields.path")}
+        hint={t("mounts.pathHint")}
+        error={text(errors.mount_path)}
+        value={form.mount_path}
+        onChange={(e) => set("mount_path", e.target.value)}
+        controlClassName="font-mono"
+      />
+      <SelectField
+        label={t("mounts.fields.storageType")}
+        error={text(errors.storage_type)}
+        value={form.storage_type}
+        onChange={(e) => {
+          set("storage_type", e.target.value as "LOCAL" | "S3");
+          set("storage_config_id", "");
+        }}
+      >
+        <option value="LOCAL">LOCAL</option>
+        <option value="S3">S3</option>
+      </SelectField>
+      <SelectField
+        label={t("mounts.fields.storageConfig")}
+        error={text(errors.storage_config_id)}
+        value={form.storage_config_id}
+        onChange={(e) => set("storage_config_id", e.target.value)}
+      >
+        <option value="">{t("mounts.chooseConfig")}</option>
+        {options.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t("mounts.fields.cacheTtl")}
+        hint={t("mounts.cacheTtlHint")}
+        error={text(errors.cache_ttl)}
+        inputMode="numeric"
+        value={form.cache_ttl}
+        onChange={(e) => set("cache_ttl", e.target.value)}
+      />
+      <TextField
+        label={t("mounts.fields.sortOrder")}
+        error={text(errors.sort_order)}
+        inputMode="numeric"
+        value={form.sort_order}
+        onChange={(e) => set("sort_order", e.target.value)}
+      />
+      <SelectField
+        label={t("mounts.fields.webdavPolicy")}
+        value={form.webdav_policy}
+        onChange={(e) => set("webdav_policy", e.target.value as MountForm["webdav_policy"])}
+      >
+        <option value="302_redirect">{t("mounts.webdav.redirect")}</option>
+        <option value="native_proxy">{t("mounts.webdav.proxy")}</option>
+      </SelectField>
+      <TextField
+        label={t("mounts.fields.signExpires")}
+        hint={t("mounts.signExpiresHint")}
+        error={text(errors.sign_expires)}
+        inputMode="numeric"
+        value={form.sign_expires}
+        onChange={(e) => set("sign_expires", e.target.value)}
+      />
+      <TextField
+        label={t("mounts.fields.remark")}
+        error={text(errors.remark)}
+        className="sm:col-span-2"
+        value={form.remark}
+        onChange={(e) => set("remark", e.target.value)}
+      />
+      <CheckboxField
+        label={t("mounts.fields.active")}
+        checked={form.is_active}
+        onCheckedChange={(v) => set("is_active", v)}
+      />
+      <CheckboxField
+        label={t("mounts.fields.webProxy")}
+        checked={form.web_proxy}
+        onCheckedChange={(v) => set("web_proxy", v)}
+      />
+      <CheckboxField
+        label={t("mounts.fields.enableSign")}
+        checked={form.enable_sign}
+        onCheckedChange={(v) => set("enable_sign", v)}
+      />
+      {serverError ? <Alert className="sm:col-span-2">{serverError}</Alert> : null}
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
-import { Dialog } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
 import type { SizeInputUnit } from "../../../lib/file-size";
 import type { ProviderType, StorageType } from "../api/storage-configs";
@@ -36,7 +35,6 @@ export function StorageConfigFormDialog({
   onSubmit,
 }: StorageConfigFormDialogProps) {
   const { t } = useTranslation();
-  const formId = useId();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<StorageConfigErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -110,130 +108,122 @@ export function StorageConfigFormDialog({
   const isS3 = values.storageType === "S3";
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !busy && onOpenChange(next)}
+      onClose={() => onOpenChange(false)}
+      busy={busy}
       size="lg"
       title={mode === "create" ? t("storageConfig.createTitle") : t("storageConfig.editTitle")}
       description={mode === "create" ? t("storageConfig.createDescription") : undefined}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? t("common.saving") : mode === "create" ? t("storageConfig.create") : t("common.save")}
-          </Button>
-        </>
-      }
+      submitLabel={mode === "create" ? t("storageConfig.create") : undefined}
+      onSubmit={submit}
+      formClassName="space-y-5"
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-5">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label={t("storageConfig.form.storageType")}
-            hint={mode === "edit" ? t("storageConfig.form.typeFixed") : undefined}
-            value={values.storageType}
-            disabled={mode === "edit"}
-            onChange={(e) => set("storageType", e.target.value as StorageType)}
-          >
-            <option value="S3">{t("storageConfig.types.S3")}</option>
-            <option value="LOCAL">{t("storageConfig.types.LOCAL")}</option>
-          </SelectField>
-          {text("name", t("storageConfig.form.name"))}
-        </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label={t("storageConfig.form.storageType")}
+          hint={mode === "edit" ? t("storageConfig.form.typeFixed") : undefined}
+          value={values.storageType}
+          disabled={mode === "edit"}
+          onChange={(e) => set("storageType", e.target.value as StorageType)}
+        >
+          <option value="S3">{t("storageConfig.types.S3")}</option>
+          <option value="LOCAL">{t("storageConfig.types.LOCAL")}</option>
+        </SelectField>
+        {text("name", t("storageConfig.form.name"))}
+      </div>
 
-        {isS3 ? (
-          <>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField
-                label={t("storageConfig.form.provider")}
-                hint={t("storageConfig.form.providerHint")}
-                value={values.providerType}
-                onChange={(e) => setValues((v) => applyProvider(v, e.target.value as ProviderType))}
-              >
-                {PROVIDERS.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </SelectField>
-              {text("region", t("storageConfig.form.region"), {
-                placeholder: preset.region,
-                onChange: (value) => setValues((v) => applyRegion(v, value)),
-              })}
-            </div>
-            {text("endpointUrl", t("storageConfig.form.endpoint"), {
-              placeholder: preset.endpointTemplate.replace("{region}", values.region || preset.region),
-              hint: `${t("storageConfig.form.endpointHint")} ${t("storageEndpointAccess.privateHint")}`,
+      {isS3 ? (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label={t("storageConfig.form.provider")}
+              hint={t("storageConfig.form.providerHint")}
+              value={values.providerType}
+              onChange={(e) => setValues((v) => applyProvider(v, e.target.value as ProviderType))}
+            >
+              {PROVIDERS.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </SelectField>
+            {text("region", t("storageConfig.form.region"), {
+              placeholder: preset.region,
+              onChange: (value) => setValues((v) => applyRegion(v, value)),
             })}
-            <div className="grid gap-4 sm:grid-cols-2">
-              {text("bucketName", t("storageConfig.form.bucket"))}
-              {text("defaultFolder", t("storageConfig.form.defaultFolder"), {
-                hint: t("storageConfig.form.defaultFolderHint"),
-                placeholder: "clipshare",
-              })}
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {text("accessKeyId", t("storageConfig.form.accessKeyId"), {
-                hint: mode === "edit" ? t("storageConfig.form.secretKeep") : undefined,
-              })}
-              {text("secretAccessKey", t("storageConfig.form.secretAccessKey"), {
-                type: "password",
-                autoComplete: "new-password",
-                hint: mode === "edit" ? t("storageConfig.form.secretKeep") : undefined,
-              })}
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {text("customHost", t("storageConfig.form.customHost"), {
-                hint: t("storageConfig.form.customHostHint"),
-                placeholder: "https://cdn.example.com",
-              })}
-              {text("signatureExpiresIn", t("storageConfig.form.signatureExpiresIn"), {
-                hint: t("storageConfig.form.signatureHint"),
-                type: "number",
-              })}
-            </div>
-            <CheckboxField
-              label={t("storageConfig.form.pathStyle")}
-              description={t("storageConfig.form.pathStyleHint")}
-              checked={values.pathStyle}
-              onCheckedChange={(on) => set("pathStyle", on)}
-            />
-            {values.providerType === "Backblaze B2" ? (
-              <Alert tone="info">{t("storageConfig.form.b2Note")}</Alert>
-            ) : null}
-          </>
-        ) : (
-          text("rootPath", t("storageConfig.form.rootPath"), {
-            hint: t("storageConfig.form.rootPathHint"),
-            placeholder: "/srv/clipshare/files",
-          })
-        )}
+          </div>
+          {text("endpointUrl", t("storageConfig.form.endpoint"), {
+            placeholder: preset.endpointTemplate.replace("{region}", values.region || preset.region),
+            hint: `${t("storageConfig.form.endpointHint")} ${t("storageEndpointAccess.privateHint")}`,
+          })}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text("bucketName", t("storageConfig.form.bucket"))}
+            {text("defaultFolder", t("storageConfig.form.defaultFolder"), {
+              hint: t("storageConfig.form.defaultFolderHint"),
+              placeholder: "clipshare",
+            })}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text("accessKeyId", t("storageConfig.form.accessKeyId"), {
+              hint: mode === "edit" ? t("storageConfig.form.secretKeep") : undefined,
+            })}
+            {text("secretAccessKey", t("storageConfig.form.secretAccessKey"), {
+              type: "password",
+              autoComplete: "new-password",
+              hint: mode === "edit" ? t("storageConfig.form.secretKeep") : undefined,
+            })}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text("customHost", t("storageConfig.form.customHost"), {
+              hint: t("storageConfig.form.customHostHint"),
+              placeholder: "https://cdn.example.com",
+            })}
+            {text("signatureExpiresIn", t("storageConfig.form.signatureExpiresIn"), {
+              hint: t("storageConfig.form.signatureHint"),
+              type: "number",
+            })}
+          </div>
+          <CheckboxField
+            label={t("storageConfig.form.pathStyle")}
+            description={t("storageConfig.form.pathStyleHint")}
+            checked={values.pathStyle}
+            onCheckedChange={(on) => set("pathStyle", on)}
+          />
+          {values.providerType === "Backblaze B2" ? (
+            <Alert tone="info">{t("storageConfig.form.b2Note")}</Alert>
+          ) : null}
+        </>
+      ) : (
+        text("rootPath", t("storageConfig.form.rootPath"), {
+          hint: t("storageConfig.form.rootPathHint"),
+          placeholder: "/srv/clipshare/files",
+        })
+      )}
 
-        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_7rem]">
-          {text("quotaAmount", t("storageConfig.form.quota"), { hint: t("storageConfig.form.quotaHint") })}
-          <SelectField
-            label={t("storageConfig.form.quotaUnit")}
-            value={values.quotaUnit}
-            onChange={(e) => set("quotaUnit", e.target.value as SizeInputUnit)}
-          >
-            {SIZE_INPUT_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {unit}
-              </option>
-            ))}
-          </SelectField>
-        </div>
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_7rem]">
+        {text("quotaAmount", t("storageConfig.form.quota"), { hint: t("storageConfig.form.quotaHint") })}
+        <SelectField
+          label={t("storageConfig.form.quotaUnit")}
+          value={values.quotaUnit}
+          onChange={(e) => set("quotaUnit", e.target.value as SizeInputUnit)}
+        >
+          {SIZE_INPUT_UNITS.map((unit) => (
+            <option key={unit} value={unit}>
+              {unit}
+            </option>
+          ))}
+        </SelectField>
+      </div>
 
-        <CheckboxField
-          label={t("storageConfig.form.isPublic")}
-          description={t("storageConfig.form.isPublicHint")}
-          checked={values.isPublic}
-          onCheckedChange={(on) => set("isPublic", on)}
-        />
+      <CheckboxField
+        label={t("storageConfig.form.isPublic")}
+        description={t("storageConfig.form.isPublicHint")}
+        checked={values.isPublic}
+        onCheckedChange={(on) => set("isPublic", on)}
+      />
 
-        {serverError ? <Alert>{serverError}</Alert> : null}
-      </form>
-    </Dialog>
+      {serverError ? <Alert>{serverError}</Alert> : null}
+    </FormDialog>
   );
 }
