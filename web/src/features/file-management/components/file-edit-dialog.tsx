@@ -1,11 +1,10 @@
 import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PasswordField } from "../../../components/password-input";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
-import { Dialog } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/dialog";
 import { Field, SelectField, TextField } from "../../../components/ui/form";
 import { formatDateTime } from "../../../lib/format";
 import { LinkSuffixInput } from "../../pastes";
@@ -32,7 +31,6 @@ export function FileEditDialog({
   onSubmit: (values: FileShareFormValues, initial: FileShareFormValues) => Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
-  const formId = useId();
   const [initial, setInitial] = useState<FileShareFormValues | null>(null);
   const [values, setValues] = useState<FileShareFormValues | null>(null);
   const [errors, setErrors] = useState<FileShareErrors>({});
@@ -82,25 +80,19 @@ export function FileEditDialog({
     : t("fileView.meta.never");
 
   return (
-    <Dialog
+    <FormDialog
       open={file !== null}
-      onOpenChange={(open) => !open && !busy && onClose()}
+      onClose={onClose}
+      busy={busy}
       size="lg"
       title={t("fileManagement.editTitle")}
       description={file?.filename}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form={formId} disabled={busy || !values}>
-            {busy ? t("common.saving") : t("common.save")}
-          </Button>
-        </>
-      }
+      submitDisabled={!values}
+      onSubmit={submit}
+      formClassName="space-y-4"
     >
       {values ? (
-        <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label={t("fileManagement.form.filename")}
@@ -207,8 +199,8 @@ export function FileEditDialog({
           />
 
           {serverError ? <Alert>{serverError}</Alert> : null}
-        </form>
+        </>
       ) : null}
-    </Dialog>
+    </FormDialog>
   );
 }
