@@ -1,12 +1,12 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
-import { OfflineDb } from "./offline-db";
+import { type OfflineDb, openOfflineDb } from "./offline-db";
 
 /** A fresh local database for one unit test (an in-memory IndexedDB implementation in Node). */
 export function testDb(
   name = `ClipShare-test-${crypto.randomUUID()}`,
   indexedDB = new IDBFactory(),
 ): OfflineDb {
-  return new OfflineDb(name, { indexedDB, IDBKeyRange });
+  return openOfflineDb(name, { indexedDB, IDBKeyRange });
 }
 
 export { IDBFactory, IDBKeyRange };
