@@ -88,14 +88,18 @@ export class Store<T, K extends IDBValidKey = IDBValidKey> {
   }
 
   all(query: Query = {}): Promise<T[]> {
-    const rows: T[] = [];
-    return this.walk("readonly", query, (c) => rows.push(c.value)).then(() => rows);
+    return this.entries(query).then((found) => found.map(([, row]) => row));
   }
 
   /** Primary keys of the rows the query visits, in its order. */
   keys(query: Query = {}): Promise<K[]> {
-    const keys: K[] = [];
-    return this.walk("readonly", query, (c) => keys.push(c.primaryKey as K)).then(() => keys);
+    return this.entries(query).then((found) => found.map(([key]) => key));
+  }
+
+  /** `[primary key, row]` of the rows the query visits, in its order. */
+  entries(query: Query = {}): Promise<[K, T][]> {
+    const found: [K, T][] = [];
+    return this.walk("readonly", query, (c) => found.push([c.primaryKey as K, c.value])).then(() => found);
   }
 
   /** Deletes the rows the query visits; resolves with how many. */
@@ -160,9 +164,12 @@ function hasSchema(db: IDBDatabase, schema: Record<string, StoreSchema>): boolea
   const names = Object.keys(schema);
   if (!names.every((name) => db.objectStoreNames.contains(name))) return false;
   const tx = db.transaction(names, "readonly");
-  return names.every((name) =>
+  const complete = names.every((name) =>
     (schema[name]?.indexes ?? []).every((index) => tx.objectStore(name).indexNames.contains(index)),
   );
+  // Ended now: a connection closes only once its transactions have, and an upgrade waits for that.
+  tx.abort();
+  return complete;
 }
 
 /** Creates the stores and indexes the database lacks; existing ones and their rows stay. */
@@ -177,6 +184,9 @@ function createMissing(db: IDBDatabase, tx: IDBTransaction, schema: Record<strin
   }
 }
 
+/** How long an upgrade waits for other connections to close before the call fails. */
+const BLOCKED_WAIT_MS = 3000;
+
 function openAt(
   factory: IDBFactory,
   name: string,
@@ -184,19 +194,26 @@ function openAt(
   schema: Record<string, StoreSchema>,
 ): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    let blocked = false;
+    let gaveUp = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const req = version ? factory.open(name, version) : factory.open(name);
     req.onupgradeneeded = () => createMissing(req.result, req.transaction as IDBTransaction, schema);
     req.onsuccess = () => {
-      // Blocked first: the caller has given up on it, so it must not hold the database open.
-      if (blocked) req.result.close();
+      clearTimeout(timer);
+      // Too late: the caller has given up on it, so it must not hold the database open.
+      if (gaveUp) req.result.close();
       else resolve(req.result);
     };
-    req.onerror = () => reject(req.error);
-    // Another connection will not close for our upgrade: fail now rather than hang the page.
+    req.onerror = () => {
+      clearTimeout(timer);
+      reject(req.error);
+    };
+    // Connections closing for the upgrade may take a moment; one that never closes must not hang the page.
     req.onblocked = () => {
-      blocked = true;
-      reject(new DOMException(`IndexedDB ${name} upgrade blocked`, "AbortError"));
+      timer ??= setTimeout(() => {
+        gaveUp = true;
+        reject(new DOMException(`IndexedDB ${name} upgrade blocked`, "AbortError"));
+      }, BLOCKED_WAIT_MS);
     };
   });
 }

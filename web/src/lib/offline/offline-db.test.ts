@@ -10,7 +10,7 @@ import {
   type QueueEntry,
 } from "./offline-db";
 import { listQueue } from "./offline-queue";
-import { IDBFactory, IDBKeyRange } from "./test-db";
+import { DEXIE_LAYOUT, IDBFactory, IDBKeyRange } from "./test-db";
 
 const T0 = Date.parse("2026-05-01T10:00:00Z");
 
@@ -38,15 +38,7 @@ function createLikeDexie(factory: IDBFactory, name: string, skip = ""): Promise<
   const req = factory.open(name, 7030);
   req.onupgradeneeded = () => {
     const db = req.result;
-    const layout: [string, string, boolean, string[]][] = [
-      ["pastes", "slug", false, ["createdAt", "cachedAt"]],
-      ["files", "slug", false, ["createdAt", "cachedAt"]],
-      ["directories", "path", false, ["lastModified", "cachedAt"]],
-      ["settings", "key", false, []],
-      ["offlineQueue", "id", true, ["timestamp", "type"]],
-      ["searchHistory", "id", true, ["query", "timestamp"]],
-    ];
-    for (const [store, keyPath, autoIncrement, indexes] of layout) {
+    for (const [store, keyPath, autoIncrement, indexes] of DEXIE_LAYOUT) {
       if (store === skip) continue;
       const s = db.createObjectStore(store, { keyPath, autoIncrement });
       for (const index of indexes) s.createIndex(index, index, { unique: false, multiEntry: false });
