@@ -114,36 +114,31 @@ export async function dropDirectory(db: OfflineDb, path: string): Promise<void> 
 export async function sweepExpired(db: OfflineDb, now = Date.now()): Promise<number> {
   const cutoff = now - OFFLINE_CACHE_EXPIRY_MS;
   const counts = await Promise.all(
-    [db.pastes, db.files, db.directories].map((table) =>
-      table.where("cachedAt").belowOrEqual(cutoff).delete(),
-    ),
+    [db.pastes, db.files, db.directories].map((store) => store.deleteAll({ index: "cachedAt", to: cutoff })),
   );
   return counts.reduce((a, b) => a + b, 0);
 }
 
 /** Sign-out: what only a signed-in user could see leaves the device. */
 export async function clearSignedInData(db: OfflineDb): Promise<void> {
-  await db.transaction("rw", db.directories, db.searchHistory, async () => {
-    await db.directories.clear();
-    await db.searchHistory.clear();
+  await db.transaction(["directories", "searchHistory"], async (stores) => {
+    await stores.directories.clear();
+    await stores.searchHistory.clear();
   });
 }
 
 /** Newest first, each query once. */
 export async function searchHistory(db: OfflineDb): Promise<string[]> {
-  const rows = await db.searchHistory.orderBy("timestamp").reverse().toArray();
+  const rows = await db.searchHistory.all({ index: "timestamp", reverse: true });
   return [...new Set(rows.map((r) => r.query))].slice(0, SEARCH_HISTORY_LIMIT);
 }
 
 export async function rememberSearch(db: OfflineDb, query: string, now = Date.now()): Promise<void> {
-  await db.transaction("rw", db.searchHistory, async () => {
-    await db.searchHistory.where("query").equals(query).delete();
-    await db.searchHistory.add({ query, timestamp: now });
-    const excess = (await db.searchHistory.count()) - SEARCH_HISTORY_LIMIT;
-    if (excess > 0) {
-      const oldest = await db.searchHistory.orderBy("timestamp").limit(excess).primaryKeys();
-      await db.searchHistory.bulkDelete(oldest);
-    }
+  await db.transaction(["searchHistory"], async ({ searchHistory: history }) => {
+    await history.deleteAll({ index: "query", only: query });
+    await history.add({ query, timestamp: now });
+    const excess = (await history.count()) - SEARCH_HISTORY_LIMIT;
+    if (excess > 0) await history.bulkDelete(await history.keys({ index: "timestamp", limit: excess }));
   });
 }
 

@@ -38,7 +38,7 @@ function owner(): string | null {
 type ShareKind = "pastes" | "files";
 
 /**
- * Runs `work` once the browser is idle, so the local database (Dexie) loads after
+ * Runs `work` once the browser is idle, so the local database loads after
  * the page has drawn what it fetched, not on the way to it.
  */
 function whenIdle(work: () => void): void {

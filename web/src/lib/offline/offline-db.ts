@@ -1,11 +1,11 @@
 import { APP_VERSION } from "@clipshare/shared";
-import Dexie, { type EntityTable } from "dexie";
+import { type Database, type IdbDeps, openDatabase, type Store, type StoreSchema } from "./idb";
 import { OFFLINE_DB_NAME } from "./sw-protocol";
 
 /**
- * The web app's local database (IndexedDB through Dexie). Only the lazily loaded
- * offline modules and the service worker import this file, so Dexie never
- * weighs on the first page.
+ * The web app's local database (IndexedDB through ./idb). Only the lazily loaded
+ * offline modules and the service worker import this file, so it never weighs on
+ * the first page.
  */
 
 /** A paste a visitor opened (content included, never its password or access token). */
@@ -88,34 +88,50 @@ export function dbVersionOf(appVersion: string): number {
 export { OFFLINE_DB_NAME };
 export const OFFLINE_DB_VERSION = dbVersionOf(APP_VERSION);
 
-export class OfflineDb extends Dexie {
-  pastes!: EntityTable<CachedPaste, "slug">;
-  files!: EntityTable<CachedFile, "slug">;
-  directories!: EntityTable<CachedDirectory, "path">;
-  settings!: EntityTable<LocalSetting, "key">;
-  offlineQueue!: EntityTable<QueueEntry, "id">;
-  searchHistory!: EntityTable<SearchHistoryEntry, "id">;
+/**
+ * IndexedDB version of the database: earlier builds opened it through Dexie, which
+ * numbers version v as v × 10; keeping that numbering opens their databases as they are.
+ */
+export const OFFLINE_IDB_VERSION = OFFLINE_DB_VERSION * 10;
 
-  constructor(name = OFFLINE_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
-    super(name, options);
-    // A later schema adds a new `this.version(dbVersionOf(next)).stores({...})` below this one
-    // (with an `upgrade()` where rows change shape) and keeps this declaration, so existing
-    // data is carried over instead of dropped.
-    this.version(OFFLINE_DB_VERSION).stores({
-      pastes: "slug, createdAt, cachedAt",
-      files: "slug, createdAt, cachedAt",
-      directories: "path, lastModified, cachedAt",
-      settings: "key",
-      offlineQueue: "++id, timestamp, type",
-      searchHistory: "++id, query, timestamp",
-    });
-  }
+/**
+ * Stores, key paths and indexes, laid out as Dexie laid them out (indexes named after their
+ * property). A later release adds stores or indexes here and they are created on upgrade,
+ * keeping the rows; a change to the shape of rows would need a migration step of its own.
+ */
+export const OFFLINE_SCHEMA = {
+  pastes: { key: "slug", indexes: ["createdAt", "cachedAt"] },
+  files: { key: "slug", indexes: ["createdAt", "cachedAt"] },
+  directories: { key: "path", indexes: ["lastModified", "cachedAt"] },
+  settings: { key: "key" },
+  offlineQueue: { key: "id", autoIncrement: true, indexes: ["timestamp", "type"] },
+  searchHistory: { key: "id", autoIncrement: true, indexes: ["query", "timestamp"] },
+} satisfies Record<string, StoreSchema>;
+
+export interface OfflineStores {
+  pastes: Store<CachedPaste, string>;
+  files: Store<CachedFile, string>;
+  directories: Store<CachedDirectory, string>;
+  settings: Store<LocalSetting, string>;
+  offlineQueue: Store<QueueEntry, number>;
+  searchHistory: Store<SearchHistoryEntry, number>;
+}
+
+export type OfflineDb = Database<OfflineStores>;
+
+export function openOfflineDb(
+  name = OFFLINE_DB_NAME,
+  deps?: IdbDeps,
+  version = OFFLINE_IDB_VERSION,
+  schema: Record<keyof OfflineStores, StoreSchema> = OFFLINE_SCHEMA,
+): OfflineDb {
+  return openDatabase<OfflineStores>(name, version, schema, deps);
 }
 
 let shared: OfflineDb | null = null;
 
 /** The app's one connection (page or service worker). */
 export function offlineDb(): OfflineDb {
-  shared ??= new OfflineDb();
+  shared ??= openOfflineDb();
   return shared;
 }

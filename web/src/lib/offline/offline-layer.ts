@@ -2,7 +2,7 @@ import { loadOfflineLayer } from "./queue-status";
 import { OFFLINE_DB_NAME } from "./sw-protocol";
 
 /**
- * When the page loads the offline layer (Dexie, expiry sweep, sign-out clearing, queue
+ * When the page loads the offline layer (local database, expiry sweep, sign-out clearing, queue
  * replay): at start-up only if this browser already holds the local database, otherwise
  * the first time the page opens it. A visitor who has stored nothing downloads none of it,
  * and a database created during the visit is still swept and cleared like any other.

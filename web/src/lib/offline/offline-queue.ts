@@ -24,7 +24,7 @@ export async function enqueue(db: OfflineDb, write: OfflineWriteRequest, now = D
     error: null,
     attempts: 0,
   };
-  return (await db.offlineQueue.add(entry)) as number;
+  return db.offlineQueue.add(entry);
 }
 
 function credentialSecret(c: Credentials): string {
@@ -40,7 +40,7 @@ function credentialsOf(entry: QueueEntry): Credentials | null {
 
 /** The queue in replay order: by the time each write was made, then by id. */
 export function listQueue(db: OfflineDb): Promise<QueueEntry[]> {
-  return db.offlineQueue.orderBy("timestamp").toArray();
+  return db.offlineQueue.all({ index: "timestamp" });
 }
 
 /** Sends one entry; resolves with the response data or throws an ApiError. */
@@ -164,12 +164,9 @@ export async function discardEntry(db: OfflineDb, id: number): Promise<void> {
  * credential they carried, so they wait for the next sign-in.
  */
 export async function forgetQueuedCredentials(db: OfflineDb): Promise<void> {
-  await db.offlineQueue
-    .filter((entry) => entry.authToken !== null)
-    .modify((entry) => {
-      entry.authToken = null;
-      entry.status = "auth_required";
-    });
+  await db.offlineQueue.modify((entry) =>
+    entry.authToken === null ? undefined : { ...entry, authToken: null, status: "auth_required" },
+  );
 }
 
 /** Runs `fn` under the origin-wide queue lock where the browser has Web Locks. */

@@ -3,7 +3,7 @@ import type { QueueEntry } from "./offline-db";
 
 /**
  * What the page knows about the offline queue, for the indicator and panel.
- * Tiny and free of Dexie: the lazily loaded offline layer (offline-sync.ts)
+ * Tiny and free of the local database: the lazily loaded offline layer (offline-sync.ts)
  * fills it in after reading the local database.
  */
 export type QueueItem = Pick<QueueEntry, "type" | "status" | "error" | "httpStatus" | "timestamp"> & {
@@ -32,5 +32,5 @@ export function useOfflineQueue(): QueueItem[] {
   return useSyncExternalStore(queueStatus.subscribe, queueStatus.getSnapshot, queueStatus.getSnapshot);
 }
 
-/** The offline layer (Dexie, queue, replay): loaded after the first paint or on first use. */
+/** The offline layer (local database, queue, replay): loaded after the first paint or on first use. */
 export const loadOfflineLayer = () => import("./offline-sync");

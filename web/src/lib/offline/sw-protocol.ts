@@ -1,6 +1,6 @@
 /** Names the page and the service worker agree on. */
 
-/** The app's IndexedDB database (Dexie schema in offline-db.ts). */
+/** The app's IndexedDB database (schema in offline-db.ts). */
 export const OFFLINE_DB_NAME = "ClipShare";
 
 /** Background Sync tag for sending the offline queue. */

@@ -1,5 +1,6 @@
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { memoryBackend, ResumeStore, resumeKey } from "./resume-store";
+import { indexedDbBackend, memoryBackend, ResumeStore, resumeKey } from "./resume-store";
 
 const session = { uploadId: "u1", ref: { fileId: "f" }, partSize: 5, partCount: 3, totalSize: 12 };
 
@@ -24,9 +25,12 @@ describe("ResumeStore", () => {
     expect(await backend.entries()).toEqual([]);
   });
 
-  it("prune drops expired and unreadable records only", async () => {
+  it.each([
+    ["memory", () => memoryBackend()],
+    ["IndexedDB", () => indexedDbBackend({ indexedDB: new IDBFactory(), IDBKeyRange })],
+  ])("prune drops expired and unreadable records only (%s)", async (_name, backendOf) => {
     let now = 0;
-    const backend = memoryBackend();
+    const backend = backendOf();
     const store = new ResumeStore(backend, () => now);
     await store.save("old", session, []);
     now = 20 * 3600 * 1000;
@@ -35,5 +39,15 @@ describe("ResumeStore", () => {
     now = 25 * 3600 * 1000;
     expect(await store.prune()).toBe(2);
     expect((await backend.entries()).map(([k]) => k)).toEqual(["new"]);
+  });
+
+  it("keeps saved progress in IndexedDB for the next page load", async () => {
+    const indexedDB = new IDBFactory();
+    const parts = [{ partNumber: 1, etag: "e1", size: 5 }];
+    await new ResumeStore(indexedDbBackend({ indexedDB, IDBKeyRange })).save("k", session, parts);
+    const reloaded = new ResumeStore(indexedDbBackend({ indexedDB, IDBKeyRange }));
+    expect(await reloaded.load("k")).toMatchObject({ key: "k", session, parts });
+    await reloaded.remove("k");
+    expect(await reloaded.load("k")).toBeNull();
   });
 });

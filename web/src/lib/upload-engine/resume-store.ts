@@ -5,6 +5,7 @@
  * are discarded (the storage's own multipart uploads lapse too).
  */
 import type { StoredPart } from "@clipshare/shared";
+import { type IdbDeps, openDatabase, type Store } from "../offline/idb";
 
 export const RESUME_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -116,43 +117,22 @@ export function memoryBackend(): KeyValueBackend {
   };
 }
 
-const DB_NAME = "clipshare-uploads";
-const STORE = "multipart";
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
 /** IndexedDB in a database of its own; memory where IndexedDB is missing (private modes, tests). */
-export function indexedDbBackend(): KeyValueBackend {
-  if (typeof indexedDB === "undefined") return memoryBackend();
-  let opened: Promise<IDBDatabase> | null = null;
-  const db = () => {
-    opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(DB_NAME, 1);
-      open.onupgradeneeded = () => open.result.createObjectStore(STORE);
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    return opened;
-  };
-  const store = async (mode: IDBTransactionMode) => (await db()).transaction(STORE, mode).objectStore(STORE);
+export function indexedDbBackend(deps?: IdbDeps): KeyValueBackend {
+  if (!(deps ?? globalThis).indexedDB) return memoryBackend();
+  const { multipart } = openDatabase<{ multipart: Store<unknown, string> }>(
+    "clipshare-uploads",
+    1,
+    { multipart: {} },
+    deps,
+  );
   return {
-    get: async (key) => request((await store("readonly")).get(key)),
+    get: (key) => multipart.get(key),
     put: async (key, value) => {
-      await request((await store("readwrite")).put(value, key));
+      await multipart.put(value, key);
     },
-    delete: async (key) => {
-      await request((await store("readwrite")).delete(key));
-    },
-    entries: async () => {
-      const s = await store("readonly");
-      const [keys, values] = await Promise.all([request(s.getAllKeys()), request(s.getAll())]);
-      return keys.map((k, i) => [String(k), values[i]] as [string, unknown]);
-    },
+    delete: (key) => multipart.delete(key),
+    entries: () => multipart.entries(),
   };
 }
 
