@@ -6,9 +6,8 @@
  * the stored file open.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { readdirSync, readlinkSync, statSync, truncateSync } from "node:fs";
+import { readdirSync, readlinkSync, truncateSync } from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenTestApp } from "../support/listen";
 import { createTestApp, type TestApp } from "../support/test-app";
