@@ -2,9 +2,6 @@ import type { FileHandle } from "node:fs/promises";
 import { Readable, type Writable } from "node:stream";
 import { READ_CHUNK_BYTES } from "./streams";
 
-/** Reads of the download fast path: large enough that the per-chunk cost vanishes next to the copy. */
-export const SEND_CHUNK_BYTES = 2 * 1024 * 1024;
-
 const shrank = () => new Error("The file became shorter while it was being read");
 
 /**
@@ -66,7 +63,7 @@ export class FileBody extends Readable {
    */
   writeTo(out: Writable, onWrite: (bytes: number) => void): void {
     const remaining = this.stop - this.position;
-    const size = Math.min(SEND_CHUNK_BYTES, remaining);
+    const size = Math.min(READ_CHUNK_BYTES, remaining);
     const free = [Buffer.allocUnsafeSlow(size)];
     if (remaining > size) free.push(Buffer.allocUnsafeSlow(size));
     let reading = false;
