@@ -71,6 +71,7 @@ export class FileBody extends Readable {
     const halt = (error: Error) => {
       stopped = true;
       out.destroy(error);
+      this.destroy();
     };
     const pump = () => {
       if (stopped || reading || free.length === 0 || this.position >= this.stop) return;
@@ -92,6 +93,11 @@ export class FileBody extends Readable {
         else pump();
       }, halt);
     };
+    // A client may be gone before the first byte: its close event has passed already.
+    if (out.destroyed) {
+      this.destroy();
+      return;
+    }
     out.once("close", () => {
       stopped = true;
       this.destroy();
