@@ -6,7 +6,9 @@
  * (`serveApp`), the finished Response is then written by piping the Node
  * stream straight into the socket's ServerResponse: no Web-stream chunk
  * conversion and promise per chunk, Node's own back-pressure, and large reads.
- * In-process requests (`app.request` in tests) read the Web stream instead.
+ * A stored file's body (`FileBody`) writes itself into the socket from two
+ * reused buffers. In-process requests (`app.request` in tests) read the Web
+ * stream instead.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
@@ -14,6 +16,7 @@ import { pipeline, type Readable } from "node:stream";
 import { serve } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { Context } from "hono";
+import { FileBody } from "../storage/file-body";
 
 type Outgoing = ServerResponse | Http2ServerResponse;
 interface NodeBindings {
@@ -21,8 +24,15 @@ interface NodeBindings {
   outgoing: Outgoing;
 }
 
+interface PendingBody {
+  web: ReadableStream;
+  node: Readable;
+  /** Adds bytes handed to the client, when someone wants the total. */
+  count?: (bytes: number) => void;
+}
+
 /** The Node body a route produced for a request, until the Response is written. */
-const pending = new WeakMap<Outgoing, { web: ReadableStream; node: Readable }>();
+const pending = new WeakMap<Outgoing, PendingBody>();
 
 function outgoingOf(c: Context): Outgoing | undefined {
   const env = c.env as Partial<NodeBindings> | undefined;
@@ -32,8 +42,22 @@ function outgoingOf(c: Context): Outgoing | undefined {
 /**
  * A Web stream for `body` to put in a Response. It reads `body` only when
  * someone pulls it, so the Node server can send `body` directly instead.
+ * `onSent` hears once, when `body` closes (ended, or destroyed because the
+ * client went away), how many bytes were handed to the connection: for a cut
+ * download at most a chunk or two more than the client received.
  */
-export function nodeBody(c: Context, body: Readable): ReadableStream<Uint8Array> {
+export function nodeBody(
+  c: Context,
+  body: Readable,
+  onSent?: (bytes: number) => void,
+): ReadableStream<Uint8Array> {
+  let sent = 0;
+  const count = onSent
+    ? (bytes: number) => {
+        sent += bytes;
+      }
+    : undefined;
+  if (onSent) body.once("close", () => onSent(sent));
   let chunks: AsyncIterator<Buffer> | undefined;
   const web = new ReadableStream<Uint8Array>(
     {
@@ -41,7 +65,10 @@ export function nodeBody(c: Context, body: Readable): ReadableStream<Uint8Array>
         chunks ??= body[Symbol.asyncIterator]();
         const { done, value } = await chunks.next();
         if (done) controller.close();
-        else controller.enqueue(value);
+        else {
+          count?.(value.length);
+          controller.enqueue(value);
+        }
       },
       cancel(reason) {
         body.destroy(reason instanceof Error ? reason : undefined);
@@ -51,7 +78,7 @@ export function nodeBody(c: Context, body: Readable): ReadableStream<Uint8Array>
     { highWaterMark: 0 },
   );
   const outgoing = outgoingOf(c);
-  if (outgoing) pending.set(outgoing, { web, node: body });
+  if (outgoing) pending.set(outgoing, { web, node: body, count });
   return web;
 }
 
@@ -74,9 +101,16 @@ function sendDirect(res: Response, outgoing: Outgoing): Response {
     if (!entry.web.locked) entry.node.destroy();
     return res;
   }
-  (outgoing as ServerResponse).writeHead(res.status, headersRecord(res.headers));
+  const out = outgoing as ServerResponse;
+  out.writeHead(res.status, headersRecord(res.headers));
+  const { node, count } = entry;
+  if (node instanceof FileBody && !node.readableDidRead) {
+    node.writeTo(out, count ?? (() => {}));
+    return RESPONSE_ALREADY_SENT;
+  }
+  if (count) node.on("data", (chunk: Buffer) => count(chunk.length));
   // pipeline destroys the source when the client goes away, which closes the file.
-  pipeline(entry.node, outgoing as ServerResponse, () => {});
+  pipeline(node, out, () => {});
   return RESPONSE_ALREADY_SENT;
 }
 

@@ -4,7 +4,6 @@
  * that keep user content from running as a page on our origin. Shared by file
  * shares, the explorer download, the signed proxy and WebDAV GET.
  */
-import { pipeline, type Readable, Transform } from "node:stream";
 import type { Context } from "hono";
 import { contentDisposition, type Disposition } from "../storage/content-disposition";
 import { storageNotFound } from "../storage/errors";
@@ -158,29 +157,7 @@ export async function serveObject(
     status = 206;
     headers.set("Content-Range", `bytes ${result.range.start}-${result.range.end}/${result.size}`);
   }
-  const body = options.onSent ? countSent(result.body, options.onSent) : result.body;
-  return new Response(nodeBody(c, body), { status, headers });
-}
-
-/**
- * `body` passed through a counter that reports the bytes it passed on once it
- * closes (ended, or destroyed because the client went away). It holds no
- * buffer of its own, so a cut download reports what was handed to the
- * connection, at most one read chunk more than the client received.
- */
-function countSent(body: Readable, onSent: (bytes: number) => void): Readable {
-  let sent = 0;
-  const counter = new Transform({
-    readableHighWaterMark: 0,
-    writableHighWaterMark: 0,
-    transform(chunk: Buffer, _encoding, done) {
-      sent += chunk.length;
-      done(null, chunk);
-    },
-  });
-  counter.once("close", () => onSent(sent));
-  pipeline(body, counter, () => {});
-  return counter;
+  return new Response(nodeBody(c, result.body, options.onSent), { status, headers });
 }
 
 /**

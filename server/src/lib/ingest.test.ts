@@ -107,4 +107,25 @@ describe("ingest", () => {
       ingest(body("123456"), collectingWrite({}), { maxBytes: 4, tooLarge: () => partTooLarge(4) }),
     ).rejects.toMatchObject({ status: 413, message: "Part is larger than the upload's part size (4 B)" });
   });
+
+  it("a large body's spent buffers are collected as it streams instead of piling up", async () => {
+    const MiB = 1024 * 1024;
+    // 256 MiB in socket-sized 64 KiB buffers, each dropped once written.
+    let made = 0;
+    const source = new Readable({
+      read() {
+        this.push(made++ < 4096 ? Buffer.allocUnsafeSlow(64 * 1024) : null);
+      },
+    });
+    const base = process.memoryUsage().arrayBuffers;
+    let peak = 0;
+    let seen = 0;
+    const { bytes } = await ingest(source, async (input) => {
+      for await (const _chunk of input) {
+        if (++seen % 16 === 0) peak = Math.max(peak, process.memoryUsage().arrayBuffers - base);
+      }
+    });
+    expect(bytes).toBe(256 * MiB);
+    expect(peak).toBeLessThan(32 * MiB);
+  });
 });

@@ -17,6 +17,7 @@
 import type { Readable } from "node:stream";
 import { Transform, type TransformCallback } from "node:stream";
 import { type AppError, payloadTooLarge } from "../errors";
+import { BufferChurn } from "./buffer-churn";
 import { formatBytes } from "./byte-limit";
 
 /** The 413 of the max-upload-size setting. */
@@ -52,6 +53,7 @@ export interface Ingested<T> {
 /** Counts bytes, reports them, and errors once they pass the limit (also SafeFetcher's body limit). */
 export class Meter extends Transform {
   bytes = 0;
+  private readonly churn = new BufferChurn();
   constructor(
     private readonly maxBytes: number,
     private readonly over: () => AppError,
@@ -67,6 +69,7 @@ export class Meter extends Transform {
       return;
     }
     this.onBytes?.(this.bytes);
+    this.churn.passed(chunk.length);
     callback(null, chunk);
   }
 }

@@ -6,7 +6,7 @@
  * the stored file open.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { readdirSync, readlinkSync } from "node:fs";
+import { readdirSync, readlinkSync, truncateSync } from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenTestApp } from "../support/listen";
@@ -79,6 +79,9 @@ describe("file download over a socket", () => {
     expect(part.body.equals(bytes.subarray(1048570, 2097161))).toBe(true);
     const suffix = await get(`/api/file-view/${slug}`, { range: "bytes=-100" });
     expect(suffix.body.equals(bytes.subarray(bytes.length - 100))).toBe(true);
+    // Across three 1 MiB reads of the fast path, starting and ending inside one.
+    const wide = await get(`/api/file-view/${slug}`, { range: "bytes=2097100-4194400" });
+    expect(wide.body.equals(bytes.subarray(2097100, 4194401))).toBe(true);
     const bad = await get(`/api/file-view/${slug}`, { range: `bytes=${bytes.length + 10}-` });
     expect(bad.res.status).toBe(416);
 
@@ -108,5 +111,36 @@ describe("file download over a socket", () => {
     // The server still answers after the cut.
     const again = await get(`/api/file-view/${slug}`, { range: "bytes=0-9" });
     expect(again.body.equals(bytes.subarray(0, 10))).toBe(true);
+  });
+
+  it("a file that shrinks while it downloads cuts the response at once and is closed", async () => {
+    const size = 16 * MiB;
+    const up = await t.request("PUT", "/api/upload-direct/shrinking.bin", {
+      token,
+      rawBody: Buffer.alloc(size, 1),
+    });
+    expect(up.status).toBe(201);
+    const { driver } = await t.ctx.storageConfigs.driverById(up.body.data.storage_config_id);
+    const stored = await driver.localPath!(up.body.data.storage_path);
+    const idle = openDataFiles();
+    const started = performance.now();
+    const outcome = await new Promise<{ received: number; complete: boolean }>((resolve, reject) => {
+      const req = http.get(`${base}/api/file-download/${up.body.data.slug}`, (res) => {
+        let received = 0;
+        res.on("data", (chunk: Buffer) => {
+          if (received === 0) truncateSync(stored, MiB);
+          received += chunk.length;
+        });
+        res.on("error", () => {});
+        res.on("close", () => resolve({ received, complete: res.complete }));
+      });
+      req.on("error", (e) => (req.destroyed ? undefined : reject(e)));
+    });
+    // A response that just stopped short would leave the client waiting for bytes that never come.
+    expect(outcome.complete).toBe(false);
+    expect(outcome.received).toBeLessThan(size);
+    expect(performance.now() - started).toBeLessThan(2500);
+    for (let i = 0; i < 50 && openDataFiles() > idle; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(openDataFiles()).toBe(idle);
   });
 });

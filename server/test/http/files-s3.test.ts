@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createS3Config } from "../support/fs-helpers";
+import { listenTestApp } from "../support/listen";
 import { describeS3 } from "../support/s3-env";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -47,6 +48,34 @@ describeS3("file shares on S3 (Swift)", (s3) => {
     const part = await t.app.request(pub.body.data.previewUrl, { headers: { range: "bytes=100-199" } });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
+  });
+
+  it("a proxied download over a socket streams the object and logs the bytes that went out", async () => {
+    const bytes = randomBytes(3 * 1024 * 1024 + 17);
+    const up = await t.request("PUT", `/api/upload-direct/logged.bin?s3_config_id=${configId}`, {
+      token,
+      rawBody: bytes,
+    });
+    expect(up.status).toBe(201);
+    const server = await listenTestApp(t);
+    try {
+      const url = `${server.base}/api/file-download/${up.body.data.slug}`;
+      const whole = await fetch(url, { headers: { "user-agent": "curl/8.5.0" } });
+      expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+      const part = await fetch(url, { headers: { "user-agent": "curl/8.5.0", range: "bytes=10-109" } });
+      expect(part.status).toBe(206);
+      expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(10, 110))).toBe(true);
+    } finally {
+      await server.close();
+    }
+    let entries: Array<{ kind: string; bytes: number | null }> = [];
+    for (let i = 0; i < 50 && entries.length < 2; i++) {
+      await t.ctx.accessLog.flush();
+      const log = await t.request("GET", `/api/files/${up.body.data.id}/access-log`, { token });
+      entries = log.body.data.entries;
+      if (entries.length < 2) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(entries.map((e) => e.bytes).sort((a, b) => a! - b!)).toEqual([100, bytes.length]);
   });
 
   it("presigned direct upload: the client PUTs to S3 itself, then commits", async () => {

@@ -6,9 +6,10 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { isAppError } from "../../errors";
 import { invalidPath, isADirectory, notADirectory, targetExists, uploadAborted } from "../errors";
+import { FileBody } from "../file-body";
 import { mimeTypeFor } from "../mime";
 import { isSameOrInside, joinPath, normalizePath } from "../path-safety";
-import { MeasuringStream, READ_CHUNK_BYTES } from "../streams";
+import { MeasuringStream } from "../streams";
 import type {
   AbandonedAges,
   AbandonedCounts,
@@ -253,12 +254,7 @@ export class LocalDriver implements StorageDriver {
         await handle.close();
         body = emptyStream();
       } else {
-        body = handle.createReadStream({
-          start: served.start,
-          end: served.end,
-          autoClose: true,
-          highWaterMark: READ_CHUNK_BYTES,
-        });
+        body = new FileBody(handle, served.start, served.end);
       }
       return {
         body,
