@@ -11,6 +11,8 @@ import { storageNotFound } from "../storage/errors";
 import type { ReadRange, StorageDriver, StorageEntry } from "../storage/types";
 import { nodeBody } from "./node-body";
 import { offloadHeader } from "./offload";
+import { pdfSecurityPolicy } from "./security-headers";
+import type { AppEnv } from "./types";
 
 /** Types a browser may render inline without being able to run script as our origin. */
 const INLINE_SAFE = [
@@ -107,8 +109,10 @@ export async function serveObject(
     headers.set("Accept-Ranges", "bytes");
     headers.set("X-Content-Type-Options", "nosniff");
     // A sandbox stops the browser's PDF viewer; PDFs get their own policy (http/security-headers.ts).
-    if (!sendType.startsWith("application/pdf"))
-      headers.set("Content-Security-Policy", sandboxPolicy(sendType));
+    headers.set(
+      "Content-Security-Policy",
+      sendType.startsWith("application/pdf") ? pdfPolicyOf(c) : sandboxPolicy(sendType),
+    );
     headers.set("Cache-Control", options.cacheControl ?? "private, no-cache");
     if (etag) headers.set("ETag", quoteEtag(etag));
     if (modified) headers.set("Last-Modified", modified.toUTCString());
@@ -182,6 +186,10 @@ function countSent(body: Readable, onSent: (bytes: number) => void): Readable {
   pipeline(body, counter, () => {});
   return counter;
 }
+
+/** Set by request-context; a bare app (storage contract tests) gets the strictest frame rule. */
+const pdfPolicyOf = (c: Context) =>
+  (c as Context<AppEnv>).get("pdfPolicy") ?? pdfSecurityPolicy({ corsOrigins: [] });
 
 /**
  * The policy of a served object: nothing may run or load. A browser opening
