@@ -9,7 +9,7 @@ import type { AppContext } from "../context";
 import { webdavRoutes } from "../webdav/routes";
 import { fail } from "./envelope";
 import { authenticate } from "./middleware/authenticate";
-import { handleError } from "./middleware/error-handler";
+import { errorHandler } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
 import { downloadOffload } from "./offload";
 import { accessLogRoutes } from "./routes/access-log";
@@ -56,7 +56,7 @@ const CORS_ALLOW_HEADERS = [
 
 export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  app.onError(handleError);
+  app.onError(errorHandler(ctx.log));
   // Every response: no MIME sniffing, no full URLs in Referer to other origins and, behind a
   // load balancer, which instance answered (for operators and the scale-out tests).
   const fixedHeaders: Array<[string, string]> = [

@@ -1,7 +1,8 @@
 /**
- * First middleware: request id (echoed as X-Request-Id), client IP, a child
- * logger, the headers every response carries, and one access-log line per
- * request.
+ * First middleware: request id (echoed as X-Request-Id), client IP, the
+ * headers every response carries, and one access-log line per request. Other
+ * log lines of a request name its id as `reqId` where they are written (no
+ * child logger per request: most requests log nothing else).
  */
 import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -55,9 +56,7 @@ export function requestContext(ctx: AppContext, fixedHeaders: FixedHeaders = [])
     }
     const incoming = requestHeader(c, "x-request-id");
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
-    const log = ctx.log.child({ reqId: requestId });
     c.set("requestId", requestId);
-    c.set("log", log);
     c.set("clientIp", clientIpOf(c, ctx.config.trustProxy));
     c.set("pdfPolicy", pdfPolicy);
     const started = performance.now();
