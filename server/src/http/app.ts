@@ -9,10 +9,9 @@ import type { AppContext } from "../context";
 import { webdavRoutes } from "../webdav/routes";
 import { fail } from "./envelope";
 import { authenticate } from "./middleware/authenticate";
-import { handleError } from "./middleware/error-handler";
+import { errorHandler } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
 import { downloadOffload } from "./offload";
-import { setResponseHeader } from "./response-headers";
 import { accessLogRoutes } from "./routes/access-log";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
@@ -31,7 +30,6 @@ import { storageConfigRoutes } from "./routes/storage-configs";
 import { systemRoutes } from "./routes/system";
 import { thumbnailRoutes } from "./routes/thumbnails";
 import { urlUploadRoutes } from "./routes/url-upload";
-import { pdfSecurityPolicy } from "./security-headers";
 import { mountWebApp } from "./static";
 import type { AppEnv } from "./types";
 
@@ -58,29 +56,16 @@ const CORS_ALLOW_HEADERS = [
 
 export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  app.onError(handleError);
-  app.use("*", requestContext(ctx));
-  const instanceName = ctx.config.instanceName;
-  if (instanceName) {
-    // Behind a load balancer, tells operators (and the scale-out tests) which instance answered.
-    app.use("*", async (c, next) => {
-      await next();
-      setResponseHeader(c, "X-ClipShare-Instance", instanceName);
-    });
-  }
+  app.onError(errorHandler(ctx.log));
+  // Every response: no MIME sniffing, no full URLs in Referer to other origins and, behind a
+  // load balancer, which instance answered (for operators and the scale-out tests).
+  const fixedHeaders: Array<[string, string]> = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ];
+  if (ctx.config.instanceName) fixedHeaders.push(["X-ClipShare-Instance", ctx.config.instanceName]);
+  app.use("*", requestContext(ctx, fixedHeaders));
   if (ctx.config.downloadOffload) app.use("*", downloadOffload(ctx.config.downloadOffload));
-  const pdfPolicy = pdfSecurityPolicy(ctx.config);
-  app.use("*", async (c, next) => {
-    await next();
-    setResponseHeader(c, "X-Content-Type-Options", "nosniff");
-    setResponseHeader(c, "Referrer-Policy", "strict-origin-when-cross-origin");
-    // Every other inline type gets a sandbox policy where it is served (serve-object.ts).
-    if (
-      c.res.headers.get("content-type")?.startsWith("application/pdf") &&
-      !c.res.headers.has("content-security-policy")
-    )
-      setResponseHeader(c, "Content-Security-Policy", pdfPolicy);
-  });
 
   if (ctx.config.corsOrigins.length > 0) {
     const allowAll = ctx.config.corsOrigins.includes("*");

@@ -50,7 +50,7 @@ export function webAppSecurityHeaders(config: Config): Record<string, string> {
  * nothing, and only the app (this origin, or an origin allowed by CORS_ORIGINS)
  * may frame it.
  */
-export function pdfSecurityPolicy(config: Config): string {
+export function pdfSecurityPolicy(config: Pick<Config, "corsOrigins">): string {
   const allowed = config.corsOrigins.includes("*") ? [] : config.corsOrigins;
   return [
     "default-src 'none'",

@@ -10,6 +10,8 @@ import { storageNotFound } from "../storage/errors";
 import type { ReadRange, StorageDriver, StorageEntry } from "../storage/types";
 import { nodeBody } from "./node-body";
 import { offloadHeader } from "./offload";
+import { pdfSecurityPolicy } from "./security-headers";
+import type { AppEnv } from "./types";
 
 /** Types a browser may render inline without being able to run script as our origin. */
 const INLINE_SAFE = [
@@ -106,8 +108,10 @@ export async function serveObject(
     headers.set("Accept-Ranges", "bytes");
     headers.set("X-Content-Type-Options", "nosniff");
     // A sandbox stops the browser's PDF viewer; PDFs get their own policy (http/security-headers.ts).
-    if (!sendType.startsWith("application/pdf"))
-      headers.set("Content-Security-Policy", sandboxPolicy(sendType));
+    headers.set(
+      "Content-Security-Policy",
+      sendType.startsWith("application/pdf") ? pdfPolicyOf(c) : sandboxPolicy(sendType),
+    );
     headers.set("Cache-Control", options.cacheControl ?? "private, no-cache");
     if (etag) headers.set("ETag", quoteEtag(etag));
     if (modified) headers.set("Last-Modified", modified.toUTCString());
@@ -159,6 +163,10 @@ export async function serveObject(
   }
   return new Response(nodeBody(c, result.body, options.onSent), { status, headers });
 }
+
+/** Set by request-context; a bare app (storage contract tests) gets the strictest frame rule. */
+const pdfPolicyOf = (c: Context) =>
+  (c as Context<AppEnv>).get("pdfPolicy") ?? pdfSecurityPolicy({ corsOrigins: [] });
 
 /**
  * The policy of a served object: nothing may run or load. A browser opening

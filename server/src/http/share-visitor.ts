@@ -11,12 +11,13 @@ import type { Context } from "hono";
 import type { ShareAccessLog } from "../domain/shares/access-log";
 import type { ShareKind } from "../domain/shares/access-tokens";
 import { isLinkPreviewBot } from "../domain/shares/preview-bots";
+import { requestHeader } from "./node-exchange";
 import type { AppEnv } from "./types";
 
 type Ctx = Context<AppEnv>;
 
 /** The request comes from a link unfurler, chat previewer or crawler. */
-export const isPreviewBot = (c: Ctx): boolean => isLinkPreviewBot(c.req.header("user-agent"));
+export const isPreviewBot = (c: Ctx): boolean => isLinkPreviewBot(requestHeader(c, "user-agent"));
 
 /** The request may use a view: a GET from something other than a link-preview bot. */
 export const mayCountView = (c: Ctx): boolean => c.req.method === "GET" && !isPreviewBot(c);
@@ -46,7 +47,7 @@ export function logAccess(
   log.record(
     { type, id: share.id, no_log: share.no_log },
     kind,
-    { userAgent: c.req.header("user-agent"), ip: c.get("clientIp") },
+    { userAgent: requestHeader(c, "user-agent"), ip: c.get("clientIp") },
     bytes,
   );
 }

@@ -80,7 +80,7 @@ export function webdavRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   const handle = async (c: Context<AppEnv>) => {
-    const log = c.get("log") ?? ctx.log;
+    const log = ctx.log.child({ reqId: c.get("requestId") });
     try {
       const method = c.req.method.toUpperCase() as DavMethod;
       // A fragment is never part of a request target; acting on what precedes it would be unsafe

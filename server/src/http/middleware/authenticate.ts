@@ -12,11 +12,12 @@
 import type { MiddlewareHandler } from "hono";
 import { parseCredentials, resolvePrincipal } from "../../auth/credentials";
 import type { AppContext } from "../../context";
+import { requestHeader } from "../node-exchange";
 import type { AppEnv } from "../types";
 
 export function authenticate(ctx: AppContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const creds = parseCredentials(c.req.header("authorization"), c.req.header("x-custom-auth-key"));
+    const creds = parseCredentials(requestHeader(c, "authorization"), requestHeader(c, "x-custom-auth-key"));
     if (creds.scheme === "bearer") c.set("bearerToken", creds.token);
     c.set(
       "principal",

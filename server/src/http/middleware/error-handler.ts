@@ -5,11 +5,13 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import { isAppError } from "../../errors";
+import type { Logger } from "../../logger";
 import { formatZodError } from "../body";
 import { fail } from "../envelope";
 import type { AppEnv } from "../types";
 
-export function handleError(err: Error, c: Context<AppEnv>) {
+/** The app's onError: `log` receives the unexpected errors, with the request id. */
+export const errorHandler = (log: Logger) => (err: Error, c: Context<AppEnv>) => {
   if (isAppError(err)) {
     for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
     return fail(c, err.status, err.error, err.message, err.status === 400 ? err.details : undefined);
@@ -25,7 +27,6 @@ export function handleError(err: Error, c: Context<AppEnv>) {
       err.message || `HTTP error ${status}`,
     );
   }
-  const log = c.get("log");
-  (log ?? console).error({ err }, "Unhandled error");
+  log.error({ reqId: c.get("requestId"), err }, "Unhandled error");
   return fail(c, 500, "internal_error", "Internal server error");
-}
+};

@@ -1,6 +1,8 @@
 /**
- * First middleware: request id (echoed as X-Request-Id), client IP, a child
- * logger, and one access-log line per request.
+ * First middleware: request id (echoed as X-Request-Id), client IP, the
+ * headers every response carries, and one access-log line per request. Other
+ * log lines of a request name its id as `reqId` where they are written (no
+ * child logger per request: most requests log nothing else).
  */
 import { randomUUID } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -8,16 +10,18 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../../context";
 import { metrics } from "../../lib/metrics";
 import { accessLogWriter } from "../../logger";
-import { setResponseHeader } from "../response-headers";
+import { requestHeader } from "../node-exchange";
+import { type FixedHeaders, withResponseHeaders } from "../response-headers";
+import { pdfSecurityPolicy } from "../security-headers";
 import type { AppEnv } from "../types";
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 export function clientIpOf(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = requestHeader(c, "x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
-    const real = c.req.header("x-real-ip")?.trim();
+    const real = requestHeader(c, "x-real-ip")?.trim();
     if (real) return real;
   }
   try {
@@ -32,13 +36,17 @@ export function clientIpOf(c: Context, trustProxy: boolean): string {
  * Forwarded headers while TRUST_PROXY is off usually mean a reverse proxy: then every
  * visitor has the proxy's address, and rate limits keyed on it lock out everyone at once.
  */
-const FORWARDED_HEADERS = ["x-forwarded-for", "x-real-ip", "forwarded"];
+const FORWARDED_HEADERS = ["x-forwarded-for", "x-real-ip", "forwarded"] as const;
 
-export function requestContext(ctx: AppContext): MiddlewareHandler<AppEnv> {
+/** `fixedHeaders`: set on every response besides X-Request-Id (security headers, instance name). */
+export function requestContext(ctx: AppContext, fixedHeaders: FixedHeaders = []): MiddlewareHandler<AppEnv> {
   let warnedUntrustedProxy = ctx.config.trustProxy;
   const accessLog = accessLogWriter(ctx.log);
+  // Prometheus counters are only worth their cost when something scrapes them.
+  const recordMetrics = Boolean(ctx.config.metrics.token || ctx.config.metrics.allow);
+  const pdfPolicy = pdfSecurityPolicy(ctx.config);
   return async (c, next) => {
-    const forwarded = warnedUntrustedProxy ? undefined : FORWARDED_HEADERS.find((h) => c.req.header(h));
+    const forwarded = warnedUntrustedProxy ? undefined : FORWARDED_HEADERS.find((h) => requestHeader(c, h));
     if (forwarded) {
       warnedUntrustedProxy = true;
       ctx.log.warn(
@@ -46,23 +54,22 @@ export function requestContext(ctx: AppContext): MiddlewareHandler<AppEnv> {
         "Requests carry forwarded-for headers but TRUST_PROXY is off: all clients behind the proxy share one address for rate limits (one visitor's wrong passwords can lock out others). Set TRUST_PROXY=true if a reverse proxy you control sets these headers.",
       );
     }
-    const incoming = c.req.header("x-request-id");
+    const incoming = requestHeader(c, "x-request-id");
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
-    const log = ctx.log.child({ reqId: requestId });
     c.set("requestId", requestId);
-    c.set("log", log);
     c.set("clientIp", clientIpOf(c, ctx.config.trustProxy));
+    c.set("pdfPolicy", pdfPolicy);
     const started = performance.now();
-    await next();
-    setResponseHeader(c, "X-Request-Id", requestId);
+    await withResponseHeaders(c, requestId, fixedHeaders, next);
     const seconds = (performance.now() - started) / 1000;
-    metrics.request(
-      c.req.path,
-      c.res.status,
-      seconds,
-      Number(c.req.header("content-length") ?? 0) || 0,
-      Number(c.res.headers.get("content-length") ?? 0) || 0,
-    );
+    if (recordMetrics)
+      metrics.request(
+        c.req.path,
+        c.res.status,
+        seconds,
+        Number(requestHeader(c, "content-length") ?? 0) || 0,
+        Number(c.res.headers.get("content-length") ?? 0) || 0,
+      );
     accessLog?.({
       reqId: requestId,
       method: c.req.method,

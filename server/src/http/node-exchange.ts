@@ -1,0 +1,33 @@
+/**
+ * Node's own request and response objects behind a Hono context, for the few
+ * things every request does that are cheaper there than through the Fetch
+ * objects: reading a request header and setting a fixed response header.
+ * In-process requests (`app.request` in tests) have neither; each helper then
+ * goes through Hono as usual.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Context } from "hono";
+
+interface NodeBindings {
+  incoming?: IncomingMessage;
+  outgoing?: ServerResponse;
+}
+
+const bindings = (c: Context) => c.env as NodeBindings | undefined;
+
+/** Node's response when the request came through the Node server. */
+export const nodeResponse = (c: Context): ServerResponse | undefined => bindings(c)?.outgoing;
+
+/**
+ * A request header (lower-case name). Hono's `c.req.header()` first builds a
+ * Fetch Headers object from every raw header, which cost more than a small
+ * request's own work; Node has already parsed them into a plain object. Node
+ * keeps the first of a repeated Authorization, Content-Length or User-Agent and
+ * joins the others with ", ", as Headers does.
+ */
+export function requestHeader(c: Context, name: Lowercase<string>): string | undefined {
+  const incoming = bindings(c)?.incoming;
+  if (!incoming) return c.req.header(name);
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
