@@ -7,12 +7,12 @@ import {
   Permission,
 } from "@clipshare/shared";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Dialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
+import { useTranslation } from "../../../i18n";
 import {
   type EditExpiryChoice,
   EXPIRY_CHOICES,
