@@ -81,9 +81,8 @@ describe("shell texts", () => {
   });
 
   it("are found by the check (it reads keys the way the code writes them)", () => {
-    const keys = keysNamedIn(
-      't("pasteView.copyLink"); t(`pasteView.unavailable.${reason}.title`); t("upload.summary", { count })',
-    );
+    const source = `t("pasteView.copyLink"); t(\`pasteView.unavailable.\${reason}.title\`); t("upload.summary", { count })`;
+    const keys = keysNamedIn(source);
     expect(keys).toContain("pasteView.copyLink");
     expect(keys).toContain("pasteView.unavailable.expired.title");
     expect(keys).toEqual(expect.arrayContaining(["upload.summary_one", "upload.summary_other"]));
