@@ -24,7 +24,10 @@ function scriptsFetched(page: Page): Set<string> {
 test.describe("admin texts", () => {
   test("a visitor's pages never fetch them, in either language", async ({ page, request }) => {
     const token = await apiLogin(request);
-    const paste = await apiCreatePaste(request, `Bearer ${token}`, { content: "Room 4, 10:00", format: "plain" });
+    const paste = await apiCreatePaste(request, `Bearer ${token}`, {
+      content: "Room 4, 10:00",
+      format: "plain",
+    });
     const fetched = scriptsFetched(page);
 
     await page.goto("/");
