@@ -23,6 +23,15 @@ const handle = (title: RouteHandle["title"]): RouteHandle => ({ title });
 const panelTitle = ({ keyHolder }: TitleContext): TranslationKey =>
   keyHolder ? "admin.userPanel" : "admin.adminPanel";
 
+/**
+ * A page of the signed-in areas (and the API docs): its chunk and the admin texts load
+ * together, so it never renders raw keys, and visitors' pages never fetch those texts.
+ */
+const withAdminTexts = <T,>(page: Promise<T>): Promise<T> =>
+  Promise.all([page, import("../i18n/admin-texts").then((texts) => texts.loadAdminTexts())]).then(
+    ([loaded]) => loaded,
+  );
+
 /** The app's routes. Every page is its own lazily loaded chunk. */
 export function createAppRouter() {
   return createBrowserRouter([
@@ -45,7 +54,7 @@ export function createAppRouter() {
               handle: handle("pages.upload"),
               loader: panelGuard,
               lazy: () =>
-                import("../features/upload/components/upload-page").then((m) => ({
+                withAdminTexts(import("../features/upload/components/upload-page")).then((m) => ({
                   Component: m.UploadPage,
                 })),
             },
@@ -54,12 +63,14 @@ export function createAppRouter() {
               handle: handle((_params, context) => panelTitle(context)),
               loader: panelGuard,
               lazy: () =>
-                import("../features/admin/components/admin-page").then((m) => ({ Component: m.AdminPage })),
+                withAdminTexts(import("../features/admin/components/admin-page")).then((m) => ({
+                  Component: m.AdminPage,
+                })),
               children: [
                 {
                   index: true,
                   lazy: () =>
-                    import("../features/admin/components/admin-module-route").then((m) => ({
+                    withAdminTexts(import("../features/admin/components/admin-module-route")).then((m) => ({
                       Component: m.AdminModuleRoute,
                     })),
                 },
@@ -70,7 +81,7 @@ export function createAppRouter() {
                     isAdminModuleId(params.module) ? ADMIN_MODULE_TITLES[params.module] : panelTitle(context),
                   ),
                   lazy: () =>
-                    import("../features/admin/components/admin-module-route").then((m) => ({
+                    withAdminTexts(import("../features/admin/components/admin-module-route")).then((m) => ({
                       Component: m.AdminModuleRoute,
                     })),
                 },
@@ -95,7 +106,7 @@ export function createAppRouter() {
               handle: handle("pages.mountExplorer"),
               loader: explorerGuard,
               lazy: () =>
-                import("../features/mount-explorer/components/explorer-page").then((m) => ({
+                withAdminTexts(import("../features/mount-explorer/components/explorer-page")).then((m) => ({
                   Component: m.ExplorerPage,
                 })),
             },
@@ -103,7 +114,7 @@ export function createAppRouter() {
               path: "api-docs",
               handle: handle("apiDocs.title"),
               lazy: () =>
-                import("../features/api-docs/components/api-docs-page").then((m) => ({
+                withAdminTexts(import("../features/api-docs/components/api-docs-page")).then((m) => ({
                   Component: m.ApiDocsPage,
                 })),
             },

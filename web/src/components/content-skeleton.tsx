@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { cn } from "../lib/cn";
 
 /** Grey lines in the place of text that is still loading. */

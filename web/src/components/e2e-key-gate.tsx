@@ -1,6 +1,6 @@
 import { E2EError, type FragmentKey, readFragment } from "@clipshare/shared";
 import { type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { PasswordPrompt } from "./password-prompt";
 import { Alert } from "./ui/alert";
 

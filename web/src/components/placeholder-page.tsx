@@ -1,6 +1,6 @@
 import { Construction, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 
 /** Stand-in for a screen whose feature has not landed yet. */
 export function PlaceholderPage({

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { useErrorText } from "../lib/use-error-text";
 import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";

@@ -1,6 +1,6 @@
 import { QrCode as QrIcon } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { QrCode } from "./qr-code";
 import { Button, type ButtonSize, type ButtonVariant } from "./ui/button";
 import { Dialog } from "./ui/dialog";

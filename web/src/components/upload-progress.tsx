@@ -1,5 +1,5 @@
 import { CheckCircle2, CircleAlert, Clock, LoaderCircle, Pause, Play, RotateCcw, X } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { formatSpeed } from "../lib/file-size";
 import {
   isFinalFailure,

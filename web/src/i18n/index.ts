@@ -1,8 +1,10 @@
 import { STORAGE_KEYS } from "@clipshare/shared";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
+import { useSyncExternalStore } from "react";
 import { readString, writeString } from "../lib/storage";
+import type { TextOptions } from "./format";
+import type adminEn from "./locales/admin/en.json";
 import type en from "./locales/en.json";
+import { createTextStore, type TextPart } from "./store";
 
 export const LANGUAGES = ["zh", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -33,51 +35,43 @@ function applyDocumentLanguage(lang: Language): void {
   if (typeof document !== "undefined") document.documentElement.lang = LANGUAGE_TAGS[lang];
 }
 
-/** Each language is its own chunk; only the one in use is fetched. */
-const loaders: Record<Language, () => Promise<{ default: typeof en }>> = {
+/**
+ * The texts every page may show (header, footer, sign-in, Home, paste and file pages,
+ * errors, offline). Each language is its own chunk; only the one in use is fetched.
+ */
+const shellTexts: TextPart<Language> = {
   en: () => import("./locales/en.json"),
   zh: () => import("./locales/zh.json"),
 };
 
-async function ensureLoaded(lang: Language): Promise<void> {
-  if (i18next.hasResourceBundle(lang, "translation")) return;
-  const messages = await loaders[lang]();
-  i18next.addResourceBundle(lang, "translation", messages.default, true, true);
-}
+const store = createTextStore<Language>(LANGUAGE_TAGS, shellTexts, "en", applyDocumentLanguage);
 
-export async function initI18n(): Promise<typeof i18next> {
+/** Detects the language and loads its texts; the app renders after this. */
+export async function initI18n(): Promise<void> {
   const preferred =
     typeof navigator === "undefined"
       ? []
       : navigator.languages?.length
         ? navigator.languages
         : [navigator.language];
-  const lng = detectLanguage(readString(STORAGE_KEYS.language), preferred);
-  applyDocumentLanguage(lng);
-  const messages = await loaders[lng]();
-  await i18next.use(initReactI18next).init({
-    resources: { [lng]: { translation: messages.default } },
-    lng,
-    // Both locale files have the same keys (checked by a unit test), so no fallback is needed.
-    fallbackLng: false,
-    supportedLngs: LANGUAGES,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
-  return i18next;
+  await store.setLanguage(detectLanguage(readString(STORAGE_KEYS.language), preferred));
 }
 
 export function currentLanguage(): Language {
-  return parseLanguage(i18next.language) ?? "en";
+  return store.language();
 }
 
+/** The visitor's choice: remembered, and applied once its texts are loaded. */
 export async function setLanguage(lang: Language): Promise<void> {
-  await ensureLoaded(lang);
   writeString(STORAGE_KEYS.language, lang);
-  applyDocumentLanguage(lang);
-  await i18next.changeLanguage(lang);
+  await store.setLanguage(lang);
 }
+
+/**
+ * Loads a part of the texts that only some pages use (see `admin-texts.ts`) before they
+ * render; it follows every later language change.
+ */
+export const addTexts = (part: TextPart<Language>): Promise<void> => store.addPart(part);
 
 /** Every dotted key of a nested message object. */
 type LeafKeys<T, P extends string = ""> = {
@@ -85,4 +79,20 @@ type LeafKeys<T, P extends string = ""> = {
 }[keyof T & string];
 
 /** A key that exists in the locale files (checked by the compiler). */
-export type TranslationKey = LeafKeys<typeof en>;
+export type TranslationKey = LeafKeys<typeof en> | LeafKeys<typeof adminEn>;
+
+/** `files` for `files_one` / `files_other`: the key a counted text is asked for by. */
+type PluralStem<K> = K extends `${infer S}_one` ? S : K extends `${infer S}_other` ? S : never;
+
+/** A key, or the stem of a plural pair (called with a count). */
+type TextKey = TranslationKey | PluralStem<TranslationKey>;
+
+export type TFunction = (key: TextKey, options?: TextOptions) => string;
+
+/** The text of `key` in the language in use, for code outside components (toasts, notices). */
+export const translate: TFunction = (key, options) => store.snapshot().t(key, options);
+
+/** `t` and the language in use; the component renders again when either changes. */
+export function useTranslation(): { t: TFunction; i18n: { language: Language } } {
+  return useSyncExternalStore(store.subscribe, store.snapshot);
+}

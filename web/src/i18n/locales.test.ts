@@ -1,30 +1,38 @@
 import { describe, expect, it } from "vitest";
+import { flattenTexts, type TextTree } from "./format";
 import { detectLanguage, parseLanguage } from "./index";
+import adminEn from "./locales/admin/en.json";
+import adminZh from "./locales/admin/zh.json";
 import en from "./locales/en.json";
 import zh from "./locales/zh.json";
 
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
+const flatten = (tree: TextTree) => {
+  const texts = new Map<string, string>();
+  flattenTexts(tree, texts);
+  return texts;
+};
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-describe("locale files", () => {
-  const enKeys = flatten(en as Tree);
-  const zhKeys = flatten(zh as Tree);
+/** The texts every page loads, and those the admin pages load with them. */
+const FILES = {
+  shell: { en: flatten(en), zh: flatten(zh) },
+  admin: { en: flatten(adminEn), zh: flatten(adminZh) },
+};
 
-  it("have the same keys", () => {
-    const missingInZh = [...enKeys.keys()].filter((k) => !zhKeys.has(k));
-    const missingInEn = [...zhKeys.keys()].filter((k) => !enKeys.has(k));
+describe("locale files", () => {
+  const enKeys = new Map([...FILES.shell.en, ...FILES.admin.en]);
+  const zhKeys = new Map([...FILES.shell.zh, ...FILES.admin.zh]);
+
+  it.each(Object.entries(FILES))("have the same keys in both languages (%s texts)", (_name, file) => {
+    const missingInZh = [...file.en.keys()].filter((k) => !file.zh.has(k));
+    const missingInEn = [...file.zh.keys()].filter((k) => !file.en.has(k));
     expect({ missingInZh, missingInEn }).toEqual({ missingInZh: [], missingInEn: [] });
+  });
+
+  it("keep each key in one file only", () => {
+    const inBoth = [...FILES.admin.en.keys()].filter((k) => FILES.shell.en.has(k));
+    expect(inBoth).toEqual([]);
   });
 
   it("have no empty texts", () => {
@@ -40,7 +48,7 @@ describe("locale files", () => {
   });
 
   it("give English texts that count things a singular and a plural form", () => {
-    // "{{count}} files" read "1 files" before; i18next picks `_one` / `_other` by `count`.
+    // "{{count}} files" read "1 files" before; `t` picks `_one` / `_other` by `count`.
     const countsNouns = /\{\{count\}\} \w+s\b|\{\{count\}\}.*\(s\)/;
     const unpluralised = [...enKeys]
       .filter(([k, v]) => countsNouns.test(v) && !/_(one|other)$/.test(k))

@@ -1,7 +1,6 @@
 import { OFFLINE_TOAST_MS } from "@clipshare/shared";
-import i18next from "i18next";
 import { toast } from "../components/ui/toast";
-import type { TranslationKey } from "../i18n";
+import { type TranslationKey, translate } from "../i18n";
 import { AUTH_EVENTS } from "./auth-store";
 import { hasLocalDatabase } from "./offline/offline-layer";
 import { loadOfflineLayer } from "./offline/queue-status";
@@ -12,7 +11,7 @@ import { loadOfflineLayer } from "./offline/queue-status";
  * Installed once at startup; texts are looked up when the notice is shown.
  */
 export function installAppNotices(): void {
-  const t = (key: TranslationKey) => () => String(i18next.t(key));
+  const t = (key: TranslationKey) => () => translate(key);
   window.addEventListener(AUTH_EVENTS.adminTokenExpired, () =>
     toast(t("errors.adminSessionExpired"), "error", 6000),
   );

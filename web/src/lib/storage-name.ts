@@ -1,6 +1,6 @@
 import { DEFAULT_LOCAL_STORAGE_NAME } from "@clipshare/shared";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 
 /**
  * The name of a storage config as shown to the reader: the config made on first run still

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { describeApiError } from "./api-error";
 
 /** Turns any thrown error into the text of the spec's error catalogue, in the current language. */

@@ -1,6 +1,6 @@
 import { APP_VERSION } from "@clipshare/shared";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n";
 import { SOURCE_REPOSITORY_URL } from "../../lib/links";
 
 export function Footer() {

@@ -1,7 +1,6 @@
 import { Languages, Monitor, Moon, Sun } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
-import { currentLanguage, setLanguage } from "../../i18n";
+import { currentLanguage, setLanguage, useTranslation } from "../../i18n";
 import { themeStore, useTheme } from "../../lib/theme";
 
 /** Cycles auto → light → dark; the accessible name says the current mode. */

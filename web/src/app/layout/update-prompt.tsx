@@ -1,6 +1,6 @@
 import { RefreshCw } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { PromptBar } from "../../components/ui/prompt-bar";
+import { useTranslation } from "../../i18n";
 import { pwaStore, useUpdateAvailable } from "../../lib/pwa";
 
 export function UpdatePrompt() {

@@ -1,7 +1,7 @@
 import { APP_NAME } from "@clipshare/shared";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
+import { useTranslation } from "../../i18n";
 import { useCapabilities } from "../../lib/auth-store";
 import type { RouteHandle } from "../router";
 

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { useErrorText } from "../../lib/use-error-text";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";

@@ -1,6 +1,6 @@
 import { Search, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { Button } from "../ui/button";
 import { Input } from "../ui/form";
 import { searchTooShort } from "./list-model";

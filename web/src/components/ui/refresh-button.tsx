@@ -1,5 +1,5 @@
 import { RefreshCw } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { Button } from "./button";
 
 /** "Refresh" as an icon button; the icon spins while the data is being fetched again. */

@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { cn } from "../../lib/cn";
 
 export function Spinner({ className, label }: { className?: string; label?: string }) {

@@ -1,6 +1,6 @@
 import { AlertCircle, CheckCircle2, Info, X } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { cn } from "../../lib/cn";
 
 export type ToastTone = "success" | "error" | "info";

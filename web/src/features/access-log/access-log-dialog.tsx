@@ -1,6 +1,5 @@
 import { ChevronLeft, ChevronRight, Download, History, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/list/confirm-dialog";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
@@ -9,6 +8,7 @@ import { CheckboxField } from "../../components/ui/checkbox";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
+import { useTranslation } from "../../i18n";
 import { formatBytes } from "../../lib/file-size";
 import { formatDateTime } from "../../lib/format";
 import { saveLink } from "../../lib/save-link";

@@ -1,10 +1,10 @@
 import type { SystemSettingRow } from "@clipshare/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { SettingsFormCard } from "../../components/settings-form-card";
 import { CheckboxField } from "../../components/ui/checkbox";
 import { TextField } from "../../components/ui/form";
+import { useTranslation } from "../../i18n";
 import { api } from "../../lib/api";
 
 interface AccessLogSettings {

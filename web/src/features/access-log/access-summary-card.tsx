@@ -1,8 +1,8 @@
 import { ACCESS_KINDS } from "@clipshare/shared";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../components/ui/alert";
 import { Card, CardHeader } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
+import { useTranslation } from "../../i18n";
 import { formatCount } from "../../lib/format";
 import { useErrorText } from "../../lib/use-error-text";
 import { useAccessSummary } from "./hooks";

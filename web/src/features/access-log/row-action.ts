@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import type { RowAction } from "../../components/list/data-list";
+import { useTranslation } from "../../i18n";
 
 /** The "Access log" action of a share row, named after the share it opens the log of. */
 export function useAccessLogAction(): (name: string, open: () => void, disabled?: boolean) => RowAction {

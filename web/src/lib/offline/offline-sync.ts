@@ -1,6 +1,6 @@
 import { RELOAD_DELAY_MS, SYNC_STATUS_WAIT_MS } from "@clipshare/shared";
-import i18next from "i18next";
 import { toast } from "../../components/ui/toast";
+import { translate } from "../../i18n";
 import type { OfflineWriteRequest } from "../api-client";
 import { AUTH_EVENTS, authStore, currentCredentials } from "../auth-store";
 import { clearSignedInData, sweepExpired } from "./offline-cache";
@@ -102,7 +102,7 @@ async function runSync(): Promise<void> {
 }
 
 function t(key: string, values?: Record<string, unknown>): string {
-  return String(i18next.t(key as never, values as never));
+  return translate(key as never, values);
 }
 
 async function handleReport(report: ReplayReport): Promise<void> {

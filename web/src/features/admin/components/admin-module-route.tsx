@@ -1,7 +1,7 @@
 import { Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { Navigate, useParams } from "react-router";
 import { PageSpinner } from "../../../components/ui/spinner";
+import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
 import {
   ADMIN_MODULE_TITLES,

@@ -1,8 +1,8 @@
 import { LogOut, ShieldCheck, UserRound } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, Navigate, Outlet, useParams, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
+import { useTranslation } from "../../../i18n";
 import { authStore, useAuth, useCapabilities } from "../../../lib/auth-store";
 import { cn } from "../../../lib/cn";
 import { ADMIN_MODULE_TITLES, allowedModules, defaultModule } from "../modules/module-ids";

@@ -1,11 +1,11 @@
 import { KeyRound, LogIn, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { PasswordField } from "../../../components/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Field, Input } from "../../../components/ui/form";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { useTranslation } from "../../../i18n";
 import { apiBase } from "../../../lib/api";
 import { authStore } from "../../../lib/auth-store";
 import { setStoredBackendUrl } from "../../../lib/runtime-config";

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ContentSkeleton } from "../../../components/content-skeleton";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form";
+import { useTranslation } from "../../../i18n";
 import { backendUrl } from "../../../lib/share-links";
 import { groupByTag, type OpenApiDocument } from "../model/openapi";
 import { OperationView } from "./operation-view";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
 import { accessOf, answerSchema, type HttpMethod, type OperationEntry, typeLabel } from "../model/openapi";
 import { DocCode, DocText, SchemaView } from "./schema-view";

@@ -1,11 +1,11 @@
 import { Check, Copy } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Input, Label } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { copyText } from "../../../lib/clipboard";
 import { ToolConfigs } from "./tool-configs";
 

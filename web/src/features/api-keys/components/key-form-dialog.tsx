@@ -7,11 +7,11 @@ import {
   Permission,
 } from "@clipshare/shared";
 import { type FormEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
+import { useTranslation } from "../../../i18n";
 import {
   type EditExpiryChoice,
   EXPIRY_CHOICES,

@@ -1,7 +1,6 @@
 import { ALL_PERMISSIONS, Permission, type PermissionName, permissionNames } from "@clipshare/shared";
 import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
 import { DataList, type ListColumn, type RowAction } from "../../../components/list/data-list";
 import { ListBody } from "../../../components/list/list-frame";
@@ -11,6 +10,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { RefreshButton } from "../../../components/ui/refresh-button";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { ApiKeyRow } from "../api/api-keys";

@@ -1,10 +1,10 @@
 import { curlUploadCommand, sharexConfigs } from "@clipshare/shared";
 import { Copy, Download } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { copyText } from "../../../lib/clipboard";
 import { downloadText } from "../../pastes";
 

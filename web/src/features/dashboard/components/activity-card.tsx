@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { useTranslation } from "../../../i18n";
 import type { DashboardStats } from "../api/dashboard";
 import { activityDays, activityTotals, dayLabel } from "../dashboard-model";
 

@@ -3,7 +3,7 @@
  * dashboard chunk stays small). Loaded lazily; the card around it carries the text alternative.
  */
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { type ActivityDay, chartScaleMax, dayLabel } from "../dashboard-model";
 
 const HEIGHT = 200;

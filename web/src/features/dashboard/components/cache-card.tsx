@@ -1,9 +1,9 @@
 import { Eraser } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { useTranslation } from "../../../i18n";
 import { formatCount } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { CacheCounters } from "../api/dashboard";

@@ -1,9 +1,9 @@
 import { RefreshCw } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { useErrorText } from "../../../lib/use-error-text";
 import { AccessSummaryCard } from "../../access-log";
 import { useCacheStats, useClearCache, useDashboardStats } from "../hooks/use-dashboard";

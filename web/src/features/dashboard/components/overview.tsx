@@ -1,8 +1,8 @@
 import type { LucideIcon } from "lucide-react";
 import { ArrowRight, Files, FileText, FolderCog, HardDrive, KeyRound, Upload } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Card, CardHeader } from "../../../components/ui/card";
+import { useTranslation } from "../../../i18n";
 import { formatCount } from "../../../lib/format";
 import type { DashboardStats } from "../api/dashboard";
 

@@ -1,9 +1,9 @@
 import { ChevronDown, Server } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Field, Input } from "../../../components/ui/form";
+import { useTranslation } from "../../../i18n";
 import { apiBase } from "../../../lib/api";
 import { getStoredBackendUrl, isValidBackendUrl, setStoredBackendUrl } from "../../../lib/runtime-config";
 

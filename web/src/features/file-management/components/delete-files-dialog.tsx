@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
+import { useTranslation } from "../../../i18n";
 import type { DeleteMode } from "../api/file-shares";
 
 /** Confirms deleting shares and asks what happens to the stored files (delete mode). */

@@ -1,9 +1,9 @@
 import { Copy, Eye, Lock, Pencil, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ListColumn, RowAction } from "../../../components/list/data-list";
 import { Badge } from "../../../components/ui/badge";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
 import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";

@@ -1,11 +1,11 @@
 import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
 import { type FormEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { PasswordField } from "../../../components/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
 import { Field, SelectField, TextField } from "../../../components/ui/form";
+import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { LinkSuffixInput } from "../../pastes";
 import type { FileShare } from "../api/file-shares";

@@ -1,7 +1,6 @@
 import { FILES_DEFAULT_LIMIT } from "@clipshare/shared";
 import { Files } from "lucide-react";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DataList } from "../../../components/list/data-list";
 import { ListBody, ListPager } from "../../../components/list/list-frame";
@@ -13,6 +12,7 @@ import { Card, CardHeader } from "../../../components/ui/card";
 import { Select } from "../../../components/ui/form";
 import { RefreshButton } from "../../../components/ui/refresh-button";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
 import { useStorageName } from "../../../lib/storage-name";
 import { useErrorText } from "../../../lib/use-error-text";

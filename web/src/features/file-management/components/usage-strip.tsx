@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { useStorageName } from "../../../lib/storage-name";
 import type { StorageUsage } from "../api/file-shares";

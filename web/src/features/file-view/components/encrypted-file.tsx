@@ -1,11 +1,11 @@
 import { plainSizeOf } from "@clipshare/shared";
 import { Download, Eye, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { E2EKeyGate } from "../../../components/e2e-key-gate";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
+import { useTranslation } from "../../../i18n";
 import {
   decryptToBlob,
   downloadDecrypted,

@@ -1,6 +1,6 @@
 import { FileIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 
 /** The top of a shared file's card: its icon, "Shared file", the name, then what the page adds below it. */
 export function FileHeading({ name, children }: { name: string; children?: ReactNode }) {

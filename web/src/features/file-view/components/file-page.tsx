@@ -1,6 +1,5 @@
 import { Calendar, Copy, Download, Eye, HardDrive, Hourglass, LockKeyhole, Tag } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { ShareQrButton } from "../../../components/share-qr-code";
 import { Alert } from "../../../components/ui/alert";
@@ -8,6 +7,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { isApiError } from "../../../lib/api-error";
 import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";

@@ -1,7 +1,7 @@
 import { FileX2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner";
+import { useTranslation } from "../../../i18n";
 import { backendUrl } from "../../../lib/share-links";
 import { thumbnailUrl, tokenOf } from "../api/public-files";
 import { type PreviewKind, previewKind } from "../preview-kind";

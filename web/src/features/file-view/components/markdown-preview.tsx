@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
+import { useTranslation } from "../../../i18n";
 import { renderMarkdown } from "../lib/markdown";
 import { TruncatedNote, useTextContent } from "./text-content";
 import "./preview-content.css";

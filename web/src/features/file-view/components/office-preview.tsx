@@ -1,9 +1,9 @@
 import { ExternalLink, FileText } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
+import { useTranslation } from "../../../i18n";
 import { useErrorText } from "../../../lib/use-error-text";
 import { type OfficeViewerUrls, publicFilesApi } from "../api/public-files";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { PasswordPrompt } from "../../../components/password-prompt";
+import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { PublicFile } from "../api/public-files";

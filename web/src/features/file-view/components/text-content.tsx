@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
+import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { fetchText } from "../api/public-files";
 import { TEXT_PREVIEW_MAX_BYTES, textPreviewRange } from "../preview-kind";

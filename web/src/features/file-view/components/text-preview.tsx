@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
+import { useTranslation } from "../../../i18n";
 import { highlightCode } from "../lib/highlight";
 import { codeLanguage, shouldHighlight } from "../preview-kind";
 import "./preview-content.css";

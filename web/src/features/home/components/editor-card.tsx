@@ -1,10 +1,10 @@
 import { PASTE_MAX_BYTES } from "@clipshare/shared";
 import { Columns2, Eye, FileText, FileUp, Hash, PenLine } from "lucide-react";
 import { type ChangeEvent, useDeferredValue, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Segmented } from "../../../components/segmented";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
 import type { TextFormat } from "../../pastes";
 import { CodeEditor, PasteContent } from "../../pastes";

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { useTranslation } from "../../../i18n";
 import { isApiError } from "../../../lib/api-error";
 import { useCapabilities } from "../../../lib/auth-store";
 import { formatDateTime } from "../../../lib/format";

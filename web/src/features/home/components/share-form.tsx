@@ -1,10 +1,10 @@
 import { Send } from "lucide-react";
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Field } from "../../../components/ui/form";
+import { useTranslation } from "../../../i18n";
 import type { ExpiryUnit, ShareFormErrors, ShareFormValues } from "../../pastes";
 import {
   ExpiryField,

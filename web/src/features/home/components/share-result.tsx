@@ -1,11 +1,11 @@
 import { Check, Copy, ExternalLink, Link2, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { QrCode } from "../../../components/qr-code";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { copyText } from "../../../lib/clipboard";
 import { formatDateTime } from "../../../lib/format";
 import type { CreatedPaste } from "../../pastes";

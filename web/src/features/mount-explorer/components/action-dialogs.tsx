@@ -1,11 +1,11 @@
 import { ChevronRight, Folder, Home } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field, Input } from "../../../components/ui/form";
+import { useTranslation } from "../../../i18n";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { FsEntry } from "../api/fs";
 import { useDirectory } from "../hooks/use-fs";

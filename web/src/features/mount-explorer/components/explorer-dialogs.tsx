@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { ExplorerController } from "../hooks/use-explorer";
 import { useExplorerMenu } from "../hooks/use-explorer-menu";
 import { collectPickedFolder } from "../model/upload-walk";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
 import { SignInRequired } from "../../admin";
 import { OfflineCopyMark } from "../../offline";

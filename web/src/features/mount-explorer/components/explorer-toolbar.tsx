@@ -12,9 +12,9 @@ import {
   Trash2,
   Upload,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/form";
+import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
 import type { ExplorerController, SidePanel } from "../hooks/use-explorer";
 import type { ViewMode } from "../hooks/use-explorer-state";

@@ -1,6 +1,5 @@
 import { Copy, ExternalLink } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { PasswordField } from "../../../components/password-input";
 import { QrCode } from "../../../components/qr-code";
 import { Alert } from "../../../components/ui/alert";
@@ -8,6 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field, Input, Select } from "../../../components/ui/form";
+import { useTranslation } from "../../../i18n";
 import { copyText } from "../../../lib/clipboard";
 import { formatDateTime } from "../../../lib/format";
 import { fileShareUrl } from "../../../lib/share-links";

@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight, Download, ExternalLink, X } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
+import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { backendUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";

@@ -1,5 +1,4 @@
 import { AlertTriangle, CheckCircle2, Download, Loader2, Pause, Trash2, X, XCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ProgressBar } from "../../../components/ui/progress-bar";
@@ -10,6 +9,7 @@ import {
   useFailureText,
   useProgressText,
 } from "../../../components/upload-progress";
+import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { saveLink } from "../../../lib/save-link";
 import { backendUrl } from "../../../lib/share-links";

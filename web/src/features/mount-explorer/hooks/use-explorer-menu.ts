@@ -14,7 +14,7 @@ import {
   Trash2,
   Upload,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { FsEntry } from "../api/fs";
 import type { MenuItem } from "../components/context-menu";
 import { isEditable, normalizePath } from "../model/paths";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { isApiError } from "../../../lib/api-error";
 import { queueSummary } from "../../../lib/upload-engine/upload-queue";
 import { useUploadQueue } from "../../../lib/upload-engine/use-upload-queue";

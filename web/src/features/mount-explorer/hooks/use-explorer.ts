@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
 import { saveLink } from "../../../lib/save-link";
 import { useErrorText } from "../../../lib/use-error-text";

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { useErrorText } from "../../../lib/use-error-text";
 import { type MountRow, mountsApi } from "../api/mounts";
 import {

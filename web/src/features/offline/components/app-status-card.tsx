@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardHeader } from "../../../components/ui/card";
+import { useTranslation } from "../../../i18n";
 import { useOfflineQueue } from "../../../lib/offline/queue-status";
 import { useWorkerState } from "../../../lib/pwa";
 

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { PromptBar } from "../../../components/ui/prompt-bar";
+import { useTranslation } from "../../../i18n";
 import { installPrompt, useInstallOffer } from "../../../lib/install-prompt";
 
 /** "Install ClipShare" while the browser offers it (see lib/install-prompt.ts). */

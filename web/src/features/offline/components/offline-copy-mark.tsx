@@ -1,5 +1,5 @@
 import { CloudOff } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 
 /** Says that what the page shows is a copy kept on this device, and from when. */

@@ -1,6 +1,6 @@
 import { CloudOff } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
 import { useOfflineQueue } from "../../../lib/offline/queue-status";
 import { useUpdateAvailable } from "../../../lib/pwa";

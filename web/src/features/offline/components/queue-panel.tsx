@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
 import { formatDateTime } from "../../../lib/format";
 import { discardQueued, retryQueued, syncOfflineQueue } from "../../../lib/offline/offline-sync";

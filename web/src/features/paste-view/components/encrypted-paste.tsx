@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { E2EKeyGate } from "../../../components/e2e-key-gate";
+import { useTranslation } from "../../../i18n";
 import { openPasteText } from "../../../lib/e2e/paste-crypto";
 
 /** An end-to-end encrypted paste: the fetched ciphertext is opened here, only the plaintext goes on to `children`. */

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { ContentSkeleton } from "../../../components/content-skeleton";
+import { useTranslation } from "../../../i18n";
 
 const bar = "animate-pulse rounded bg-slate-200 dark:bg-slate-800";
 

@@ -1,9 +1,9 @@
 import { Copy, Download, FileCode2, FileText, Hash, Link2, QrCode as QrIcon, WrapText } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Segmented } from "../../../components/segmented";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { copyText } from "../../../lib/clipboard";
 import {
   downloadExtension,

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { QrCode } from "../../../components/qr-code";
 import { Dialog } from "../../../components/ui/dialog";
+import { useTranslation } from "../../../i18n";
 
 /** The paste's link as a QR code. Its own chunk (dialog + encoder), loaded when asked for. */
 export default function QrDialog({ link, onClose }: { link: string; onClose: () => void }) {

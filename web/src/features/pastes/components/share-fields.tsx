@@ -1,6 +1,6 @@
 import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
-import { useTranslation } from "react-i18next";
 import { Field, Input, type InputProps, Select } from "../../../components/ui/form";
+import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import {

@@ -1,6 +1,5 @@
 import { ADMIN_PASSWORD_MIN } from "@clipshare/shared";
 import { type FormEvent, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { PasswordField } from "../../../components/password-input";
 import { SettingsFormCard } from "../../../components/settings-form-card";
 import { Alert } from "../../../components/ui/alert";
@@ -9,6 +8,7 @@ import { Card, CardHeader } from "../../../components/ui/card";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { authStore } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
 import { AccessLogSettingsCard } from "../../access-log";

@@ -1,6 +1,5 @@
 import { FlaskConical, HardDrive, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ListBody } from "../../../components/list/list-frame";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
@@ -10,6 +9,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { RefreshButton } from "../../../components/ui/refresh-button";
 import { toast } from "../../../components/ui/toast";
 import { UsageMeter } from "../../../components/ui/usage-meter";
+import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { useStorageName } from "../../../lib/storage-name";

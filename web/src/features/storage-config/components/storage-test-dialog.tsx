@@ -1,11 +1,11 @@
 import { CheckCircle2, CircleSlash, RotateCcw, XCircle } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
+import { useTranslation } from "../../../i18n";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { StorageConfig } from "../api/storage-configs";
 import { useTestStorageConfig } from "../hooks/use-storage-configs";

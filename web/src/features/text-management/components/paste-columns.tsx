@@ -1,7 +1,7 @@
 import { Eye, LockKeyhole, Pencil, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import type { ListColumn, RowAction } from "../../../components/list/data-list";
 import { Badge } from "../../../components/ui/badge";
+import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { useAccessLogAction } from "../../access-log";
 import { type PasteRow, pasteLink } from "../../pastes";

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ContentSkeleton } from "../../../components/content-skeleton";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field, Select } from "../../../components/ui/form";
+import { useTranslation } from "../../../i18n";
 import { isApiError } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";

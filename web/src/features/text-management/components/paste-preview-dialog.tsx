@@ -1,11 +1,11 @@
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ContentSkeleton } from "../../../components/content-skeleton";
 import { Segmented } from "../../../components/segmented";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
+import { useTranslation } from "../../../i18n";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { PasteRow } from "../../pastes";
 import { formatOf, PasteContent, pasteLink, type TextFormat } from "../../pastes";

@@ -1,8 +1,8 @@
 import { ClipboardPaste, FolderOpen, UploadCloud } from "lucide-react";
 import { type DragEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
+import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
 import { formatBytes } from "../../../lib/file-size";
 import { clipboardFileName } from "../upload-form-model";

@@ -1,5 +1,4 @@
 import { Copy, ExternalLink, FileIcon, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ShareQrButton } from "../../../components/share-qr-code";
 import { Button } from "../../../components/ui/button";
@@ -11,6 +10,7 @@ import {
   useFailureText,
   useProgressText,
 } from "../../../components/upload-progress";
+import { useTranslation } from "../../../i18n";
 import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
 import { fileShareUrl } from "../../../lib/share-links";

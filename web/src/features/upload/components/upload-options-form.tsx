@@ -1,9 +1,9 @@
 import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
-import { useTranslation } from "react-i18next";
 import { PasswordInput } from "../../../components/password-input";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Field, Input, Select } from "../../../components/ui/form";
+import { useTranslation } from "../../../i18n";
 import { useStorageName } from "../../../lib/storage-name";
 import { LinkSuffixInput } from "../../pastes";
 import type { UploadStorageConfig } from "../api/uploads";

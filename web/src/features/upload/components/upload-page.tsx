@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Upload } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
 import { queueSummary } from "../../../lib/upload-engine/upload-queue";
 import { useUploadQueue } from "../../../lib/upload-engine/use-upload-queue";

@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, Link2, Server, X } from "lucide-react";
 import { type FormEvent, useCallback, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -9,6 +8,7 @@ import { Card } from "../../../components/ui/card";
 import { Field, Input } from "../../../components/ui/form";
 import { ProgressBar } from "../../../components/ui/progress-bar";
 import { useFailureText } from "../../../components/upload-progress";
+import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { fileShareUrl } from "../../../lib/share-links";
 import { type RemoteFileInfo, urlApi } from "../api/url-upload";

@@ -1,0 +1,13 @@
+import { addTexts } from ".";
+
+/*
+ * Texts of the signed-in areas: the admin panel and its modules, uploads, the file
+ * explorer and the API docs. Visitors never fetch them: the router loads this module
+ * with those pages and renders them once the texts are in.
+ */
+const adminTexts = {
+  en: () => import("./locales/admin/en.json"),
+  zh: () => import("./locales/admin/zh.json"),
+};
+
+export const loadAdminTexts = (): Promise<void> => addTexts(adminTexts);
