@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useParams } from "react-router";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useCapabilities } from "../../../lib/auth-store";
+import { Navigate, useParams } from "../../../lib/router";
 import {
   ADMIN_MODULE_TITLES,
   type AdminModuleId,

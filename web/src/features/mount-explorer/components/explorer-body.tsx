@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { cn } from "../../../lib/cn";
 import { formatBytes } from "../../../lib/file-size";
+import { Link } from "../../../lib/router";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { SearchResult } from "../api/fs";
 import type { ExplorerController } from "../hooks/use-explorer";

@@ -1,8 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "../../../components/ui/toast";
 import { useCapabilities } from "../../../lib/auth-store";
+import { useNavigate, useParams, useSearchParams } from "../../../lib/router";
 import { saveLink } from "../../../lib/save-link";
 import { useErrorText } from "../../../lib/use-error-text";
 import { type FsEntry, fsApi, type SearchResult } from "../api/fs";
