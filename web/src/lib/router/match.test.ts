@@ -59,7 +59,14 @@ describe("matching paths", () => {
 });
 
 describe("links", () => {
-  const click = { button: 0, defaultPrevented: false, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false };
+  const click = {
+    button: 0,
+    defaultPrevented: false,
+    metaKey: false,
+    altKey: false,
+    ctrlKey: false,
+    shiftKey: false,
+  };
 
   it("only a plain left click on a link for this tab is the app's to follow", () => {
     expect(isPlainClick(click, undefined)).toBe(true);

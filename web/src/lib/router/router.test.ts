@@ -1,4 +1,4 @@
-import { createElement, type ReactNode } from "react";
+import { type ComponentType, createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { Outlet, RouterProvider, useLocation, useParams, useRouteError } from "./components";
@@ -49,6 +49,15 @@ const page = (name: string) => () => createElement(Page, { name });
 const Layout = () => createElement("main", null, "layout:", createElement(Outlet));
 const Failed = () => createElement("p", null, `failed: ${(useRouteError() as Error).message}`);
 
+const Admin = () =>
+  createElement(
+    "section",
+    null,
+    `panel ${useParams().module}`,
+    createElement("div", null, createElement(Outlet)),
+  );
+const Module = () => createElement("p", null, `module ${useParams().module} ${useLocation().search}`);
+
 function app(children: RouteObject[]): RouteObject[] {
   return [{ Component: Layout, children: [{ ErrorBoundary: Failed, children }] }];
 }
@@ -87,7 +96,10 @@ describe("navigation", () => {
     await router.navigate(-2);
     await settle();
     expect(at()).toBe(1);
-    expect(router.getState()).toMatchObject({ action: "pop", location: { pathname: "/a", state: undefined } });
+    expect(router.getState()).toMatchObject({
+      action: "pop",
+      location: { pathname: "/a", state: undefined },
+    });
     await router.navigate(1);
     await settle();
     expect(router.getState().location).toMatchObject({ pathname: "/c", state: undefined });
@@ -97,7 +109,7 @@ describe("navigation", () => {
 
   it("a page is shown only once its code has loaded; the old one stays up meanwhile", async () => {
     const { history } = tab("/");
-    const code = deferred<() => ReturnType<typeof Page>>();
+    const code = deferred<ComponentType>();
     const slow: RouteObject = { path: "slow", load: () => code.promise };
     const router = createRouter(app([{ index: true, Component: page("home") }, slow]), history);
     await settle();
@@ -119,7 +131,10 @@ describe("navigation", () => {
       return params["*"] === "outside" ? `/files/base${url.search}` : null;
     };
     const { history, paths } = tab("/files/outside?preview=a");
-    const router = createRouter(app([{ index: true }, { path: "files/*", guard, Component: page("files") }]), history);
+    const router = createRouter(
+      app([{ index: true }, { path: "files/*", guard, Component: page("files") }]),
+      history,
+    );
     await settle();
     // On the first load (and on back/forward) the entry is replaced.
     expect(paths()).toEqual(["/files/base?preview=a"]);
@@ -160,10 +175,16 @@ describe("navigation", () => {
   it("code that fails to load shows the nearest error page in the layout, and is fetched again next time", async () => {
     const { history } = tab("/");
     const load = vi
-      .fn<() => Promise<() => ReturnType<typeof Page>>>()
+      .fn<() => Promise<ComponentType>>()
       .mockRejectedValueOnce(new Error("Failed to fetch dynamically imported module"))
       .mockResolvedValue(page("loaded"));
-    const router = createRouter(app([{ index: true, Component: page("home") }, { path: "p", load }]), history);
+    const router = createRouter(
+      app([
+        { index: true, Component: page("home") },
+        { path: "p", load },
+      ]),
+      history,
+    );
     await settle();
     await router.navigate("/p");
     // The address changed (reload retries it) and the layout stays around the error.
@@ -180,7 +201,7 @@ describe("navigation", () => {
 describe("drawing routes", () => {
   it("shows the fallback until the first page is ready", async () => {
     const { history } = tab("/");
-    const code = deferred<() => ReturnType<typeof Page>>();
+    const code = deferred<ComponentType>();
     const router = createRouter(app([{ index: true, load: () => code.promise }]), history);
     expect(render(router, createElement("p", null, "loading"))).toContain("loading");
     code.resolve(page("home"));
@@ -189,12 +210,15 @@ describe("drawing routes", () => {
   });
 
   it("layouts draw their child in the outlet; every level reads the same params and location", async () => {
-    const Admin = () =>
-      createElement("section", null, `panel ${useParams().module}`, createElement("div", null, createElement(Outlet)));
-    const Module = () => createElement("p", null, `module ${useParams().module} ${useLocation().search}`);
     const { history } = tab("/admin/settings?tab=2");
     const router = createRouter(
-      app([{ path: "admin", Component: Admin, children: [{ index: true }, { path: ":module", Component: Module }] }]),
+      app([
+        {
+          path: "admin",
+          Component: Admin,
+          children: [{ index: true }, { path: ":module", Component: Module }],
+        },
+      ]),
       history,
     );
     await settle();
