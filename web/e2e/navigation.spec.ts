@@ -46,6 +46,32 @@ test.describe("routes", () => {
     await expect(page.getByRole("contentinfo")).toContainText("0.7.3");
   });
 
+  test("a new page opens at the top; back and forward return to where each page was left", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: /online clipboard/i })).toBeVisible();
+    const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "API reference" });
+    await footerLink.scrollIntoViewIfNeeded();
+    const homeY = await scrollY();
+    expect(homeY).toBeGreaterThan(100);
+    await footerLink.click();
+    await expect(page.getByRole("heading", { level: 2, name: "Pastes" })).toBeVisible();
+    expect(await scrollY()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(scrollY).toBe(1500);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(scrollY).toBe(homeY);
+    // The reference is drawn again from its data after it loads: the position waits for it.
+    await page.goForward();
+    await expect(page).toHaveURL(/\/api-docs$/);
+    await expect.poll(scrollY).toBe(1500);
+  });
+
   test("every admin module route as admin", async ({ page, request }) => {
     const token = await apiLogin(request);
     await useAdminSession(page, token);

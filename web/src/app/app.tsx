@@ -1,6 +1,7 @@
-import { RouterProvider } from "react-router";
+import { RouterProvider } from "../lib/router";
+import { RouteFallback } from "./layout/route-fallback";
 import type { createAppRouter } from "./router";
 
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={router} fallback={<RouteFallback />} />;
 }

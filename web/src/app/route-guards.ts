@@ -1,17 +1,16 @@
 import { isPathWithinBase, normalizeBasePath } from "@clipshare/shared";
-import { type LoaderFunctionArgs, redirect } from "react-router";
 import { authStore, capabilitiesOf } from "../lib/auth-store";
+import type { GuardArgs } from "../lib/router";
 
 /**
  * Route guard for the signed-in areas: revalidate when the last check
  * is older than 5 minutes; signed out → let the page offer sign-in; signed in
  * without admin rights or a text/file/mount permission → home.
  */
-export async function panelGuard(): Promise<null> {
+export async function panelGuard(): Promise<string | null> {
   await authStore.ensureValidated();
   const caps = capabilitiesOf(authStore.getState());
-  if (caps.isAuthenticated && !caps.hasPanelAccess) throw redirect("/");
-  return null;
+  return caps.isAuthenticated && !caps.hasPanelAccess ? "/" : null;
 }
 
 export function explorerUrl(path: string): string {
@@ -24,15 +23,13 @@ export function explorerUrl(path: string): string {
 }
 
 /** Plus: an API-key user may only browse at or below the key's base path. */
-export async function explorerGuard({ params, request }: LoaderFunctionArgs): Promise<null> {
-  await panelGuard();
+export async function explorerGuard({ params, url }: GuardArgs): Promise<string | null> {
+  const elsewhere = await panelGuard();
+  if (elsewhere) return elsewhere;
   const caps = capabilitiesOf(authStore.getState());
   if (caps.isApiKey && caps.mount) {
     const path = `/${params["*"] ?? ""}`;
-    if (!isPathWithinBase(caps.basicPath, path)) {
-      const search = new URL(request.url).search;
-      throw redirect(`${explorerUrl(caps.basicPath)}${search}`);
-    }
+    if (!isPathWithinBase(caps.basicPath, path)) return `${explorerUrl(caps.basicPath)}${url.search}`;
   }
   return null;
 }

@@ -1,9 +1,8 @@
-import { createBrowserRouter, type Params, redirect } from "react-router";
 import { ADMIN_MODULE_TITLES, isAdminModuleId } from "../features/admin/modules/module-ids";
 import type { TranslationKey } from "../i18n";
+import { createRouter, type Params } from "../lib/router";
 import { AppLayout } from "./layout/app-layout";
 import { RouteError } from "./layout/route-error";
-import { RouteFallback } from "./layout/route-fallback";
 import { explorerGuard, panelGuard } from "./route-guards";
 
 /** What a route title may depend on besides its parameters. */
@@ -32,93 +31,85 @@ const withAdminTexts = <T,>(page: Promise<T>): Promise<T> =>
     ([loaded]) => loaded,
   );
 
-/** The app's routes. Every page is its own lazily loaded chunk. */
+/**
+ * The app's routes. Every page is its own lazily loaded chunk. The guards of every
+ * level run on each navigation, so one on `admin` also covers its modules.
+ */
 export function createAppRouter() {
-  return createBrowserRouter([
+  return createRouter([
     {
-      element: <AppLayout />,
-      HydrateFallback: RouteFallback,
+      Component: AppLayout,
       children: [
         {
-          errorElement: <RouteError />,
-          lazy: () => import("./layout/data-layout").then((m) => ({ Component: m.DataLayout })),
+          ErrorBoundary: RouteError,
+          load: () => import("./layout/data-layout").then((m) => m.DataLayout),
           children: [
             {
               index: true,
               handle: handle("pages.home"),
-              lazy: () =>
-                import("../features/home/components/home-page").then((m) => ({ Component: m.HomePage })),
+              load: () => import("../features/home/components/home-page").then((m) => m.HomePage),
             },
             {
               path: "upload",
               handle: handle("pages.upload"),
-              loader: panelGuard,
-              lazy: () =>
-                withAdminTexts(import("../features/upload/components/upload-page")).then((m) => ({
-                  Component: m.UploadPage,
-                })),
+              guard: panelGuard,
+              load: () =>
+                withAdminTexts(import("../features/upload/components/upload-page")).then((m) => m.UploadPage),
             },
             {
               path: "admin",
               handle: handle((_params, context) => panelTitle(context)),
-              loader: panelGuard,
-              lazy: () =>
-                withAdminTexts(import("../features/admin/components/admin-page")).then((m) => ({
-                  Component: m.AdminPage,
-                })),
+              guard: panelGuard,
+              load: () =>
+                withAdminTexts(import("../features/admin/components/admin-page")).then((m) => m.AdminPage),
               children: [
                 {
                   index: true,
-                  lazy: () =>
-                    withAdminTexts(import("../features/admin/components/admin-module-route")).then((m) => ({
-                      Component: m.AdminModuleRoute,
-                    })),
+                  load: () =>
+                    withAdminTexts(import("../features/admin/components/admin-module-route")).then(
+                      (m) => m.AdminModuleRoute,
+                    ),
                 },
                 {
                   path: ":module",
-                  loader: panelGuard,
                   handle: handle((params, context) =>
                     isAdminModuleId(params.module) ? ADMIN_MODULE_TITLES[params.module] : panelTitle(context),
                   ),
-                  lazy: () =>
-                    withAdminTexts(import("../features/admin/components/admin-module-route")).then((m) => ({
-                      Component: m.AdminModuleRoute,
-                    })),
+                  load: () =>
+                    withAdminTexts(import("../features/admin/components/admin-module-route")).then(
+                      (m) => m.AdminModuleRoute,
+                    ),
                 },
               ],
             },
             {
               path: "paste/:slug",
               handle: handle("pages.paste"),
-              lazy: () =>
-                import("../features/paste-view/components/paste-page").then((m) => ({
-                  Component: m.PastePage,
-                })),
+              load: () => import("../features/paste-view/components/paste-page").then((m) => m.PastePage),
             },
             {
               path: "file/:slug",
               handle: handle("pages.file"),
-              lazy: () =>
-                import("../features/file-view/components/file-page").then((m) => ({ Component: m.FilePage })),
+              load: () => import("../features/file-view/components/file-page").then((m) => m.FilePage),
             },
             {
               path: "mount-explorer/*",
               handle: handle("pages.mountExplorer"),
-              loader: explorerGuard,
-              lazy: () =>
-                withAdminTexts(import("../features/mount-explorer/components/explorer-page")).then((m) => ({
-                  Component: m.ExplorerPage,
-                })),
+              guard: explorerGuard,
+              load: () =>
+                withAdminTexts(import("../features/mount-explorer/components/explorer-page")).then(
+                  (m) => m.ExplorerPage,
+                ),
             },
             {
               path: "api-docs",
               handle: handle("apiDocs.title"),
-              lazy: () =>
-                withAdminTexts(import("../features/api-docs/components/api-docs-page")).then((m) => ({
-                  Component: m.ApiDocsPage,
-                })),
+              load: () =>
+                withAdminTexts(import("../features/api-docs/components/api-docs-page")).then(
+                  (m) => m.ApiDocsPage,
+                ),
             },
-            { path: "*", loader: () => redirect("/") },
+            { path: "*", guard: () => "/" },
           ],
         },
       ],

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from "react";
-import { Outlet, useNavigation, useSearchParams } from "react-router";
+
 import { Toaster } from "../../components/ui/toast";
 import { InstallOffer } from "../../features/offline/components/install-offer";
 import { OfflineQueueIndicator } from "../../features/offline/components/offline-queue-indicator";
 import { useTranslation } from "../../i18n";
 import { useCapabilities } from "../../lib/auth-store";
+import { Outlet, useNavigation, useSearchParams } from "../../lib/router";
 import { Footer } from "./footer";
 import { TopBar } from "./top-bar";
 import { UpdatePrompt } from "./update-prompt";

@@ -1,8 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate, useParams, useSearchParams } from "react-router";
+
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
+import { useNavigate, useParams, useSearchParams } from "../../../lib/router";
 import { saveLink } from "../../../lib/save-link";
 import { useErrorText } from "../../../lib/use-error-text";
 import { type FsEntry, fsApi, type SearchResult } from "../api/fs";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useSearchParams } from "react-router";
 import type { ReceivedShare } from "../../../lib/offline/share-target";
 import { SHARE_PARAM } from "../../../lib/offline/sw-protocol";
+import { useSearchParams } from "../../../lib/router";
 
 /**
  * A page opened by the share target (`?share-target=<id>`): hands the share to
