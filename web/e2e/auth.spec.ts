@@ -177,8 +177,16 @@ test.describe("API key sign-in", () => {
   test("invalid key is refused", async ({ page, consoleGuard }) => {
     consoleGuard.allow(failedResource(401));
     await page.goto("/admin");
-    await page.getByRole("tab", { name: "API key" }).click();
-    await page.getByRole("textbox", { name: "API key" }).fill("definitely-not-a-key");
+    // Switching tabs from the keyboard puts the cursor in the key field.
+    await page.getByRole("tab", { name: "Administrator" }).focus();
+    await page.keyboard.press("ArrowRight");
+    const keyField = page.getByRole("textbox", { name: "API key" });
+    await expect(keyField).toBeFocused();
+    await page.keyboard.type("definitely-not-a-key");
+    // Shown as text, the key is not spell-checked.
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(keyField).toHaveAttribute("type", "text");
+    await expect(keyField).toHaveAttribute("spellcheck", "false");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("alert")).toHaveText("API key invalid or expired.");
     expect(await page.evaluate(() => localStorage.getItem("api_key"))).toBeNull();

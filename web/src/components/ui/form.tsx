@@ -5,6 +5,9 @@ import {
   type ReactNode,
   type SelectHTMLAttributes,
   useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
 } from "react";
 import { cn } from "../../lib/cn";
 
@@ -22,12 +25,20 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
-  { className, invalid, ...props },
+  { className, invalid, autoFocus, ...props },
   ref,
 ) {
+  const input = useRef<HTMLInputElement>(null);
+  useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
+  // `autoFocus` focuses the field when it appears, as on a tab or a step shown later. The
+  // attribute alone does not: a browser honours it for the first such field of a page only.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the field appears
+  useLayoutEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, []);
   return (
     <input
-      ref={ref}
+      ref={input}
       aria-invalid={invalid || undefined}
       className={cn(controlBase, "h-10", borderFor(invalid), className)}
       {...props}

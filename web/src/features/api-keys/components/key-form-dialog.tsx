@@ -153,7 +153,7 @@ export function KeyFormDialog({
           hint={t("apiKeys.form.basePathHint")}
           error={errorText("basePath")}
           value={values.basePath}
-          spellCheck={false}
+          spellCheck="false"
           onChange={(e) => set("basePath", e.target.value)}
         />
       </div>
@@ -203,7 +203,7 @@ export function KeyFormDialog({
               hint={t("apiKeys.form.customKeyHint", { min: CUSTOM_KEY_MIN })}
               error={errorText("customKey")}
               value={values.customKey}
-              spellCheck={false}
+              spellCheck="false"
               autoComplete="off"
               onChange={(e) => set("customKey", e.target.value)}
             />

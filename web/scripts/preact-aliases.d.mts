@@ -1,0 +1,1 @@
+export const preactAliases: { find: RegExp; replacement: string }[];
