@@ -295,20 +295,28 @@ async function downloads(server) {
   }
 }
 
+/** The parts `BENCH_COMPARE=hot`, `=memory` or `=bytes` picks; all of them without it. */
+const PARTS = {
+  hot: hotPaths,
+  memory: async (server) => {
+    await createBenchPaste(server);
+    await memoryUnderLoad(server);
+  },
+  bytes: downloads,
+};
+
 export async function run() {
   console.log(`load average ${loadAverage()}; ${ROUNDS} interleaved rounds, medians`);
-  const server = await startServer();
-  // BENCH_COMPARE=hot, =memory or =bytes runs one part.
-  const part = process.env.BENCH_COMPARE;
-  try {
-    if (!part || part === "hot") await hotPaths(server);
-    if (!part || part === "memory") {
-      if (part) await createBenchPaste(server);
-      await memoryUnderLoad(server);
+  const only = process.env.BENCH_COMPARE;
+  for (const [name, part] of Object.entries(PARTS)) {
+    if (only && only !== name) continue;
+    // Each part gets a fresh server, so a memory figure is not what an earlier part left behind.
+    const server = await startServer();
+    try {
+      await part(server);
+    } finally {
+      await server.stop();
     }
-    if (!part || part === "bytes") await downloads(server);
-  } finally {
-    await server.stop();
   }
   console.log(`load average ${loadAverage()} at the end`);
 }
