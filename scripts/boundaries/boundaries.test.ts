@@ -109,14 +109,17 @@ describe("web: feature boundaries", () => {
         'import { pastes } from "../../pastes";',
         'import { qr } from "../../pastes/index";',
         'import { detect } from "../../pastes/markdown/detect";',
-        'import i18n from "../../../i18n";',
+        'import { createAppRouter } from "../../../app/router";',
+        'import { useTranslation } from "../../../i18n";',
+        'import { loadAdminTexts } from "../../../i18n/admin-texts";',
         'import { PasteResponse } from "@clipshare/shared";',
         'import { useState } from "react";',
       ].join("\n"),
     );
     expect(webViolations(refs).map((v) => [v.ref.line, v.rule])).toEqual([
       [6, "another feature only through its index.ts"],
-      [7, "features import only components/, lib/, @clipshare/shared and their own folder"],
+      [7, "features import only components/, lib/, i18n/, @clipshare/shared and their own folder"],
+      [9, "features import only components/, lib/, i18n/, @clipshare/shared and their own folder"],
     ]);
   });
 });

@@ -101,8 +101,8 @@ export function serverViolations(refs: ImportRef[]): Violation[] {
 
 /**
  * Web: a feature (web/src/features/<name>/) imports shared UI (components/),
- * shared code (lib/), the wire contract (@clipshare/shared), npm packages and
- * its own folder. Another feature only through that feature's public
+ * shared code (lib/), the texts (i18n/, its index only), the wire contract
+ * (@clipshare/shared), npm packages and its own folder. Another feature only through that feature's public
  * index.ts, or its view.ts: the lighter entry a visitor page uses so that it
  * does not load the feature's editing code.
  */
@@ -114,13 +114,15 @@ export function webViolations(refs: ImportRef[]): Violation[] {
     const t = ref.target;
     if (under(t, "web/src/components") || under(t, "web/src/lib") || under(t, `web/src/features/${own}`))
       continue;
+    // The texts: through the i18n module's public index only.
+    if (t === "web/src/i18n" || t === "web/src/i18n/index") continue;
     const other = /^web\/src\/features\/[^/]+(\/.*)?$/.exec(t);
     if (other && (other[1] === undefined || other[1] === "/index" || other[1] === "/view")) continue;
     out.push({
       ref,
       rule: other
         ? "another feature only through its index.ts"
-        : "features import only components/, lib/, @clipshare/shared and their own folder",
+        : "features import only components/, lib/, i18n/, @clipshare/shared and their own folder",
     });
   }
   return out;
