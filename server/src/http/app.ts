@@ -6,8 +6,8 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppContext } from "../context";
-import { webdavRoutes } from "../webdav/routes";
 import { fail } from "./envelope";
+import { mountOnFirstRequest } from "./lazy-routes";
 import { authenticate } from "./middleware/authenticate";
 import { errorHandler } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
@@ -56,7 +56,8 @@ const CORS_ALLOW_HEADERS = [
 
 export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  app.onError(errorHandler(ctx.log));
+  const onError = errorHandler(ctx.log);
+  app.onError(onError);
   // Every response: no MIME sniffing, no full URLs in Referer to other origins and, behind a
   // load balancer, which instance answered (for operators and the scale-out tests).
   const fixedHeaders: Array<[string, string]> = [
@@ -109,7 +110,8 @@ export function createApp(ctx: AppContext) {
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
   app.route("/", metricsRoutes(ctx));
-  app.route("/dav", webdavRoutes(ctx));
+  // WebDAV clients are rare next to the web app and the API: its code loads with its first request.
+  mountOnFirstRequest(app, "/dav", async () => (await import("../webdav/routes")).webdavRoutes(ctx), onError);
 
   mountWebApp(app, ctx);
   app.notFound((c) => fail(c, 404, "not_found", "Requested resource not found"));

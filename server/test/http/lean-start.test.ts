@@ -1,9 +1,11 @@
 /**
  * A server that keeps files on its own disk and data in SQLite never loads the
  * AWS SDK or the PostgreSQL client: they are loaded on first use, so such a
- * server starts faster and stays smaller. A real process is started with a
- * preload that records every module it loads, serves a health check and a
- * LOCAL upload and download, and is stopped; then the record is checked.
+ * server starts faster and stays smaller. WebDAV and the OpenAPI document are
+ * loaded with their first request. A real process is started with a preload that
+ * records every module it loads, serves a health check and a LOCAL upload and
+ * download (the record is read here), then a first WebDAV and OpenAPI request,
+ * and is stopped; then the record is read again.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -17,6 +19,15 @@ const PRELOAD = path.resolve(import.meta.dirname, "../support/record-loads.mjs")
 let dir: string;
 let server: ServerProcess;
 let loaded: string[];
+/** Modules loaded before the first WebDAV and OpenAPI requests. */
+let loadedIdle: string[];
+let davStatus: number;
+let davBody: string;
+let openApi: { openapi?: string; paths?: Record<string, unknown> };
+
+const readLoads = (file: string) => readFileSync(file, "utf8").split("\n").filter(Boolean);
+const isWebdavModule = (m: string) => m.includes("/server/src/webdav/");
+const isOpenApiDocument = (m: string) => m.includes("/server/src/http/openapi/");
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "clipshare-lean-"));
@@ -47,10 +58,19 @@ beforeAll(async () => {
     const { downloadUrl } = ((await upload.json()) as { data: { downloadUrl: string } }).data;
     const download = await fetch(`${server.url}${downloadUrl}`);
     expect(await download.text()).toBe("hello from a lean server");
+    loadedIdle = readLoads(loadsFile);
+    const basic = Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64");
+    const dav = await fetch(`${server.url}/dav/`, {
+      method: "PROPFIND",
+      headers: { authorization: `Basic ${basic}`, depth: "1" },
+    });
+    davStatus = dav.status;
+    davBody = await dav.text();
+    openApi = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as typeof openApi;
   } finally {
     await server.stop();
   }
-  loaded = readFileSync(loadsFile, "utf8").split("\n").filter(Boolean);
+  loaded = readLoads(loadsFile);
 }, 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,5 +92,20 @@ describe("a SQLite + LOCAL server", () => {
 
   it("does not load the image library until a thumbnail is asked for", () => {
     expect(loaded.filter((m) => /\/node_modules\/(sharp|@img)\//.test(m))).toEqual([]);
+  });
+
+  it("does not load WebDAV or the OpenAPI document until they are asked for", () => {
+    expect(loadedIdle.some((m) => m.includes("/server/src/http/app.ts"))).toBe(true);
+    expect(loadedIdle.filter(isWebdavModule)).toEqual([]);
+    expect(loadedIdle.filter(isOpenApiDocument)).toEqual([]);
+  });
+
+  it("answers the first WebDAV and OpenAPI requests once their code has loaded", () => {
+    expect(loaded.some(isWebdavModule)).toBe(true);
+    expect(davStatus).toBe(207);
+    expect(davBody).toContain("<D:href>/dav/</D:href>");
+    expect(loaded.some(isOpenApiDocument)).toBe(true);
+    expect(openApi.openapi).toMatch(/^3\.1/);
+    expect(Object.keys(openApi.paths ?? {})).toContain("/api/pastes");
   });
 });
