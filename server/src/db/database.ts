@@ -55,7 +55,10 @@ export function openDatabase(config: DatabaseConfig): Db {
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const statements = withStatementCache(sqlite);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+    sqliteHandles.set(db, { prepare: statements.prepare, transaction: (fn) => sqlite.transaction(fn) });
+    return db;
   }
   const pool = new (loadPg().Pool)({ connectionString: config.url, max: 10 });
   // An idle client can be cut off (server restart, failover); without a listener
@@ -65,6 +68,23 @@ export function openDatabase(config: DatabaseConfig): Db {
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
+
+/** The SQLite connection behind a database opened here, for writes that run synchronously. */
+export interface SqliteHandle {
+  /** A prepared statement, from the same cache Kysely's queries use. */
+  prepare(sql: string): SqliteDatabase.Statement;
+  transaction<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R;
+}
+
+const sqliteHandles = new WeakMap<Db, SqliteHandle>();
+
+/**
+ * The SQLite connection of `db` (undefined for PostgreSQL or a transaction).
+ * Use it only inside `db.connection().execute()`: that holds the lock Kysely's
+ * SQLite driver keeps on its one connection, so no transaction of another
+ * caller is open on it meanwhile.
+ */
+export const sqliteHandle = (db: Db): SqliteHandle | undefined => sqliteHandles.get(db);
 
 /**
  * Kysely prepares every query anew; on hot paths (a paste view is one UPDATE)

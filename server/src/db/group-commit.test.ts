@@ -1,8 +1,9 @@
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "./database";
+import { type Db, openDatabase } from "./database";
 import { groupCommit } from "./group-commit";
+import { preparedQuery } from "./prepared-query";
 
 let db: Db;
 let sqlite: SqliteDatabase.Database;
@@ -43,5 +44,53 @@ describe("group commit on SQLite", () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => count(null)));
     expect(results.filter((n) => n !== null).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(results.filter((n) => n === null)).toHaveLength(13);
+  });
+});
+
+describe("group commit of a prepared query on a database opened by ClipShare", () => {
+  let opened: Db;
+  beforeEach(async () => {
+    opened = openDatabase({ dialect: "sqlite", file: ":memory:" });
+    await sql`create table t (k text primary key, n integer not null)`.execute(opened);
+    await sql`insert into t (k, n) values ('views', 0)`.execute(opened);
+  });
+  afterEach(async () => {
+    await opened.destroy();
+  });
+
+  const counter = () =>
+    groupCommit(
+      opened,
+      preparedQuery<{ limit: number }, { n: number }>(opened as unknown as Kysely<never>, (param) =>
+        (opened as unknown as Kysely<{ t: { k: string; n: number } }>)
+          .updateTable("t")
+          .set((eb) => ({ n: eb("n", "+", 1) }))
+          .where("k", "=", "views")
+          .where("n", "<", param("limit"))
+          .returning("n"),
+      ) as never,
+    ) as (values: { limit: number }) => Promise<{ n: number }[]>;
+
+  it("counts exactly up to the limit under concurrency, each caller getting its own row", async () => {
+    const count = counter();
+    const results = await Promise.all(Array.from({ length: 20 }, () => count({ limit: 7 })));
+    const granted = results.filter((rows) => rows.length === 1).map((rows) => rows[0]!.n);
+    expect(granted.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(results.filter((rows) => rows.length === 0)).toHaveLength(13);
+  });
+
+  it("waits for a transaction another caller holds open instead of writing into it", async () => {
+    const count = counter();
+    let counted: Promise<unknown> | undefined;
+    await expect(
+      opened.transaction().execute(async (trx) => {
+        await sql`update t set n = 100 where k = 'views'`.execute(trx);
+        counted = count({ limit: 1000 });
+        await new Promise((r) => setTimeout(r, 20));
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    // The rolled-back write is gone and the count ran after it, on the committed value.
+    expect(await counted).toEqual([{ n: 1 }]);
   });
 });

@@ -19,7 +19,7 @@ const PLACEHOLDER = "\u0000clipshare-param:";
 export function preparedQuery<Values extends Record<string, unknown>, Row>(
   db: Kysely<never>,
   build: (param: (name: keyof Values & string) => never) => Compilable<Row>,
-): (values: Values, on?: QueryExecutor) => Promise<Row[]> {
+): PreparedQuery<Values, Row> {
   const compiled = build((name) => `${PLACEHOLDER}${name}` as never).compile();
   // Each parameter is either a named value of the run or a constant written into the query.
   const fill = compiled.parameters.map((p) =>
@@ -27,9 +27,16 @@ export function preparedQuery<Values extends Record<string, unknown>, Row>(
       ? (values: Values) => values[p.slice(PLACEHOLDER.length)]
       : () => p,
   );
-  return async (values, on = db) => {
-    const parameters = fill.map((f) => f(values));
-    const result = await on.executeQuery<Row>({ ...compiled, parameters });
+  const parameters = (values: Values) => fill.map((f) => f(values));
+  const run = async (values: Values, on: QueryExecutor = db) => {
+    const result = await on.executeQuery<Row>({ ...compiled, parameters: parameters(values) });
     return result.rows;
   };
+  return Object.assign(run, { sql: compiled.sql, parameters });
 }
+
+/** Runs the query (on the database or a transaction); `sql` and `parameters` let a driver run it directly. */
+export type PreparedQuery<Values, Row> = ((values: Values, on?: QueryExecutor) => Promise<Row[]>) & {
+  sql: string;
+  parameters(values: Values): unknown[];
+};

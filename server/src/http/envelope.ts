@@ -44,6 +44,41 @@ export function okWithTopLevel<T>(
   return c.json({ ...fields, code: status, message, success: true, data }, status);
 }
 
+const ENVELOPE_KEYS = ["code", "message", "success", "data"] as const;
+
+/**
+ * The answer okWithTopLevel(c, data, {...data, ...extra}) gives, for routes
+ * where 0.7.3 answered the object itself: `data` is serialized once and its
+ * members written twice, instead of stringifying a spread copy of it (the
+ * paste's content would be escaped twice per view). When a key repeats
+ * between data, extra and the envelope, spread order decides the result: the
+ * spread copy is built then.
+ */
+export function okRepeatingData<T extends object>(
+  c: Context,
+  data: T,
+  extra: Record<string, unknown>,
+  message = "Success",
+  status: 200 | 201 | 202 = 200,
+) {
+  if (keysRepeat(data, extra)) return okWithTopLevel(c, data, { ...data, ...extra }, message, status);
+  const dataJson = JSON.stringify(data);
+  const members = [
+    dataJson.slice(1, -1),
+    JSON.stringify(extra).slice(1, -1),
+    `"code":${status},"message":${JSON.stringify(message)},"success":true,"data":${dataJson}`,
+  ];
+  return c.body(`{${members.filter((m) => m !== "").join(",")}}`, status, {
+    "Content-Type": "application/json",
+  });
+}
+
+function keysRepeat(data: object, extra: Record<string, unknown>): boolean {
+  for (const key in extra) if (Object.hasOwn(data, key)) return true;
+  for (const key of ENVELOPE_KEYS) if (Object.hasOwn(data, key) || Object.hasOwn(extra, key)) return true;
+  return false;
+}
+
 export function fail(c: Context, status: number, error: string, message: string, details?: unknown) {
   const body: Envelope<null> = { code: status, message, success: false, data: null, error };
   if (details !== undefined) body.details = details;

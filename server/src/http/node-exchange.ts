@@ -31,3 +31,17 @@ export function requestHeader(c: Context, name: Lowercase<string>): string | und
   const value = incoming.headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
 }
+
+/**
+ * Sets a response header before the handler's answer exists. Hono's
+ * `c.header()` at that point creates a Fetch Headers object that the adapter
+ * converts back into a plain record for Node; through the Node server the
+ * header goes on Node's response instead, and writeHead merges it under the
+ * answer's own headers (error answers included, as Hono's prepared headers
+ * are). A header the answer sets itself wins.
+ */
+export function setHeader(c: Context, name: string, value: string): void {
+  const outgoing = nodeResponse(c);
+  if (outgoing) outgoing.setHeader(name, value);
+  else c.header(name, value);
+}

@@ -11,7 +11,7 @@ import type { Context } from "hono";
 import type { ShareAccessLog } from "../domain/shares/access-log";
 import type { ShareKind } from "../domain/shares/access-tokens";
 import { isLinkPreviewBot } from "../domain/shares/preview-bots";
-import { requestHeader } from "./node-exchange";
+import { requestHeader, setHeader } from "./node-exchange";
 import type { AppEnv } from "./types";
 
 type Ctx = Context<AppEnv>;
@@ -29,7 +29,7 @@ export function visitor(c: Ctx) {
 
 /** Marks a visitor answer as never cacheable. */
 export function noStore(c: Ctx): void {
-  c.header("Cache-Control", "no-store");
+  setHeader(c, "Cache-Control", "no-store");
 }
 
 /**

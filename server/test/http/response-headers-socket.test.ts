@@ -77,6 +77,41 @@ describe("headers on every response, over a socket", () => {
     },
   );
 
+  it.each([
+    ["paste view", "/api/paste/hdr-paste"],
+    ["raw paste", "/api/raw/hdr-paste"],
+    ["raw paste that does not exist", "/api/raw/missing-paste"],
+  ])("%s: the visitor headers and body are the ones in-process gives", async (_label, path) => {
+    const overSocket = await fetch(`${server.base}${path}`);
+    const inProcess = await t.app.request(path);
+    const own = [
+      "cache-control",
+      "x-robots-tag",
+      "content-security-policy",
+      "content-type",
+      "content-disposition",
+    ];
+    for (const name of own) expect(overSocket.headers.get(name), name).toBe(inProcess.headers.get(name));
+    expect(overSocket.headers.get("cache-control")).toBe("no-store");
+    expect(overSocket.headers.get("x-robots-tag")).toBe("noindex");
+    const [socketBody, inProcessBody] = [await overSocket.text(), await inProcess.text()];
+    // The view count differs by one between the two answers; everything else is the same text.
+    const uncount = (body: string) => body.replace(/"(views|remainingViews)":\d+/g, '"$1":0');
+    expect(uncount(socketBody)).toBe(uncount(inProcessBody));
+  });
+
+  it("answers many concurrent raw views each with its own complete text answer", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => fetch(`${server.base}/api/raw/hdr-paste`)),
+    );
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(res.headers.get("content-disposition")).toBe('inline; filename="hdr-paste.txt"');
+      expect(await res.text()).toBe("hello");
+    }
+  });
+
   it("gives each request its own id when the client sends none or an unusable one", async () => {
     const ids = new Set<string | null>();
     for (const sent of [undefined, undefined, "bad id with spaces"]) {

@@ -17,7 +17,8 @@ import { requireAdmin, requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { isAppError } from "../../errors";
 import { parseWith, readJson } from "../body";
-import { ok, okWithTopLevel, plainTextError } from "../envelope";
+import { ok, okRepeatingData, plainTextError } from "../envelope";
+import { setHeader } from "../node-exchange";
 import { logAccess, mayCountView, noStore, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
 
@@ -36,12 +37,15 @@ const listQuery = z.object({
 
 /**
  * 0.7.3 answered the two visitor routes with the paste as a bare object, and its
- * pages read the fields there (snake_case expiry included). Only these routes
- * repeat them at the top level.
+ * pages read the fields there. Only these routes repeat them at the top level,
+ * with these snake_case names besides.
  */
 function legacyPasteFields(data: { expiresAt: string | null; maxViews: number | null }) {
-  return { ...data, expires_at: data.expiresAt, max_views: data.maxViews };
+  return { expires_at: data.expiresAt, max_views: data.maxViews };
 }
+
+/** A new record each time: the Node adapter adds Content-Length to the one it is given. */
+const plainText = () => ({ "Content-Type": "text/plain; charset=utf-8" });
 
 /** What a delivered paste weighs on the wire (its text, UTF-8). */
 const contentBytes = (row: { content: string }) => Buffer.byteLength(row.content, "utf8");
@@ -62,8 +66,8 @@ export function pasteRoutes(ctx: AppContext) {
     const { visit: data, delivered } = await pastes.view(principal, slug, { countView: mayCountView(c) });
     if (delivered) logAccess(c, ctx.accessLog, delivered, "paste", "page_view", contentBytes(delivered));
     noStore(c);
-    c.header("X-Robots-Tag", "noindex");
-    return okWithTopLevel(c, data, legacyPasteFields(data), "Fetched");
+    setHeader(c, "X-Robots-Tag", "noindex");
+    return okRepeatingData(c, data, legacyPasteFields(data), "Fetched");
   });
 
   app.post("/paste/:slug", async (c) => {
@@ -73,7 +77,7 @@ export function pasteRoutes(ctx: AppContext) {
     if (delivered) logAccess(c, ctx.accessLog, delivered, "paste", "page_view", contentBytes(delivered));
     noStore(c);
     // The visitor typed this password a moment ago; 0.7.3 pages build their raw link from it.
-    return okWithTopLevel(
+    return okRepeatingData(
       c,
       data,
       { ...legacyPasteFields(data), plain_password: body.password },
@@ -84,9 +88,9 @@ export function pasteRoutes(ctx: AppContext) {
   app.get("/raw/:slug", async (c) => {
     const { principal, slug, clientIp } = visitor(c);
     noStore(c);
-    c.header("X-Robots-Tag", "noindex");
+    setHeader(c, "X-Robots-Tag", "noindex");
     // Served so that it can never run as a page on our origin.
-    c.header("Content-Security-Policy", "sandbox; default-src 'none'");
+    setHeader(c, "Content-Security-Policy", "sandbox; default-src 'none'");
     try {
       const {
         row,
@@ -98,12 +102,12 @@ export function pasteRoutes(ctx: AppContext) {
         { password: c.req.query("password"), token: c.req.query("token") },
         { countView: mayCountView(c), clientIp },
       );
-      c.header("Content-Type", "text/plain; charset=utf-8");
-      c.header("Content-Disposition", `inline; filename="${slug}.txt"`);
-      if (c.req.method === "HEAD") return c.body(null);
-      if (content === null) return c.body("This paste is available at its ClipShare link.\n");
+      setHeader(c, "Content-Disposition", `inline; filename="${slug}.txt"`);
+      if (c.req.method === "HEAD") return c.body(null, 200, plainText());
+      if (content === null)
+        return c.body("This paste is available at its ClipShare link.\n", 200, plainText());
       if (delivered) logAccess(c, ctx.accessLog, row, "paste", "raw", contentBytes(row));
-      return c.body(content);
+      return c.body(content, 200, plainText());
     } catch (e) {
       // Not a missing page but a paste that has no raw form: the JSON envelope says why.
       if (isAppError(e) && e.error === "encrypted_paste") throw e;

@@ -1,7 +1,7 @@
 import { APP_NAME, APP_VERSION, type MaxUploadSize, UNIT_BYTES } from "@clipshare/shared";
 import { Hono } from "hono";
 import type { AppContext } from "../../context";
-import { ok, okWithTopLevel } from "../envelope";
+import { ok, okRepeatingData } from "../envelope";
 import type { AppEnv } from "../types";
 
 const startedAt = Date.now();
@@ -12,7 +12,7 @@ export function systemRoutes(ctx: AppContext) {
   // Monitors written for 0.7.3 read the bare {status, timestamp}: repeated at the top level.
   app.get("/health", (c) => {
     const health = { status: "ok", timestamp: new Date().toISOString() };
-    return okWithTopLevel(c, health, health, "OK");
+    return okRepeatingData(c, health, {}, "OK");
   });
 
   app.get("/version", (c) =>
