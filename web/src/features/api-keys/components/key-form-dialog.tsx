@@ -6,12 +6,12 @@ import {
   KEY_ROLES,
   Permission,
 } from "@clipshare/shared";
-import { type FormEvent, useEffect, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
+import { useFormState } from "../../../lib/use-form-state";
 import {
   type EditExpiryChoice,
   EXPIRY_CHOICES,
@@ -41,42 +41,18 @@ export function KeyFormDialog({
   currentExpiry,
 }: KeyFormDialogProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<KeyFormValues>(initial);
-  const [errors, setErrors] = useState<KeyFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  // A fresh form every time the dialog opens.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only on open
-  useEffect(() => {
-    if (open) {
-      setValues(initial);
-      setErrors({});
-      setServerError(null);
-      setBusy(false);
-    }
-  }, [open]);
-
-  const set = <K extends keyof KeyFormValues>(key: K, value: KeyFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+  const { values, set, update, errors, serverError, busy, submit } = useFormState<
+    KeyFormValues,
+    KeyFormErrors
+  >({
+    initial,
+    resetKey: open,
+    validate: (v) => validateKeyForm(v, mode),
+    save: onSubmit,
+  });
 
   const togglePermission = (bit: number, on: boolean) =>
-    setValues((v) => ({ ...v, permissions: on ? v.permissions | bit : v.permissions & ~bit }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validateKeyForm(values, mode);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setServerError(null);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      setServerError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
-  }
+    update((v) => ({ ...v, permissions: on ? v.permissions | bit : v.permissions & ~bit }));
 
   const errorText = (field: keyof KeyFormErrors) => {
     const e = errors[field];

@@ -1,5 +1,4 @@
 import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
-import { type FormEvent, useEffect, useState } from "react";
 import { PasswordField } from "../../../components/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
@@ -7,6 +6,7 @@ import { FormDialog } from "../../../components/ui/dialog";
 import { Field, SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
+import { useFormState } from "../../../lib/use-form-state";
 import { LinkSuffixInput } from "../../pastes";
 import type { FileShare } from "../api/file-shares";
 import {
@@ -31,41 +31,15 @@ export function FileEditDialog({
   onSubmit: (values: FileShareFormValues, initial: FileShareFormValues) => Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
-  const [initial, setInitial] = useState<FileShareFormValues | null>(null);
-  const [values, setValues] = useState<FileShareFormValues | null>(null);
-  const [errors, setErrors] = useState<FileShareErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another file opens
-  useEffect(() => {
-    if (!file) return;
-    const form = formFromFile(file);
-    setInitial(form);
-    setValues(form);
-    setErrors({});
-    setServerError(null);
-    setBusy(false);
-  }, [file?.id]);
-
-  const set = <K extends keyof FileShareFormValues>(key: K, value: FileShareFormValues[K]) =>
-    setValues((v) => (v ? { ...v, [key]: value } : v));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!values || !initial) return;
-    const found = validateFileShareForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setServerError(null);
-    try {
-      await onSubmit(values, initial);
-    } catch (err) {
-      setServerError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
-  }
+  const { values, set, errors, serverError, busy, submit } = useFormState<
+    FileShareFormValues | null,
+    FileShareErrors
+  >({
+    initial: () => (file ? formFromFile(file) : null),
+    resetKey: file?.id,
+    validate: (v) => (v ? validateFileShareForm(v) : {}),
+    save: (v, initial) => (v && initial ? onSubmit(v, initial) : Promise.resolve()),
+  });
 
   const errorText = (field: FileShareField) => {
     const e = errors[field];

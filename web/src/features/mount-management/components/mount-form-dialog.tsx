@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
@@ -7,6 +6,7 @@ import { SelectField, TextField } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { useErrorText } from "../../../lib/use-error-text";
+import { useFormState } from "../../../lib/use-form-state";
 import { type MountRow, mountsApi } from "../api/mounts";
 import {
   EMPTY_MOUNT_FORM,
@@ -45,46 +45,38 @@ export function MountFormDialog({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, setForm] = useState<MountForm>(row ? formOf(row) : EMPTY_MOUNT_FORM);
-  const [errors, setErrors] = useState<Partial<Record<keyof MountForm, FieldError>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    values: form,
+    set,
+    errors,
+    serverError,
+    busy,
+    submit,
+  } = useFormState<MountForm, Partial<Record<keyof MountForm, FieldError>>>({
+    initial: () => (row ? formOf(row) : EMPTY_MOUNT_FORM),
+    validate: validateMountForm,
+    save: async (values) => {
+      const body = toRequest(values);
+      if (row) await mountsApi.update(row.id, body);
+      else await mountsApi.create(body);
+      toast(t(row ? "mounts.updated" : "mounts.created", { name: values.name }), "success");
+      onSaved();
+      onClose();
+    },
+    failureText: errorText,
+    clearErrorOnEdit: true,
+  });
   const configs = useQuery({
     queryKey: ["storage-configs", "options"],
     queryFn: ({ signal }) => mountsApi.storageConfigs(signal),
   });
   const options = (configs.data ?? []).filter((c) => c.storage_type === form.storage_type);
-  const set = <K extends keyof MountForm>(key: K, value: MountForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
   const text = (e: FieldError | undefined) =>
     e
       ? e.key
         ? t(e.key as "mounts.errors.pathReserved", { path: e.values?.path ?? "" })
         : e.message
       : undefined;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateMountForm(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setServerError(null);
-    try {
-      const body = toRequest(form);
-      if (row) await mountsApi.update(row.id, body);
-      else await mountsApi.create(body);
-      toast(t(row ? "mounts.updated" : "mounts.created", { name: form.name }), "success");
-      onSaved();
-      onClose();
-    } catch (err) {
-      setServerError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <FormDialog

@@ -1,10 +1,10 @@
-import { type FormEvent, useEffect, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import type { SizeInputUnit } from "../../../lib/file-size";
+import { useFormState } from "../../../lib/use-form-state";
 import type { ProviderType, StorageType } from "../api/storage-configs";
 import {
   applyProvider,
@@ -35,39 +35,15 @@ export function StorageConfigFormDialog({
   onSubmit,
 }: StorageConfigFormDialogProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<StorageConfigErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  // A fresh form every time the dialog opens.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only on open
-  useEffect(() => {
-    if (open) {
-      setValues(initial);
-      setErrors({});
-      setServerError(null);
-      setBusy(false);
-    }
-  }, [open]);
-
-  const set = <K extends keyof StorageConfigFormValues>(key: K, value: StorageConfigFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validateStorageConfigForm(values, mode, mode === "edit" ? initial : undefined);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setServerError(null);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      setServerError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
-  }
+  const { values, set, update, errors, serverError, busy, submit } = useFormState<
+    StorageConfigFormValues,
+    StorageConfigErrors
+  >({
+    initial,
+    resetKey: open,
+    validate: (v) => validateStorageConfigForm(v, mode, mode === "edit" ? initial : undefined),
+    save: onSubmit,
+  });
 
   const errorText = (field: StorageConfigField) => {
     const e = errors[field];
@@ -140,7 +116,7 @@ export function StorageConfigFormDialog({
               label={t("storageConfig.form.provider")}
               hint={t("storageConfig.form.providerHint")}
               value={values.providerType}
-              onChange={(e) => setValues((v) => applyProvider(v, e.target.value as ProviderType))}
+              onChange={(e) => update((v) => applyProvider(v, e.target.value as ProviderType))}
             >
               {PROVIDERS.map((p) => (
                 <option key={p} value={p}>
@@ -150,7 +126,7 @@ export function StorageConfigFormDialog({
             </SelectField>
             {text("region", t("storageConfig.form.region"), {
               placeholder: preset.region,
-              onChange: (value) => setValues((v) => applyRegion(v, value)),
+              onChange: (value) => update((v) => applyRegion(v, value)),
             })}
           </div>
           {text("endpointUrl", t("storageConfig.form.endpoint"), {

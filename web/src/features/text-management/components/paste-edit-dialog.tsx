@@ -1,13 +1,13 @@
-import { type FormEvent, useId, useState } from "react";
+import { useMemo } from "react";
 import { ContentSkeleton } from "../../../components/content-skeleton";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/dialog";
 import { Field, Select } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { isApiError } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
+import { type FormState, useFormState } from "../../../lib/use-form-state";
 import type { PasteDetail, PasteRow, UpdatePasteBody } from "../../pastes";
 import {
   CodeEditor,
@@ -15,7 +15,6 @@ import {
   ExpiryField,
   editFormFrom,
   formatOf,
-  hasErrors,
   loadSchemaCheck,
   MaxViewsField,
   type PasswordAction,
@@ -40,93 +39,63 @@ export function PasteEditDialog({
   onSave: (id: string, body: UpdatePasteBody) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const formId = useId();
-  const [busy, setBusy] = useState(false);
+  const errorText = useErrorText();
+  const detail = usePasteDetail(row?.id ?? null);
+  // The form starts from the paste as loaded for this row, never from another row's.
+  const loaded = row && detail.data?.id === row.id ? detail.data : null;
+  const form = useFormState<EditFormValues | null, ShareFormErrors>({
+    initial: () => (loaded ? editFormFrom(loaded) : null),
+    resetKey: loaded?.id,
+    validate: (values) => (values ? validateEditForm(values) : {}),
+    save: async (values) => {
+      if (!values || !loaded) return;
+      const body = updateBody(loaded, values);
+      const { updateBodyProblem } = await loadSchemaCheck();
+      const other = updateBodyProblem(body);
+      if (other) return { other };
+      try {
+        await onSave(loaded.id, body);
+      } catch (err) {
+        if (isApiError(err) && err.errorId === "slug_taken") return { slug: "taken" };
+        throw err;
+      }
+    },
+    failureText: errorText,
+  });
   return (
-    <Dialog
+    <FormDialog
       open={row !== null}
-      onOpenChange={(open) => !open && !busy && onClose()}
+      onClose={onClose}
+      busy={form.busy}
       size="lg"
       title={row ? t("textManagement.editTitle", { slug: row.slug }) : ""}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? t("common.saving") : t("common.save")}
-          </Button>
-        </>
-      }
+      submitDisabled={!loaded}
+      onSubmit={form.submit}
+      formClassName="space-y-4"
     >
-      {row ? <EditBody id={row.id} formId={formId} onBusy={setBusy} onSave={onSave} /> : null}
-    </Dialog>
+      {!row ? null : loaded && form.values ? (
+        <EditFields detail={loaded} form={{ ...form, values: form.values }} />
+      ) : detail.isError ? (
+        <Alert>{errorText(detail.error)}</Alert>
+      ) : (
+        <ContentSkeleton />
+      )}
+    </FormDialog>
   );
 }
 
-function EditBody({
-  id,
-  formId,
-  onBusy,
-  onSave,
-}: {
-  id: string;
-  formId: string;
-  onBusy: (busy: boolean) => void;
-  onSave: (id: string, body: UpdatePasteBody) => Promise<void>;
-}) {
-  const errorText = useErrorText();
-  const detail = usePasteDetail(id);
-  if (detail.isPending) return <ContentSkeleton />;
-  if (detail.isError) return <Alert>{errorText(detail.error)}</Alert>;
-  return <EditForm detail={detail.data} formId={formId} onBusy={onBusy} onSave={onSave} />;
-}
-
-function EditForm({
+function EditFields({
   detail,
-  formId,
-  onBusy,
-  onSave,
+  form: { values, set, errors, serverError },
 }: {
   detail: PasteDetail;
-  formId: string;
-  onBusy: (busy: boolean) => void;
-  onSave: (id: string, body: UpdatePasteBody) => Promise<void>;
+  form: Pick<FormState<EditFormValues | null, ShareFormErrors>, "set" | "errors" | "serverError"> & {
+    values: EditFormValues;
+  };
 }) {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
   const fieldError = useShareErrorText();
-  const [values, setValues] = useState<EditFormValues>(() => editFormFrom(detail));
-  const [format] = useState(() => formatOf(detail.content));
-  const [errors, setErrors] = useState<ShareFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  const set = <K extends keyof EditFormValues>(key: K, value: EditFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validateEditForm(values);
-    setErrors(found);
-    setServerError(null);
-    if (hasErrors(found)) return;
-    const body = updateBody(detail, values);
-    onBusy(true);
-    try {
-      const { updateBodyProblem } = await loadSchemaCheck();
-      const other = updateBodyProblem(body);
-      if (other) {
-        setErrors({ other });
-        return;
-      }
-      await onSave(detail.id, body);
-    } catch (err) {
-      if (isApiError(err) && err.errorId === "slug_taken") setErrors({ slug: "taken" });
-      else setServerError(errorText(err));
-    } finally {
-      onBusy(false);
-    }
-  }
+  const format = useMemo(() => formatOf(detail.content), [detail.content]);
 
   const currentExpiry = detail.expires_at
     ? t("textManagement.currentExpiry", { value: formatDateTime(detail.expires_at, i18n.language) })
@@ -134,7 +103,7 @@ function EditForm({
   const passwordOptions: PasswordAction[] = detail.has_password ? ["keep", "set", "clear"] : ["keep", "set"];
 
   return (
-    <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+    <>
       {detail.encrypted ? (
         // The server holds ciphertext only: the content stays as it is, the rest can change.
         <Alert tone="info">
@@ -221,6 +190,6 @@ function EditForm({
       <Alert tone="info">{t("textManagement.form.resetNotice")}</Alert>
       {errors.other ? <Alert>{errors.other}</Alert> : null}
       {serverError ? <Alert>{serverError}</Alert> : null}
-    </form>
+    </>
   );
 }
