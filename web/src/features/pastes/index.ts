@@ -3,6 +3,7 @@
 // parts (the zod checks, the Markdown renderer) stay behind loaders so that
 // importing this file adds nothing to a page that does not use them.
 export { CodeEditor, type CodeEditorProps } from "./components/code-editor";
+export { FormatSwitch } from "./components/format-switch";
 export * from "./components/share-fields";
 export * from "./share-form-model";
 export * from "./view";

@@ -2,6 +2,7 @@
 // the viewer and format detection. It holds no editor and no share-option form, so
 // the shared-paste page neither loads them nor has the worker cache them for it.
 export * from "./api/pastes";
+export { FormatSwitch } from "./components/format-switch";
 export { PasteContent } from "./components/paste-content";
 export { downloadText, openTextInNewTab } from "./download";
 export { pasteLink } from "./links";

@@ -1,5 +1,5 @@
 import { PASTE_MAX_BYTES } from "@clipshare/shared";
-import { Columns2, Eye, FileText, FileUp, Hash, PenLine } from "lucide-react";
+import { Columns2, Eye, FileUp, PenLine } from "lucide-react";
 import { type ChangeEvent, useDeferredValue, useRef, useState } from "react";
 import { Segmented } from "../../../components/segmented";
 import { Button } from "../../../components/ui/button";
@@ -7,7 +7,7 @@ import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
 import type { TextFormat } from "../../pastes";
-import { CodeEditor, PasteContent } from "../../pastes";
+import { CodeEditor, FormatSwitch, PasteContent } from "../../pastes";
 import type { SaveResult } from "../draft-storage";
 import { formatForFileName, IMPORT_ACCEPT, looksBinary } from "../import-file";
 
@@ -87,23 +87,7 @@ export function EditorCard({
       className="rounded-2xl border border-slate-200 bg-white shadow-xs dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2.5 sm:px-4 dark:border-slate-800">
-        <Segmented<TextFormat>
-          label={t("pastes.format.label")}
-          value={format}
-          onChange={onFormatChange}
-          options={[
-            {
-              value: "markdown",
-              label: t("pastes.format.markdown"),
-              icon: <Hash className="h-3.5 w-3.5" aria-hidden />,
-            },
-            {
-              value: "plain",
-              label: t("pastes.format.plain"),
-              icon: <FileText className="h-3.5 w-3.5" aria-hidden />,
-            },
-          ]}
-        />
+        <FormatSwitch value={format} onChange={onFormatChange} />
         {markdown ? (
           <Segmented<Pane>
             label={t("home.editor.panes")}

@@ -1,6 +1,5 @@
-import { Copy, Download, FileCode2, FileText, Hash, Link2, QrCode as QrIcon, WrapText } from "lucide-react";
+import { Copy, Download, FileCode2, Link2, QrCode as QrIcon, WrapText } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Segmented } from "../../../components/segmented";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
@@ -8,6 +7,7 @@ import { copyText } from "../../../lib/clipboard";
 import {
   downloadExtension,
   downloadText,
+  FormatSwitch,
   openTextInNewTab,
   type PasteView,
   pasteLink,
@@ -68,23 +68,7 @@ export function PasteToolbar({
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Segmented<TextFormat>
-        label={t("pastes.format.label")}
-        value={format}
-        onChange={onFormatChange}
-        options={[
-          {
-            value: "markdown",
-            label: t("pastes.format.markdown"),
-            icon: <Hash className="h-3.5 w-3.5" aria-hidden />,
-          },
-          {
-            value: "plain",
-            label: t("pastes.format.plain"),
-            icon: <FileText className="h-3.5 w-3.5" aria-hidden />,
-          },
-        ]}
-      />
+      <FormatSwitch value={format} onChange={onFormatChange} />
       {format === "plain" ? (
         <Button
           variant="outline"
