@@ -1,5 +1,6 @@
 import { isPathWithinBase, normalizeBasePath } from "@clipshare/shared";
-import { authStore, capabilitiesOf } from "../lib/auth-store";
+import { capabilitiesOf } from "../lib/auth-state";
+import { authStore } from "../lib/auth-store";
 import type { GuardArgs } from "../lib/router";
 
 /**

@@ -2,7 +2,7 @@ import { ALL_PERMISSIONS, Permission } from "@clipshare/shared";
 import { describe, expect, it } from "vitest";
 import { explorerUrl } from "../app/route-guards";
 import { allowedModules, defaultModule, modulePermission } from "../features/admin/modules/module-ids";
-import { type AuthState, capabilitiesOf, parseKeyInfo, parsePermissionMask } from "./auth-store";
+import { type AuthState, capabilitiesOf, parseKeyInfo, parsePermissionMask } from "./auth-state";
 import { isValidBackendUrl, resolveBaseUrl } from "./runtime-config";
 import { nextThemeMode, parseThemeMode } from "./theme";
 

@@ -1,6 +1,6 @@
 import { FolderTree, Home, LayoutDashboard, type LucideIcon, Upload } from "lucide-react";
 import type { TranslationKey } from "../../i18n";
-import type { Capabilities } from "../../lib/auth-store";
+import type { Capabilities } from "../../lib/auth-state";
 
 export interface NavItem {
   to: string;

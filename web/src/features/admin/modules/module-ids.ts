@@ -1,6 +1,6 @@
 import { hasAnyPermission, MOUNT_ANY, Permission, type PermissionName } from "@clipshare/shared";
 import type { TranslationKey } from "../../../i18n";
-import type { Capabilities } from "../../../lib/auth-store";
+import type { Capabilities } from "../../../lib/auth-state";
 
 /** The admin panel's modules, in sidebar order. Dashboard is the default. */
 export const ADMIN_MODULE_IDS = [

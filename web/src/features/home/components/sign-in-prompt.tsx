@@ -1,5 +1,5 @@
 import { useTranslation } from "../../../i18n";
-import type { Capabilities } from "../../../lib/auth-store";
+import type { Capabilities } from "../../../lib/auth-state";
 import { SignInRequired } from "../../admin";
 
 /** Creating a paste needs the administrator or an API key with text permission. */

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { type AuthState, useAuth } from "../../../lib/auth-store";
+import type { AuthState } from "../../../lib/auth-state";
+import { useAuth } from "../../../lib/auth-store";
 import { readJson, writeJson } from "../../../lib/storage";
 import { addToBasket, type BasketItem, removeFromBasket } from "../model/basket";
 import type { SortDir, SortKey } from "../model/sort";
