@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   closeSync,
@@ -6,6 +7,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  readFileSync,
   readSync,
   statSync,
   writeSync,
@@ -16,7 +18,15 @@ import type { Browser, Page, Request } from "@playwright/test";
 import Database from "better-sqlite3";
 import { encryptedSize as encryptedSizeOf } from "../../packages/shared/src/e2e/format";
 import { startTestServer } from "./global-setup";
-import { apiLogin, test as base, ConsoleGuard, expect, unique, useAdminSession } from "./support/fixtures";
+import {
+  apiLogin,
+  test as base,
+  ConsoleGuard,
+  expect,
+  failedResource,
+  unique,
+  useAdminSession,
+} from "./support/fixtures";
 import { type NginxProxy, nginxAvailable, startNginx } from "./support/nginx";
 import { fillEditor } from "./support/pastes";
 
@@ -225,6 +235,53 @@ async function fileFacts(path: string): Promise<{ sha256: string; hasMarker: boo
   return { sha256: hash.digest("hex"), hasMarker };
 }
 
+/** Starts an end-to-end encrypted upload of one file from the upload page. */
+async function uploadEncrypted(page: Page, path: string) {
+  await expect(page.getByRole("heading", { level: 1, name: "Upload files" })).toBeVisible();
+  // The switch is one of the share's options, in their card next to the access-log switch.
+  const options = page.getByRole("region", { name: "Share options" });
+  await expect(options.getByRole("checkbox", { name: "Log accesses of this share" })).toBeVisible();
+  await options.getByRole("checkbox", { name: "Encrypt end to end" }).check();
+  await page.locator('input[type="file"]').first().setInputFiles(path);
+  await page.getByRole("button", { name: "Upload (1)" }).click();
+}
+
+/** A visitor whose page the service worker controls (a second load after it took over). */
+async function controlledVisitor(browser: Browser, baseURL: string, link: string, name: string) {
+  const v = await freshVisitor(browser, baseURL);
+  await v.page.goto(link);
+  await expect(v.page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await v.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await v.page.reload();
+  await expect(v.page.getByRole("heading", { level: 1, name })).toBeVisible();
+  expect(await v.page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  return v;
+}
+
+const ffmpegInstalled = spawnSync("ffmpeg", ["-version"], { stdio: "ignore" }).status === 0;
+
+/** A 30-second WebM test pattern (VP8, which every Chromium build plays), made by ffmpeg. */
+function testVideo(): string {
+  const dir = join(repoRoot, "test-results", "e2e-encryption");
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, "pattern.webm");
+  const made = spawnSync(
+    "ffmpeg",
+    ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=10:duration=30"].concat([
+      "-c:v",
+      "libvpx",
+      "-b:v",
+      "1M",
+      "-g",
+      "10",
+      path,
+    ]),
+    { stdio: "ignore" },
+  );
+  if (made.status !== 0) throw new Error("ffmpeg could not make the test video");
+  return path;
+}
+
 function findStored(dir: string, name: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -273,15 +330,7 @@ fileTest.describe("end-to-end encrypted files", () => {
       const sent = recordRequests(page);
       const name = "marked-300m.bin";
       const item = page.getByRole("list", { name: "Files to upload" }).getByRole("listitem", { name });
-      const choose = async () => {
-        await expect(page.getByRole("heading", { level: 1, name: "Upload files" })).toBeVisible();
-        // The switch is one of the share's options, in their card next to the access-log switch.
-        const options = page.getByRole("region", { name: "Share options" });
-        await expect(options.getByRole("checkbox", { name: "Log accesses of this share" })).toBeVisible();
-        await options.getByRole("checkbox", { name: "Encrypt end to end" }).check();
-        await page.locator('input[type="file"]').first().setInputFiles(file.path);
-        await page.getByRole("button", { name: "Upload (1)" }).click();
-      };
+      const choose = () => uploadEncrypted(page, file.path);
 
       await useAdminSession(page, token, "/upload");
       await choose();
@@ -309,13 +358,7 @@ fileTest.describe("end-to-end encrypted files", () => {
       expect(statSync(objects[0]!).size).toBe(encryptedSizeOf(FILE_SIZE));
 
       // A visitor downloads it, decrypted as a stream by the service worker.
-      const v = await freshVisitor(browser, nginx.url);
-      await v.page.goto(link!);
-      await expect(v.page.getByRole("heading", { level: 1, name })).toBeVisible();
-      await v.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-      await v.page.reload();
-      await expect(v.page.getByRole("heading", { level: 1, name })).toBeVisible();
-      expect(await v.page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      const v = await controlledVisitor(browser, nginx.url, link!, name);
       const downloading = v.page.waitForEvent("download", { timeout: 120_000 });
       await v.page.getByRole("button", { name: "Download" }).click();
       const download = await downloading;
@@ -344,6 +387,77 @@ fileTest.describe("end-to-end encrypted files", () => {
       await expect(v.page.getByRole("alert")).toContainText("The download stopped", { timeout: 300_000 });
       await expect(v.page.getByTestId("e2e-progress")).toHaveCount(0);
       await expect(v.page.getByRole("button", { name: "Download" })).toBeEnabled();
+      await v.context.close();
+    },
+  );
+
+  fileTest(
+    "an encrypted video plays and seeks; the service worker decrypts only the byte ranges asked for",
+    async ({ page, browser, token, nginx }) => {
+      fileTest.skip(
+        !ffmpegInstalled && process.env.CLIPSHARE_REQUIRE_SERVICES !== "1",
+        "ffmpeg is not installed",
+      );
+      const path = testVideo();
+      const plain = readFileSync(path);
+      const name = "pattern.webm";
+      await useAdminSession(page, token, "/upload");
+      await uploadEncrypted(page, path);
+      const item = page.getByRole("list", { name: "Files to upload" }).getByRole("listitem", { name });
+      await expect(item).toHaveAttribute("data-status", "success", { timeout: 120_000 });
+      const link = (await item.getByRole("link").first().getAttribute("href"))!;
+
+      const v = await controlledVisitor(browser, nginx.url, link, name);
+      await v.page.getByRole("button", { name: "Decrypt and preview" }).click();
+      const video = v.page.locator("video");
+      await expect(video).toHaveAttribute("src", /^\/e2e-download\//);
+      // The player reads the header and seeks near the end.
+      const played = await video.evaluate(async (el: HTMLVideoElement) => {
+        if (el.readyState < 1)
+          await new Promise((r) => el.addEventListener("loadedmetadata", r, { once: true }));
+        const seeked = new Promise((r) => el.addEventListener("seeked", r, { once: true }));
+        el.currentTime = 25;
+        await seeked;
+        return { duration: el.duration, at: el.currentTime, error: el.error?.code ?? null };
+      });
+      expect(played.error).toBeNull();
+      expect(played.duration).toBeGreaterThan(29);
+      expect(played.at).toBeGreaterThanOrEqual(24);
+
+      // Ranges as a player asks them: exact plaintext bytes, a suffix, and past the end.
+      const src = (await video.getAttribute("src"))!;
+      const ask = (range: string) =>
+        v.page.evaluate(
+          async ({ src, range }) => {
+            const res = await fetch(src, { headers: { Range: range } });
+            const body = new Uint8Array(await res.arrayBuffer());
+            return {
+              status: res.status,
+              contentRange: res.headers.get("Content-Range"),
+              bytes: Array.from(body),
+            };
+          },
+          { src, range },
+        );
+      const middle = Math.floor(plain.length / 2);
+      const inner = await ask(`bytes=${middle}-${middle + 99}`);
+      expect(inner.status).toBe(206);
+      expect(inner.contentRange).toBe(`bytes ${middle}-${middle + 99}/${plain.length}`);
+      expect(Buffer.from(inner.bytes).equals(plain.subarray(middle, middle + 100))).toBe(true);
+      const tail = await ask("bytes=-10");
+      expect(tail.status).toBe(206);
+      expect(Buffer.from(tail.bytes).equals(plain.subarray(plain.length - 10))).toBe(true);
+      v.guard.allow(failedResource(416));
+      const past = await ask(`bytes=${plain.length}-`);
+      expect(past.status).toBe(416);
+      expect(past.contentRange).toBe(`bytes */${plain.length}`);
+      // The worker fetched ranges of the ciphertext (or had the browser's cache revalidate
+      // them: 304), never the whole file.
+      const fileId = link.slice("/file/".length, link.indexOf("#"));
+      const fetched = nginx.accessLog().filter((l) => l.startsWith(`GET /api/file-download/${fileId}`));
+      expect(fetched.filter((l) => l.endsWith(" 206")).length).toBeGreaterThanOrEqual(2);
+      expect(fetched.filter((l) => !/ (206|304)$/.test(l))).toEqual([]);
+      expect(v.guard.unexpected()).toEqual([]);
       await v.context.close();
     },
   );

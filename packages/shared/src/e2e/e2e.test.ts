@@ -4,6 +4,7 @@ import {
   chunkCount,
   concatBytes,
   decryptBytes,
+  decryptRange,
   decryptStream,
   E2E_CHUNK_SIZE,
   E2E_HEADER_BYTES,
@@ -234,5 +235,86 @@ describe("e2e test vectors (listed in docs/encryption.md)", () => {
       seal(1, true, plain.subarray(16)),
     ]);
     expect(expected.toString("hex")).toBe(vectors[2]!.sealed);
+  });
+});
+
+describe("e2e format: byte ranges", () => {
+  /** Runs encrypted bytes through a range's decryptor in pieces of `step` bytes. */
+  async function rangeOf(
+    key: Awaited<ReturnType<typeof freshKey>>,
+    sealed: Uint8Array,
+    plainSize: number,
+    start: number,
+    end: number,
+    step = 7777,
+    change?: (cipher: Uint8Array) => Uint8Array,
+  ) {
+    const header = parseHeader(sealed.subarray(0, E2E_HEADER_BYTES));
+    const range = decryptRange(key, header, plainSize, start, end);
+    let cipher: Uint8Array = sealed.slice(range.cipherStart, range.cipherEnd);
+    if (change) cipher = change(cipher);
+    const out = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let at = 0; at < cipher.length; at += step) c.enqueue(cipher.slice(at, at + step));
+        c.close();
+      },
+    }).pipeThrough(range.stream);
+    const got: Uint8Array[] = [];
+    for await (const p of out) got.push(p);
+    return { bytes: concatBytes(got), cipherBytes: range.cipherEnd - range.cipherStart };
+  }
+
+  it("opens any range, fetching only the chunks that hold it", async () => {
+    const key = await freshKey();
+    const plain = pattern(5 * C + 77);
+    const sealed = await encryptBytes(key, plain);
+    const n = plain.length;
+    const cases: [number, number][] = [
+      [0, 1], // the first byte, in chunk 0 after the header
+      [0, n], // the whole file
+      [C - E2E_HEADER_BYTES - 1, C - E2E_HEADER_BYTES + 1], // across the chunk 0/1 boundary
+      [2 * C, 2 * C + 10], // inside one middle chunk
+      [C + 5, 4 * C - 3], // several chunks
+      [n - 1, n], // the last byte, in the stream's final chunk
+      [5 * C - E2E_HEADER_BYTES, n], // exactly the final chunk
+    ];
+    for (const [start, end] of cases) {
+      const { bytes, cipherBytes } = await rangeOf(key, sealed, n, start, end);
+      expect(hex(bytes), `bytes ${start}-${end - 1}`).toBe(hex(plain.subarray(start, end)));
+      const chunks = plainRangeToChunks(start, end, n);
+      expect(cipherBytes).toBeLessThanOrEqual((chunks.lastChunk - chunks.firstChunk + 1) * SLOT);
+    }
+    // One byte costs one chunk, not the file.
+    expect((await rangeOf(key, sealed, n, 2 * C, 2 * C + 1)).cipherBytes).toBe(SLOT);
+  });
+
+  it("refuses a changed chunk, a cut range and a range of another file, like a whole download", async () => {
+    const key = await freshKey();
+    const plain = pattern(3 * C + 100);
+    const sealed = await encryptBytes(key, plain);
+    const n = plain.length;
+    const flipped = (c: Uint8Array) => {
+      const copy = c.slice();
+      copy[copy.length >> 1]! ^= 1;
+      return copy;
+    };
+    await expectFailure(rangeOf(key, sealed, n, C, 2 * C, 7777, flipped), "tampered");
+    await expectFailure(
+      rangeOf(key, sealed, n, C, 2 * C, 7777, (c) => c.slice(0, c.length - 1)),
+      "truncated",
+    );
+    // A size that makes a middle chunk the final one (the file claimed shorter) does not open.
+    await expectFailure(rangeOf(key, sealed, n - C, 2 * C, 2 * C + 50), "tampered");
+    // A size that claims more chunks than there are finds the range cut short.
+    await expectFailure(rangeOf(key, sealed, n + C, 3 * C, 3 * C + 50), "truncated");
+    const other = await encryptBytes(key, pattern(n));
+    const header = parseHeader(sealed.subarray(0, E2E_HEADER_BYTES));
+    const range = decryptRange(key, header, n, C, C + 10);
+    const writer = range.stream.writable.getWriter();
+    const closed = writer.write(other.slice(range.cipherStart, range.cipherEnd)).then(() => writer.close());
+    const read = new Response(range.stream.readable).arrayBuffer();
+    await expectFailure(Promise.all([closed, read]), "tampered");
+    expect(() => decryptRange(key, header, n, 5, 5)).toThrow(RangeError);
+    expect(() => decryptRange(key, header, n, 0, n + 1)).toThrow(RangeError);
   });
 });

@@ -5,6 +5,9 @@
  */
 import {
   type Bytes,
+  chunkCipherRange,
+  chunkCount,
+  chunkPlainRange,
   concatBytes,
   createHeader,
   E2E_CHUNK_SIZE,
@@ -13,8 +16,10 @@ import {
   E2EError,
   type E2EHeader,
   type E2EKey,
+  encryptedSize,
   openChunk,
   parseHeader,
+  plainRangeToChunks,
   sealChunks,
 } from "./format";
 
@@ -85,5 +90,67 @@ function chunkOpener(key: E2EKey) {
       if (!header) throw new E2EError("truncated", "The encrypted data is cut short");
       emit(await openChunk(key, header, index, true, take(pendingBytes)));
     },
+  };
+}
+
+/**
+ * Plaintext bytes [start, end) of a stream of `plainSize` plaintext bytes, for a
+ * byte-range request (a video seeking): fetch the encrypted bytes [cipherStart,
+ * cipherEnd) and pipe them through `stream`. Only the chunks that hold the range
+ * are opened, each under its own index and the stream's last chunk as the last,
+ * so bytes moved, changed or cut short fail here as they do in a whole download.
+ * `header` is the stream's first 16 bytes, read once per file.
+ */
+export function decryptRange(
+  key: E2EKey,
+  header: E2EHeader,
+  plainSize: number,
+  start: number,
+  end: number,
+): { cipherStart: number; cipherEnd: number; stream: TransformStream<Uint8Array, Uint8Array> } {
+  if (!(Number.isInteger(start) && Number.isInteger(end) && 0 <= start && start < end && end <= plainSize)) {
+    throw new RangeError("Bad plaintext range");
+  }
+  const { chunkSize } = header;
+  const range = plainRangeToChunks(start, end, plainSize, chunkSize);
+  const encSize = encryptedSize(plainSize, chunkSize);
+  const lastOfStream = chunkCount(plainSize, chunkSize) - 1;
+  let index = range.firstChunk;
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  const sealedSize = (i: number) => {
+    const { start: from, end: to } = chunkCipherRange(i, encSize, chunkSize);
+    return to - from;
+  };
+  async function openReady(emit: (plain: Uint8Array) => void) {
+    while (index <= range.lastChunk && pendingBytes >= sealedSize(index)) {
+      const all = pending.length === 1 ? pending[0]! : concatBytes(pending);
+      const size = sealedSize(index);
+      const rest = all.subarray(size);
+      pending = rest.length ? [rest] : [];
+      pendingBytes = rest.length;
+      const plain = await openChunk(key, header, index, index === lastOfStream, all.subarray(0, size));
+      const at = chunkPlainRange(index, plainSize, chunkSize).start;
+      const piece = plain.subarray(Math.max(0, start - at), Math.min(plain.length, end - at));
+      if (piece.length) emit(piece);
+      index++;
+    }
+  }
+  return {
+    cipherStart: range.cipherStart,
+    cipherEnd: range.cipherEnd,
+    stream: new TransformStream({
+      async transform(data, controller) {
+        pending.push(data);
+        pendingBytes += data.length;
+        await openReady((p) => controller.enqueue(p));
+        if (index > range.lastChunk && pendingBytes > 0) {
+          throw new E2EError("tampered", "The encrypted range is longer than the chunks it should hold");
+        }
+      },
+      flush() {
+        if (index <= range.lastChunk) throw new E2EError("truncated", "The encrypted data is cut short");
+      },
+    }),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * Encrypted file shares in the browser: the sealed name and type are opened
  * with the link's key, downloads are decrypted as a stream by the service
- * worker (or in memory where no worker controls the page), previews are
- * decrypted into a Blob.
+ * worker (or in memory where no worker controls the page), video and audio
+ * are played from the worker by byte range, other previews are decrypted into
+ * a Blob.
  */
 import {
   decryptStream,
@@ -17,6 +18,7 @@ import {
 import {
   E2E_DOWNLOAD_MESSAGE,
   E2E_DOWNLOAD_PATH,
+  E2E_FORGET_MESSAGE,
   E2E_PROGRESS_MESSAGE,
   type E2EDownloadJob,
   type E2EProgress,
@@ -61,41 +63,64 @@ export async function decryptToBlob(
   return type ? new Blob([blob], { type }) : blob;
 }
 
+type JobRequest = Omit<E2EDownloadJob, "id" | "key"> & { raw: Uint8Array };
+
+/** Hands a job to the service worker controlling the page; its id once the worker took it, else null. */
+async function postJob(job: JobRequest): Promise<string | null> {
+  const worker = navigator.serviceWorker?.controller;
+  if (!worker) return null;
+  const id = crypto.randomUUID();
+  const channel = new MessageChannel();
+  const accepted = new Promise<boolean>((resolve) => {
+    channel.port1.onmessage = () => resolve(true);
+    setTimeout(() => resolve(false), 3000);
+  });
+  const { raw, ...rest } = job;
+  worker.postMessage({ type: E2E_DOWNLOAD_MESSAGE, job: { ...rest, id, key: toBase64Url(raw) } }, [
+    channel.port2,
+  ]);
+  return (await accepted) ? id : null;
+}
+
+/**
+ * A same-origin address a video or audio element can play the file from: the
+ * service worker answers its byte ranges, so it seeks in a file of any size.
+ * null where no worker controls the page. `release` drops the key from the worker.
+ */
+export async function mediaSource(
+  job: Omit<JobRequest, "media">,
+): Promise<{ href: string; release: () => void } | null> {
+  const id = await postJob({ ...job, media: true });
+  if (!id) return null;
+  return {
+    href: `${E2E_DOWNLOAD_PATH}${id}`,
+    release: () => navigator.serviceWorker?.controller?.postMessage({ type: E2E_FORGET_MESSAGE, id }),
+  };
+}
+
 /**
  * Saves the decrypted file. With a service worker controlling the page it
  * streams to disk ("stream"); otherwise it is decrypted into memory first ("memory").
  */
 export async function downloadDecrypted(
-  job: Omit<E2EDownloadJob, "id" | "key"> & { raw: Uint8Array },
+  job: JobRequest,
   onProgress: (progress: Pick<E2EProgress, "loaded" | "state">) => void,
 ): Promise<"stream" | "memory"> {
-  const worker = navigator.serviceWorker?.controller;
-  if (worker) {
-    const id = crypto.randomUUID();
-    const channel = new MessageChannel();
-    const accepted = new Promise<boolean>((resolve) => {
-      channel.port1.onmessage = () => resolve(true);
-      setTimeout(() => resolve(false), 3000);
-    });
-    const { raw, ...rest } = job;
-    worker.postMessage({ type: E2E_DOWNLOAD_MESSAGE, job: { ...rest, id, key: toBase64Url(raw) } }, [
-      channel.port2,
-    ]);
-    if (await accepted) {
-      const listen = (event: MessageEvent) => {
-        const data = event.data as E2EProgress | null;
-        if (data?.type !== E2E_PROGRESS_MESSAGE || data.id !== id) return;
-        onProgress(data);
-        if (data.state !== "running") navigator.serviceWorker.removeEventListener("message", listen);
-      };
-      navigator.serviceWorker.addEventListener("message", listen);
-      const frame = document.createElement("iframe");
-      frame.hidden = true;
-      frame.src = `${E2E_DOWNLOAD_PATH}${id}`;
-      document.body.append(frame);
-      setTimeout(() => frame.remove(), 60_000);
-      return "stream";
-    }
+  const id = await postJob(job);
+  if (id) {
+    const listen = (event: MessageEvent) => {
+      const data = event.data as E2EProgress | null;
+      if (data?.type !== E2E_PROGRESS_MESSAGE || data.id !== id) return;
+      onProgress(data);
+      if (data.state !== "running") navigator.serviceWorker.removeEventListener("message", listen);
+    };
+    navigator.serviceWorker.addEventListener("message", listen);
+    const frame = document.createElement("iframe");
+    frame.hidden = true;
+    frame.src = `${E2E_DOWNLOAD_PATH}${id}`;
+    document.body.append(frame);
+    setTimeout(() => frame.remove(), 60_000);
+    return "stream";
   }
   const blob = await decryptToBlob(job.url, job.raw, job.type, (loaded) =>
     onProgress({ loaded, state: "running" }),

@@ -9,6 +9,7 @@ import { useTranslation } from "../../../i18n";
 import {
   decryptToBlob,
   downloadDecrypted,
+  mediaSource,
   type OpenedFile,
   openFileShare,
 } from "../../../lib/e2e/file-crypto";
@@ -18,7 +19,11 @@ import type { PublicFile } from "../api/public-files";
 import { previewKind, TEXT_PREVIEW_MAX_BYTES } from "../preview-kind";
 import { FileHeading } from "./file-heading";
 
-/** Images, PDFs and videos up to this size are decrypted into memory for a preview; larger ones only download. */
+/**
+ * Images and PDFs up to this size are decrypted into memory for a preview, and
+ * so are video and audio where no service worker can play them by byte range;
+ * larger ones only download.
+ */
 const MEDIA_PREVIEW_MAX_BYTES = 200 * 1024 * 1024;
 
 /**
@@ -110,22 +115,32 @@ function OpenedFileView({ file, opened }: { file: PublicFile; opened: OpenedFile
   );
 }
 
-/** A preview decrypted on request: images, PDFs and videos up to 200 MB, the first 1 MB of text. */
+/**
+ * A preview decrypted on request: video and audio of any size played through
+ * the service worker (it seeks by byte range), else decrypted into memory like
+ * images and PDFs up to 200 MB; the first 1 MB of text.
+ */
 function EncryptedPreview({ url, opened, size }: { url: string; opened: OpenedFile; size: number }) {
   const { t } = useTranslation();
   const kind = previewKind(opened.meta.type, opened.meta.name);
-  const [shown, setShown] = useState<{ href: string; text?: string } | null>(null);
+  const [shown, setShown] = useState<{ href: string; text?: string; release: () => void } | null>(null);
   const [failed, setFailed] = useState(false);
-  const media = kind === "image" || kind === "pdf" || kind === "video" || kind === "audio";
+  const playable = kind === "video" || kind === "audio";
+  const media = playable || kind === "image" || kind === "pdf";
   const textual = kind === "text" || kind === "markdown";
-  useEffect(() => () => (shown ? URL.revokeObjectURL(shown.href) : undefined), [shown]);
-  if (!(media && size <= MEDIA_PREVIEW_MAX_BYTES) && !textual) return null;
+  const streamable = playable && Boolean(navigator.serviceWorker?.controller);
+  useEffect(() => () => shown?.release(), [shown]);
+  if (!(media && (size <= MEDIA_PREVIEW_MAX_BYTES || streamable)) && !textual) return null;
 
   async function show() {
     try {
-      const blob = await decryptToBlob(url, opened.raw, opened.meta.type);
+      const { name, type } = opened.meta;
+      const streamed = playable ? await mediaSource({ url, raw: opened.raw, name, type, size }) : null;
+      if (streamed) return setShown(streamed);
+      const blob = await decryptToBlob(url, opened.raw, type);
       const text = textual ? await blob.slice(0, TEXT_PREVIEW_MAX_BYTES).text() : undefined;
-      setShown({ href: URL.createObjectURL(blob), text });
+      const href = URL.createObjectURL(blob);
+      setShown({ href, text, release: () => URL.revokeObjectURL(href) });
     } catch {
       setFailed(true);
     }
