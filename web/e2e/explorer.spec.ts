@@ -14,7 +14,7 @@ import {
   readFile,
 } from "./support/explorer";
 import { pngImage } from "./support/explorer-images";
-import { apiCreateKey, apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+import { apiCreateKey, apiLogin, expect, failedResource, test, useAdminSession } from "./support/fixtures";
 
 /** The explorer against a LOCAL folder and the Swift S3 bucket. */
 test.describe.configure({ mode: "serial" });
@@ -72,7 +72,12 @@ test("browses into a LOCAL and an S3 mount through breadcrumbs", async ({ page }
   await expect(entry(page, "hello.txt")).toBeVisible();
 });
 
-test("uploads a dropped folder with per-file progress, renames and deletes", async ({ page, request }) => {
+test("uploads a dropped folder with per-file progress, renames and deletes", async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(failedResource(409)); // renaming onto a taken name
   await useAdminSession(page, token, "/mount-explorer/local");
   await expect(entry(page, "docs")).toBeVisible();
   await dropFolder(page, page.getByTestId("drop-zone"), "album", {
@@ -93,6 +98,15 @@ test("uploads a dropped folder with per-file progress, renames and deletes", asy
   await entry(page, "album").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Rename" }).click();
   const rename = page.getByRole("dialog", { name: "Rename" });
+  // A name with a slash is refused before anything is sent; a taken name by the server.
+  await rename.getByLabel("Name").fill("al/bum");
+  await rename.getByRole("button", { name: "Rename" }).click();
+  await expect(rename.getByText("Enter a name without “/”")).toBeVisible();
+  await rename.getByLabel("Name").fill("docs");
+  await expect(rename.getByText("Enter a name without “/”")).toBeHidden();
+  await rename.getByRole("button", { name: "Rename" }).click();
+  await expect(rename.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(rename).toBeVisible();
   await rename.getByLabel("Name").fill("album-2024");
   await rename.getByRole("button", { name: "Rename" }).click();
   await expect(entry(page, "album-2024")).toBeVisible();

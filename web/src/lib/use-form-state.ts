@@ -22,7 +22,7 @@ export interface FormStateOptions<V, E extends Errors> {
   save: (values: V, initial: V) => Promise<E | undefined> | Promise<void>;
   /** The message for a rejected save; the error's own message when not given. */
   failureText?: (error: unknown) => string;
-  /** Clears a field's error as soon as the field is edited. */
+  /** Clears a field's error, and the last save's failure, as soon as the field is edited. */
   clearErrorOnEdit?: boolean;
 }
 
@@ -97,7 +97,9 @@ export function useFormState<V, E extends Errors>(options: FormStateOptions<V, E
     change((h) => ({
       ...h,
       values: h.values === null || h.values === undefined ? h.values : { ...h.values, [key]: value },
-      errors: latest.current.clearErrorOnEdit ? { ...h.errors, [key]: undefined } : h.errors,
+      ...(latest.current.clearErrorOnEdit
+        ? { errors: { ...h.errors, [key]: undefined }, serverError: null }
+        : {}),
     }));
 
   async function save(submitted: V, start: V) {

@@ -3,10 +3,11 @@ import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
-import { Dialog } from "../../../components/ui/dialog";
+import { Dialog, FormDialog } from "../../../components/ui/dialog";
 import { Field, Input } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { useErrorText } from "../../../lib/use-error-text";
+import { useFormState } from "../../../lib/use-form-state";
 import type { FsEntry } from "../api/fs";
 import { useDirectory } from "../hooks/use-fs";
 import { breadcrumbs, normalizePath, validName } from "../model/paths";
@@ -27,63 +28,38 @@ export function NameDialog({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [name, setName] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!validName(name)) {
-      setError(t("explorer.invalidName"));
-      return;
-    }
-    setBusy(true);
-    try {
+  const { values, set, errors, serverError, busy, submit } = useFormState<
+    { name: string },
+    { name?: string }
+  >({
+    initial: { name: initial },
+    validate: ({ name }) => (validName(name) ? {} : { name: t("explorer.invalidName") }),
+    save: async ({ name }) => {
       await onSubmit(name.trim());
       onClose();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failureText: errorText,
+    clearErrorOnEdit: true,
+  });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form="explorer-name-form" disabled={busy}>
-            {submitLabel}
-          </Button>
-        </>
-      }
-    >
-      <form id="explorer-name-form" onSubmit={submit}>
-        <Field label={t("explorer.name")} error={error}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              value={name}
-              autoFocus
-              onFocus={(e) => {
-                const dot = e.target.value.lastIndexOf(".");
-                e.target.setSelectionRange(0, dot > 0 ? dot : e.target.value.length);
-              }}
-              onChange={(e) => {
-                setName(e.target.value);
-                setError(null);
-              }}
-            />
-          )}
-        </Field>
-      </form>
-    </Dialog>
+    <FormDialog onClose={onClose} busy={busy} title={title} submitLabel={submitLabel} onSubmit={submit}>
+      <Field label={t("explorer.name")} error={errors.name ?? serverError}>
+        {({ id, describedBy, invalid }) => (
+          <Input
+            id={id}
+            aria-describedby={describedBy}
+            invalid={invalid}
+            value={values.name}
+            autoFocus
+            onFocus={(e) => {
+              const dot = e.target.value.lastIndexOf(".");
+              e.target.setSelectionRange(0, dot > 0 ? dot : e.target.value.length);
+            }}
+            onChange={(e) => set("name", e.target.value)}
+          />
+        )}
+      </Field>
+    </FormDialog>
   );
 }
 
