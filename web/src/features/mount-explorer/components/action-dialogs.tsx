@@ -1,5 +1,5 @@
 import { ChevronRight, Folder, Home } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
