@@ -41,6 +41,11 @@ await build({
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: true,
+  // V8 keeps every loaded module's source text on its heap for as long as the process runs
+  // (about 1.4 MB for the code a server loads at start). Dropping indentation and line breaks
+  // takes a third of it; names are kept (no identifier minification), so stack traces still
+  // name their functions, and the .map files next to each file map positions back to src/.
+  minifyWhitespace: true,
   external: ["better-sqlite3", "pg", "@aws-sdk/*", "pino", "sharp"],
   // Bundled CommonJS packages (busboy) require Node built-ins: give the ESM bundle a require().
   banner: {

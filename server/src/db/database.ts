@@ -114,9 +114,16 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return migrateTo(db, null);
 }
 
+/**
+ * Orders applied migration names. Kysely's default, `localeCompare`, loads ICU's collation
+ * data on every start of a server with a schema (about 3 MB resident for the life of the
+ * process); the names are ASCII, and Kysely orders the known ones by code unit as well.
+ */
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Applies pending migrations up to `target` (null: all of them); returns the names applied. */
 export async function migrateTo(db: Db, target: string | null): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InlineMigrations() });
+  const migrator = new Migrator({ db, provider: new InlineMigrations(), nameComparator: byCodeUnit });
   const { error, results } = await (target === null
     ? migrator.migrateToLatest()
     : migrator.migrateTo(target));

@@ -5,16 +5,19 @@
  * loaded with their first request. A real process is started with a preload that
  * records every module it loads, serves a health check and a LOCAL upload and
  * download (the record is read here), then a first WebDAV and OpenAPI request,
- * and is stopped; then the record is read again.
+ * and is stopped; then the record is read again. A restart on the same data directory
+ * (a schema already in place) must not load ICU's locale data just to start.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 const ADMIN = { username: "admin", password: "lean-start-password-1" };
 const PRELOAD = path.resolve(import.meta.dirname, "../support/record-loads.mjs");
+const LOCALE_PRELOAD = path.resolve(import.meta.dirname, "../support/record-locale-data.mjs");
 
 let dir: string;
 let server: ServerProcess;
@@ -107,5 +110,39 @@ describe("a SQLite + LOCAL server", () => {
     expect(loaded.some(isOpenApiDocument)).toBe(true);
     expect(openApi.openapi).toMatch(/^3\.1/);
     expect(Object.keys(openApi.paths ?? {})).toContain("/api/pastes");
+  });
+});
+
+describe("a restart of a SQLite + LOCAL server", () => {
+  let localeCalls: string[];
+  let healthy: boolean;
+
+  beforeAll(async () => {
+    const localeFile = path.join(dir, "locale.txt");
+    writeFileSync(localeFile, "");
+    // A fast first start applies its migrations within one millisecond, and the migrator orders
+    // migrations with equal timestamps by name: leave the schema as such a start does.
+    const db = new SqliteDatabase(path.join(dir, "data", "clipshare.db"));
+    db.exec("update kysely_migration set timestamp = (select min(timestamp) from kysely_migration)");
+    db.close();
+    const restarted = await startServer(
+      {
+        DATA_DIR: path.join(dir, "data"),
+        WEB_DIST_DIR: path.join(dir, "no-web"),
+        RECORD_LOCALE_FILE: localeFile,
+      },
+      ["--import", LOCALE_PRELOAD],
+    );
+    try {
+      healthy = (await fetch(`${restarted.url}/api/health`)).ok;
+    } finally {
+      await restarted.stop();
+    }
+    localeCalls = readLoads(localeFile);
+  }, 60_000);
+
+  it("starts and answers a health check without locale-aware collation or formatting", () => {
+    expect(healthy).toBe(true);
+    expect(localeCalls).toEqual([]);
   });
 });
