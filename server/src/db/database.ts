@@ -55,6 +55,11 @@ export function openDatabase(config: DatabaseConfig): Db {
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
+    // Statement journals in memory, in 1 KiB pieces. Every write with RETURNING inside a
+    // group-committed transaction keeps one; on disk SQLite buffers it in a 64 KiB block per
+    // statement, which glibc (with MALLOC_MMAP_THRESHOLD_ set) gave back to the system and
+    // faulted in again on every view. Temporary tables and sorts stay in memory too; ours are small.
+    sqlite.pragma("temp_store = MEMORY");
     const statements = withStatementCache(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
     sqliteHandles.set(db, { prepare: statements.prepare, transaction: (fn) => sqlite.transaction(fn) });
