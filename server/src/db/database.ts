@@ -140,4 +140,21 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-export const nowIso = (date: Date = new Date()) => date.toISOString();
+/** `date` (default: now) as stored in timestamp columns. */
+export const nowIso = (date?: Date): string => (date ? date.toISOString() : isoAt(Date.now()));
+
+let lastMs = Number.NaN;
+let lastIso = "";
+
+/**
+ * A time in milliseconds as nowIso writes it. A view stamps the time twice (its
+ * count and its access-log entry) and the requests of one event-loop turn mostly
+ * share a millisecond: the last conversion is reused.
+ */
+export function isoAt(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}
