@@ -21,6 +21,7 @@ import * as taskAttempts from "./migrations/0002-task-attempts";
 import * as uploadSessionParts from "./migrations/0003-upload-session-parts";
 import * as shareAccessLog from "./migrations/0004-share-access-log";
 import * as e2eEncryption from "./migrations/0005-e2e-encryption";
+import * as accessLogPartialIndexes from "./migrations/0006-access-log-partial-indexes";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0003-upload-session-parts": uploadSessionParts,
   "0004-share-access-log": shareAccessLog,
   "0005-e2e-encryption": e2eEncryption,
+  "0006-access-log-partial-indexes": accessLogPartialIndexes,
 };
 
 class InlineMigrations implements MigrationProvider {
