@@ -21,6 +21,7 @@ import * as taskAttempts from "./migrations/0002-task-attempts";
 import * as uploadSessionParts from "./migrations/0003-upload-session-parts";
 import * as shareAccessLog from "./migrations/0004-share-access-log";
 import * as e2eEncryption from "./migrations/0005-e2e-encryption";
+import * as accessLogPartialIndexes from "./migrations/0006-access-log-partial-indexes";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0003-upload-session-parts": uploadSessionParts,
   "0004-share-access-log": shareAccessLog,
   "0005-e2e-encryption": e2eEncryption,
+  "0006-access-log-partial-indexes": accessLogPartialIndexes,
 };
 
 class InlineMigrations implements MigrationProvider {
@@ -55,6 +57,11 @@ export function openDatabase(config: DatabaseConfig): Db {
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
+    // Statement journals in memory, in 1 KiB pieces. Every write with RETURNING inside a
+    // group-committed transaction keeps one; on disk SQLite buffers it in a 64 KiB block per
+    // statement, which glibc (with MALLOC_MMAP_THRESHOLD_ set) gave back to the system and
+    // faulted in again on every view. Temporary tables and sorts stay in memory too; ours are small.
+    sqlite.pragma("temp_store = MEMORY");
     const statements = withStatementCache(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
     sqliteHandles.set(db, { prepare: statements.prepare, transaction: (fn) => sqlite.transaction(fn) });
@@ -142,4 +149,21 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-export const nowIso = (date: Date = new Date()) => date.toISOString();
+/** `date` (default: now) as stored in timestamp columns. */
+export const nowIso = (date?: Date): string => (date ? date.toISOString() : isoAt(Date.now()));
+
+let lastMs = Number.NaN;
+let lastIso = "";
+
+/**
+ * A time in milliseconds as nowIso writes it. A view stamps the time twice (its
+ * count and its access-log entry) and the requests of one event-loop turn mostly
+ * share a millisecond: the last conversion is reused.
+ */
+export function isoAt(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}

@@ -87,7 +87,8 @@ function settle<V, R>(batch: Pending<V, R>[], outcomes: Outcome<R>[]): void {
 
 /**
  * For a prepared query on a database opened by openDatabase: the whole batch
- * as one synchronous SQLite transaction on its statement, run while the
+ * as one synchronous SQLite transaction on its statement (a batch of one
+ * statement as that statement alone), run while the
  * caller holds Kysely's connection lock. Going through Kysely's executor
  * costs a chain of promises per statement, more than the UPDATE of a view.
  */
@@ -101,13 +102,17 @@ function directBatch<V, R>(
   const { sql, parameters } = query as PreparedQuery<V, unknown>;
   // Prepared on first use: the schema may not exist yet when the query is defined.
   let statement: ReturnType<SqliteHandle["prepare"]> | undefined;
+  let columns: string[] | undefined;
   const one = (values: V) => {
     statement ??= handle.prepare(sql);
-    if (statement.reader) return statement.all(parameters(values)) as R;
-    statement.run(parameters(values));
-    return [] as R;
+    if (!statement.reader) {
+      statement.run(parameters(values));
+      return [] as R;
+    }
+    columns ??= statement.columns().map((column) => column.name);
+    return rowsAsArrays(statement, parameters(values)).map((row) => rowObject(columns!, row)) as R;
   };
-  return handle.transaction((batch: V[]) =>
+  const each = (batch: V[]) =>
     batch.map((values): Outcome<R> => {
       try {
         return { ok: true, result: one(values) };
@@ -115,6 +120,34 @@ function directBatch<V, R>(
         // A statement that fails leaves the others (SQLite keeps the transaction open).
         return { ok: false, error };
       }
-    }),
-  );
+    });
+  const inTransaction = handle.transaction(each);
+  // A statement alone commits by itself: inside a transaction SQLite would also keep a
+  // statement journal for it (a copy of every page it changes, to undo just that statement).
+  return (batch) => (batch.length === 1 ? each(batch) : inTransaction(batch));
+}
+
+type Statement = ReturnType<SqliteHandle["prepare"]>;
+
+/**
+ * The rows of a reading statement as arrays. better-sqlite3 builds each row
+ * object key by key through V8's API (looking up every column name in V8's
+ * string table), which cost more per view than the UPDATE itself. The
+ * statement is shared with Kysely's queries through the statement cache, so
+ * it is back in object mode before anyone else can run it.
+ */
+function rowsAsArrays(statement: Statement, parameters: unknown[]): unknown[][] {
+  statement.raw(true);
+  try {
+    return statement.all(parameters) as unknown[][];
+  } finally {
+    statement.raw(false);
+  }
+}
+
+/** A row as the object better-sqlite3 would have made: the columns as keys, in order. */
+function rowObject(columns: string[], values: unknown[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
+  return row;
 }

@@ -13,18 +13,33 @@ export type QueryExecutor = Pick<Kysely<never>, "executeQuery">;
 const PLACEHOLDER = "\u0000clipshare-param:";
 
 /**
- * `build(param)` returns the query with `param("name")` wherever a value goes;
- * the result runs it with `values.name` in each of those places.
+ * Where a value goes: `values[name]`, or what `pick(values)` returns (a value
+ * inside the run's values, such as a column of the third of a list of rows).
  */
-export function preparedQuery<Values extends Record<string, unknown>, Row>(
+export type Param<Values> = (
+  at:
+    | (Values extends Record<string, unknown> ? keyof Values & string : never)
+    | ((values: Values) => unknown),
+) => never;
+
+/**
+ * `build(param)` returns the query with `param(...)` wherever a value goes;
+ * the result runs it with the values each `param` names.
+ */
+export function preparedQuery<Values, Row>(
   db: Kysely<never>,
-  build: (param: (name: keyof Values & string) => never) => Compilable<Row>,
+  build: (param: Param<Values>) => Compilable<Row>,
 ): PreparedQuery<Values, Row> {
-  const compiled = build((name) => `${PLACEHOLDER}${name}` as never).compile();
-  // Each parameter is either a named value of the run or a constant written into the query.
+  const picks: Array<(values: Values) => unknown> = [];
+  const param: Param<Values> = (at) => {
+    picks.push(typeof at === "function" ? at : (values) => (values as Record<string, unknown>)[at]);
+    return `${PLACEHOLDER}${picks.length - 1}` as never;
+  };
+  const compiled = build(param).compile();
+  // Each parameter is either a value of the run or a constant written into the query.
   const fill = compiled.parameters.map((p) =>
     typeof p === "string" && p.startsWith(PLACEHOLDER)
-      ? (values: Values) => values[p.slice(PLACEHOLDER.length)]
+      ? picks[Number(p.slice(PLACEHOLDER.length))]!
       : () => p,
   );
   const parameters = (values: Values) => fill.map((f) => f(values));

@@ -348,6 +348,44 @@ describe("share access log", () => {
     expect(entries.map((e) => e.bytes).sort()).toEqual([3, 4, 5]);
   });
 
+  it("writes a large batch whole; a share deleted before the write loses only its own entries", async () => {
+    const token = await t.adminToken();
+    const kept = await createPaste(t, { content: "kept" });
+    const gone = await createPaste(t, { content: "gone" });
+    const warnings: unknown[] = [];
+    const log = new ShareAccessLog(
+      t.ctx.db,
+      t.ctx.settings,
+      { ...t.ctx.log, warn: (...args: unknown[]) => warnings.push(args) } as typeof t.ctx.log,
+      { flushMs: 60_000 },
+    );
+    try {
+      // Several insert statements' worth and a few over; every other entry belongs to the deleted share.
+      for (let i = 0; i < 123; i++) {
+        const share = { type: "paste" as const, id: i % 2 ? gone.id : kept.id, no_log: 0 };
+        log.record(share, "raw", { userAgent: CURL, ip: "" }, i);
+      }
+      await t.request("DELETE", "/api/pastes/batch-delete", { token, body: { ids: [gone.id] } });
+      await log.flush();
+    } finally {
+      await log.close();
+    }
+    const listed = await logOf(t, "pastes", kept.id, "?limit=200");
+    expect(listed.pagination.total).toBe(62);
+    expect(listed.entries.map((e) => e.bytes).sort((a, b) => a! - b!)).toEqual(
+      Array.from({ length: 62 }, (_, i) => i * 2),
+    );
+    const orphans = await t.ctx.db
+      .selectFrom("share_access_log")
+      .select("id")
+      .where("paste_id", "=", gone.id)
+      .execute();
+    expect(orphans).toHaveLength(0);
+    expect(warnings).toEqual([]);
+    // Leaves the dashboard's figures to the test that checks them.
+    await t.request("DELETE", "/api/pastes/batch-delete", { token, body: { ids: [kept.id] } });
+  });
+
   it("sums the last 7 days by kind for the dashboard, with the most visited shares", async () => {
     const paste = await createPaste(t, { content: "popular" });
     for (let i = 0; i < 12; i++) await visit(t, `/api/paste/${paste.slug}`);
