@@ -10,19 +10,14 @@
  * reused buffers. In-process requests (`app.request` in tests) read the Web
  * stream instead.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
+import type { ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { pipeline, type Readable } from "node:stream";
-import { serve } from "@hono/node-server";
-import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { Context } from "hono";
 import { FileBody } from "../storage/file-body";
-
-type Outgoing = ServerResponse | Http2ServerResponse;
-interface NodeBindings {
-  incoming: IncomingMessage | Http2ServerRequest;
-  outgoing: Outgoing;
-}
+import { RESPONSE_ALREADY_SENT } from "./node-adapter/response";
+import { type NodeBindings, type NodeFetch, serve } from "./node-adapter/serve";
+import { headersRecord } from "./node-adapter/write";
 
 interface PendingBody {
   web: ReadableStream;
@@ -32,9 +27,9 @@ interface PendingBody {
 }
 
 /** The Node body a route produced for a request, until the Response is written. */
-const pending = new WeakMap<Outgoing, PendingBody>();
+const pending = new WeakMap<ServerResponse, PendingBody>();
 
-function outgoingOf(c: Context): Outgoing | undefined {
+function outgoingOf(c: Context): ServerResponse | undefined {
   const env = c.env as Partial<NodeBindings> | undefined;
   return env?.outgoing;
 }
@@ -82,16 +77,8 @@ export function nodeBody(
   return web;
 }
 
-function headersRecord(headers: Headers): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [k, v] of headers) if (k !== "set-cookie") out[k] = v;
-  const cookies = headers.getSetCookie();
-  if (cookies.length > 0) out["set-cookie"] = cookies;
-  return out;
-}
-
 /** Writes `res` itself when its body is a registered Node body; else hands it back to the adapter. */
-function sendDirect(res: Response, outgoing: Outgoing): Response {
+function sendDirect(res: Response, outgoing: ServerResponse): Response {
   const entry = pending.get(outgoing);
   if (!entry) return res;
   pending.delete(outgoing);
@@ -101,23 +88,20 @@ function sendDirect(res: Response, outgoing: Outgoing): Response {
     if (!entry.web.locked) entry.node.destroy();
     return res;
   }
-  const out = outgoing as ServerResponse;
-  out.writeHead(res.status, headersRecord(res.headers));
+  outgoing.writeHead(res.status, headersRecord(res.headers));
   const { node, count } = entry;
   if (node instanceof FileBody && !node.readableDidRead) {
-    node.writeTo(out, count ?? (() => {}));
+    node.writeTo(outgoing, count ?? (() => {}));
     return RESPONSE_ALREADY_SENT;
   }
   if (count) node.on("data", (chunk: Buffer) => count(chunk.length));
   // pipeline destroys the source when the client goes away, which closes the file.
-  pipeline(node, out, () => {});
+  pipeline(node, outgoing, () => {});
   return RESPONSE_ALREADY_SENT;
 }
 
-type Fetch = (req: Request, env: NodeBindings) => Response | Promise<Response>;
-
 /** Wraps an app's fetch so registered Node bodies are piped straight to the socket. */
-export function withNodeBodies(fetch: Fetch): Fetch {
+export function withNodeBodies(fetch: NodeFetch): NodeFetch {
   return (req, env) => {
     const res = fetch(req, env);
     if (!(res instanceof Promise)) return sendDirect(res, env.outgoing);
@@ -135,9 +119,9 @@ export function withNodeBodies(fetch: Fetch): Fetch {
 
 /** Starts the Node HTTP server for an app (main.ts and the socket-level tests). */
 export function serveApp(
-  app: { fetch: Fetch },
+  app: { fetch: NodeFetch },
   options: { port: number; hostname: string },
-  onListening?: (info: { port: number }) => void,
+  onListening?: (info: AddressInfo) => void,
 ) {
-  return serve({ fetch: withNodeBodies(app.fetch) as never, ...options }, onListening);
+  return serve(withNodeBodies(app.fetch), options, onListening);
 }

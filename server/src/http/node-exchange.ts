@@ -15,6 +15,9 @@ interface NodeBindings {
 
 const bindings = (c: Context) => c.env as NodeBindings | undefined;
 
+/** Node's request when the request came through the Node server. */
+export const nodeRequest = (c: Context): IncomingMessage | undefined => bindings(c)?.incoming;
+
 /** Node's response when the request came through the Node server. */
 export const nodeResponse = (c: Context): ServerResponse | undefined => bindings(c)?.outgoing;
 

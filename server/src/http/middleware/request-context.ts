@@ -5,12 +5,11 @@
  * child logger per request: most requests log nothing else).
  */
 import { randomUUID } from "node:crypto";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../../context";
 import { metrics } from "../../lib/metrics";
 import { accessLogWriter } from "../../logger";
-import { requestHeader } from "../node-exchange";
+import { nodeRequest, requestHeader } from "../node-exchange";
 import { type FixedHeaders, withResponseHeaders } from "../response-headers";
 import { pdfSecurityPolicy } from "../security-headers";
 import type { AppEnv } from "../types";
@@ -24,12 +23,10 @@ export function clientIpOf(c: Context, trustProxy: boolean): string {
     const real = requestHeader(c, "x-real-ip")?.trim();
     if (real) return real;
   }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    // In-process requests (tests) have no socket.
-    return "local";
-  }
+  const incoming = nodeRequest(c);
+  // In-process requests (tests) have no socket.
+  if (!incoming) return "local";
+  return incoming.socket.remoteAddress ?? "unknown";
 }
 
 /**
