@@ -9,20 +9,20 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Permission } from "@clipshare/shared";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveApp } from "../../src/http/node-body";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
 let token: string;
 let key: { id: string; key: string };
-let server: ReturnType<typeof serve>;
+let server: ReturnType<typeof serveApp>;
 let base: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.adminToken();
   key = await t.createApiKey(Permission.FILE_SHARE);
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+  server = serveApp(t.app, { port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((r) => server.once("listening", () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

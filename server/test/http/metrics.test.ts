@@ -4,8 +4,8 @@
  */
 import type { AddressInfo } from "node:net";
 import { Permission } from "@clipshare/shared";
-import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveApp } from "../../src/http/node-body";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 const TOKEN = "scrape-secret-0123456789";
@@ -30,8 +30,8 @@ const scrape = async () => {
 };
 
 /** A server on a loopback port, for address-based access. */
-async function listening(app: TestApp): Promise<{ base: string; server: ServerType }> {
-  const server = serve({ fetch: app.app.fetch, port: 0, hostname: "127.0.0.1" });
+async function listening(app: TestApp): Promise<{ base: string; server: ReturnType<typeof serveApp> }> {
+  const server = serveApp(app.app, { port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((r) => server.once("listening", () => r()));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }

@@ -10,19 +10,19 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { curlUploadCommand, Permission, type SharexConfig, sharexConfigs } from "@clipshare/shared";
-import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveApp } from "../../src/http/node-body";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
-let server: ServerType;
+let server: ReturnType<typeof serveApp>;
 let base: string;
 let key: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   key = (await t.createApiKey(Permission.TEXT | Permission.FILE_SHARE)).key;
-  server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+  server = serveApp(t.app, { port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((r) => server.once("listening", () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -39,12 +39,24 @@ const readers = {
 
 let loaded: { Request: typeof Request; Response: typeof Response; Headers: typeof Headers } | undefined;
 
+/**
+ * Calls Node's reader for `name`. On its first call Node's getter redefines the
+ * global as its class: a stand-in installed there is put back.
+ */
+function read(name: FetchClass): unknown {
+  const current = Object.getOwnPropertyDescriptor(globalThis, name);
+  const value = readers[name]();
+  const standIn = current?.value as Partial<StandIn> | undefined;
+  if (standIn?.[NODE_CLASS]) Object.defineProperty(globalThis, name, current as PropertyDescriptor);
+  return value;
+}
+
 /** The Node classes; the first call loads Node's Fetch implementation. */
 export function fetchClasses() {
   loaded ??= {
-    Request: readers.Request() as typeof Request,
-    Response: readers.Response() as typeof Response,
-    Headers: readers.Headers() as typeof Headers,
+    Request: read("Request") as typeof Request,
+    Response: read("Response") as typeof Response,
+    Headers: read("Headers") as typeof Headers,
   };
   return loaded;
 }

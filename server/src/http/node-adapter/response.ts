@@ -27,6 +27,16 @@ export interface PlainAnswer {
 /** Statuses a Response may not carry a body with. */
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 
+/** What the server says for an answer without a Content-Type, whether written plain or built. */
+export const DEFAULT_CONTENT_TYPE = "text/plain; charset=UTF-8";
+
+/** Whether a header record names `lowerName` (in any case). */
+export function hasHeader(headers: object | undefined, lowerName: string): boolean {
+  for (const name in headers)
+    if (name.length === lowerName.length && name.toLowerCase() === lowerName) return true;
+  return false;
+}
+
 function isPlainBody(body: unknown): body is PlainBody | undefined {
   return body == null || typeof body === "string" || body instanceof Uint8Array;
 }
@@ -83,7 +93,11 @@ export class LightResponse {
   /** Node's Response for this answer, built on first use. */
   toFetchResponse(): Response {
     if (!this.#real) {
-      const [body, init] = this.#args ?? [null, undefined];
+      let [body, init] = this.#args ?? [null, undefined];
+      const plain = this.#plain;
+      if (plain && !hasHeader(plain.headers, "content-type")) {
+        init = { ...(init as object), headers: { ...plain.headers, "content-type": DEFAULT_CONTENT_TYPE } };
+      }
       this.#real = new (fetchClasses().Response)(body as Body, init as ResponseInit | undefined);
       this.#plain = undefined;
     }

@@ -7,7 +7,7 @@
  * client sees a cut response rather than a complete-looking one.
  */
 import type { ServerResponse } from "node:http";
-import { LightResponse, RESPONSE_ALREADY_SENT } from "./response";
+import { DEFAULT_CONTENT_TYPE, hasHeader, LightResponse, RESPONSE_ALREADY_SENT } from "./response";
 
 /** Node's form of Fetch headers: Set-Cookie as a list, one header line each. */
 export function headersRecord(headers: Headers): Record<string, string | string[]> {
@@ -17,9 +17,6 @@ export function headersRecord(headers: Headers): Record<string, string | string[
   if (cookies.length > 0) out["set-cookie"] = cookies;
   return out;
 }
-
-/** A Fetch Response for a string body says so; the server says it for every answer without a type. */
-const DEFAULT_CONTENT_TYPE = "text/plain; charset=UTF-8";
 
 /**
  * Writes an answer whose body is in memory. `headers` is not modified (it may
@@ -33,14 +30,8 @@ function writeWhole(
   headers: Record<string, string | string[]> | undefined,
   body: string | Uint8Array | null,
 ): void {
-  let hasType = false;
-  let hasLength = false;
-  for (const name in headers) {
-    if (name.length === 12 && name.toLowerCase() === "content-type") hasType = true;
-    else if (name.length === 14 && name.toLowerCase() === "content-length") hasLength = true;
-  }
-  if (!hasType) outgoing.setHeader("Content-Type", DEFAULT_CONTENT_TYPE);
-  if (!hasLength && body !== null) {
+  if (!hasHeader(headers, "content-type")) outgoing.setHeader("Content-Type", DEFAULT_CONTENT_TYPE);
+  if (body !== null && !hasHeader(headers, "content-length")) {
     outgoing.setHeader(
       "Content-Length",
       typeof body === "string" ? Buffer.byteLength(body) : body.byteLength,
