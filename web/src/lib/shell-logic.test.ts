@@ -2,19 +2,11 @@ import { ALL_PERMISSIONS, Permission } from "@clipshare/shared";
 import { describe, expect, it } from "vitest";
 import { explorerUrl } from "../app/route-guards";
 import { allowedModules, defaultModule, modulePermission } from "../features/admin/modules/module-ids";
-import { type AuthState, capabilitiesOf, parseKeyInfo, parsePermissionMask } from "./auth-state";
+import { type AuthState, capabilitiesOf, parseKeyInfo, parsePermissionMask, SIGNED_OUT } from "./auth-state";
 import { isValidBackendUrl, resolveBaseUrl } from "./runtime-config";
 import { nextThemeMode, parseThemeMode } from "./theme";
 
-const signedOut: AuthState = {
-  authType: "none",
-  adminToken: null,
-  apiKey: null,
-  keyInfo: null,
-  permissions: 0,
-  userInfo: null,
-  lastValidated: null,
-};
+const signedOut: AuthState = SIGNED_OUT;
 
 const keyUser = (permissions: number, basic_path = "/"): AuthState => ({
   ...signedOut,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeOrderedId } from "./access-log";
+import { timeOrderedId } from "./time-ordered-id";
 
 describe("timeOrderedId", () => {
   it("is a version 7 UUID that sorts by its time", () => {
