@@ -2,7 +2,8 @@
 // dist/main.js and the admin commands (`clipshare-server`, src/cli/main.ts) into
 // dist/cli.js. One file instead of hundreds of node_modules files makes start-up
 // resolve and compile far less (kysely alone is ~400 ESM files). Native addons and
-// the packages loaded on first use (lazy-require.ts) stay external. Modules imported with
+// the packages loaded on first use (lazy-require.ts) stay external; better-sqlite3's
+// JavaScript is bundled, its addon stays in node_modules. Modules imported with
 // import() (route groups loaded on first request, see http/lazy-routes.ts) become chunk files
 // of their own, which a server that never needs them never reads.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -46,7 +47,9 @@ await build({
   // takes a third of it; names are kept (no identifier minification), so stack traces still
   // name their functions, and the .map files next to each file map positions back to src/.
   minifyWhitespace: true,
-  external: ["better-sqlite3", "pg", "@aws-sdk/*", "pino", "sharp"],
+  // better-sqlite3's JavaScript is bundled like the rest; its compiled addon is loaded from
+  // node_modules by path (db/database.ts), so `bindings`, its addon finder, is never called.
+  external: ["bindings", "pg", "@aws-sdk/*", "pino", "sharp"],
   // Bundled CommonJS packages (busboy) require Node built-ins: give the ESM bundle a require().
   banner: {
     js: 'import { createRequire as __clipshareRequire } from "node:module"; const require = __clipshareRequire(import.meta.url);',

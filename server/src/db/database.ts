@@ -3,6 +3,7 @@
  * says so) behind one Kysely instance and runs pending migrations.
  */
 import { closeSync, openSync } from "node:fs";
+import { createRequire } from "node:module";
 import SqliteDatabase from "better-sqlite3";
 import {
   Kysely,
@@ -48,11 +49,19 @@ export const loadPg = lazyRequire<typeof Pg>("pg", (pg) => {
   pg.types.setTypeParser(20, (value) => Number(value));
 });
 
+/**
+ * better-sqlite3's compiled addon, named directly. The server bundle carries the package's
+ * JavaScript (no CommonJS loading at start); left to itself, the package would find its addon
+ * through `bindings`, which probes a dozen paths derived from its caller's stack trace.
+ */
+const sqliteAddonPath = () =>
+  createRequire(import.meta.url).resolve("better-sqlite3/build/Release/better_sqlite3.node");
+
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.dialect === "sqlite") {
     // Created owner-only before SQLite opens it; SQLite gives the WAL and shared-memory files the same mode.
     if (config.file !== ":memory:") closeSync(openSync(config.file, "a", 0o600));
-    const sqlite = new SqliteDatabase(config.file);
+    const sqlite = new SqliteDatabase(config.file, { nativeBinding: sqliteAddonPath() });
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
@@ -118,7 +127,24 @@ function withStatementCache(sqlite: SqliteDatabase.Database, capacity = 256) {
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (await isUpToDate(db)) return [];
   return migrateTo(db, null);
+}
+
+/**
+ * True when exactly the migrations this build knows are applied: the usual start, which then
+ * needs neither the migrator's lock nor its reading of the whole schema. Anything else (a new
+ * database, pending migrations, one this build does not know) goes through the migrator, which
+ * applies or refuses as before.
+ */
+async function isUpToDate(db: Db): Promise<boolean> {
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db).then(
+    (result) => result.rows.map((row) => row.name),
+    () => null, // no migration table yet: a new database
+  );
+  if (!applied) return false;
+  const known = new Set(Object.keys(migrations));
+  return applied.length === known.size && applied.every((name) => known.has(name));
 }
 
 /**

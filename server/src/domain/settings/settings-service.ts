@@ -12,8 +12,10 @@ import {
   type UploadSizeUnit,
   updateSystemSettingsRequest,
 } from "@clipshare/shared";
+import type { Kysely } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
+import { type PreparedQuery, preparedQuery } from "../../db/prepared-query";
 
 export interface SystemSettings {
   max_upload_size: number;
@@ -67,33 +69,37 @@ function decode<K extends Key>(key: K, raw: string | undefined): SystemSettings[
   return raw as SystemSettings[K];
 }
 
+type StoredSetting = { key: string; value: string };
+
 export class SettingsService {
+  /** Read by every upload and every second by the access log: compiled once, on first use. */
+  private readAll: PreparedQuery<Record<string, never>, StoredSetting> | undefined;
+
   constructor(private readonly db: Db) {}
 
   /** Inserts defaults for keys that are missing; never overwrites. */
   async seed(): Promise<void> {
     const now = nowIso();
-    for (const key of KEYS) {
-      await this.db
+    const insertDefault = preparedQuery<{ key: Key }, never>(this.db as unknown as Kysely<never>, (param) =>
+      this.db
         .insertInto("system_settings")
         .values({
-          key,
-          value: String(REGISTRY[key].default),
-          description: REGISTRY[key].description,
+          key: param("key"),
+          value: param(({ key }) => String(REGISTRY[key].default)),
+          description: param(({ key }) => REGISTRY[key].description),
           created_at: now,
           updated_at: now,
         })
-        .onConflict((oc) => oc.column("key").doNothing())
-        .execute();
-    }
+        .onConflict((oc) => oc.column("key").doNothing()),
+    );
+    for (const key of KEYS) await insertDefault({ key });
   }
 
   async getAll(): Promise<SystemSettings> {
-    const rows = await this.db
-      .selectFrom("system_settings")
-      .select(["key", "value"])
-      .where("key", "in", KEYS)
-      .execute();
+    this.readAll ??= preparedQuery(this.db as unknown as Kysely<never>, () =>
+      this.db.selectFrom("system_settings").select(["key", "value"]).where("key", "in", KEYS),
+    );
+    const rows = await this.readAll({});
     const map = new Map(rows.map((r) => [r.key, r.value]));
     return Object.fromEntries(KEYS.map((k) => [k, decode(k, map.get(k))])) as unknown as SystemSettings;
   }

@@ -10,10 +10,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FsTask, TaskStatus, TaskType } from "@clipshare/shared";
+import type { Kysely } from "kysely";
 import { creatorIdOf, isCreator, whereCreatedBy } from "../../auth/creator";
 import type { Principal } from "../../auth/principal";
 import type { Db, Dialect } from "../../db/database";
 import { nowIso } from "../../db/database";
+import { preparedQuery } from "../../db/prepared-query";
 import type { TaskRow } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 
@@ -86,11 +88,64 @@ export function presentTask(row: TaskRow): FsTask {
 }
 
 export class TaskService {
+  /** The queries every instance runs on its timers, busy or idle: compiled once, on first use. */
+  private timed: ReturnType<TaskService["compileTimedQueries"]> | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
     readonly instanceId: string,
   ) {}
+
+  private compileTimedQueries() {
+    const db = this.db as unknown as Kysely<never>;
+    return {
+      claimNext: preparedQuery<{ now: string }, TaskRow>(db, (param) => {
+        let pick = this.db
+          .selectFrom("tasks")
+          .select("id")
+          .where("status", "=", "pending")
+          .orderBy("created_at")
+          .orderBy("id")
+          .limit(1);
+        if (this.dialect === "postgres") pick = pick.forUpdate().skipLocked();
+        return this.db
+          .updateTable("tasks")
+          .set((eb) => ({
+            status: "running",
+            claimed_by: this.instanceId,
+            claimed_at: param("now"),
+            updated_at: param("now"),
+            attempts: eb("attempts", "+", 1),
+          }))
+          .where("id", "=", (eb) => eb.selectFrom(pick.as("next")).select("next.id"))
+          .where("status", "=", "pending")
+          .returningAll();
+      }),
+      heartbeat: preparedQuery<{ now: string }, never>(db, (param) =>
+        this.db
+          .updateTable("tasks")
+          .set({ updated_at: param("now") })
+          .where("claimed_by", "=", this.instanceId)
+          .where("status", "=", "running"),
+      ),
+      staleRunning: preparedQuery<{ cutoff: string }, Pick<TaskRow, "id" | "type" | "updated_at">>(
+        db,
+        (param) =>
+          this.db
+            .selectFrom("tasks")
+            .select(["id", "type", "updated_at"])
+            .where("status", "=", "running")
+            .where("updated_at", "<=", param("cutoff"))
+            .where((eb) => eb.or([eb("claimed_by", "is", null), eb("claimed_by", "!=", this.instanceId)])),
+      ),
+    };
+  }
+
+  private get timedQueries() {
+    this.timed ??= this.compileTimedQueries();
+    return this.timed;
+  }
 
   /** A queued task for the runners. */
   async create(
@@ -169,27 +224,7 @@ export class TaskService {
   /** Takes the oldest pending task for this instance, or null. Never hands one task to two claimers. */
   async claimNext(): Promise<TaskRow | null> {
     const now = nowIso();
-    let pick = this.db
-      .selectFrom("tasks")
-      .select("id")
-      .where("status", "=", "pending")
-      .orderBy("created_at")
-      .orderBy("id")
-      .limit(1);
-    if (this.dialect === "postgres") pick = pick.forUpdate().skipLocked();
-    const claimed = await this.db
-      .updateTable("tasks")
-      .set((eb) => ({
-        status: "running",
-        claimed_by: this.instanceId,
-        claimed_at: now,
-        updated_at: now,
-        attempts: eb("attempts", "+", 1),
-      }))
-      .where("id", "=", (eb) => eb.selectFrom(pick.as("next")).select("next.id"))
-      .where("status", "=", "pending")
-      .returningAll()
-      .executeTakeFirst();
+    const [claimed] = await this.timedQueries.claimNext({ now });
     if (claimed && !claimed.started_at) {
       await this.db.updateTable("tasks").set({ started_at: now }).where("id", "=", claimed.id).execute();
       claimed.started_at = now;
@@ -252,12 +287,7 @@ export class TaskService {
 
   /** Heartbeat for every running task this instance holds. */
   async heartbeat(): Promise<void> {
-    await this.db
-      .updateTable("tasks")
-      .set({ updated_at: nowIso() })
-      .where("claimed_by", "=", this.instanceId)
-      .where("status", "=", "running")
-      .execute();
+    await this.timedQueries.heartbeat({ now: nowIso() });
   }
 
   /**
@@ -267,13 +297,7 @@ export class TaskService {
    */
   async recoverStale(staleMs: number): Promise<{ resumed: number; failed: number }> {
     const cutoff = nowIso(new Date(Date.now() - staleMs));
-    const stale = await this.db
-      .selectFrom("tasks")
-      .select(["id", "type", "updated_at"])
-      .where("status", "=", "running")
-      .where("updated_at", "<=", cutoff)
-      .where((eb) => eb.or([eb("claimed_by", "is", null), eb("claimed_by", "!=", this.instanceId)]))
-      .execute();
+    const stale = await this.timedQueries.staleRunning({ cutoff });
     let resumed = 0;
     let failed = 0;
     const now = nowIso();

@@ -1,0 +1,64 @@
+/**
+ * Starting on a database: a new one gets the whole schema, a current one is left as it is
+ * (the usual restart, which skips the migrator), one behind gets exactly what it lacks, and
+ * one written by a newer ClipShare is refused rather than used. SQLite by default, PostgreSQL
+ * with CLIPSHARE_TEST_DB=postgres.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createPgDatabase, testDialect } from "../../test/support/test-app";
+import { type Db, knownMigrations, migrateTo, migrateToLatest, openDatabase } from "./database";
+
+let dir: string;
+let db: Db;
+let dropPg: (() => Promise<void>) | undefined;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "clipshare-migrations-"));
+  if (testDialect() === "postgres") {
+    const pg = await createPgDatabase();
+    dropPg = pg.drop;
+    db = openDatabase({ dialect: "postgres", url: pg.url });
+  } else {
+    db = openDatabase({ dialect: "sqlite", file: path.join(dir, "clipshare.db") });
+  }
+});
+
+afterEach(async () => {
+  await db.destroy();
+  await dropPg?.();
+  dropPg = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const appliedNames = async () =>
+  (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map(
+    (r) => r.name,
+  );
+
+describe("migrations at start", () => {
+  it("give a new database every migration, in order, and a restart none", async () => {
+    expect(await migrateToLatest(db)).toEqual(knownMigrations());
+    expect(await appliedNames()).toEqual(knownMigrations());
+    expect(await migrateToLatest(db)).toEqual([]);
+    expect(await appliedNames()).toEqual(knownMigrations());
+  });
+
+  it("give a database one migration behind exactly the one it lacks", async () => {
+    const known = knownMigrations();
+    await migrateTo(db, known.at(-2)!);
+    expect(await migrateToLatest(db)).toEqual([known.at(-1)]);
+    expect(await appliedNames()).toEqual(known);
+  });
+
+  it("refuse a database that a newer ClipShare has migrated further", async () => {
+    await migrateToLatest(db);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-release', '2099-01-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    await expect(migrateToLatest(db)).rejects.toThrow(/9999-from-a-newer-release/);
+  });
+});
