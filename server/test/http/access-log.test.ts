@@ -9,6 +9,7 @@ import http from "node:http";
 import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ShareAccessLog } from "../../src/domain/shares/access-log";
+import { createLogger } from "../../src/logger";
 import { createS3Storage, type StorageUnderTest } from "../support/fs-helpers";
 import { listenTestApp } from "../support/listen";
 import { describeS3 } from "../support/s3-env";
@@ -352,11 +353,11 @@ describe("share access log", () => {
     const token = await t.adminToken();
     const kept = await createPaste(t, { content: "kept" });
     const gone = await createPaste(t, { content: "gone" });
-    const warnings: unknown[] = [];
+    const warnings: string[] = [];
     const log = new ShareAccessLog(
       t.ctx.db,
       t.ctx.settings,
-      { ...t.ctx.log, warn: (...args: unknown[]) => warnings.push(args) } as typeof t.ctx.log,
+      createLogger("warn", { write: (line) => warnings.push(line) }),
       { flushMs: 60_000 },
     );
     try {

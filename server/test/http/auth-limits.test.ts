@@ -6,12 +6,11 @@
  * change revokes cached WebDAV Basic credentials at once, on every instance.
  * Forwarded headers while TRUST_PROXY is off produce one warning.
  */
-import { Writable } from "node:stream";
 import { Permission } from "@clipshare/shared";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContext } from "../../src/context";
 import { createApp } from "../../src/http/app";
+import { createLogger } from "../../src/logger";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -125,7 +124,7 @@ describe("concurrent attempts with the same password are one attempt", () => {
 
   it("a WebDAV client opening 20 connections at once with the admin password is not refused", async () => {
     // A fresh instance: nothing is cached yet, every request needs the password checked.
-    const second = await createContext(t.config, { log: pino({ level: "silent" }) });
+    const second = await createContext(t.config, { log: createLogger("silent") });
     try {
       const app = createApp(second);
       const ip = freshIp();
@@ -251,7 +250,7 @@ describe("HTTP Basic on the JSON API", () => {
 describe("WebDAV credential cache", () => {
   it("a password change revokes cached Basic credentials at once, on another instance too", async () => {
     const own = await createTestApp({ TRUST_PROXY: "true" });
-    const secondCtx = await createContext(own.config, { log: pino({ level: "silent" }) });
+    const secondCtx = await createContext(own.config, { log: createLogger("silent") });
     try {
       const second = createApp(secondCtx);
       const propfind = (app: ReturnType<typeof createApp>, password: string) =>
@@ -301,13 +300,9 @@ describe("forwarded headers while TRUST_PROXY is off", () => {
   async function warningsFor(env: Record<string, string>, requests: number): Promise<string[]> {
     const own = await createTestApp(env);
     const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
+    const ctx = await createContext(own.config, {
+      log: createLogger("warn", { write: (line) => lines.push(line) }),
     });
-    const ctx = await createContext(own.config, { log: pino({ level: "warn" }, sink) });
     try {
       const app = createApp(ctx);
       for (let i = 0; i < requests; i++) {

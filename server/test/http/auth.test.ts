@@ -1,8 +1,7 @@
-import { Writable } from "node:stream";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContext } from "../../src/context";
 import { createApp } from "../../src/http/app";
+import { createLogger } from "../../src/logger";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -139,7 +138,7 @@ describe("login rate limiting", () => {
         headers: ip,
       });
     }
-    const secondCtx = await createContext(t.config, { log: pino({ level: "silent" }) });
+    const secondCtx = await createContext(t.config, { log: createLogger("silent") });
     try {
       const second = createApp(secondCtx);
       const res = await second.request("/api/admin/login", {
@@ -244,13 +243,7 @@ describe("change password", () => {
 describe("first-run bootstrap", () => {
   it("without ADMIN_PASSWORD creates 'admin' with a random password logged once", async () => {
     const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const log = pino({ level: "info" }, sink);
+    const log = createLogger("info", { write: (line) => lines.push(line) });
     const { loadConfig } = await import("../../src/config");
     const { mkdtempSync, rmSync } = await import("node:fs");
     const os = await import("node:os");

@@ -1,20 +1,13 @@
-import { Writable } from "node:stream";
 import { Hono } from "hono";
-import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors";
+import { createLogger } from "../../logger";
 import type { AppEnv } from "../types";
 import { errorHandler } from "./error-handler";
 
 function appLoggingTo(lines: string[]) {
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
   const app = new Hono<AppEnv>();
-  app.onError(errorHandler(pino({ level: "info" }, sink)));
+  app.onError(errorHandler(createLogger("info", { write: (line) => lines.push(line) })));
   app.use("*", async (c, next) => {
     c.set("requestId", "req-42");
     await next();
