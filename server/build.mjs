@@ -49,7 +49,7 @@ await build({
   minifyWhitespace: true,
   // better-sqlite3's JavaScript is bundled like the rest; its compiled addon is loaded from
   // node_modules by path (db/database.ts), so `bindings`, its addon finder, is never called.
-  external: ["bindings", "pg", "@aws-sdk/*", "pino", "sharp"],
+  external: ["bindings", "pg", "@aws-sdk/*", "sharp"],
   // Bundled CommonJS packages (busboy) require Node built-ins: give the ESM bundle a require().
   banner: {
     js: 'import { createRequire as __clipshareRequire } from "node:module"; const require = __clipshareRequire(import.meta.url);',
