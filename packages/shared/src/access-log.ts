@@ -3,6 +3,7 @@
  * coarse client families, the list, export and dashboard answers.
  */
 import { z } from "zod";
+import { onFirstUse } from "./schemas/on-first-use";
 
 /** How a share was reached. Stable ids: stored, exported and translated by clients. */
 export const ACCESS_KINDS = ["page_view", "raw", "download", "preview", "presigned_redirect"] as const;
@@ -46,59 +47,67 @@ export type AccessLoggingState = (typeof ACCESS_LOGGING_STATES)[number];
 export const ACCESS_LOG_DEFAULT_LIMIT = 50;
 export const ACCESS_LOG_MAX_LIMIT = 200;
 
-export const accessLogQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(ACCESS_LOG_MAX_LIMIT).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-});
+export const accessLogQuery = onFirstUse(() =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(ACCESS_LOG_MAX_LIMIT).optional(),
+    offset: z.coerce.number().int().min(0).optional(),
+  }),
+);
 
-export const accessLogEntry = z.strictObject({
-  id: z.string(),
-  /** ISO time of the access. */
-  at: z.string(),
-  kind: z.enum(ACCESS_KINDS),
-  /** Body bytes sent; null where unknown (a redirect to storage, URLs handed out). */
-  bytes: z.number().nullable(),
-  browser: z.enum(CLIENT_BROWSERS),
-  os: z.enum(CLIENT_OSES),
-  /** Only while IP logging is on. */
-  ip: z.string().nullable(),
-});
+export const accessLogEntry = onFirstUse(() =>
+  z.strictObject({
+    id: z.string(),
+    /** ISO time of the access. */
+    at: z.string(),
+    kind: z.enum(ACCESS_KINDS),
+    /** Body bytes sent; null where unknown (a redirect to storage, URLs handed out). */
+    bytes: z.number().nullable(),
+    browser: z.enum(CLIENT_BROWSERS),
+    os: z.enum(CLIENT_OSES),
+    /** Only while IP logging is on. */
+    ip: z.string().nullable(),
+  }),
+);
 export type AccessLogEntry = z.infer<typeof accessLogEntry>;
 
 /** GET /pastes/:id/access-log and /files/:id/access-log: newest first. */
-export const accessLogPage = z.strictObject({
-  logging: z.enum(ACCESS_LOGGING_STATES),
-  ip_logging: z.boolean(),
-  entries: z.array(accessLogEntry),
-  pagination: z.strictObject({
-    total: z.number(),
-    limit: z.number(),
-    offset: z.number(),
-    hasMore: z.boolean(),
+export const accessLogPage = onFirstUse(() =>
+  z.strictObject({
+    logging: z.enum(ACCESS_LOGGING_STATES),
+    ip_logging: z.boolean(),
+    entries: z.array(accessLogEntry),
+    pagination: z.strictObject({
+      total: z.number(),
+      limit: z.number(),
+      offset: z.number(),
+      hasMore: z.boolean(),
+    }),
   }),
-});
+);
 export type AccessLogPage = z.infer<typeof accessLogPage>;
 
 /** GET /admin/dashboard/access-log: the last ACCESS_SUMMARY_DAYS days. */
 export const ACCESS_SUMMARY_DAYS = 7;
 export const ACCESS_SUMMARY_TOP = 5;
 
-export const accessSummary = z.strictObject({
-  days: z.number(),
-  total: z.number(),
-  by_kind: z.strictObject(
-    Object.fromEntries(ACCESS_KINDS.map((k) => [k, z.number()])) as Record<AccessKind, z.ZodNumber>,
-  ),
-  top: z.array(
-    z.strictObject({
-      share_type: z.enum(["paste", "file"]),
-      id: z.string(),
-      slug: z.string(),
-      /** The file name of a file share; null for pastes. */
-      name: z.string().nullable(),
-      accesses: z.number(),
-    }),
-  ),
-  privacy_mode: z.boolean(),
-});
+export const accessSummary = onFirstUse(() =>
+  z.strictObject({
+    days: z.number(),
+    total: z.number(),
+    by_kind: z.strictObject(
+      Object.fromEntries(ACCESS_KINDS.map((k) => [k, z.number()])) as Record<AccessKind, z.ZodNumber>,
+    ),
+    top: z.array(
+      z.strictObject({
+        share_type: z.enum(["paste", "file"]),
+        id: z.string(),
+        slug: z.string(),
+        /** The file name of a file share; null for pastes. */
+        name: z.string().nullable(),
+        accesses: z.number(),
+      }),
+    ),
+    privacy_mode: z.boolean(),
+  }),
+);
 export type AccessSummary = z.infer<typeof accessSummary>;

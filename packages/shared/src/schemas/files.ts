@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MARKDOWN_EXTENSIONS } from "../constants";
 import { REMARK_MAX, SHARE_PASSWORD_MAX } from "../share-rules";
 import { hasControlCharacters, looseBoolean, looseInt } from "./common";
+import { onFirstUse } from "./on-first-use";
 import { maxViewsInput, optionalTimestamp, slugInput } from "./pastes";
 
 export const FILENAME_MAX = 255;
@@ -19,103 +20,124 @@ export function uploadMimeType(filename: string, given?: string | null): string 
 const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 /** Folder below the config's default folder: relative, no dot segments. */
-export const uploadFolderInput = z
-  .string()
-  .trim()
-  .max(512)
-  .transform((v) => v.replace(/^\/+|\/+$/g, "").replace(/\/{2,}/g, "/"))
-  .refine((v) => !v.split("/").some((s) => s === ".." || s === "."), "Path may not contain . or .. segments")
-  .refine((v) => !hasControlCharacters(v) && !v.includes("\\"), "Path contains invalid characters");
+export const uploadFolderInput = onFirstUse(() =>
+  z
+    .string()
+    .trim()
+    .max(512)
+    .transform((v) => v.replace(/^\/+|\/+$/g, "").replace(/\/{2,}/g, "/"))
+    .refine(
+      (v) => !v.split("/").some((s) => s === ".." || s === "."),
+      "Path may not contain . or .. segments",
+    )
+    .refine((v) => !hasControlCharacters(v) && !v.includes("\\"), "Path contains invalid characters"),
+);
 
 /** The optional share fields every upload method accepts (sent only if set). */
-export const uploadOptions = z.object({
-  s3_config_id: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
-  slug: z.preprocess(emptyToUndefined, slugInput.optional()),
-  path: z.preprocess(emptyToUndefined, uploadFolderInput.optional()),
-  remark: z.preprocess(
-    emptyToUndefined,
-    z.string().max(REMARK_MAX, `Remark may be at most ${REMARK_MAX} characters`).optional(),
-  ),
-  password: z.preprocess(emptyToUndefined, z.string().max(SHARE_PASSWORD_MAX).optional()),
-  /** Hours until the share expires; 0 or absent = never. */
-  expires_in: z.preprocess(
-    emptyToUndefined,
-    z
-      .union([looseInt, z.number()])
-      .refine((v) => v >= 0 && v <= 24 * 365 * 100, "expires_in must be a non-negative number of hours")
-      .optional(),
-  ),
-  max_views: z.preprocess(emptyToUndefined, maxViewsInput.optional()),
-  use_proxy: z.preprocess(emptyToUndefined, looseBoolean.optional()),
-  original_filename: z.preprocess(emptyToUndefined, looseBoolean.optional()),
-  mimetype: z.preprocess(emptyToUndefined, z.string().max(255).optional()),
-  /** Count views but keep no access log for this share (absent: logged). */
-  no_log: z.preprocess(emptyToUndefined, looseBoolean.optional()),
-});
+export const uploadOptions = onFirstUse(() =>
+  z.object({
+    s3_config_id: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+    slug: z.preprocess(emptyToUndefined, slugInput.optional()),
+    path: z.preprocess(emptyToUndefined, uploadFolderInput.optional()),
+    remark: z.preprocess(
+      emptyToUndefined,
+      z.string().max(REMARK_MAX, `Remark may be at most ${REMARK_MAX} characters`).optional(),
+    ),
+    password: z.preprocess(emptyToUndefined, z.string().max(SHARE_PASSWORD_MAX).optional()),
+    /** Hours until the share expires; 0 or absent = never. */
+    expires_in: z.preprocess(
+      emptyToUndefined,
+      z
+        .union([looseInt, z.number()])
+        .refine((v) => v >= 0 && v <= 24 * 365 * 100, "expires_in must be a non-negative number of hours")
+        .optional(),
+    ),
+    max_views: z.preprocess(emptyToUndefined, maxViewsInput.optional()),
+    use_proxy: z.preprocess(emptyToUndefined, looseBoolean.optional()),
+    original_filename: z.preprocess(emptyToUndefined, looseBoolean.optional()),
+    mimetype: z.preprocess(emptyToUndefined, z.string().max(255).optional()),
+    /** Count views but keep no access log for this share (absent: logged). */
+    no_log: z.preprocess(emptyToUndefined, looseBoolean.optional()),
+  }),
+);
 export type UploadOptions = z.output<typeof uploadOptions>;
 
-export const filenameInput = z
-  .string({ error: "filename is required" })
-  .trim()
-  .min(1, "filename is required")
-  .max(FILENAME_MAX, `filename may be at most ${FILENAME_MAX} characters`)
-  .refine(
-    (v) => !hasControlCharacters(v) && !/[/\\]/.test(v) && v !== "." && v !== "..",
-    "filename contains invalid characters",
-  );
+export const filenameInput = onFirstUse(() =>
+  z
+    .string({ error: "filename is required" })
+    .trim()
+    .min(1, "filename is required")
+    .max(FILENAME_MAX, `filename may be at most ${FILENAME_MAX} characters`)
+    .refine(
+      (v) => !hasControlCharacters(v) && !/[/\\]/.test(v) && v !== "." && v !== "..",
+      "filename contains invalid characters",
+    ),
+);
 
-export const presignRequest = uploadOptions.extend({
-  filename: filenameInput,
-  size: z.preprocess(
-    emptyToUndefined,
-    looseInt.refine((v) => v >= 0, "size must be non-negative").optional(),
-  ),
-});
+export const presignRequest = onFirstUse(() =>
+  uploadOptions.unwrap().extend({
+    filename: filenameInput,
+    size: z.preprocess(
+      emptyToUndefined,
+      looseInt.refine((v) => v >= 0, "size must be non-negative").optional(),
+    ),
+  }),
+);
 
 /** Share options a commit applies when the client sends them (a password typed at upload must protect the file). */
-export const shareOptionsUpdate = uploadOptions.pick({
-  remark: true,
-  password: true,
-  expires_in: true,
-  max_views: true,
-});
+export const shareOptionsUpdate = onFirstUse(() =>
+  uploadOptions.unwrap().pick({
+    remark: true,
+    password: true,
+    expires_in: true,
+    max_views: true,
+  }),
+);
 export type ShareOptionsUpdate = z.output<typeof shareOptionsUpdate>;
 
-export const commitRequest = shareOptionsUpdate.extend({
-  file_id: z.string({ error: "Missing file ID parameter" }).min(1, "Missing file ID parameter").max(100),
-  etag: z.string().max(200).nullable().optional(),
-  size: z.union([looseInt, z.number()]).nullable().optional(),
-});
+export const commitRequest = onFirstUse(() =>
+  shareOptionsUpdate.unwrap().extend({
+    file_id: z.string({ error: "Missing file ID parameter" }).min(1, "Missing file ID parameter").max(100),
+    etag: z.string().max(200).nullable().optional(),
+    size: z.union([looseInt, z.number()]).nullable().optional(),
+  }),
+);
 
-export const updateFileRequest = z.object({
-  remark: z.string().max(REMARK_MAX).nullable().optional(),
-  slug: slugInput.optional(),
-  /** "" or null clears the password. */
-  password: z.string().max(SHARE_PASSWORD_MAX).nullable().optional(),
-  expires_at: optionalTimestamp.optional(),
-  max_views: maxViewsInput.optional(),
-  use_proxy: looseBoolean.optional(),
-  filename: filenameInput.optional(),
-  no_log: looseBoolean.optional(),
-});
+export const updateFileRequest = onFirstUse(() =>
+  z.object({
+    remark: z.string().max(REMARK_MAX).nullable().optional(),
+    slug: slugInput.optional(),
+    /** "" or null clears the password. */
+    password: z.string().max(SHARE_PASSWORD_MAX).nullable().optional(),
+    expires_at: optionalTimestamp.optional(),
+    max_views: maxViewsInput.optional(),
+    use_proxy: looseBoolean.optional(),
+    filename: filenameInput.optional(),
+    no_log: looseBoolean.optional(),
+  }),
+);
 
-export const batchDeleteFilesRequest = z.object({
-  ids: z
-    .array(z.string().min(1).max(100), { error: "Please provide a valid file ID array" })
-    .min(1, "Please provide a valid file ID array")
-    .max(1000),
-  delete_mode: z
-    .enum(["both", "record_only"], { error: "delete_mode must be 'record_only' or 'both'" })
-    .optional()
-    .default("both"),
-});
+export const batchDeleteFilesRequest = onFirstUse(() =>
+  z.object({
+    ids: z
+      .array(z.string().min(1).max(100), { error: "Please provide a valid file ID array" })
+      .min(1, "Please provide a valid file ID array")
+      .max(1000),
+    delete_mode: z
+      .enum(["both", "record_only"], { error: "delete_mode must be 'record_only' or 'both'" })
+      .optional()
+      .default("both"),
+  }),
+);
 
-export const filePasswordRequest = z.object({
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(SHARE_PASSWORD_MAX),
-});
+export const filePasswordRequest = onFirstUse(() =>
+  z.object({
+    password: z
+      .string({ error: "Password is required" })
+      .min(1, "Password is required")
+      .max(SHARE_PASSWORD_MAX),
+  }),
+);
 
 /** Office documents the Microsoft/Google viewers can show. */
 export const OFFICE_MIME_TYPES = [

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CACHE_TTL_DEFAULT, CACHE_TTL_MAX, MOUNT_NAME_MAX } from "../constants";
 import { looseBoolean, looseInt } from "./common";
+import { onFirstUse } from "./on-first-use";
 import { STORAGE_TYPES } from "./storage-configs";
 
 /**
@@ -44,16 +45,18 @@ export function mountPathProblem(path: string): string | null {
   return null;
 }
 
-export const mountPathInput = z
-  .string({ error: "Mount path is required" })
-  .trim()
-  .transform((v) => (v.length > 1 ? v.replace(/\/+$/, "") : v))
-  .superRefine((v, ctx) => {
-    const problem = mountPathProblem(v);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+export const mountPathInput = onFirstUse(() =>
+  z
+    .string({ error: "Mount path is required" })
+    .trim()
+    .transform((v) => (v.length > 1 ? v.replace(/\/+$/, "") : v))
+    .superRefine((v, ctx) => {
+      const problem = mountPathProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+);
 
-const mountFields = {
+const mountFields = () => ({
   name: z
     .string({ error: "Mount name is required" })
     .trim()
@@ -89,45 +92,53 @@ const mountFields = {
     looseInt.refine((v) => v >= 0 && v <= 10 * 365 * 86400, "sign_expires must be a non-negative integer"),
     z.null(),
   ]),
-};
+});
 
-export const createMountRequest = z.object({
-  name: mountFields.name,
-  /** Taken from the storage config; accepted for clients that send it. */
-  storage_type: mountFields.storage_type.optional(),
-  storage_config_id: mountFields.storage_config_id,
-  mount_path: mountFields.mount_path,
-  remark: mountFields.remark,
-  is_active: mountFields.is_active.optional().default(true),
-  sort_order: mountFields.sort_order.optional().default(0),
-  cache_ttl: mountFields.cache_ttl.optional().default(CACHE_TTL_DEFAULT),
-  web_proxy: mountFields.web_proxy.optional().default(false),
-  webdav_policy: mountFields.webdav_policy.optional().default("302_redirect"),
-  enable_sign: mountFields.enable_sign.optional().default(false),
-  sign_expires: mountFields.sign_expires.optional().default(null),
+export const createMountRequest = onFirstUse(() => {
+  const fields = mountFields();
+  return z.object({
+    name: fields.name,
+    /** Taken from the storage config; accepted for clients that send it. */
+    storage_type: fields.storage_type.optional(),
+    storage_config_id: fields.storage_config_id,
+    mount_path: fields.mount_path,
+    remark: fields.remark,
+    is_active: fields.is_active.optional().default(true),
+    sort_order: fields.sort_order.optional().default(0),
+    cache_ttl: fields.cache_ttl.optional().default(CACHE_TTL_DEFAULT),
+    web_proxy: fields.web_proxy.optional().default(false),
+    webdav_policy: fields.webdav_policy.optional().default("302_redirect"),
+    enable_sign: fields.enable_sign.optional().default(false),
+    sign_expires: fields.sign_expires.optional().default(null),
+  });
 });
 export type CreateMountRequest = z.input<typeof createMountRequest>;
 
 /** Every field optional; unknown fields are ignored. */
-export const updateMountRequest = z.object({
-  name: mountFields.name.optional(),
-  storage_type: mountFields.storage_type.optional(),
-  storage_config_id: mountFields.storage_config_id.optional(),
-  mount_path: mountFields.mount_path.optional(),
-  remark: mountFields.remark,
-  is_active: mountFields.is_active.optional(),
-  sort_order: mountFields.sort_order.optional(),
-  cache_ttl: mountFields.cache_ttl.optional(),
-  web_proxy: mountFields.web_proxy.optional(),
-  webdav_policy: mountFields.webdav_policy.optional(),
-  enable_sign: mountFields.enable_sign.optional(),
-  sign_expires: mountFields.sign_expires.optional(),
+export const updateMountRequest = onFirstUse(() => {
+  const fields = mountFields();
+  return z.object({
+    name: fields.name.optional(),
+    storage_type: fields.storage_type.optional(),
+    storage_config_id: fields.storage_config_id.optional(),
+    mount_path: fields.mount_path.optional(),
+    remark: fields.remark,
+    is_active: fields.is_active.optional(),
+    sort_order: fields.sort_order.optional(),
+    cache_ttl: fields.cache_ttl.optional(),
+    web_proxy: fields.web_proxy.optional(),
+    webdav_policy: fields.webdav_policy.optional(),
+    enable_sign: fields.enable_sign.optional(),
+    sign_expires: fields.sign_expires.optional(),
+  });
 });
 export type UpdateMountRequest = z.input<typeof updateMountRequest>;
 
 /** POST /admin/cache/clear and /user/cache/clear: nothing clears everything the caller may clear. */
-export const cacheClearRequest = z.object({
-  mountId: z.string().max(100).optional(),
-  s3ConfigId: z.string().max(100).optional(),
-  storage_config_id: z.string().max(100).optional(),
-});
+export const cacheClearRequest = onFirstUse(() =>
+  z.object({
+    mountId: z.string().max(100).optional(),
+    s3ConfigId: z.string().max(100).optional(),
+    storage_config_id: z.string().max(100).optional(),
+  }),
+);

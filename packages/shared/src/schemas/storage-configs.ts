@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { looseBoolean, looseInt } from "./common";
+import { onFirstUse } from "./on-first-use";
 
 export const STORAGE_TYPES = ["LOCAL", "S3"] as const;
 export type StorageType = (typeof STORAGE_TYPES)[number];
@@ -30,23 +31,27 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === "" ? null : v));
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), "URL must be http or https");
+const httpUrl = onFirstUse(() =>
+  z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), "URL must be http or https"),
+);
 
-const folder = z
-  .string()
-  .trim()
-  .max(512)
-  .refine(
-    (v) => !v.split("/").some((s) => s === ".." || s === "."),
-    "Default folder may not contain . or .. segments",
-  )
-  .transform((v) => v.replace(/^\/+|\/+$/g, ""));
+const folder = onFirstUse(() =>
+  z
+    .string()
+    .trim()
+    .max(512)
+    .refine(
+      (v) => !v.split("/").some((s) => s === ".." || s === "."),
+      "Default folder may not contain . or .. segments",
+    )
+    .transform((v) => v.replace(/^\/+|\/+$/g, "")),
+);
 
-const storageConfigFields = {
+const storageConfigFields = () => ({
   name: z
     .string({ error: "Name is required" })
     .trim()
@@ -93,11 +98,11 @@ const storageConfigFields = {
     .nullable()
     .optional()
     .transform((v) => v ?? undefined),
-};
+});
 
-export const createStorageConfigRequest = z.object(storageConfigFields);
-export const updateStorageConfigRequest = z.object({
-  ...storageConfigFields,
-  name: storageConfigFields.name.optional(),
+export const createStorageConfigRequest = onFirstUse(() => z.object(storageConfigFields()));
+export const updateStorageConfigRequest = onFirstUse(() => {
+  const fields = storageConfigFields();
+  return z.object({ ...fields, name: fields.name.optional() });
 });
 export type CreateStorageConfigRequest = z.input<typeof createStorageConfigRequest>;

@@ -3,6 +3,7 @@
  * complete, abort, and the signed LOCAL part URL /files/multipart/part.
  */
 import {
+  onFirstUse,
   Permission,
   shareMultipartCompleteRequest,
   shareMultipartInitRequest,
@@ -27,16 +28,18 @@ export async function readCompleteRequest(c: Context) {
   return { ...body, parts };
 }
 
-const partQuery = z.object({
-  upload: z.string({ error: "Upload URL is missing its signature" }).min(1).max(100),
-  partNumber: z.coerce
-    .number({ error: "Invalid part number" })
-    .int("Invalid part number")
-    .min(1, "Invalid part number")
-    .max(10_000, "Invalid part number"),
-  expires: z.string({ error: "Upload URL is missing its signature" }).regex(/^\d{1,12}$/, "Invalid expiry"),
-  sig: z.string({ error: "Upload URL is missing its signature" }).min(1).max(200),
-});
+const partQuery = onFirstUse(() =>
+  z.object({
+    upload: z.string({ error: "Upload URL is missing its signature" }).min(1).max(100),
+    partNumber: z.coerce
+      .number({ error: "Invalid part number" })
+      .int("Invalid part number")
+      .min(1, "Invalid part number")
+      .max(10_000, "Invalid part number"),
+    expires: z.string({ error: "Upload URL is missing its signature" }).regex(/^\d{1,12}$/, "Invalid expiry"),
+    sig: z.string({ error: "Upload URL is missing its signature" }).min(1).max(200),
+  }),
+);
 
 export function shareMultipartRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();

@@ -8,6 +8,7 @@ import {
   commitRequest,
   FILES_DEFAULT_LIMIT,
   filenameInput,
+  onFirstUse,
   Permission,
   presignRequest,
   updateFileRequest,
@@ -27,13 +28,15 @@ import type { AppEnv } from "../types";
 import { toolLinks } from "./deletion-links";
 import { shareMultipartRoutes } from "./files-multipart";
 
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-  search: z.string().trim().max(200).optional(),
-  created_by: z.string().max(200).optional(),
-  storage_config_id: z.string().max(100).optional(),
-});
+const listQuery = onFirstUse(() =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+    offset: z.coerce.number().int().min(0).optional(),
+    search: z.string().trim().max(200).optional(),
+    created_by: z.string().max(200).optional(),
+    storage_config_id: z.string().max(100).optional(),
+  }),
+);
 
 /**
  * The file name of /upload-direct/:filename, percent-decoded exactly once from

@@ -5,6 +5,7 @@
 import {
   createPasteRequest,
   idListRequest,
+  onFirstUse,
   PASTE_MAX_BYTES,
   PASTES_DEFAULT_LIMIT,
   Permission,
@@ -25,15 +26,17 @@ import type { AppEnv } from "../types";
 /** JSON around a 10 MB paste (escapes included) still fits. */
 const PASTE_BODY_LIMIT = PASTE_MAX_BYTES * 2 + 64 * 1024;
 
-const listQuery = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-  search: z.string().trim().max(200).optional(),
-  q: z.string().trim().max(200).optional(),
-  created_by: z.string().max(200).optional(),
-  expired: z.enum(["true", "false"]).optional(),
-});
+const listQuery = onFirstUse(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).optional(),
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+    offset: z.coerce.number().int().min(0).optional(),
+    search: z.string().trim().max(200).optional(),
+    q: z.string().trim().max(200).optional(),
+    created_by: z.string().max(200).optional(),
+    expired: z.enum(["true", "false"]).optional(),
+  }),
+);
 
 /**
  * 0.7.3 answered the two visitor routes with the paste as a bare object, and its
