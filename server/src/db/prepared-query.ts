@@ -27,7 +27,7 @@ export type Param<Values> = (
  * the result runs it with the values each `param` names.
  */
 export function preparedQuery<Values, Row>(
-  db: Kysely<never>,
+  db: QueryExecutor,
   build: (param: Param<Values>) => Compilable<Row>,
 ): PreparedQuery<Values, Row> {
   const picks: Array<(values: Values) => unknown> = [];

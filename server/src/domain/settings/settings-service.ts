@@ -12,7 +12,6 @@ import {
   type UploadSizeUnit,
   updateSystemSettingsRequest,
 } from "@clipshare/shared";
-import type { Kysely } from "kysely";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import { type PreparedQuery, preparedQuery } from "../../db/prepared-query";
@@ -80,7 +79,7 @@ export class SettingsService {
   /** Inserts defaults for keys that are missing; never overwrites. */
   async seed(): Promise<void> {
     const now = nowIso();
-    const insertDefault = preparedQuery<{ key: Key }, never>(this.db as unknown as Kysely<never>, (param) =>
+    const insertDefault = preparedQuery<{ key: Key }, never>(this.db, (param) =>
       this.db
         .insertInto("system_settings")
         .values({
@@ -96,7 +95,7 @@ export class SettingsService {
   }
 
   async getAll(): Promise<SystemSettings> {
-    this.readAll ??= preparedQuery(this.db as unknown as Kysely<never>, () =>
+    this.readAll ??= preparedQuery(this.db, () =>
       this.db.selectFrom("system_settings").select(["key", "value"]).where("key", "in", KEYS),
     );
     const rows = await this.readAll({});

@@ -30,7 +30,6 @@ import {
   type AccessLogPage,
   type AccessSummary,
 } from "@clipshare/shared";
-import type { Kysely } from "kysely";
 import type { Db } from "../../db/database";
 import { isoAt, nowIso } from "../../db/database";
 import { preparedQuery } from "../../db/prepared-query";
@@ -352,7 +351,7 @@ const ROWS_PER_INSERT = 50;
  */
 function entryInserts(db: Db) {
   const insert = (count: number) =>
-    preparedQuery<Pending[], never>(db as unknown as Kysely<never>, (param) =>
+    preparedQuery<Pending[], never>(db, (param) =>
       db.insertInto("share_access_log").values(
         Array.from({ length: count }, (_, i) => {
           const value = (column: keyof Pending) => param((rows) => rows[i]![column]);

@@ -296,7 +296,6 @@ export class ShareAccess<Row extends ShareRow> {
  */
 function visitorStatements(database: Db, spec: ShareKindSpec) {
   const shares = database as unknown as Kysely<Record<ShareKindSpec["table"], ShareColumns>>;
-  const db = shares as unknown as Kysely<never>;
   const counting = (now: string) => {
     let query = shares
       .updateTable(spec.table)
@@ -307,7 +306,7 @@ function visitorStatements(database: Db, spec: ShareKindSpec) {
     return query;
   };
   return {
-    findBySlug: preparedQuery<{ slug: string }, ShareColumns>(db, (param) => {
+    findBySlug: preparedQuery<{ slug: string }, ShareColumns>(shares, (param) => {
       let query = shares.selectFrom(spec.table).selectAll().where("slug", "=", param("slug"));
       if (spec.hasStatus) query = query.where("status", "=", "active");
       return query;
@@ -315,14 +314,14 @@ function visitorStatements(database: Db, spec: ShareKindSpec) {
     // Counting writes: concurrent views share a commit on SQLite (group-commit.ts).
     countViewById: groupCommit(
       database,
-      preparedQuery<{ id: string; now: string }, ShareColumns>(db, (param) =>
+      preparedQuery<{ id: string; now: string }, ShareColumns>(shares, (param) =>
         counting(param("now")).where("id", "=", param("id")).returningAll(),
       ),
     ),
     /** Counts by slug, and only when the share has no password. */
     countViewBySlug: groupCommit(
       database,
-      preparedQuery<{ slug: string; now: string }, ShareColumns>(db, (param) =>
+      preparedQuery<{ slug: string; now: string }, ShareColumns>(shares, (param) =>
         counting(param("now"))
           .where("slug", "=", param("slug"))
           .where("password_hash", "is", null)
@@ -335,7 +334,7 @@ function visitorStatements(database: Db, spec: ShareKindSpec) {
      */
     countReadableViewBySlug: groupCommit(
       database,
-      preparedQuery<{ slug: string; now: string }, ShareColumns>(db, (param) =>
+      preparedQuery<{ slug: string; now: string }, ShareColumns>(shares, (param) =>
         counting(param("now"))
           .where("slug", "=", param("slug"))
           .where("password_hash", "is", null)

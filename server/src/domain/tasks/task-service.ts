@@ -10,7 +10,6 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FsTask, TaskStatus, TaskType } from "@clipshare/shared";
-import type { Kysely } from "kysely";
 import { creatorIdOf, isCreator, whereCreatedBy } from "../../auth/creator";
 import type { Principal } from "../../auth/principal";
 import type { Db, Dialect } from "../../db/database";
@@ -98,9 +97,8 @@ export class TaskService {
   ) {}
 
   private compileTimedQueries() {
-    const db = this.db as unknown as Kysely<never>;
     return {
-      claimNext: preparedQuery<{ now: string }, TaskRow>(db, (param) => {
+      claimNext: preparedQuery<{ now: string }, TaskRow>(this.db, (param) => {
         let pick = this.db
           .selectFrom("tasks")
           .select("id")
@@ -122,7 +120,7 @@ export class TaskService {
           .where("status", "=", "pending")
           .returningAll();
       }),
-      heartbeat: preparedQuery<{ now: string }, never>(db, (param) =>
+      heartbeat: preparedQuery<{ now: string }, never>(this.db, (param) =>
         this.db
           .updateTable("tasks")
           .set({ updated_at: param("now") })
@@ -130,7 +128,7 @@ export class TaskService {
           .where("status", "=", "running"),
       ),
       staleRunning: preparedQuery<{ cutoff: string }, Pick<TaskRow, "id" | "type" | "updated_at">>(
-        db,
+        this.db,
         (param) =>
           this.db
             .selectFrom("tasks")
