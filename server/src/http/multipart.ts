@@ -93,6 +93,10 @@ export function readMultipartFile<T>(c: Context, options: MultipartFileOptions<T
       else fields[name] = value;
     });
     parser.on("file", (name, stream, info) => {
+      // A form that ends inside this part makes busboy emit the error on the part's stream too,
+      // possibly before any consumer listens (the consumer may still be preparing its target).
+      // The parser's own error event fails the form; this only keeps the process alive.
+      stream.on("error", () => undefined);
       if (name !== fileField || work || spooled) {
         stream.resume();
         return;

@@ -105,6 +105,10 @@ export async function ingest<T>(
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const over = () => (options.tooLarge ?? uploadTooLarge)(maxBytes, null);
   const meter = new Meter(maxBytes, over, options.onBytes);
+  // Failures reach the caller through the promises below. The writer may not listen yet when the
+  // body breaks off (it can still be preparing its target), and an 'error' event nobody hears
+  // would end the process.
+  meter.on("error", () => undefined);
   const controller = new AbortController();
   const outer = options.signal;
   const forward = () => controller.abort(outer?.reason);

@@ -192,16 +192,25 @@ describe("file shares", () => {
     dataOf(fileShareDetail, await admin("GET", `/api/files/${row.id}`));
     expect(dataOf(fileShare, await admin("PUT", `/api/files/${row.id}`, { remark: "r" })).remark).toBe("r");
 
-    const visit: PublicFile = dataOf(publicFile, await t.request("GET", `/api/public/files/${plain.slug}`));
+    const visit = dataOf(publicFile, await t.request("GET", `/api/public/files/${plain.slug}`)) as PublicFile;
     expect(visit.previewUrl).toEqual(expect.any(String));
-    const prompt: PublicFile = dataOf(publicFile, await t.request("GET", `/api/public/files/${locked.slug}`));
-    expect(prompt).toMatchObject({ requires_password: true });
-    expect(prompt.previewUrl).toBeUndefined();
-    const verified: PublicFile = dataOf(
+    const prompt = dataOf(publicFile, await t.request("GET", `/api/public/files/${locked.slug}`));
+    // Nothing that names the file or its stored object before the password.
+    expect(prompt).toEqual({
+      slug: locked.slug,
+      requires_password: true,
+      has_password: true,
+      expires_at: null,
+      views: 0,
+      max_views: null,
+      remaining_views: null,
+    });
+    const verified = dataOf(
       publicFile,
       await t.request("POST", `/api/public/files/${locked.slug}/verify`, { body: { password: "pw-123456" } }),
     );
-    expect(verified.accessToken).toEqual(expect.any(String));
+    expect((verified as PublicFile).accessToken).toEqual(expect.any(String));
+    expect(verified).toMatchObject({ filename: "locked.txt", requires_password: false });
 
     const viewers = dataOf(officeViewerUrls, await t.request("GET", `/api/office-preview/${office.slug}`));
     expect(viewers.google).toContain("docs.google.com");

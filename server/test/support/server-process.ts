@@ -14,6 +14,8 @@ export interface ServerProcess {
   url: string;
   port: number;
   child: ChildProcess;
+  /** What the process wrote to stderr so far (a crash's stack ends up here). */
+  stderr(): string;
   /** SIGKILL: no shutdown hooks, no cleanup, like a crash or the OOM killer. */
   kill9(): Promise<void>;
   /** SIGTERM and wait for the exit. */
@@ -78,6 +80,7 @@ export async function startServer(
     url,
     port,
     child,
+    stderr: () => stderr,
     async kill9() {
       child.kill("SIGKILL");
       await exited;

@@ -88,7 +88,17 @@ export const fileBatchDeleteResult = z.strictObject({
 });
 export type FileBatchDeleteResult = z.infer<typeof fileBatchDeleteResult>;
 
+/** What a visitor sees of a file share before its password: only what the password prompt needs. */
 const publicFileLocked = z.strictObject({
+  slug: z.string(),
+  requires_password: z.literal(true),
+  has_password: z.literal(true),
+  expires_at: nullableString,
+  views: z.number(),
+  max_views: z.number().nullable(),
+  remaining_views: z.number().nullable(),
+});
+const publicFileShown = z.strictObject({
   id: z.string(),
   slug: z.string(),
   filename: z.string(),
@@ -98,7 +108,7 @@ const publicFileLocked = z.strictObject({
   remark: nullableString,
   created_at: z.string(),
   created_by: z.string(),
-  requires_password: z.boolean(),
+  requires_password: z.literal(false),
   has_password: z.boolean(),
   views: z.number(),
   max_views: z.number().nullable(),
@@ -107,15 +117,18 @@ const publicFileLocked = z.strictObject({
   is_office: z.boolean(),
   use_proxy: z.boolean(),
 });
-const publicFileOpen = publicFileLocked.extend({ ...fileShareUrls.shape, accessToken: z.string() });
+const publicFileOpen = publicFileShown.extend({ ...fileShareUrls.shape, accessToken: z.string() });
 
 /**
- * GET /public/files/:slug and POST …/verify. URLs (and the access token the
- * routes also set as a cookie) come only once the file may be seen.
+ * GET /public/files/:slug and POST …/verify. A protected share shows nothing
+ * about its file (name, id, owner) until the password is right; URLs (and the
+ * access token the routes also set as a cookie) come only once it may be seen.
  */
-export const publicFile = z.union([publicFileOpen, publicFileLocked]);
-export type PublicFile = z.infer<typeof publicFileLocked> &
-  Partial<Omit<z.infer<typeof publicFileOpen>, keyof z.infer<typeof publicFileLocked>>>;
+export const publicFile = z.union([publicFileOpen, publicFileShown, publicFileLocked]);
+export type LockedPublicFile = z.infer<typeof publicFileLocked>;
+/** An unlocked share's metadata, with its URLs when the visitor may fetch the content. */
+export type PublicFile = z.infer<typeof publicFileShown> &
+  Partial<Omit<z.infer<typeof publicFileOpen>, keyof z.infer<typeof publicFileShown>>>;
 
 /** GET /office-preview/:slug (0.7.3 clients read the same fields at the top level too). */
 export const officeViewerUrls = z.strictObject({

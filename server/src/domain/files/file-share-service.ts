@@ -13,6 +13,7 @@ import type {
   FileShare,
   FileShareDetail,
   FileShareUrls,
+  LockedPublicFile,
   OfficeViewerUrls,
   PublicFile,
   updateFileRequest,
@@ -228,9 +229,12 @@ export class FileShareService {
     principal: Principal,
     slug: string,
     options: { countView: boolean; origin: string },
-  ): Promise<{ data: PublicFile; delivered: FileRow | null }> {
+  ): Promise<{ data: PublicFile | LockedPublicFile; delivered: FileRow | null }> {
     const { row, grant } = await this.access.open(principal, slug, options);
-    const data = this.publicData(row, { withUrls: grant !== "metadata", origin: options.origin });
+    const data =
+      row.password_hash !== null && grant === "metadata"
+        ? lockedData(row)
+        : this.publicData(row, { withUrls: grant !== "metadata", origin: options.origin });
     return { data, delivered: grant === "view" ? row : null };
   }
 
@@ -360,7 +364,7 @@ export class FileShareService {
       remark: visitorRemark(row),
       created_at: row.created_at,
       created_by: row.created_by,
-      requires_password: row.password_hash !== null && !options.withUrls,
+      requires_password: false,
       has_password: row.password_hash !== null,
       views: row.views,
       max_views: row.max_views,
@@ -372,4 +376,20 @@ export class FileShareService {
         : { use_proxy: row.use_proxy === 1 }),
     };
   }
+}
+
+/**
+ * A protected share before its password: nothing that names the file or leads
+ * to its stored object (id, name, type, owner), only what the prompt needs.
+ */
+function lockedData(row: FileRow): LockedPublicFile {
+  return {
+    slug: row.slug,
+    requires_password: true,
+    has_password: true,
+    expires_at: row.expires_at,
+    views: row.views,
+    max_views: row.max_views,
+    remaining_views: remainingViews(row),
+  };
 }

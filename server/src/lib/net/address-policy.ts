@@ -32,6 +32,8 @@ const IPV4_BLOCKED: readonly Range[] = [
 const IPV6_BLOCKED: readonly Range[] = [
   ["::", 128, "unspecified"],
   ["::1", 128, "loopback"],
+  // Stateless translation (SIIT) addresses reach whatever IPv4 host a local translator maps them to.
+  ["::ffff:0:0:0", 96, "IPv4-translated"],
   ["64:ff9b:1::", 48, "local NAT64"],
   ["100::", 64, "discard-only"],
   ["2001::", 32, "Teredo"],

@@ -48,6 +48,9 @@ describe("address policy", () => {
     ["fe80::1", "link-local"],
     ["ff02::1", "multicast"],
     ["2001:db8::1", "documentation"],
+    ["::ffff:0:7f00:1", "IPv4-translated"],
+    ["::ffff:0:8.8.8.8", "IPv4-translated"],
+    ["64:ff9b:1::a00:1", "local NAT64"],
   ])("refuses %s (%s)", (address, reason) => {
     expect(refusedAddressReason(address)).toBe(reason);
   });

@@ -1,15 +1,15 @@
-import type { OfficeViewerUrls, PublicFile, ThumbnailSize } from "@clipshare/shared";
+import type { LockedPublicFile, OfficeViewerUrls, PublicFile, ThumbnailSize } from "@clipshare/shared";
 import { api } from "../../../lib/api";
 import { backendUrl } from "../../../lib/share-links";
 
-export type { OfficeViewerUrls, PublicFile };
+export type { LockedPublicFile, OfficeViewerUrls, PublicFile };
 
 const slugPath = (slug: string) => encodeURIComponent(slug);
 
 export const publicFilesApi = {
   /** Counts a view when the file is handed out (not while a password is needed). */
   get: (slug: string, signal?: AbortSignal) =>
-    api.get<PublicFile>(`/public/files/${slugPath(slug)}`, { signal }),
+    api.get<PublicFile | LockedPublicFile>(`/public/files/${slugPath(slug)}`, { signal }),
   verify: (slug: string, password: string) =>
     api.post<PublicFile>(
       `/public/files/${slugPath(slug)}/verify`,

@@ -131,7 +131,7 @@ export function FilePage() {
   if (data.requires_password) {
     return (
       <FilePasswordPrompt
-        file={data}
+        slug={data.slug}
         onGone={(error) => {
           if (!unavailableReason(error)) return false;
           void file.refetch();

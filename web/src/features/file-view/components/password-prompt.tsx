@@ -1,23 +1,21 @@
 import { useState } from "react";
 import { PasswordPrompt } from "../../../components/password-prompt";
 import { useTranslation } from "../../../i18n";
-import { formatBytes } from "../../../lib/file-size";
 import { useErrorText } from "../../../lib/use-error-text";
-import type { PublicFile } from "../api/public-files";
 import { useUnlockFile } from "../hooks/use-public-file";
 
-/** A protected file share: its name and size only, until the password is right. */
+/** A protected file share: nothing of the file shows until the password is right. */
 export function FilePasswordPrompt({
-  file,
+  slug,
   onGone,
 }: {
-  file: PublicFile;
+  slug: string;
   /** Takes a 410 (expired or used up while typing) and switches the page to that state. */
   onGone: (error: unknown) => boolean;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const unlock = useUnlockFile(file.slug);
+  const unlock = useUnlockFile(slug);
   const [error, setError] = useState<string | null>(null);
 
   async function submit(password: string) {
@@ -32,7 +30,7 @@ export function FilePasswordPrompt({
   return (
     <PasswordPrompt
       title={t("fileView.password.title")}
-      description={`${file.filename} · ${formatBytes(file.size)}`}
+      description={t("fileView.password.description")}
       texts={{
         label: t("fileView.password.label"),
         required: t("fileView.password.required"),
