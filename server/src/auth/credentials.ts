@@ -7,6 +7,7 @@
  * takes it), but tokens and keys resolve the same way everywhere.
  */
 import type { ApiKeyIdentity, Principal } from "./principal";
+import { RATE_LIMITS, type RateLimiter } from "./rate-limiter";
 
 export type Credentials =
   | { scheme: "bearer"; token: string }
@@ -41,6 +42,21 @@ export interface CredentialVerifiers {
     verifyToken(token: string): Promise<{ ok: true; principal: Principal } | { ok: false }>;
   };
   apiKeys: { authenticate(key: string): Promise<ApiKeyIdentity | null> };
+  rateLimiter: Pick<RateLimiter, "attemptCountingFailures">;
+}
+
+/**
+ * An API key as the principal it stands for, or null. Wrong keys count against the address like
+ * wrong passwords, and a locked-out address gets 429 whatever key it sends.
+ */
+export function authenticateApiKey(
+  verifiers: CredentialVerifiers,
+  key: string,
+  clientIp: string,
+): Promise<ApiKeyIdentity | null> {
+  return verifiers.rateLimiter.attemptCountingFailures(RATE_LIMITS.apiKey, { clientIp }, () =>
+    verifiers.apiKeys.authenticate(key),
+  );
 }
 
 /**
@@ -51,6 +67,7 @@ export interface CredentialVerifiers {
 export async function resolvePrincipal(
   verifiers: CredentialVerifiers,
   creds: Exclude<Credentials, { scheme: "basic" }>,
+  clientIp: string,
 ): Promise<Principal> {
   switch (creds.scheme) {
     case "none":
@@ -60,7 +77,7 @@ export async function resolvePrincipal(
       return check.ok ? check.principal : { kind: "anonymous", authFailure: "token_expired" };
     }
     case "apikey": {
-      const key = await verifiers.apiKeys.authenticate(creds.key);
+      const key = await authenticateApiKey(verifiers, creds.key, clientIp);
       return key ? { kind: "apiKey", key } : { kind: "anonymous", authFailure: "api_key_invalid" };
     }
   }

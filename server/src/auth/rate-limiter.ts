@@ -30,9 +30,10 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 
 export const RATE_LIMITS = {
   adminLogin: { bucket: "admin_login", maxFailures: 5, windowMs: FIFTEEN_MINUTES },
-  apiKeyTest: { bucket: "api_key_test", maxFailures: 5, windowMs: FIFTEEN_MINUTES },
   sharePassword: { bucket: "share_password", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
   webdavAuth: { bucket: "webdav_auth", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
+  /** API keys presented on any request (header, X-Custom-Auth-Key, WebDAV Basic password). */
+  apiKey: { bucket: "api_key", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed secret checks of one address, whatever they target. */
@@ -88,20 +89,41 @@ export class RateLimiter {
     return run;
   }
 
-  private async reserveAndVerify<T>(rule: RateLimitRule, who: Attempt, verify: () => Promise<T>): Promise<T> {
-    const held = await this.reserve(rule, who);
+  /**
+   * For cheap checks made on every request (API keys): a locked-out address is refused before the
+   * check, so a right guess tells it nothing, and only a failure is counted, so a valid key costs
+   * one read and no write. A failure past the limit answers 429 like the ones refused up front:
+   * however many race, only the first `maxFailures` are told that their key was wrong.
+   */
+  async attemptCountingFailures<T>(rule: RateLimitRule, who: Attempt, verify: () => Promise<T>): Promise<T> {
+    const keys = this.subjects(rule, who);
+    await this.refuseIfOver(keys);
     const result = await verify();
-    if (result) await this.release(held);
+    if (!result) {
+      const now = this.now();
+      for (const [keyRule, subject] of keys) {
+        const row = await this.increment(keyRule, subject, now);
+        if (row.count > keyRule.maxFailures) throw retryLater(row.reset_at, now);
+      }
+      await this.sweep(now);
+    }
     return result;
   }
 
-  /** Counts one attempt against the target and the address; throws 429 if either is over its limit. */
-  private async reserve(rule: RateLimitRule, who: Attempt): Promise<Held[]> {
-    const keys: Array<[RateLimitRule, string]> = [
+  private subjects(rule: RateLimitRule, who: Attempt): Array<[RateLimitRule, string]> {
+    return [
       [rule, who.target === undefined ? who.clientIp : `${who.clientIp} ${who.target}`],
       [PER_ADDRESS, who.clientIp],
     ];
-    // Already over a limit: refuse after a read, so a flood of doomed attempts causes no writes.
+  }
+
+  /** Throws 429 when `who` is over `rule` or the per-address limit; counts nothing. */
+  refuseIfLocked(rule: RateLimitRule, who: Attempt): Promise<void> {
+    return this.refuseIfOver(this.subjects(rule, who));
+  }
+
+  /** Already over a limit: refuse after a read, so a flood of doomed attempts causes no writes. */
+  private async refuseIfOver(keys: Array<[RateLimitRule, string]>): Promise<void> {
     for (const [keyRule, subject] of keys) {
       const now = this.now();
       const row = await this.db
@@ -112,6 +134,19 @@ export class RateLimiter {
         .executeTakeFirst();
       if (row && row.reset_at > now && row.count >= keyRule.maxFailures) throw retryLater(row.reset_at, now);
     }
+  }
+
+  private async reserveAndVerify<T>(rule: RateLimitRule, who: Attempt, verify: () => Promise<T>): Promise<T> {
+    const held = await this.reserve(rule, who);
+    const result = await verify();
+    if (result) await this.release(held);
+    return result;
+  }
+
+  /** Counts one attempt against the target and the address; throws 429 if either is over its limit. */
+  private async reserve(rule: RateLimitRule, who: Attempt): Promise<Held[]> {
+    const keys = this.subjects(rule, who);
+    await this.refuseIfOver(keys);
     const held: Held[] = [];
     for (const [keyRule, subject] of keys) {
       const now = this.now();

@@ -44,7 +44,7 @@ export class DavAuthenticator {
     clientIp: string,
   ): Promise<Principal> {
     const creds = parseCredentials(authorization, customKey);
-    if (creds.scheme !== "basic") return resolvePrincipal(this.ctx, creds);
+    if (creds.scheme !== "basic") return resolvePrincipal(this.ctx, creds, clientIp);
     return this.basic(creds, clientIp);
   }
 
@@ -52,6 +52,11 @@ export class DavAuthenticator {
     creds: Extract<Credentials, { scheme: "basic" }>,
     clientIp: string,
   ): Promise<Principal> {
+    // The password may be an API key. An address locked out for this name (or for keys) learns
+    // nothing from a right one; a wrong one is counted once, below, as a failed Basic sign-in.
+    const who = { clientIp, target: accountTarget(creds.username) };
+    await this.ctx.rateLimiter.refuseIfLocked(RATE_LIMITS.webdavAuth, who);
+    await this.ctx.rateLimiter.refuseIfLocked(RATE_LIMITS.apiKey, { clientIp });
     const key = await this.ctx.apiKeys.authenticate(creds.password);
     if (key) return { kind: "apiKey", key };
     const cacheKey = createHash("sha256")
@@ -68,7 +73,7 @@ export class DavAuthenticator {
     // Throws 429 with Retry-After, before hashing, once this address and name are over the limit.
     const admin = await this.ctx.rateLimiter.attempt(
       RATE_LIMITS.webdavAuth,
-      { clientIp, target: accountTarget(creds.username), secret: creds.password },
+      { ...who, secret: creds.password },
       () => this.ctx.admins.verifyCredentials(creds.username, creds.password),
     );
     if (!admin) return { kind: "anonymous", authFailure: "invalid_credentials" };

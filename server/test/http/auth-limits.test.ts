@@ -93,12 +93,12 @@ describe("a burst of concurrent wrong passwords is verified at most up to the li
     expect(counts).toEqual({ 401: 10, 429: BURST - 10 });
   });
 
-  it("API-key test: 5 × 401, the rest 429", async () => {
+  it("API-key test: 10 × 401, the rest 429", async () => {
     const ip = freshIp();
     const counts = await burst((i) =>
       t.request("GET", "/api/test/api-key", { apiKey: `guess-${i}`, headers: ip }),
     );
-    expect(counts).toEqual({ 401: 5, 429: BURST - 5 });
+    expect(counts).toEqual({ 401: 10, 429: BURST - 10 });
   });
 
   it("one address cycling user names is stopped by the per-address limit", async () => {
@@ -109,6 +109,63 @@ describe("a burst of concurrent wrong passwords is verified at most up to the li
     const refused = counts.filter((r) => r.status === 429).length;
     expect(counts.filter((r) => r.status === 401).length).toBe(100);
     expect(refused).toBe(10);
+  });
+});
+
+describe("API keys are guessed no faster than passwords", () => {
+  it("wrong keys on any route count against the address, and then the right key is refused too", async () => {
+    const ip = freshIp();
+    const { key } = await t.createApiKey(Permission.TEXT);
+    for (let i = 0; i < 10; i++) {
+      const res = await t.request("GET", "/api/pastes", { apiKey: `guess-${i}`, headers: ip });
+      expect(res.status).toBe(401);
+    }
+    const locked = await t.request("GET", "/api/pastes", { apiKey: key, headers: ip });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await t.request("GET", "/api/pastes", { apiKey: key, headers: freshIp() })).status).toBe(200);
+  });
+
+  it("X-Custom-Auth-Key guesses count the same way", async () => {
+    const ip = freshIp();
+    const { key } = await t.createApiKey(Permission.TEXT);
+    for (let i = 0; i < 10; i++)
+      await t.request("GET", "/api/pastes", { headers: { ...ip, "x-custom-auth-key": `guess-${i}` } });
+    const locked = await t.request("GET", "/api/pastes", { headers: { ...ip, "x-custom-auth-key": key } });
+    expect(locked.status).toBe(429);
+  });
+
+  it("WebDAV Basic tells a locked-out address nothing about a right key", async () => {
+    const ip = freshIp();
+    const { key } = await t.createApiKey(Permission.WEBDAV_READ);
+    for (let i = 0; i < 10; i++) {
+      await t.app.request("/dav/", {
+        method: "PROPFIND",
+        headers: { ...ip, depth: "0", authorization: basic("rclone", `wrong-${i}`) },
+      });
+    }
+    const res = await t.app.request("/dav/", {
+      method: "PROPFIND",
+      headers: { ...ip, depth: "0", authorization: basic("rclone", key) },
+    });
+    expect(res.status).toBe(429);
+  });
+
+  it("a valid key writes no counter: fifty requests leave the table as it was", async () => {
+    const ip = freshIp();
+    const { key } = await t.createApiKey(Permission.TEXT);
+    const before = await t.ctx.db
+      .selectFrom("rate_limits")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 50; i++)
+      expect((await t.request("GET", "/api/pastes", { apiKey: key, headers: ip })).status).toBe(200);
+    const after = await t.ctx.db
+      .selectFrom("rate_limits")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 });
 

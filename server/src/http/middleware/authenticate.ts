@@ -23,7 +23,7 @@ export function authenticate(ctx: AppContext): MiddlewareHandler<AppEnv> {
       "principal",
       creds.scheme === "basic"
         ? { kind: "anonymous", authFailure: "basic_not_accepted" }
-        : await resolvePrincipal(ctx, creds),
+        : await resolvePrincipal(ctx, creds, c.get("clientIp")),
     );
     await next();
   };
