@@ -70,6 +70,23 @@ export function etagMatches(header: string, etag: string | null): boolean {
     .some((t) => t === "*" || t === etag);
 }
 
+/** Whether the request carries a validator (If-None-Match, If-Modified-Since): a revalidation. */
+export function isRevalidation(c: Context): boolean {
+  return Boolean(c.req.header("if-none-match") || c.req.header("if-modified-since"));
+}
+
+/** Whether the client's copy is still `meta`'s version, so the answer is 304 with no body. */
+export function notModifiedFor(c: Context, meta: Pick<StorageEntry, "etag" | "modified">): boolean {
+  const ifNoneMatch = c.req.header("if-none-match");
+  if (ifNoneMatch) return etagMatches(ifNoneMatch, meta.etag);
+  const ifModifiedSince = c.req.header("if-modified-since");
+  return Boolean(
+    ifModifiedSince &&
+      meta.modified &&
+      Math.floor(meta.modified.getTime() / 1000) <= Date.parse(ifModifiedSince) / 1000,
+  );
+}
+
 export interface ServeOptions {
   filename: string;
   /** Stored or known type; falls back to what storage reports. */
@@ -92,11 +109,8 @@ export async function serveObject(
   options: ServeOptions,
 ): Promise<Response> {
   const method = c.req.method;
-  const ifNoneMatch = c.req.header("if-none-match");
-  const ifModifiedSince = c.req.header("if-modified-since");
   const offload = method === "GET" ? await offloadHeader(c, driver, path) : null;
-  const needsStat =
-    method === "HEAD" || Boolean(offload || ifNoneMatch || ifModifiedSince || c.req.header("if-range"));
+  const needsStat = method === "HEAD" || Boolean(offload || isRevalidation(c) || c.req.header("if-range"));
   const meta = options.entry ?? (needsStat ? await driver.stat(path) : null);
   if (needsStat && (!meta || meta.isDirectory)) throw storageNotFound(path);
 
@@ -118,13 +132,7 @@ export async function serveObject(
   };
 
   if (meta) {
-    const notModified =
-      (ifNoneMatch && etagMatches(ifNoneMatch, meta.etag)) ||
-      (!ifNoneMatch &&
-        ifModifiedSince &&
-        meta.modified &&
-        Math.floor(meta.modified.getTime() / 1000) <= Date.parse(ifModifiedSince) / 1000);
-    if (notModified) {
+    if (notModifiedFor(c, meta)) {
       setCommon(meta.etag, meta.modified, meta.contentType ?? "application/octet-stream");
       headers.delete("Content-Type");
       if (method === "GET") options.onSent?.(0);

@@ -71,6 +71,42 @@ describe("file shares on LOCAL", () => {
     expect(await en.text()).toBe("File has reached its maximum views\n");
   });
 
+  it("revalidations answered 304 use no view: a 3-view share after one download and two 304s has two left", async () => {
+    const slug = await upload(t, "cached.bin", "max_views=3");
+    const first = await get(`/api/file-download/${slug}`);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag")!;
+    const modified = first.headers.get("last-modified")!;
+    expect((await get(`/api/file-download/${slug}`, { "if-none-match": etag })).status).toBe(304);
+    expect((await get(`/api/file-view/${slug}`, { "if-modified-since": modified })).status).toBe(304);
+    expect(await views(t, slug)).toBe(1);
+    // A validator that does not match is a download like any other, and counts.
+    const changed = await get(`/api/file-download/${slug}`, { "if-none-match": '"something-else"' });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toBe(BODY);
+    expect(await views(t, slug)).toBe(2);
+  });
+
+  it("a revalidation still needs the password", async () => {
+    const slug = await upload(t, "locked-cache.bin", "max_views=2&password=pw-cache-1");
+    const first = await get(`/api/file-download/${slug}?password=pw-cache-1`);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag")!;
+    expect((await get(`/api/file-download/${slug}`, { "if-none-match": etag })).status).toBe(401);
+    const revalidated = await get(`/api/file-download/${slug}?password=pw-cache-1`, {
+      "if-none-match": etag,
+    });
+    expect(revalidated.status).toBe(304);
+    expect(await views(t, slug)).toBe(1);
+  });
+
+  it("a used-up share answers 410 to a revalidation, not 304", async () => {
+    const slug = await upload(t, "used-cache.bin", "max_views=1");
+    const first = await get(`/api/file-download/${slug}`);
+    const etag = first.headers.get("etag")!;
+    expect((await get(`/api/file-download/${slug}`, { "if-none-match": etag })).status).toBe(410);
+  });
+
   it("a tokenless range that does not start at 0 counts too", async () => {
     const slug = await upload(t, "tail.bin", "max_views=1");
     const tail = await get(`/api/file-view/${slug}`, { range: "bytes=1-" });

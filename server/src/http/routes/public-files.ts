@@ -16,7 +16,7 @@ import { readJson } from "../body";
 import { continuationToken, withContinuationCookies } from "../download-continuation";
 import { ok, okWithTopLevel, plainTextError } from "../envelope";
 import { publicOrigin } from "../request-origin";
-import { serveObject } from "../serve-object";
+import { isRevalidation, notModifiedFor, serveObject } from "../serve-object";
 import { isPreviewBot, logAccess, mayCountView, noStore, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
 
@@ -61,23 +61,50 @@ export function publicFileRoutes(ctx: AppContext) {
     return withAccessCookies(ok(c, data, "Password verified"), data, origin(c));
   });
 
-  /** The access check of every route that hands out content or a URL to it. */
-  const authorize = async (c: Context<AppEnv>, accept?: (row: FileRow) => void): Promise<DownloadGrant> => {
+  /**
+   * The access check of every route that hands out content or a URL to it. `delivers: false`
+   * checks access without using a view (a HEAD, or a revalidation that turns out to be a 304).
+   */
+  const authorize = async (
+    c: Context<AppEnv>,
+    accept?: (row: FileRow) => void,
+    delivers = c.req.method === "GET",
+  ): Promise<DownloadGrant> => {
     try {
       const { principal, slug, clientIp } = visitor(c);
       return await shares.authorizeDownload(
         principal,
         slug,
         { token: continuationToken(c), password: c.req.query("password") },
-        { delivers: c.req.method === "GET", bot: isPreviewBot(c), clientIp, accept },
+        { delivers, bot: isPreviewBot(c), clientIp, accept },
       );
     } catch (e) {
       throw withContentRouteStatus(e);
     }
   };
 
+  /** A 304 for a client whose copy is current: access is checked, but nothing is delivered or counted. */
+  const notModified = async (c: Context<AppEnv>, disposition: "inline" | "attachment") => {
+    const { row } = await authorize(c, undefined, false);
+    const { driver } = await ctx.storageConfigs.driverById(row.storage_config_id!);
+    // Direct mode answers with a redirect, which the storage revalidates itself.
+    if (row.use_proxy === 0 && driver.presignRead) return null;
+    const meta = await driver.stat(row.storage_path);
+    if (!meta || meta.isDirectory || !notModifiedFor(c, meta)) return null;
+    return serveObject(c, driver, row.storage_path, {
+      filename: row.filename,
+      contentType: row.mimetype,
+      disposition,
+      entry: meta,
+    });
+  };
+
   const stream = (disposition: "inline" | "attachment") => async (c: Context<AppEnv>) => {
     try {
+      if (c.req.method === "GET" && isRevalidation(c)) {
+        const unchanged = await notModified(c, disposition);
+        if (unchanged) return unchanged;
+      }
       const grant = await authorize(c);
       metrics.download(grant.row.storage_type);
       const res = await deliver(c, grant, disposition);
