@@ -5,13 +5,14 @@
  * access rules, and refusals.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { Permission } from "@clipshare/shared";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Auth, mountStorageAtM, mustPut, type StorageUnderTest } from "../support/fs-helpers";
 import type { TestApp } from "../support/test-app";
 
@@ -114,6 +115,19 @@ export function describeThumbnailSuite(
     let n = 0;
     const dir = () => `/m/case-${++n}`;
     const fsUrl = (file: string, query = "") => `/api/fs/thumbnail?path=${encodeURIComponent(file)}${query}`;
+    const share = async (name: string, body: Buffer, query = "") => {
+      const res = await t.request(
+        "PUT",
+        `/api/upload-direct/${encodeURIComponent(name)}?s3_config_id=${storage.configId}${query}`,
+        {
+          ...admin,
+          rawBody: new Uint8Array(body),
+          headers: { "content-type": "application/octet-stream" },
+        },
+      );
+      expect(res.status, res.text).toBe(201);
+      return res.body.data.slug as string;
+    };
 
     mountStorageAtM(
       makeStorage,
@@ -236,20 +250,107 @@ export function describeThumbnailSuite(
       expect(pixels.channels[0]!.max).toBeGreaterThan(100); // a test pattern, not a black frame
     });
 
+    describe("what a thumbnail may read: only the file's own pixels", () => {
+      let listener: net.Server;
+      let connections = 0;
+      let probeUrl = "";
+      let secretFile = "";
+      let secretDir = "";
+      beforeAll(async () => {
+        listener = net.createServer((socket) => {
+          connections++;
+          socket.destroy();
+        });
+        await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+        probeUrl = `http://127.0.0.1:${(listener.address() as net.AddressInfo).port}`;
+        secretDir = mkdtempSync(path.join(os.tmpdir(), "clipshare-secret-"));
+        secretFile = path.join(secretDir, "secret.txt");
+        writeFileSync(secretFile, "TOP SECRET");
+      });
+      afterAll(async () => {
+        await new Promise((resolve) => listener.close(resolve));
+        rmSync(secretDir, { recursive: true, force: true });
+      });
+
+      const svg = (inner: string, prolog = "") =>
+        `<?xml version="1.0"?>${prolog}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xi="http://www.w3.org/2001/XInclude" xmlns:xlink="http://www.w3.org/1999/xlink" width="400" height="100">${inner}</svg>`;
+      const corpus = (): Array<[string, string, string | Buffer]> => [
+        [
+          "an SVG including a file as text",
+          "xinclude.png",
+          svg(`<text y="50"><xi:include href="${secretFile}" parse="text"/></text>`),
+        ],
+        [
+          "an SVG with an external entity",
+          "entity.png",
+          svg(
+            '<text y="50">&secret;</text>',
+            `<!DOCTYPE svg [<!ENTITY secret SYSTEM "file://${secretFile}">]>`,
+          ),
+        ],
+        [
+          "an SVG drawing a remote image",
+          "remote.jpg",
+          svg(
+            `<image width="10" height="10" href="${probeUrl}/pixel.png" xlink:href="${probeUrl}/pixel.png"/>`,
+          ),
+        ],
+        [
+          "a GIF header in front of an SVG",
+          "polyglot.gif",
+          `GIF89a${svg(`<image href="${probeUrl}/gif.png"/>`)}`,
+        ],
+        ["an SVG with its real name", "plain.svg", svg('<rect width="10" height="10"/>')],
+      ];
+
+      it("refuses SVG and documents in any disguise (415), reads no other file and opens no connection", async () => {
+        for (const [what, name, body] of corpus()) {
+          const file = `${dir()}/${name}`;
+          await mustPut(t, file, body, admin);
+          const res = await thumbnail(t, fsUrl(file), admin);
+          expect(res.res.status, what).toBe(415);
+          const slug = await share(name, Buffer.from(body));
+          expect((await thumbnail(t, `/api/file-thumbnail/${slug}`)).res.status, `${what} (share)`).toBe(415);
+        }
+        expect(connections).toBe(0);
+      });
+
+      it.skipIf(!ffmpegInstalled)(
+        "refuses a playlist or a concat script named .mp4, and ffmpeg connects nowhere",
+        async () => {
+          const playlists: Array<[string, string]> = [
+            [
+              "hls.mp4",
+              `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n${probeUrl}/segment0.ts\n#EXT-X-ENDLIST\n`,
+            ],
+            ["concat.mp4", `ffconcat version 1.0\nfile '${probeUrl}/part.mp4'\nfile '${secretFile}'\n`],
+          ];
+          for (const [name, body] of playlists) {
+            const file = `${dir()}/${name}`;
+            await mustPut(t, file, body, admin);
+            expect((await thumbnail(t, fsUrl(file), admin)).res.status, name).toBe(415);
+            const slug = await share(name, Buffer.from(body));
+            expect((await thumbnail(t, `/api/file-thumbnail/${slug}`)).res.status, `${name} (share)`).toBe(
+              415,
+            );
+          }
+          expect(connections).toBe(0);
+        },
+      );
+
+      it("renders every raster format it accepts: GIF, WebP, TIFF and AVIF", async () => {
+        const source = await testImage(64, 48, "png");
+        for (const format of ["gif", "webp", "tiff", "avif"] as const) {
+          const file = `${dir()}/picture.${format}`;
+          await mustPut(t, file, await sharp(source).toFormat(format).toBuffer(), admin);
+          const res = await thumbnail(t, fsUrl(file), admin);
+          expect(res.res.status, format).toBe(200);
+          expect(await dimensions(res.body)).toEqual({ format: "webp", width: 64, height: 48 });
+        }
+      });
+    });
+
     describe("of file shares", () => {
-      const share = async (name: string, body: Buffer, query = "") => {
-        const res = await t.request(
-          "PUT",
-          `/api/upload-direct/${encodeURIComponent(name)}?s3_config_id=${storage.configId}${query}`,
-          {
-            ...admin,
-            rawBody: new Uint8Array(body),
-            headers: { "content-type": "application/octet-stream" },
-          },
-        );
-        expect(res.status, res.text).toBe(201);
-        return res.body.data.slug as string;
-      };
       const views = async (slug: string) =>
         Number(
           (

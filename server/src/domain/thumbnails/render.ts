@@ -1,10 +1,18 @@
 /**
  * Turning one stored image or video into a small WebP: sharp for images (its
  * pixel limit refuses decompression bombs after reading only the header), and
- * one frame from ffmpeg for videos when ffmpeg is installed. Both read from a
- * file path or URL, never from a buffer of the whole object.
+ * one frame from ffmpeg for videos when ffmpeg is installed. Both read a local
+ * file (never a URL, never a buffer of the whole object).
+ *
+ * What a file's name or stored type claims only decides which renderer is
+ * tried. An image is rendered only when its first bytes are one of the raster
+ * formats below: an SVG, or any document format the image library could also
+ * read, can include other files or fetch URLs, and so is never rendered, even
+ * when it is named `.png`. ffmpeg reads only local files of container formats
+ * that do not refer to other resources (no playlists, no concat scripts).
  */
 import { spawn } from "node:child_process";
+import { open } from "node:fs/promises";
 import type SharpModule from "sharp";
 import { AppError } from "../../errors";
 import { lazyRequire } from "../../lib/lazy-require";
@@ -18,17 +26,31 @@ const FFMPEG_TIMEOUT_MS = 20_000;
 /** ffmpeg's output is one small scaled frame; anything bigger is not what we asked for. */
 const MAX_FRAME_BYTES = 16 * 1024 * 1024;
 
+/** libvips loaders of the raster formats above; every other loader (SVG, PDF, …) is blocked. */
+const RASTER_LOADERS = [
+  "VipsForeignLoadJpeg",
+  "VipsForeignLoadPng",
+  "VipsForeignLoadNsgif",
+  "VipsForeignLoadWebp",
+  "VipsForeignLoadTiff",
+  "VipsForeignLoadHeif",
+];
+
 const loadSharp = lazyRequire<typeof SharpModule>("sharp", (sharp) => {
   // One generation at a time is the service's rule; libvips' own cache would only hold memory.
   sharp.cache(false);
   sharp.concurrency(1);
+  // The byte check in renderImage decides what is tried; this keeps the decoder itself to
+  // raster formats, whatever libvips would otherwise recognise in the bytes.
+  sharp.block({ operation: ["VipsForeignLoad"] });
+  sharp.unblock({ operation: RASTER_LOADERS });
 });
 
 export type ThumbnailKind = "image" | "video";
 
 /** SVG is left out: it is a document (scripts, external references), not pixels. */
-const RASTER_IMAGE = /^image\/(png|jpe?g|gif|webp|avif|heic|heif|tiff|bmp)$/;
-const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp|avif|heic|heif|tiff?|bmp)$/i;
+const RASTER_IMAGE = /^image\/(png|jpe?g|gif|webp|avif|heic|heif|tiff)$/;
+const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp|avif|heic|heif|tiff?)$/i;
 const VIDEO_EXTENSIONS = /\.(mp4|m4v|mov|webm|mkv|avi|ogv|mpe?g)$/i;
 
 /** What a file can be thumbnailed as, from its stored type or, failing that, its name. */
@@ -51,8 +73,43 @@ export const unsupported = () =>
 export const imageTooLarge = (why: string) =>
   new AppError(422, "image_too_large", `Image is too large for a thumbnail: ${why}`);
 
+export type RasterFormat = "jpeg" | "png" | "gif" | "webp" | "tiff" | "heif";
+
+/** ISO-BMFF brands of still images: AVIF and HEIF (HEIC). */
+const HEIF_BRANDS = new Set(["avif", "avis", "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]);
+
+/** The raster format the first bytes of a file are, or null for anything else (SVG, text, PDF, …). */
+export function sniffRasterFormat(head: Uint8Array): RasterFormat | null {
+  const b = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  const ascii = (from: number, to: number) => b.toString("latin1", from, to);
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "png";
+  if (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a") return "gif";
+  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  if (ascii(0, 4) === "II*\0" || ascii(0, 4) === "MM\0*") return "tiff";
+  if (ascii(4, 8) === "ftyp" && HEIF_BRANDS.has(ascii(8, 12))) return "heif";
+  return null;
+}
+
+/** Bytes enough for every signature above. */
+const SNIFF_BYTES = 16;
+
+async function headOf(input: string | Buffer): Promise<Buffer> {
+  if (typeof input !== "string") return input.subarray(0, SNIFF_BYTES);
+  const file = await open(input, "r");
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
 /** Writes a WebP no larger than `size` × `size` of the image at `input` (a path, or bytes of a frame). */
 export async function renderImage(input: string | Buffer, size: number, output: string): Promise<void> {
+  if (!sniffRasterFormat(await headOf(input))) throw unsupported();
   const sharp = loadSharp();
   try {
     await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: "error" })
@@ -80,13 +137,20 @@ export function ffmpegAvailable(): Promise<boolean> {
   return ffmpegProbe;
 }
 
-/** One frame (PNG bytes) of the video at `input` (a file path or an http URL), `at` seconds in. */
+/**
+ * Demuxers ffmpeg may use: containers of their own media only. Left out on purpose: playlists
+ * (HLS, DASH), concat scripts and every other format that opens further files or URLs.
+ */
+const VIDEO_DEMUXERS = "mov,matroska,webm,avi,mpeg,mpegts,ogg,flv,asf";
+
+/** One frame (PNG bytes) of the local video file at `input`, `at` seconds in. */
 function grabFrame(input: string, at: number, size: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const args = [
       ...["-hide_banner", "-loglevel", "error", "-nostdin"],
-      ...["-protocol_whitelist", "file,http,https,tcp,tls,crypto"],
-      ...["-ss", String(at), "-i", input, "-frames:v", "1", "-an", "-sn"],
+      ...["-protocol_whitelist", "file", "-format_whitelist", VIDEO_DEMUXERS],
+      // "file:" keeps a name that looks like a protocol or option ("http:…", "-x") a plain path.
+      ...["-ss", String(at), "-i", `file:${input}`, "-frames:v", "1", "-an", "-sn"],
       ...["-vf", `scale='min(${size},iw)':'min(${size},ih)':force_original_aspect_ratio=decrease`],
       ...["-f", "image2pipe", "-c:v", "png", "pipe:1"],
     ];

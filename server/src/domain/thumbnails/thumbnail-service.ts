@@ -27,6 +27,11 @@ import {
 
 /** Requests waiting for a generation beyond this are told to come back (503) instead of piling up. */
 const MAX_WAITING = 64;
+/**
+ * How much of a remote video is copied for its frame. Videos that keep their index at the end
+ * (not "fast start") and are larger than this get no thumbnail from remote storage.
+ */
+const MAX_VIDEO_SPOOL_BYTES = 256 * 1024 * 1024;
 /** A hit refreshes its file's time at most this often, so eviction removes the least recently used. */
 const TOUCH_AFTER_MS = 86_400_000;
 
@@ -143,13 +148,16 @@ export class ThumbnailService {
       const { driver } = source;
       let input: string;
       if (driver.localPath) input = await driver.localPath(source.path);
-      else if (kind === "video" && driver.presignRead)
-        input = (await driver.presignRead(source.path, { expiresIn: 300 })).url;
       else {
-        // The decoder needs random access: a remote image is copied to a temporary file first.
+        // The decoders need random access and read no URLs: a remote object is copied to a
+        // temporary file first. Of a large video only the beginning, where its first frames are.
         spooled = path.join(this.tmp, `${id}.src`);
-        const read = await driver.read(source.path);
-        if (read.size > MAX_IMAGE_BYTES) {
+        const videoHead = kind === "video" && source.entry.size > MAX_VIDEO_SPOOL_BYTES;
+        const read = await driver.read(
+          source.path,
+          videoHead ? { start: 0, end: MAX_VIDEO_SPOOL_BYTES - 1 } : undefined,
+        );
+        if (kind === "image" && read.size > MAX_IMAGE_BYTES) {
           read.body.destroy();
           throw imageTooLarge(`larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
         }
