@@ -60,3 +60,31 @@ export function pdfSecurityPolicy(config: Pick<Config, "corsOrigins">): string {
     `frame-ancestors 'self'${allowed.map((o) => ` ${o}`).join("")}`,
   ].join("; ");
 }
+
+/**
+ * Small HTML pages the server writes itself (a deletion confirmation, a WebDAV
+ * folder listing): they run no script and load nothing, keep inline styles,
+ * post forms only back to this origin, and may be framed only as the app may.
+ * `sandbox` also gives the page an opaque origin (for pages without a form).
+ */
+export function serverPageSecurityHeaders(
+  config: Pick<Config, "frameAncestors">,
+  options: { sandbox?: boolean } = {},
+): Record<string, string> {
+  const csp = [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${config.frameAncestors.join(" ")}`,
+    ...(options.sandbox ? ["sandbox"] : []),
+  ].join("; ");
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": csp,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+  };
+  const xfo = frameOptions(config.frameAncestors);
+  if (xfo) headers["X-Frame-Options"] = xfo;
+  return headers;
+}

@@ -90,6 +90,12 @@ describe("ShareX and Flameshot", () => {
     const confirm = await fetch(deletion);
     expect(confirm.status).toBe(200);
     expect(await confirm.text()).toContain('<form method="post">');
+    // The confirm page runs no script and cannot be framed into a click on "Delete".
+    const policy = confirm.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("form-action 'self'");
+    expect(confirm.headers.get("x-frame-options")).toBe("DENY");
     expect((await fetch(`${base}/api/public/files/${slug}`)).status).toBe(200);
     // A forged token is refused.
     const forged = deletion.replace(/token=[^&]+/, "token=AAAA");

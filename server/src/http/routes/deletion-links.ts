@@ -14,6 +14,7 @@ import { notFound } from "../../errors";
 import { constantTimeEqual, deriveKey, hmacSha256 } from "../../lib/crypto";
 import { ok } from "../envelope";
 import { publicOrigin } from "../request-origin";
+import { serverPageSecurityHeaders } from "../security-headers";
 import type { AppEnv } from "../types";
 
 export class DeletionLinks {
@@ -68,6 +69,8 @@ function page(title: string, body: string) {
 export function deletionLinkRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const links = new DeletionLinks(ctx.config.secretKey);
+  // The links end up in screenshot tools, chats and mail: the pages must not be framed (clickjacking).
+  const pageHeaders = serverPageSecurityHeaders(ctx.config);
 
   const findFile = async (c: Context<AppEnv>) => {
     const id = c.req.param("id") ?? "";
@@ -89,6 +92,8 @@ export function deletionLinkRoutes(ctx: AppContext) {
         "Delete file",
         `<h1>Delete “${name}”?</h1><p>The share link stops working for everyone.</p><form method="post"><button type="submit">Delete</button></form>`,
       ),
+      200,
+      pageHeaders,
     );
   });
 
@@ -100,7 +105,11 @@ export function deletionLinkRoutes(ctx: AppContext) {
     });
     if (result.success !== 1) throw linkGone();
     if (c.req.header("accept")?.includes("application/json")) return ok(c, { id: row.id }, "File deleted");
-    return c.html(page("File deleted", `<h1>“${escapeHtml(row.filename)}” is deleted.</h1>`));
+    return c.html(
+      page("File deleted", `<h1>“${escapeHtml(row.filename)}” is deleted.</h1>`),
+      200,
+      pageHeaders,
+    );
   });
 
   return app;

@@ -6,6 +6,7 @@ import type { FsEntry } from "@clipshare/shared";
 import { presentEntry } from "../../domain/fs/fs-entry";
 import { vjoin } from "../../domain/fs/vpath";
 import { isAppError } from "../../errors";
+import { serverPageSecurityHeaders } from "../../http/security-headers";
 import { serveObject } from "../../http/serve-object";
 import { checkHttpPreconditions, checkIfHeader, type DavCall, readXmlBody } from "../dav-request";
 import type { DavDeps } from "../deps";
@@ -194,7 +195,7 @@ async function collectionPage(call: DavCall, deps: DavDeps): Promise<Response> {
     status: 200,
     headers: {
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
+      ...serverPageSecurityHeaders(deps.ctx.config, { sandbox: true }),
       "Cache-Control": "private, no-cache",
     },
   });
