@@ -6,7 +6,6 @@
  * directory, within the upload size limit, and handed on once the form has
  * ended and every field is known. Nothing is ever held in memory.
  */
-import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
@@ -16,6 +15,8 @@ import busboy from "busboy";
 import type { Context } from "hono";
 import { badRequest, payloadTooLarge } from "../errors";
 import { ingest } from "../lib/ingest";
+import { SPOOL_PREFIX } from "../lib/spool";
+import { taggedTempName } from "../lib/writer-tag";
 import { requestStream } from "./body";
 
 export interface FilePart {
@@ -117,7 +118,7 @@ export function readMultipartFile<T>(c: Context, options: MultipartFileOptions<T
         });
         return;
       }
-      spoolFile = path.join(options.spool.dir, `form-${randomUUID()}`);
+      spoolFile = path.join(options.spool.dir, taggedTempName(SPOOL_PREFIX));
       const file = spoolFile;
       spooled = mkdir(options.spool.dir, { recursive: true })
         .then(() =>

@@ -5,13 +5,15 @@
  * housekeeping sweep leaves fresh ones alone and removes them once they are
  * old enough, releasing the slug. A fresh DATA_DIR is owner-only.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ListMultipartUploadsCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESERVATION_LEASE_SECONDS } from "../../src/domain/files/reservation-lease";
+import { taggedTempName } from "../../src/lib/writer-tag";
 import { LOCAL_TEMP_DIR } from "../../src/storage/drivers/local";
+import { WRITE_TEMP } from "../../src/storage/drivers/local-confine";
 import type { S3Driver } from "../../src/storage/drivers/s3";
 import { createS3Storage } from "../support/fs-helpers";
 import { describeS3 } from "../support/s3-env";
@@ -109,13 +111,18 @@ describe("kill -9 during a share upload to LOCAL storage", () => {
       const taken = await uploadInProcess("crash-local");
       expect(taken.status).toBe(409);
 
-      // Fresh leftovers may belong to a live upload elsewhere: the default ages keep them.
+      // The temp file names its writer, a process of this host that is gone: the next sweep
+      // removes it at once. A temp file of a live writer stays (see below); the slug stays
+      // held until its reservation lease lapses.
+      const live = path.join(tempDir, taggedTempName(WRITE_TEMP));
+      writeFileSync(live, "still being written");
       const early = await t.ctx.housekeeping.run();
-      expect(early).toMatchObject({ reservations: 0, tempFiles: 0 });
-      expect(readdirSync(tempDir)).toEqual([tempFile]);
+      expect(early).toMatchObject({ reservations: 0, tempFiles: 1 });
+      expect(readdirSync(tempDir)).toEqual([path.basename(live)]);
+      rmSync(live);
 
       const report = await t.ctx.housekeeping.run({ now: afterLease(), ages: AT_ONCE });
-      expect(report).toMatchObject({ reservations: 1, tempFiles: 1, storageErrors: 0 });
+      expect(report).toMatchObject({ reservations: 1, tempFiles: 0, storageErrors: 0 });
       expect(readdirSync(tempDir)).toEqual([]);
       expect(await pendingRow("crash-local")).toBeUndefined();
       const again = await uploadInProcess("crash-local");

@@ -1,8 +1,13 @@
 import * as fs from "node:fs/promises";
 import * as nodePath from "node:path";
+import { writerGone } from "../../lib/writer-tag";
 import { pathOutsideRoot } from "../errors";
 import type { AbandonedAges, AbandonedCounts } from "../types";
 import { errnoOf, mapFsError } from "./local-fs";
+import { PART_TEMP } from "./local-multipart";
+
+/** Prefix of a single write's temporary file in the temp directory (see lib/writer-tag.ts). */
+export const WRITE_TEMP = "w";
 
 /**
  * Where the LOCAL driver's paths really lead, and what may be there: path
@@ -58,6 +63,16 @@ export async function resolveConfined(
  * streaming write touches its file with every chunk) and multipart uploads
  * (`mp-*`, touched as parts arrive) untouched for `multipartMs`.
  */
+async function removeOrphanedParts(uploadDir: string): Promise<number> {
+  let removed = 0;
+  for (const name of await fs.readdir(uploadDir).catch(() => [] as string[])) {
+    if (!writerGone(name, PART_TEMP)) continue;
+    await fs.rm(nodePath.join(uploadDir, name), { force: true });
+    removed++;
+  }
+  return removed;
+}
+
 export async function sweepTempDir(temp: string, ages: AbandonedAges, at: Date): Promise<AbandonedCounts> {
   const now = at.getTime();
   const counts: AbandonedCounts = { tempFiles: 0, multipartUploads: 0 };
@@ -73,7 +88,11 @@ export async function sweepTempDir(temp: string, ages: AbandonedAges, at: Date):
     const full = nodePath.join(temp, name);
     const st = await fs.lstat(full).catch(() => null);
     const multipart = name.startsWith("mp-");
-    if (!st || st.mtimeMs >= now - (multipart ? ages.multipartMs : ages.idleWriteMs)) continue;
+    // An upload session outlives the process that began it (clients resume after a restart),
+    // but a part that was being written when its process died is dead.
+    if (multipart && st?.isDirectory()) counts.tempFiles += await removeOrphanedParts(full);
+    const orphaned = !multipart && writerGone(name, WRITE_TEMP);
+    if (!st || (!orphaned && st.mtimeMs >= now - (multipart ? ages.multipartMs : ages.idleWriteMs))) continue;
     await fs.rm(full, { recursive: true, force: true });
     if (multipart) counts.multipartUploads++;
     else counts.tempFiles++;

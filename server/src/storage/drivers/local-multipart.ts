@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import * as fs from "node:fs/promises";
 import * as nodePath from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { taggedTempName } from "../../lib/writer-tag";
 import { invalidPart, uploadNotFound } from "../errors";
 import { concatFiles, MeasuringStream, unquoteEtag } from "../streams";
 import type { MultipartPart, StoredPart, WriteOptions, WriteResult } from "../types";
@@ -12,6 +13,8 @@ import type { MultipartPart, StoredPart, WriteOptions, WriteResult } from "../ty
 export const MAX_PART_NUMBER = 10_000;
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
+/** Prefix of a part still being written inside an upload's directory (see lib/writer-tag.ts). */
+export const PART_TEMP = "tmp";
 const PART_FILE = /^(\d{5})-([0-9a-f]{32})$/;
 
 interface UploadMeta {
@@ -82,7 +85,7 @@ export class LocalMultipart {
       throw invalidPart(`Part number must be between 1 and ${MAX_PART_NUMBER}`);
     }
     const { dir } = await this.open(path, uploadId);
-    const tmp = nodePath.join(dir, `tmp-${randomUUID()}`);
+    const tmp = nodePath.join(dir, taggedTempName(PART_TEMP));
     const measure = new MeasuringStream({ limit: size, exact: true, md5: true });
     try {
       await pipeline(body, measure, createWriteStream("", { fd: await fs.open(tmp, "wx") }));

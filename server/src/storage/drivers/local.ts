@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { createWriteStream, type Dirent } from "node:fs";
 import * as fs from "node:fs/promises";
 import * as nodePath from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { isAppError } from "../../errors";
+import { taggedTempName } from "../../lib/writer-tag";
 import { invalidPath, isADirectory, notADirectory, targetExists, uploadAborted } from "../errors";
 import { FileBody } from "../file-body";
 import { mimeTypeFor } from "../mime";
@@ -25,7 +25,7 @@ import type {
   WriteOptions,
   WriteResult,
 } from "../types";
-import { resolveConfined, sweepTempDir } from "./local-confine";
+import { resolveConfined, sweepTempDir, WRITE_TEMP } from "./local-confine";
 import {
   decodeCursor,
   emptyStream,
@@ -275,7 +275,7 @@ export class LocalDriver implements StorageDriver {
     const { rel, abs } = await this.locate(path, false);
     if (rel === "") throw isADirectory(rel);
     const { temp } = await this.dirs();
-    const tmpFile = nodePath.join(temp, `w-${randomUUID()}`);
+    const tmpFile = nodePath.join(temp, taggedTempName(WRITE_TEMP));
     try {
       const measure = new MeasuringStream({ limit: options.size, exact: true });
       // flush = fsync before close, ahead of the rename: otherwise a crash can leave the final
