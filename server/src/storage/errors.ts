@@ -35,9 +35,30 @@ export const uploadNotFound = (uploadId: string) =>
 export const invalidPart = (message: string) => new AppError(400, "invalid_part", message);
 export const notSupported = (operation: string) =>
   new AppError(501, "not_supported", `This storage does not support ${operation}`);
-/** Backend failures we cannot classify; the message keeps the backend's words for the log and the admin. */
-export const storageFailure = (message: string, details?: unknown) =>
-  new AppError(500, "storage_error", message, details);
+/**
+ * What a storage backend said, kept for the log and the storage test (both admin-only); clients
+ * get ClipShare's own sentence, never the backend's or its SDK's text.
+ */
+export interface BackendFailure {
+  backend: string;
+  status?: number | undefined;
+  code?: string | undefined;
+}
+
+/** The backend's text of a storage error, if it carries one (see BackendFailure). */
+export function backendText(e: unknown): string | null {
+  const details = (e as { details?: Partial<BackendFailure> } | null)?.details;
+  return typeof details?.backend === "string" ? details.backend : null;
+}
+
+/** A backend answered, but with a failure we cannot classify (502: the fault is upstream). */
+export const storageFailure = (message: string, details?: BackendFailure) =>
+  new AppError(502, "storage_error", message, details);
+/** The backend could not be reached at all (refused, reset, timed out, no such host). */
+export const storageUnreachable = (details: BackendFailure) =>
+  new AppError(503, "storage_unreachable", "The storage could not be reached; try again later", details, {
+    "Retry-After": "5",
+  });
 export const storageAccessDenied = (message: string) => new AppError(403, "storage_access_denied", message);
 export const uploadAborted = () => new AppError(400, "upload_aborted", "Upload was aborted");
 export const invalidRange = () => new AppError(400, "invalid_range", "Invalid byte range");

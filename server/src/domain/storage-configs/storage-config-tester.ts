@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import type { StorageCheck, StorageTestOutcome } from "@clipshare/shared";
 import type { SafeFetcher } from "../../lib/net/safe-fetch";
+import { backendText } from "../../storage/errors";
 import type { StorageDriver } from "../../storage/types";
 
 async function check(
@@ -26,7 +27,8 @@ async function check(
   } catch (e) {
     return {
       success: false,
-      error: (e as Error).message,
+      // The admin testing a config needs the backend's own words to fix it.
+      error: backendText(e) ?? (e as Error).message,
       note,
       durationMs: Math.round(performance.now() - started),
     };

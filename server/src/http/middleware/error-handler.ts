@@ -13,6 +13,8 @@ import type { AppEnv } from "../types";
 /** The app's onError: `log` receives the unexpected errors, with the request id. */
 export const errorHandler = (log: Logger) => (err: Error, c: Context<AppEnv>) => {
   if (isAppError(err)) {
+    // A failure on our side or upstream: the client gets our sentence, the log what happened.
+    if (err.status >= 500) log.warn({ reqId: c.get("requestId"), err, details: err.details }, err.message);
     for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
     return fail(c, err.status, err.error, err.message, err.status === 400 ? err.details : undefined);
   }

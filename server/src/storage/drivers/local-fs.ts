@@ -2,14 +2,13 @@ import { createHash } from "node:crypto";
 import type { BigIntStats } from "node:fs";
 import * as fs from "node:fs/promises";
 import { Readable } from "node:stream";
-import { insufficientStorage, isAppError } from "../../errors";
+import { AppError, insufficientStorage, isAppError } from "../../errors";
 import {
   directoryNotEmpty,
   invalidPath,
   isADirectory,
   notADirectory,
   storageAccessDenied,
-  storageFailure,
   storageNotFound,
   targetExists,
   uploadAborted,
@@ -76,7 +75,12 @@ export function mapFsError(e: unknown, path: string): unknown {
     case "ABORT_ERR":
       return uploadAborted();
     default:
-      return e instanceof Error ? storageFailure(e.message) : e;
+      return e instanceof Error
+        ? new AppError(500, "storage_error", "The storage device failed to complete the request", {
+            backend: e.message,
+            code: errnoOf(e),
+          })
+        : e;
   }
 }
 

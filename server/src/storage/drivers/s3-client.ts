@@ -11,6 +11,7 @@ import {
   storageAccessDenied,
   storageFailure,
   storageNotFound,
+  storageUnreachable,
   uploadNotFound,
 } from "../errors";
 import { sdk } from "./s3-sdk";
@@ -152,12 +153,27 @@ export function mapS3Error(e: unknown, path: string, uploadId?: string): unknown
   ) {
     return storageAccessDenied(`Storage refused the request (${code})`);
   }
-  const message = e instanceof Error ? e.message : String(e);
-  return storageFailure(
-    `Storage request failed: ${code}${message && message !== code ? `: ${message}` : ""}`,
-    {
-      status,
-      code,
-    },
-  );
+  const backend = e instanceof Error ? e.message || code : String(e);
+  const netCode = (e as { code?: unknown } | null)?.code;
+  if (status === undefined && (NETWORK_FAILURES.has(code) || NETWORK_FAILURES.has(String(netCode))))
+    return storageUnreachable({ backend, code: String(netCode ?? code) });
+  return storageFailure(`The storage answered with an error (${status ? `HTTP ${status}, ` : ""}${code})`, {
+    backend,
+    status,
+    code,
+  });
 }
+
+/** Failures before any answer: the endpoint is down, unreachable or too slow. */
+const NETWORK_FAILURES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "TimeoutError",
+  "RequestTimeout",
+]);

@@ -68,7 +68,10 @@ export class S3Tree {
       );
       if (out.Errors?.length) {
         const first = out.Errors[0]!;
-        throw storageFailure(`Could not delete ${out.Errors.length} object(s): ${first.Key}: ${first.Code}`);
+        throw storageFailure(`The storage could not delete ${out.Errors.length} object(s)`, {
+          backend: `${first.Key}: ${first.Code}: ${first.Message ?? ""}`,
+          code: first.Code,
+        });
       }
     }
   }
