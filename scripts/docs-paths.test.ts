@@ -3,11 +3,20 @@
  * docs-paths.ts), and the architecture document stays a map of at most 300 lines.
  * Superseded decision records are history and may name files that are gone.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { brokenRefs, headingAnchor, pathExists, pathsInSpan, repoTree, treeOf } from "./docs-paths";
+import {
+  brokenRefs,
+  HISTORY_MARK,
+  headingAnchor,
+  pathExists,
+  pathsInSpan,
+  repoTree,
+  treeOf,
+} from "./docs-paths";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MAP_MAX_LINES = 300;
@@ -72,6 +81,25 @@ describe("the path rules", () => {
       "https://example.com/x.ts",
     ]) {
       expect(pathsInSpan(span, tree), span).toEqual([]);
+    }
+  });
+
+  it("checks links and fragments, and leaves history and superseded records alone", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "clipshare-docs-"));
+    try {
+      writeFileSync(path.join(dir, "topic.md"), "# Topic\n\n## Base paths\n");
+      const current = "[a](topic.md#base-paths) [b](topic.md#gone) [c](missing.md) `http/serve-object.ts`";
+      const history = "`lib/router/` [d](missing.md)";
+      writeFileSync(path.join(dir, "map.md"), `${current} \`lib/router/\`\n${HISTORY_MARK}\n${history}\n`);
+      writeFileSync(path.join(dir, "old.md"), `# 0001. Old\n\n- Status: superseded (reason)\n\n${history}\n`);
+      expect(brokenRefs(dir, "map.md", tree).map((ref) => ref.ref)).toEqual([
+        "lib/router/",
+        "topic.md#gone",
+        "missing.md",
+      ]);
+      expect(brokenRefs(dir, "old.md", tree)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

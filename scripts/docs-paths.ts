@@ -11,6 +11,7 @@
  * `*` and `<name>` match within one path segment, `**` across folders; `{en,zh}` names each
  * alternative. A file name without a folder is checked only for source
  * extensions. Links `[text](target)` must reach a file, and a `#fragment` a heading of it.
+ * Superseded decision records, and what follows `HISTORY_MARK` in a doc, are not checked.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -42,6 +43,8 @@ const NOT_IN_TREE = new Set([
   "playwright-report",
 ]);
 const SUPERSEDED = /^- Status: superseded/m;
+/** Below this line a doc is history (figures of past builds): the files it names may be gone. */
+export const HISTORY_MARK = "<!-- history: the paths below may name files that are gone -->";
 
 export function repoTree(root: string): RepoTree {
   const listed = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
@@ -124,7 +127,7 @@ function anchorsOf(markdown: string): Set<string> {
 
 /** Paths and links of one doc (given relative to the root) that lead nowhere. */
 export function brokenRefs(root: string, doc: string, tree: RepoTree): DocRef[] {
-  const text = readFileSync(path.join(root, doc), "utf8");
+  const text = readFileSync(path.join(root, doc), "utf8").split(HISTORY_MARK)[0];
   if (SUPERSEDED.test(text)) return [];
   const broken: DocRef[] = [];
   let inFence = false;
