@@ -69,7 +69,7 @@ export function treeOf(files: string[]): RepoTree {
 function expandBraces(span: string): string[] {
   const match = /\{([^{}]*)\}/.exec(span);
   if (!match) return [span];
-  return match[1]
+  return (match[1] ?? "")
     .split(",")
     .flatMap((choice) =>
       expandBraces(span.slice(0, match.index) + choice + span.slice(match.index + match[0].length)),
@@ -82,11 +82,12 @@ export function pathsInSpan(span: string, tree: RepoTree): string[] {
   return expandBraces(text).filter((candidate) => {
     if (!PATH_SHAPE.test(candidate) || candidate.startsWith(".") || candidate.startsWith("*")) return false;
     const segments = candidate.replace(/\/$/, "").split("/");
+    const first = segments[0] ?? "";
     if (segments.some((segment) => NOT_IN_TREE.has(segment))) return false;
     if (segments.length === 1) return SOURCE_EXTENSIONS.test(candidate);
     // Without an extension or a closing slash, `fs/upload` is as likely an API route as a folder.
     if (TOP_LEVEL.test(candidate) || HAS_EXTENSION.test(candidate) || candidate.endsWith("/")) {
-      return tree.folderNames.has(segments[0]) || tree.entries.includes(segments[0]);
+      return tree.folderNames.has(first) || tree.entries.includes(first);
     }
     return false;
   });
@@ -120,14 +121,14 @@ function anchorsOf(markdown: string): Set<string> {
   for (const line of markdown.split("\n")) {
     if (line.startsWith("```")) inFence = !inFence;
     const heading = !inFence && /^#{1,6}\s+(.*)$/.exec(line);
-    if (heading) anchors.add(headingAnchor(heading[1]));
+    if (heading) anchors.add(headingAnchor(heading[1] ?? ""));
   }
   return anchors;
 }
 
 /** Paths and links of one doc (given relative to the root) that lead nowhere. */
 export function brokenRefs(root: string, doc: string, tree: RepoTree): DocRef[] {
-  const text = readFileSync(path.join(root, doc), "utf8").split(HISTORY_MARK)[0];
+  const [text = ""] = readFileSync(path.join(root, doc), "utf8").split(HISTORY_MARK);
   if (SUPERSEDED.test(text)) return [];
   const broken: DocRef[] = [];
   let inFence = false;
@@ -135,10 +136,10 @@ export function brokenRefs(root: string, doc: string, tree: RepoTree): DocRef[] 
     if (line.startsWith("```")) inFence = !inFence;
     if (inFence) return;
     const at = (ref: string) => broken.push({ doc, line: index + 1, ref });
-    for (const [, span] of line.matchAll(/`([^`]+)`/g)) {
+    for (const [, span = ""] of line.matchAll(/`([^`]+)`/g)) {
       for (const candidate of pathsInSpan(span, tree)) if (!pathExists(candidate, tree)) at(candidate);
     }
-    for (const [, target] of line.replace(/`[^`]*`/g, "").matchAll(/\]\(([^)\s]+)\)/g)) {
+    for (const [, target = ""] of line.replace(/`[^`]*`/g, "").matchAll(/\]\(([^)\s]+)\)/g)) {
       if (/^[a-z]+:/.test(target)) continue;
       const [file, fragment] = target.split("#");
       const resolved = file ? path.join(path.dirname(doc), file) : doc;
