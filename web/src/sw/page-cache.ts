@@ -1,6 +1,6 @@
 /**
  * The service worker's cache of the app's own files beyond the precached shell
- * (see "The shell and page files" in docs/architecture.md).
+ * (see "The shell and page files" in docs/offline.md).
  */
 import { ExpirationPlugin } from "workbox-expiration";
 import { matchPrecache } from "workbox-precaching";
