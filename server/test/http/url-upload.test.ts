@@ -205,6 +205,38 @@ describe("URL upload", () => {
       });
     });
 
+    it("commit applies the password, expiry and max views a 0.7.3 client sends with it", async () => {
+      const configId = (await t.request("GET", "/api/s3-configs", { token })).body.data[0].id;
+      const pre = await t.request("POST", "/api/url/presign", {
+        token,
+        body: { url: `${remote.base}/files/report.bin`, s3_config_id: configId },
+      });
+      expect(pre.status, pre.text).toBe(200);
+      const put = await t.app.request(pre.body.data.upload_url.replace(/^https?:\/\/[^/]+/, ""), {
+        method: "PUT",
+        body: remote.report,
+      });
+      expect(put.status).toBe(200);
+      const commit = await t.request("POST", "/api/url/commit", {
+        token,
+        body: {
+          file_id: pre.body.data.file_id,
+          password: "pw-at-commit",
+          expires_in: 24,
+          max_views: 2,
+          remark: "late",
+        },
+      });
+      expect(commit.status, commit.text).toBe(200);
+      expect(commit.body.data).toMatchObject({ has_password: true, max_views: 2, remark: "late" });
+      expect(commit.body.data.expires_at).toEqual(expect.any(String));
+      // The share is protected: a visitor sees the password prompt, not the file.
+      const slug = commit.body.data.slug;
+      const visit = await t.request("GET", `/api/public/files/${slug}`);
+      expect(visit.body.data).toMatchObject({ requires_password: true });
+      expect(visit.body.data.downloadUrl).toBeUndefined();
+    });
+
     it("uses complete client metadata without asking the remote server", async () => {
       const configId = (await t.request("GET", "/api/s3-configs", { token })).body.data[0].id;
       remote.seenHeaders.length = 0;

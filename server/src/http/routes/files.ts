@@ -14,7 +14,7 @@ import {
   updateFileRequest,
   uploadOptions,
 } from "@clipshare/shared";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
@@ -50,6 +50,23 @@ function rawFilename(url: string): string {
   } catch {
     throw badRequest("File name is not validly percent-encoded", "invalid_file_name");
   }
+}
+
+/**
+ * POST /s3/commit and /url/commit: a presigned upload becomes its share, with the share options
+ * sent along (remark, password, expiry, max views) applied on both.
+ */
+export function commitUpload(ctx: AppContext) {
+  return async (c: Context<AppEnv>) => {
+    const principal = c.get("principal");
+    requirePermission(principal, Permission.FILE_SHARE);
+    const { file_id, remark, password, expires_in, max_views } = await readJson(c, commitRequest);
+    return ok(
+      c,
+      await ctx.uploads.commit(principal, file_id, { remark, password, expires_in, max_views }),
+      "File committed",
+    );
+  };
 }
 
 export function fileRoutes(ctx: AppContext) {
@@ -149,17 +166,7 @@ export function fileRoutes(ctx: AppContext) {
     );
   });
 
-  app.post("/s3/commit", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.FILE_SHARE);
-    const body = await readJson(c, commitRequest);
-    const { file_id, remark, password, expires_in, max_views } = body;
-    return ok(
-      c,
-      await ctx.uploads.commit(principal, file_id, { remark, password, expires_in, max_views }),
-      "File committed",
-    );
-  });
+  app.post("/s3/commit", commitUpload(ctx));
 
   // The "presigned URL" of LOCAL storage: the signature is the credential.
   app.put("/s3/local-upload/:session", async (c) => {

@@ -6,7 +6,6 @@
  * reached only through the SafeFetcher.
  */
 import {
-  commitRequest,
   Permission,
   shareMultipartRef,
   urlCancelRequest,
@@ -25,6 +24,7 @@ import { ok, withInlineStatus } from "../envelope";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
+import { commitUpload } from "./files";
 import { readCompleteRequest } from "./files-multipart";
 
 export function urlUploadRoutes(ctx: AppContext) {
@@ -66,12 +66,7 @@ export function urlUploadRoutes(ctx: AppContext) {
     );
   });
 
-  app.post("/url/commit", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.FILE_SHARE);
-    const body = await readJson(c, commitRequest);
-    return ok(c, await ctx.uploads.commit(principal, body.file_id), "File committed");
-  });
+  app.post("/url/commit", commitUpload(ctx));
 
   app.post("/url/multipart/init", async (c) => {
     const principal = c.get("principal");
