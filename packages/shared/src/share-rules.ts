@@ -8,6 +8,10 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./constants";
 export const PASTE_MAX_BYTES = 10 * 1024 * 1024;
 export const REMARK_MAX = 1000;
 export const SHARE_PASSWORD_MAX = 1024;
+/** Largest view limit: what a 32-bit signed column holds on every database. 0 means no limit. */
+export const MAX_VIEWS_MAX = 2_147_483_647;
+/** The one text for a view limit out of range, on every create and edit path. */
+export const MAX_VIEWS_PROBLEM = `Max views must be a whole number from 0 to ${MAX_VIEWS_MAX}`;
 
 /**
  * Slugs that would shadow an app route or read as a system word. Compared

@@ -89,7 +89,17 @@ describe("creating pastes", () => {
     [{ content: "x", slug: "a".repeat(51) }, 400, "Link suffix may be at most 50 characters"],
     [{ content: "x", slug: "Admin" }, 400, '"Admin" is a reserved word; choose another link suffix'],
     [{ content: "x", slug: "raw" }, 400, '"raw" is a reserved word; choose another link suffix'],
-    [{ content: "x", maxViews: -1 }, 400, "Max views cannot be negative"],
+    [{ content: "x", maxViews: -1 }, 400, "Max views must be a whole number from 0 to 2147483647"],
+    [
+      { content: "x", max_views: 2_147_483_648 },
+      400,
+      "Max views must be a whole number from 0 to 2147483647",
+    ],
+    [
+      { content: "x", maxViews: 3, max_views: 5 },
+      400,
+      "max_views and maxViews were both sent with different values; send one of them",
+    ],
     [{ content: "x", expiresAt: "not-a-date" }, 400, "Invalid expiry time"],
     [{ content: "x", expiresAt: "2000-01-01T00:00:00Z" }, 400, "Expiry time must be in the future"],
     [{ content: 42 }, 400, null],
@@ -98,6 +108,45 @@ describe("creating pastes", () => {
     expect(res.status).toBe(status);
     expect(res.body.success).toBe(false);
     if (message) expect(res.body.message).toBe(message);
+  });
+
+  it("keeps the largest view limit, 2,147,483,647, on both databases, sent in either spelling or both alike", async () => {
+    for (const body of [
+      { content: "x", max_views: 2_147_483_647 },
+      { content: "x", maxViews: 2_147_483_647, max_views: 2_147_483_647 },
+    ]) {
+      const res = await createPaste(body);
+      expect(res.status, res.text).toBe(201);
+      const row = await t.ctx.db
+        .selectFrom("pastes")
+        .select("max_views")
+        .where("slug", "=", res.body.data.slug)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.max_views)).toBe(2_147_483_647);
+    }
+  });
+
+  it("refuses 2,147,483,648 max views with the same text on file uploads and edits", async () => {
+    const token = await t.adminToken();
+    const up = await t.request("PUT", "/api/upload-direct/limit.txt?max_views=2147483648", {
+      token,
+      rawBody: "x",
+      headers: { "content-type": "text/plain" },
+    });
+    expect(up.status).toBe(400);
+    expect(up.body.message).toBe("Max views must be a whole number from 0 to 2147483647");
+    const ok = await t.request("PUT", "/api/upload-direct/limit.txt?max_views=2147483647", {
+      token,
+      rawBody: "x",
+      headers: { "content-type": "text/plain" },
+    });
+    expect(ok.status, ok.text).toBe(201);
+    const edit = await t.request("PUT", `/api/files/${ok.body.data.id}`, {
+      token,
+      body: { max_views: 2_147_483_648 },
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.message).toBe("Max views must be a whole number from 0 to 2147483647");
   });
 
   it("refuses content over 10 MB with 413", async () => {

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { REMARK_MAX, SHARE_PASSWORD_MAX, slugProblem } from "../share-rules";
+import {
+  MAX_VIEWS_MAX,
+  MAX_VIEWS_PROBLEM,
+  REMARK_MAX,
+  SHARE_PASSWORD_MAX,
+  slugProblem,
+} from "../share-rules";
 import { looseBoolean, looseInt } from "./common";
 import { onFirstUse } from "./on-first-use";
 
@@ -28,10 +34,33 @@ export const optionalTimestamp = onFirstUse(() =>
 
 export const maxViewsInput = onFirstUse(() =>
   z
-    .union([looseInt, z.null()])
-    .refine((v) => v === null || v >= 0, "Max views cannot be negative")
+    .union([looseInt, z.null()], { error: MAX_VIEWS_PROBLEM })
+    .refine((v) => v === null || (v >= 0 && v <= MAX_VIEWS_MAX), MAX_VIEWS_PROBLEM)
     .transform((v) => (v === null || v === 0 ? null : v)),
 );
+
+/**
+ * Fields 0.7.3 clients send in camelCase beside their snake_case name. Either spelling is
+ * accepted; both with different values is refused, naming the field, rather than one silently
+ * winning.
+ */
+const PASTE_ALIASES = [
+  ["maxViews", "max_views"],
+  ["expiresAt", "expires_at"],
+] as const;
+
+function refuseConflictingAliases(value: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  for (const [camel, snake] of PASTE_ALIASES) {
+    const a = value[camel];
+    const b = value[snake];
+    if (a !== undefined && b !== undefined && a !== b)
+      ctx.addIssue({
+        code: "custom",
+        path: [snake],
+        message: `${snake} and ${camel} were both sent with different values; send one of them`,
+      });
+  }
+}
 
 const pasteFields = () => ({
   remark: z.string().max(REMARK_MAX, `Remark may be at most ${REMARK_MAX} characters`).nullable().optional(),
@@ -45,35 +74,39 @@ const pasteFields = () => ({
 });
 
 export const createPasteRequest = onFirstUse(() =>
-  z.object({
-    content: z
-      .string({ error: "Content cannot be empty" })
-      .refine((v) => v.trim().length > 0, "Content cannot be empty"),
-    slug: z
-      .union([slugInput, z.literal(""), z.null()])
-      .optional()
-      .transform((v) => v || undefined),
-    /**
-     * The content is an end-to-end encrypted stream (base64url) sealed in the
-     * browser; its key stays in the link. Such a paste takes no server password.
-     */
-    encrypted: z.boolean().optional(),
-    ...pasteFields(),
-  }),
+  z
+    .object({
+      content: z
+        .string({ error: "Content cannot be empty" })
+        .refine((v) => v.trim().length > 0, "Content cannot be empty"),
+      slug: z
+        .union([slugInput, z.literal(""), z.null()])
+        .optional()
+        .transform((v) => v || undefined),
+      /**
+       * The content is an end-to-end encrypted stream (base64url) sealed in the
+       * browser; its key stays in the link. Such a paste takes no server password.
+       */
+      encrypted: z.boolean().optional(),
+      ...pasteFields(),
+    })
+    .superRefine(refuseConflictingAliases),
 );
 export type CreatePasteRequest = z.input<typeof createPasteRequest>;
 
 export const updatePasteRequest = onFirstUse(() =>
-  z.object({
-    content: z
-      .string()
-      .refine((v) => v.trim().length > 0, "Content cannot be empty")
-      .optional(),
-    clearPassword: z.boolean().optional(),
-    /** New slug; "" or null asks for a new random one. */
-    newSlug: z.union([slugInput, z.literal(""), z.null()]).optional(),
-    ...pasteFields(),
-  }),
+  z
+    .object({
+      content: z
+        .string()
+        .refine((v) => v.trim().length > 0, "Content cannot be empty")
+        .optional(),
+      clearPassword: z.boolean().optional(),
+      /** New slug; "" or null asks for a new random one. */
+      newSlug: z.union([slugInput, z.literal(""), z.null()]).optional(),
+      ...pasteFields(),
+    })
+    .superRefine(refuseConflictingAliases),
 );
 export type UpdatePasteRequest = z.input<typeof updatePasteRequest>;
 

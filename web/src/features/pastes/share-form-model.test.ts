@@ -1,4 +1,4 @@
-import { PASTE_MAX_BYTES } from "@clipshare/shared";
+import { MAX_VIEWS_PROBLEM, PASTE_MAX_BYTES } from "@clipshare/shared";
 import { describe, expect, it } from "vitest";
 import type { PasteDetail } from "./api/pastes";
 import { createBodyProblem, updateBodyProblem } from "./schema-check";
@@ -117,7 +117,9 @@ describe("create body", () => {
   it("the schema check reports what the server would refuse", () => {
     expect(createBodyProblem({ content: " " })).toBe("Content cannot be empty");
     expect(createBodyProblem({ content: "x", slug: "api" })).toMatch(/reserved/);
-    expect(updateBodyProblem({ maxViews: -1 })).toBe("Max views cannot be negative");
+    expect(updateBodyProblem({ maxViews: -1 })).toBe(MAX_VIEWS_PROBLEM);
+    expect(updateBodyProblem({ maxViews: 2_147_483_648 })).toBe(MAX_VIEWS_PROBLEM);
+    expect(updateBodyProblem({ maxViews: 2_147_483_647 })).toBeUndefined();
   });
 
   it("0 views means unlimited and is left out", () => {

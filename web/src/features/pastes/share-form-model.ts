@@ -1,4 +1,5 @@
 import {
+  MAX_VIEWS_MAX,
   PASTE_MAX_BYTES,
   REMARK_MAX,
   RESERVED_SLUGS,
@@ -22,8 +23,8 @@ export type EditExpiryUnit = ExpiryUnit | "keep";
 
 /** Largest number accepted next to an expiry unit. */
 export const EXPIRY_AMOUNT_MAX = 9999;
-/** Largest view limit the form accepts. */
-export const MAX_VIEWS_LIMIT = 1_000_000_000;
+/** Largest view limit the form accepts: the server's, so every form and path agrees. */
+export const MAX_VIEWS_LIMIT = MAX_VIEWS_MAX;
 
 export interface ShareFormValues {
   remark: string;
