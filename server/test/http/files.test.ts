@@ -57,6 +57,24 @@ describe("default storage", () => {
 });
 
 describe("upload through the server", () => {
+  it.each([
+    ["application/x-www-form-urlencoded", "image/png"],
+    ["application/octet-stream", "image/png"],
+    ["binary/octet-stream", "image/png"],
+    ["image/gif", "image/gif"],
+  ])(
+    "PUT /upload-direct sent as %s stores a .png as %s (a generic type yields to the name)",
+    async (sent, stored) => {
+      const res = await t.request("PUT", "/api/upload-direct/shot.png", {
+        token,
+        rawBody: "x",
+        headers: { "content-type": sent },
+      });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.data.mimetype).toBe(stored);
+    },
+  );
+
   it("PUT /upload-direct decodes the file name once: %25 is a percent sign, a broken escape is 400", async () => {
     const percent = await uploadDirect("100%.txt", "full");
     expect(percent.status, percent.text).toBe(201);

@@ -58,8 +58,15 @@ export function safeObjectName(filename: string): string {
 }
 
 /** The content type a share is stored with: the client's, unless missing or generic (then a guess from the name). */
+/**
+ * Types that say nothing about the file: no type, raw bytes, a form, or what curl sends with
+ * `--data-binary` by default. The file's name decides instead.
+ */
+const GENERIC_TYPE =
+  /^(application\/octet-stream|binary\/octet-stream|application\/x-www-form-urlencoded|multipart\/)/i;
+
 export function shareMimeType(filename: string, given: string | undefined): string {
-  const generic = !given || /^application\/octet-stream\b/i.test(given) || /^multipart\//i.test(given);
+  const generic = !given || GENERIC_TYPE.test(given.trim());
   return uploadMimeType(filename, generic ? mimeTypeFor(filename) : given);
 }
 
