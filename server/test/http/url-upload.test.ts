@@ -169,6 +169,15 @@ describe("URL upload", () => {
   });
 
   describe("browser path: presign, PUT, commit, cancel", () => {
+    /** What the browser does with a presigned URL: PUT the remote file's bytes to it. */
+    const putToPresignedUrl = async (url: string) => {
+      const put = await t.app.request(url.replace(/^https?:\/\/[^/]+/, ""), {
+        method: "PUT",
+        body: remote.report,
+      });
+      expect(put.status).toBe(200);
+    };
+
     it("reserves a share named after the remote file with its options applied, then commits", async () => {
       const configId = (await t.request("GET", "/api/s3-configs", { token })).body.data[0].id;
       const pre = await t.request("POST", "/api/url/presign", {
@@ -188,11 +197,7 @@ describe("URL upload", () => {
         maxViews: 3,
         contentType: "application/x-custom",
       });
-      const put = await t.app.request(pre.body.data.upload_url.replace(/^https?:\/\/[^/]+/, ""), {
-        method: "PUT",
-        body: remote.report,
-      });
-      expect(put.status).toBe(200);
+      await putToPresignedUrl(pre.body.data.upload_url);
       const commit = await t.request("POST", "/api/url/commit", {
         token,
         body: { file_id: pre.body.data.file_id },
@@ -212,11 +217,7 @@ describe("URL upload", () => {
         body: { url: `${remote.base}/files/report.bin`, s3_config_id: configId },
       });
       expect(pre.status, pre.text).toBe(200);
-      const put = await t.app.request(pre.body.data.upload_url.replace(/^https?:\/\/[^/]+/, ""), {
-        method: "PUT",
-        body: remote.report,
-      });
-      expect(put.status).toBe(200);
+      await putToPresignedUrl(pre.body.data.upload_url);
       const commit = await t.request("POST", "/api/url/commit", {
         token,
         body: {
