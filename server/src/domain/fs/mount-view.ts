@@ -24,7 +24,7 @@ import type {
 } from "../../storage/types";
 
 export const reservedPath = (path: string) =>
-  forbidden(`This folder is reserved for file shares: ${path}`, "path_reserved");
+  forbidden(`This folder is or holds one reserved for file shares: ${path || "/"}`, "path_reserved");
 
 export class MountView implements StorageDriver {
   readonly kind: StorageDriver["kind"];
@@ -66,6 +66,17 @@ export class MountView implements StorageDriver {
 
   private isHidden(full: string): boolean {
     return this.hidden.some((area) => isSameOrInside(full, area));
+  }
+
+  /**
+   * A path whose whole tree is acted on (removed, moved, copied): nothing in a
+   * hidden area, and no folder holding one, since the operation would carry
+   * the area along.
+   */
+  private wholeTree(path: string): string {
+    const full = this.storagePath(path);
+    if (this.hidden.some((area) => isSameOrInside(area, full))) throw reservedPath(path);
+    return full;
   }
 
   /** Reads find nothing in a hidden area; writes are told why they are refused. */
@@ -119,15 +130,15 @@ export class MountView implements StorageDriver {
   }
 
   remove(path: string, options?: { recursive?: boolean }) {
-    return this.storage.remove(this.storagePath(path), options);
+    return this.storage.remove(this.wholeTree(path), options);
   }
 
   rename(from: string, to: string, options?: MoveOptions) {
-    return this.storage.rename(this.storagePath(from), this.writable(to), options);
+    return this.storage.rename(this.wholeTree(from), this.writable(to), options);
   }
 
   copy(from: string, to: string, options?: MoveOptions) {
-    return this.storage.copy(this.storagePath(from), this.writable(to), options);
+    return this.storage.copy(this.wholeTree(from), this.writable(to), options);
   }
 
   localPath? = (path: string) => this.storage.localPath!(this.storagePath(path));

@@ -9,6 +9,7 @@ import path from "node:path";
 import { SHARE_AREA } from "@clipshare/shared";
 import type { StorageConfigRow } from "../../db/schema";
 import { isSameOrInside, joinPath } from "../../storage/path-safety";
+import { LOCAL_TEMP_DIR } from "../../storage/reserved-names";
 
 /** The storage-relative path of a share object stored as `name` (already normalized). */
 export const shareAreaPath = (name: string): string => joinPath(SHARE_AREA, name);
@@ -33,7 +34,12 @@ export function storageLocation(
   return { space: `s3:${endpoint}/${config.bucket_name ?? ""}`, folder };
 }
 
-/** Storage-relative folders of `config` that are some config's share area (its own always among them). */
+/**
+ * Storage-relative folders of `config` that another config keeps to itself:
+ * every share area, and the temp folder of another LOCAL config (it holds
+ * share uploads mid-way). Its own share area is always among them; its own
+ * temp folder its driver hides.
+ */
 export function hiddenAreasOf(
   config: StorageConfigRow,
   all: readonly StorageConfigRow[],
@@ -44,11 +50,15 @@ export function hiddenAreasOf(
   for (const other of all) {
     const loc = storageLocation(other, dataDir);
     if (loc.space !== self.space) continue;
-    const area = joinPath(loc.folder, SHARE_AREA);
-    // This storage lies inside another's share area: all of it is hidden.
-    if (isSameOrInside(self.folder, area)) return [""];
-    if (isSameOrInside(area, self.folder))
-      hidden.add(self.folder === "" ? area : area.slice(self.folder.length + 1));
+    const own = other.id === config.id;
+    const areas = [SHARE_AREA, ...(other.storage_type === "LOCAL" && !own ? [LOCAL_TEMP_DIR] : [])];
+    for (const name of areas) {
+      const area = joinPath(loc.folder, name);
+      // This storage lies inside another's reserved folder: all of it is hidden.
+      if (!own && isSameOrInside(self.folder, area)) return [""];
+      if (isSameOrInside(area, self.folder))
+        hidden.add(self.folder === "" ? area : area.slice(self.folder.length + 1));
+    }
   }
   return [...hidden];
 }
