@@ -564,4 +564,29 @@ describeS3("storage test on S3", (s3) => {
       await swift.cleanup();
     }
   });
+
+  it("connectionInfo and the read block name the bucket, endpoint and default folder", async () => {
+    const swift = await createS3Storage(t, s3, "compat-info");
+    try {
+      const config = (await t.request("GET", `/api/s3-configs/${swift.configId}`, { token })).body.data;
+      const res = await t.request("POST", `/api/s3-configs/${swift.configId}/test`, { token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.result.connectionInfo).toEqual({
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        region: s3.region,
+        pathStyle: true,
+        provider: "Other S3 Compatible",
+        defaultFolder: config.default_folder,
+        customHost: null,
+        signatureExpiresIn: 3600,
+      });
+      const read = res.body.data.result.read;
+      expect(read).toMatchObject({ success: true, prefix: config.default_folder });
+      expect(read.objectCount).toBeGreaterThanOrEqual(1);
+      expect(read.firstObjects[0]).toMatchObject({ key: expect.stringMatching(/^\.clipshare-test-/) });
+    } finally {
+      await swift.cleanup();
+    }
+  });
 });
