@@ -24,8 +24,8 @@ test("mount root: a folder of its own on the default storage, reserved names ref
   }>;
   const defaultConfig = configs.find((c) => c.is_default)!;
   const created: string[] = [];
+  await useAdminSession(page, token, "/admin/mount-management");
   try {
-    await useAdminSession(page, token, "/admin/mount-management");
     await page.getByRole("button", { name: "New mount" }).click();
     const dialog = page.getByRole("dialog", { name: "New mount" });
     await dialog.getByLabel("Name").fill(`Team ${run}`);
