@@ -41,6 +41,8 @@ test("mount root: a folder of its own on the default storage, reserved names ref
     await folder.fill(`teams/${run}`);
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toHaveCount(0);
+    // The list names the folder after the storage.
+    await expect(page.locator(`tr[data-mount="/team-${run}"]`)).toContainText(`/ teams/${run}`);
 
     const mounts = async () =>
       (await (await request.get("/api/admin/mounts", { headers: auth })).json()).data as Array<{
