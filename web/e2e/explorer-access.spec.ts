@@ -160,11 +160,11 @@ test("a key that may only view sees no action that changes the mount", async ({ 
 
   await entry(page, "a.txt").click({ button: "right" });
   const menu = page.getByRole("menu", { name: "a.txt" });
+  // Sharing takes the file-share bit as well, which this key lacks.
   await expect(menu.getByRole("menuitem")).toHaveText([
     "Preview",
     "Download",
     "Get direct link",
-    "Create share",
     "Add to basket",
   ]);
   await page.keyboard.press("Escape");
@@ -197,8 +197,13 @@ test("a key that may only view sees no action that changes the mount", async ({ 
   expect(consoleGuard.unexpected()).toEqual([]);
 });
 
-test("a key with rename and delete bits gets those actions, and Delete deletes", async ({ page }) => {
-  await signInWithKey(page, Permission.MOUNT_VIEW | Permission.MOUNT_RENAME | Permission.MOUNT_DELETE);
+test("a key with rename, delete and file-share bits gets those actions, and Delete deletes", async ({
+  page,
+}) => {
+  await signInWithKey(
+    page,
+    Permission.MOUNT_VIEW | Permission.MOUNT_RENAME | Permission.MOUNT_DELETE | Permission.FILE_SHARE,
+  );
   await page.goto(`/mount-explorer${mount}`);
   await entry(page, "d.txt").click({ button: "right" });
   const items = page.getByRole("menu", { name: "d.txt" }).getByRole("menuitem");

@@ -353,7 +353,12 @@ test("the explorer speaks both languages", async ({ page }) => {
   await page.evaluate(() => localStorage.setItem("language", "en"));
 });
 
-test("admin mount management validates, creates, deactivates and deletes a mount", async ({ page }) => {
+test("admin mount management validates, creates, deactivates and deletes a mount", async ({
+  page,
+  consoleGuard,
+}) => {
+  // The storage is mounted whole at /local: the first save is answered 409 (overlap) on purpose.
+  consoleGuard.allow(failedResource(409));
   await useAdminSession(page, token, "/admin/mount-management");
   await page.getByRole("button", { name: "New mount" }).click();
   const dialog = page.getByRole("dialog", { name: "New mount" });
@@ -364,10 +369,14 @@ test("admin mount management validates, creates, deactivates and deletes a mount
   await expect(dialog).toContainText("Storage config is required");
   await dialog.getByLabel("Mount path").fill("/temp-mount");
   await dialog.getByLabel("Storage config").selectOption({ label: `local-${run}` });
+  await dialog.getByLabel("Folder inside the storage").fill("temp-mount");
   await dialog.getByLabel("Cache TTL").fill("90000");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toContainText("Cache TTL must be an integer between 0 and 86400 seconds");
   await dialog.getByLabel("Cache TTL").fill("60");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toContainText("Another mount already shows this folder or one inside it");
+  await dialog.getByText("Show these files at both mounts").click();
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toHaveCount(0);
   const row = page.locator('tr[data-mount="/temp-mount"]');

@@ -23,6 +23,7 @@ import * as uploadSessionParts from "./migrations/0003-upload-session-parts";
 import * as shareAccessLog from "./migrations/0004-share-access-log";
 import * as e2eEncryption from "./migrations/0005-e2e-encryption";
 import * as accessLogPartialIndexes from "./migrations/0006-access-log-partial-indexes";
+import * as mountRoots from "./migrations/0007-mount-roots";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0004-share-access-log": shareAccessLog,
   "0005-e2e-encryption": e2eEncryption,
   "0006-access-log-partial-indexes": accessLogPartialIndexes,
+  "0007-mount-roots": mountRoots,
 };
 
 class InlineMigrations implements MigrationProvider {

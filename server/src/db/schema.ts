@@ -136,6 +136,8 @@ export interface MountsTable {
   storage_type: string;
   storage_config_id: string | null;
   mount_path: string;
+  /** Folder inside the storage the mount shows ("" = the whole storage); never the share area. */
+  root: Generated<string>;
   remark: string | null;
   is_active: number;
   created_by: string;

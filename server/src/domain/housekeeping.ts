@@ -4,8 +4,9 @@
  * expired and used-up shares, expired explorer upload sessions, what
  * interrupted writes left in storage (LOCAL temp files and multipart parts, S3
  * incomplete multipart uploads), expired admin tokens, share access log
- * entries past their retention. It logs and returns
- * what it removed.
+ * entries past their retention; and it moves file shares stored before the
+ * share area existed into it (files/share-area-move.ts). It logs and returns
+ * what it removed and moved.
  */
 import type { Db } from "../db/database";
 import { sweepSpool } from "../lib/spool";
@@ -13,6 +14,7 @@ import type { Logger } from "../logger";
 import type { AbandonedAges } from "../storage/types";
 import type { AdminService } from "./admins/admin-service";
 import type { FileShareService } from "./files/file-share-service";
+import { moveSharesIntoArea } from "./files/share-area-move";
 import type { DirectUploadService } from "./fs/fs-direct-uploads";
 import type { ShareAccessLog } from "./shares/access-log";
 import type { StorageConfigService } from "./storage-configs/storage-config-service";
@@ -42,6 +44,8 @@ export interface SweepReport {
   adminTokens: number;
   /** Share access log entries older than the retention period. */
   accessLogEntries: number;
+  /** File-share objects moved into their storage's share area (an upgrade's one-time work). */
+  sharesMoved: number;
   /** Storages that could not be swept (unreachable, bad credentials); logged, retried next time. */
   storageErrors: number;
 }
@@ -73,8 +77,12 @@ export class Housekeeping {
       multipartUploads: 0,
       adminTokens: await admins.deleteExpiredTokens(),
       accessLogEntries: await this.deps.accessLog.purge(now),
+      sharesMoved: 0,
       storageErrors: 0,
     };
+    const moves = await moveSharesIntoArea(db, storageConfigs, log);
+    report.sharesMoved = moves.moved;
+    report.storageErrors += moves.failed;
     const configs = await db.selectFrom("storage_configs").selectAll().execute();
     for (const config of configs) {
       try {
@@ -95,6 +103,8 @@ export class Housekeeping {
       report.multipartUploads +
       report.adminTokens +
       report.accessLogEntries;
+    if (report.sharesMoved > 0)
+      log.info({ moved: report.sharesMoved }, "Moved file shares into the share area");
     if (removed > 0) log.info({ removed: report }, "Housekeeping removed leftovers");
     return report;
   }

@@ -251,6 +251,61 @@ describe("storage configs and mounts", () => {
     expect(res.body.data.result.cors.success).toBe(true);
   });
 
+  it("a LOCAL config answers with its provider, directory and disk capacity, not nulls", async () => {
+    const one = await t.request("GET", `/api/s3-configs/${disk.configId}`, { token });
+    expect(one.status, one.text).toBe(200);
+    // 0.7.3 shows "<name> (<provider_type>)" and "<used> / <total_storage_bytes>".
+    expect(one.body.data.provider_type).toBe("Local");
+    expect(one.body.data.endpoint_url).toBe(path.join(t.dataDir, "compat-disk"));
+    expect(one.body.data.total_storage_bytes).toBeGreaterThan(0);
+    const list = await t.request("GET", "/api/s3-configs", { token });
+    const listed = list.body.data.find((c: { id: string }) => c.id === disk.configId);
+    expect(listed).toMatchObject({ provider_type: "Local", endpoint_url: one.body.data.endpoint_url });
+    expect(listed.total_storage_bytes).toBe(one.body.data.total_storage_bytes);
+  });
+
+  it("a quota set on a LOCAL config is answered instead of the disk's capacity", async () => {
+    const own = await createLocalStorage(t, "compat-quota");
+    const set = await t.request("PUT", `/api/s3-configs/${own.configId}`, {
+      token,
+      body: { total_storage_bytes: 1234567 },
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.data.total_storage_bytes).toBe(1234567);
+  });
+
+  it("the storage test answers connectionInfo where 0.7.3's details window reads it", async () => {
+    const res = await t.request("POST", `/api/s3-configs/${disk.configId}/test`, { token });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.result.connectionInfo).toEqual({
+      bucket: null,
+      endpoint: path.join(t.dataDir, "compat-disk"),
+      region: null,
+      pathStyle: false,
+      provider: "Local",
+      defaultFolder: "",
+      customHost: null,
+      signatureExpiresIn: 3600,
+    });
+  });
+
+  it("the storage test's read block lists the first objects by key, size and time", async () => {
+    const own = await createLocalStorage(t, "compat-read");
+    await createMount(t, own, "/compat-read-block");
+    const put = await t.request("PUT", "/api/fs/upload?path=/compat-read-block/listed.txt", {
+      token,
+      rawBody: "12345",
+    });
+    expect(put.status, put.text).toBeLessThan(300);
+    const res = await t.request("POST", `/api/s3-configs/${own.configId}/test`, { token });
+    const read = res.body.data.result.read;
+    expect(read).toMatchObject({ success: true, error: null, prefix: "" });
+    expect(read.objectCount).toBeGreaterThanOrEqual(1);
+    const listed = read.firstObjects.find((o: { key: string }) => o.key === "listed.txt");
+    expect(listed).toMatchObject({ key: "listed.txt", size: 5 });
+    expect(Date.parse(listed.lastModified)).toBeGreaterThan(0);
+  });
+
   it("fs/search says how many mounts it searched", async () => {
     await createMount(t, disk, "/compat-search");
     const put = await t.request("PUT", "/api/fs/upload?path=/compat-search/needle-file.txt", {
@@ -505,6 +560,31 @@ describeS3("storage test on S3", (s3) => {
         steps: { step1: { success: true }, step2: { success: true } },
       });
       expect(typeof sim.steps.step1.name).toBe("string");
+    } finally {
+      await swift.cleanup();
+    }
+  });
+
+  it("connectionInfo and the read block name the bucket, endpoint and default folder", async () => {
+    const swift = await createS3Storage(t, s3, "compat-info");
+    try {
+      const config = (await t.request("GET", `/api/s3-configs/${swift.configId}`, { token })).body.data;
+      const res = await t.request("POST", `/api/s3-configs/${swift.configId}/test`, { token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.result.connectionInfo).toEqual({
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        region: s3.region,
+        pathStyle: true,
+        provider: "Other S3 Compatible",
+        defaultFolder: config.default_folder,
+        customHost: null,
+        signatureExpiresIn: 3600,
+      });
+      const read = res.body.data.result.read;
+      expect(read).toMatchObject({ success: true, prefix: config.default_folder });
+      expect(read.objectCount).toBeGreaterThanOrEqual(1);
+      expect(read.firstObjects[0]).toMatchObject({ key: expect.stringMatching(/^\.clipshare-test-/) });
     } finally {
       await swift.cleanup();
     }

@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { Permission } from "@clipshare/shared";
+import { Permission, SHARE_AREA } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveApp } from "../../src/http/node-body";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -31,7 +31,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const filesRoot = () => path.join(t.dataDir, "files");
+/** Where share uploads of the default LOCAL storage live (its share area). */
+const filesRoot = () => path.join(t.dataDir, "files", SHARE_AREA);
 const storedNames = () =>
   existsSync(filesRoot()) ? readdirSync(filesRoot()).filter((n) => !n.startsWith(".")) : [];
 

@@ -14,7 +14,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const base = () => ({ name: "Data", storage_type: "LOCAL", storage_config_id: disk.configId });
+// Every mount here shows the same disk; the overlap rule is tested in mount-safety.test.ts.
+const base = () => ({
+  name: "Data",
+  storage_type: "LOCAL",
+  storage_config_id: disk.configId,
+  allow_overlap: true,
+});
 
 describe("admin mount management", () => {
   it("creates a mount with the spec defaults, reads, updates and deletes it", async () => {
@@ -39,6 +45,7 @@ describe("admin mount management", () => {
       enable_sign: false,
       sign_expires: null,
       remark: null,
+      root: "",
     });
     expect(m.created_by).toBeTruthy();
     expect((await t.request("GET", `/api/admin/mounts/${m.id}`, { token })).body.data.id).toBe(m.id);

@@ -95,6 +95,7 @@ export type ClientErrorKey =
   | "apiKeyInvalid"
   | "incorrectPassword"
   | "slugTaken"
+  | "mountRootOverlap"
   | "httpStatus"
   | "requestFailed"
   | "cancelled"
@@ -133,6 +134,7 @@ const TRANSLATED_ERROR_IDS: Record<string, ClientErrorKey> = {
   token_expired: "adminSessionExpired",
   api_key_invalid: "apiKeyInvalid",
   wrong_password: "incorrectPassword",
+  mount_root_overlap: "mountRootOverlap",
 };
 
 function serverText(err: ApiError): string | null {

@@ -37,6 +37,8 @@ export const mount = z.strictObject({
   storage_config_id: nullableString,
   storage_config_name: nullableString,
   mount_path: z.string(),
+  /** Folder inside the storage the mount shows; "" is the whole storage. */
+  root: z.string(),
   remark: nullableString,
   is_active: z.boolean(),
   created_by: z.string(),
@@ -105,6 +107,17 @@ export const storageTestOutcome = z.strictObject({
     presign: storageCheck,
     cors: storageCheck,
     frontendSim: storageCheck,
+    /** Where the test connected, as 0.7.3's details window shows it (for LOCAL: the directory). */
+    connectionInfo: z.strictObject({
+      bucket: nullableString,
+      endpoint: nullableString,
+      region: nullableString,
+      pathStyle: z.boolean(),
+      provider: nullableString,
+      defaultFolder: z.string(),
+      customHost: nullableString,
+      signatureExpiresIn: z.number(),
+    }),
   }),
 });
 export type StorageTestOutcome = z.infer<typeof storageTestOutcome>;

@@ -56,6 +56,49 @@ export const mountPathInput = onFirstUse(() =>
     }),
 );
 
+/**
+ * The folder of every storage that holds file-share uploads. No mount shows
+ * it, whatever its root: a share's password, view limit and expiry must not be
+ * walked around through the explorer (docs/decisions/0050-share-area.md).
+ */
+export const SHARE_AREA = ".clipshare-shares";
+/** Folders a mount root may not be at or inside: the share area and the LOCAL driver's temp folder. */
+const RESERVED_ROOTS = [SHARE_AREA, ".clipshare-tmp"] as const;
+export const MOUNT_ROOT_MAX = 512;
+
+/** A mount root in stored form: "" for the whole storage, else "a/b" (no leading or trailing "/"). */
+export function normalizeMountRoot(input: string): string {
+  return input
+    .trim()
+    .split("/")
+    .filter((s) => s !== "")
+    .join("/");
+}
+
+/** Why a (normalized) mount root is unacceptable, or null. */
+export function mountRootProblem(root: string): string | null {
+  if (root.length > MOUNT_ROOT_MAX) return `Folder may be at most ${MOUNT_ROOT_MAX} characters`;
+  const segments = root === "" ? [] : root.split("/");
+  if (segments.some((s) => s === "." || s === "..")) return "Folder must not contain . or .. segments";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\\\u0000-\u001f\u007f]/.test(root))
+    return "Folder must not contain backslashes or control characters";
+  const first = segments[0]?.toLowerCase();
+  if (first && RESERVED_ROOTS.some((r) => r === first))
+    return `Folder ${segments[0]} is reserved by ClipShare`;
+  return null;
+}
+
+export const mountRootInput = onFirstUse(() =>
+  z
+    .string({ error: "Folder must be a string" })
+    .transform(normalizeMountRoot)
+    .superRefine((v, ctx) => {
+      const problem = mountRootProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+);
+
 const mountFields = () => ({
   name: z
     .string({ error: "Mount name is required" })
@@ -102,6 +145,10 @@ export const createMountRequest = onFirstUse(() => {
     storage_type: fields.storage_type.optional(),
     storage_config_id: fields.storage_config_id,
     mount_path: fields.mount_path,
+    /** Folder inside the storage the mount shows; "" (the default) is the whole storage. */
+    root: mountRootInput.optional().default(""),
+    /** The admin confirms a mount whose folder overlaps another mount's (else 409 mount_root_overlap). */
+    allow_overlap: looseBoolean.optional().default(false),
     remark: fields.remark,
     is_active: fields.is_active.optional().default(true),
     sort_order: fields.sort_order.optional().default(0),
@@ -122,6 +169,8 @@ export const updateMountRequest = onFirstUse(() => {
     storage_type: fields.storage_type.optional(),
     storage_config_id: fields.storage_config_id.optional(),
     mount_path: fields.mount_path.optional(),
+    root: mountRootInput.optional(),
+    allow_overlap: looseBoolean.optional().default(false),
     remark: fields.remark,
     is_active: fields.is_active.optional(),
     sort_order: fields.sort_order.optional(),

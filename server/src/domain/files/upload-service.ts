@@ -34,6 +34,7 @@ import { checkDeclaredSize, ingest, uploadTooLarge } from "../../lib/ingest";
 import { metrics } from "../../lib/metrics";
 import { mimeTypeFor } from "../../storage/mime";
 import type { StorageDriver } from "../../storage/types";
+import { shareAreaPath } from "../fs/share-areas";
 import type { SettingsService } from "../settings/settings-service";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 import { newShareFields, presentFile } from "./file-share-fields";
@@ -277,10 +278,12 @@ export class UploadService {
     const filename = encryptedMeta ? ENCRYPTED_FILENAME : requestedName;
     const name = safeObjectName(filename);
     const folder = options.path ? `${options.path}/` : "";
-    const storagePath = options.original_filename ? `${folder}${name}` : `${folder}${id.slice(0, 8)}-${name}`;
+    // Share objects live in the share area, which no mount shows (share-areas.ts).
+    const storagePath = shareAreaPath(
+      options.original_filename ? `${folder}${name}` : `${folder}${id.slice(0, 8)}-${name}`,
+    );
     if (options.original_filename) {
-      const { driver } = { driver: this.configs.driverFor(config) };
-      if (await driver.exists(storagePath))
+      if (await this.configs.driverFor(config).exists(storagePath))
         throw conflict("A file with this name already exists in storage", "target_exists");
     }
     const now = new Date();

@@ -2,11 +2,14 @@
  * POST /fs/create-share: a file share (a `files` row) that points at an
  * existing explorer file instead of an uploaded copy, with the share options
  * uploads have (slug, password, expiry, view limit, remark). The share never
- * owns the object: deleting or expiring it leaves the file in place.
+ * owns the object: deleting or expiring it leaves the file in place. It takes
+ * the file-share permission as well as mount view: a key that may only browse
+ * must not publish what it browses.
  */
 import { randomUUID } from "node:crypto";
 import type { CreatedFileShare, InlineStatusFree, UploadOptions } from "@clipshare/shared";
-import { uploadMimeType } from "@clipshare/shared";
+import { Permission, uploadMimeType } from "@clipshare/shared";
+import { requirePermission } from "../../auth/policy";
 import type { Db } from "../../db/database";
 import type { FileRow } from "../../db/schema";
 import { explorerShareRemark, newShareFields, presentFile } from "../files/file-share-fields";
@@ -32,6 +35,7 @@ export class FsShareService {
     input: string,
     options: ShareOptions,
   ): Promise<InlineStatusFree<CreatedFileShare>> {
+    requirePermission(actor.principal, Permission.FILE_SHARE);
     const { target, entry } = await this.vfs.openFile(actor, input);
     const now = new Date();
     const filename = vbasename(target.path);
@@ -41,7 +45,7 @@ export class FsShareService {
       filename,
       storage_config_id: target.config.id,
       storage_type: target.config.storage_type,
-      storage_path: target.subPath,
+      storage_path: target.storagePath,
       file_path: target.path,
       mount_id: target.row.id,
       mimetype: entry.contentType ?? uploadMimeType(filename),

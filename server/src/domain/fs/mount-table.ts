@@ -10,18 +10,24 @@ import type { Db } from "../../db/database";
 import type { MountRow, StorageConfigRow } from "../../db/schema";
 import type { StorageDriver } from "../../storage/types";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
+import { MountView } from "./mount-view";
+import { hiddenAreasOf } from "./share-areas";
 import { isWithin, subPathOf, vjoin } from "./vpath";
 
 export interface ActiveMount {
   row: MountRow;
   config: StorageConfigRow;
+  /** Storage-relative folders this mount never shows (share areas inside its storage). */
+  hidden: string[];
 }
 
 export interface ResolvedPath extends ActiveMount {
   /** Normalized virtual path. */
   path: string;
-  /** Driver-relative path; "" is the mount root. */
+  /** Mount-relative path; "" is the mount root. */
   subPath: string;
+  /** The same place relative to the storage (the mount's root folder + subPath), as file shares record it. */
+  storagePath: string;
   /**
    * The driver, confined to the real location of the key's base path when
    * that lies inside this mount (see `boundary`).
@@ -85,20 +91,27 @@ export class MountTable {
   async resolve(path: string, principal: Principal | null): Promise<ResolvedPath | null> {
     const mount = (await this.active()).find((m) => isWithin(path, m.row.mount_path));
     if (!mount) return null;
-    const storage = this.configs.driverFor(mount.config);
+    const view = this.driverFor(mount);
     const base = boundaryIn(principal, mount.row.mount_path);
-    const boundary = base !== null && storage.confinedTo ? base : null;
+    const boundary = base !== null && view.confinedTo ? base : null;
+    const subPath = subPathOf(path, mount.row.mount_path);
     return {
       ...mount,
       path,
-      subPath: subPathOf(path, mount.row.mount_path),
-      driver: boundary !== null && storage.confinedTo ? storage.confinedTo(boundary) : storage,
+      subPath,
+      storagePath: view.storagePath(subPath),
+      driver: boundary !== null && view.confinedTo ? view.confinedTo(boundary) : view,
       boundary,
     };
   }
 
-  driverFor(mount: ActiveMount): StorageDriver {
-    return this.configs.driverFor(mount.config);
+  /** What the mount shows of its storage: its root folder, without the share areas (mount-view.ts). */
+  driverFor(mount: ActiveMount): MountView {
+    const storage = this.configs.driverFor(mount.config);
+    const root = mount.row.root;
+    // On LOCAL a symbolic link inside the root must not lead out of it (into the share area, say).
+    const confined = root !== "" && storage.confinedTo ? storage.confinedTo(root) : storage;
+    return new MountView(confined, root, mount.hidden);
   }
 
   /**
@@ -123,16 +136,14 @@ export class MountTable {
 
   private async load(): Promise<ActiveMount[]> {
     const rows = await this.db.selectFrom("mounts").selectAll().where("is_active", "=", 1).execute();
-    const ids = [...new Set(rows.map((r) => r.storage_config_id).filter((id): id is string => id !== null))];
+    // All configs, not only the mounted ones: any of them may keep its share area inside a mounted folder.
     const configs =
-      ids.length === 0
-        ? []
-        : await this.db.selectFrom("storage_configs").selectAll().where("id", "in", ids).execute();
+      rows.length === 0 ? [] : await this.db.selectFrom("storage_configs").selectAll().execute();
     const byId = new Map(configs.map((c) => [c.id, c]));
     const mounts: ActiveMount[] = [];
     for (const row of rows) {
       const config = row.storage_config_id ? byId.get(row.storage_config_id) : undefined;
-      if (config) mounts.push({ row, config });
+      if (config) mounts.push({ row, config, hidden: hiddenAreasOf(config, configs, this.configs.dataDir) });
     }
     return mounts.sort((a, b) => b.row.mount_path.length - a.row.mount_path.length);
   }

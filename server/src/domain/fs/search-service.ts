@@ -123,7 +123,7 @@ export class SearchService {
         mount_id: target?.row.id ?? null,
         mount_name: target?.row.name ?? null,
         storage_type: target?.row.storage_type ?? null,
-        s3_key: target?.subPath ?? null,
+        s3_key: target?.storagePath ?? null,
       });
     }
     const rank = (r: FsSearchResult) => {

@@ -19,8 +19,10 @@ import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { MountRow, StorageConfigRow } from "../../db/schema";
 import { isUniqueViolation } from "../../db/sql-helpers";
-import { badRequest, conflict, forbidden, isAppError, notFound } from "../../errors";
+import { AppError, badRequest, conflict, forbidden, isAppError, notFound } from "../../errors";
+import { isSameOrInside, joinPath } from "../../storage/path-safety";
 import { canSeeMount } from "../fs/access";
+import { storageLocation } from "../fs/share-areas";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 
 type CreateInput = z.output<typeof createMountRequest>;
@@ -31,6 +33,8 @@ export const MOUNT_MESSAGES = {
   pathTaken: "Mount path already in use",
   configMissing: "Specified storage config does not exist",
   noAccess: "No permission to access this mount",
+  rootOverlap:
+    "This folder overlaps the folder of another mount on the same storage, so the same files would show twice; confirm with allow_overlap to create it anyway",
 } as const;
 
 export function presentMount(row: MountRow & { storage_config_name?: string | null }): MountDto {
@@ -41,6 +45,7 @@ export function presentMount(row: MountRow & { storage_config_name?: string | nu
     storage_config_id: row.storage_config_id,
     storage_config_name: row.storage_config_name ?? null,
     mount_path: row.mount_path,
+    root: row.root,
     remark: row.remark,
     is_active: row.is_active === 1,
     created_by: row.created_by,
@@ -79,6 +84,7 @@ export class MountService {
     requireAdmin(principal);
     const storageType = await this.configType(input.storage_config_id);
     await this.assertPathFree(input.mount_path);
+    await this.assertNoOverlap(input.storage_config_id, input.root, input.allow_overlap);
     const now = nowIso();
     const row: MountRow = {
       id: randomUUID(),
@@ -86,6 +92,7 @@ export class MountService {
       storage_type: storageType,
       storage_config_id: input.storage_config_id,
       mount_path: input.mount_path,
+      root: input.root,
       remark: input.remark ?? null,
       is_active: input.is_active ? 1 : 0,
       created_by: creatorIdOf(principal),
@@ -99,6 +106,7 @@ export class MountService {
       updated_at: now,
       last_used: null,
     };
+    await this.createRoot(row);
     await this.write(() => this.db.insertInto("mounts").values(row).execute());
     return presentMount(await this.requireRow(row.id));
   }
@@ -110,6 +118,7 @@ export class MountService {
     if (input.name !== undefined) next.name = input.name;
     if (input.storage_config_id !== undefined) next.storage_config_id = input.storage_config_id;
     if (input.mount_path !== undefined) next.mount_path = input.mount_path;
+    if (input.root !== undefined) next.root = input.root;
     if (input.remark !== undefined) next.remark = input.remark;
     if (input.is_active !== undefined) next.is_active = input.is_active ? 1 : 0;
     if (input.sort_order !== undefined) next.sort_order = input.sort_order;
@@ -121,6 +130,10 @@ export class MountService {
     if (next.storage_config_id !== row.storage_config_id || input.storage_type !== undefined)
       next.storage_type = await this.configType(next.storage_config_id);
     if (next.mount_path !== row.mount_path) await this.assertPathFree(next.mount_path, id);
+    if (next.root !== row.root || next.storage_config_id !== row.storage_config_id) {
+      await this.assertNoOverlap(next.storage_config_id, next.root, input.allow_overlap, id);
+      await this.createRoot(next);
+    }
     const { id: _id, created_at: _c, created_by: _b, ...patch } = next;
     await this.write(() => this.db.updateTable("mounts").set(patch).where("id", "=", id).execute());
     return presentMount(await this.requireRow(id));
@@ -198,6 +211,52 @@ export class MountService {
     const lower = mountPath.toLowerCase();
     if (rows.some((r) => r.id !== exceptId && r.mount_path.toLowerCase() === lower))
       throw conflict(MOUNT_MESSAGES.pathTaken, "mount_path_taken");
+  }
+
+  /**
+   * Two mounts showing overlapping folders of one storage list, search and
+   * count the same objects twice; that takes an admin who says so.
+   */
+  private async assertNoOverlap(
+    configId: string | null,
+    root: string,
+    allowed: boolean,
+    exceptId?: string,
+  ): Promise<void> {
+    if (allowed || !configId) return;
+    const all = await this.db.selectFrom("storage_configs").selectAll().execute();
+    const config = all.find((c) => c.id === configId);
+    if (!config) return;
+    const place = (c: StorageConfigRow, folder: string) => {
+      const loc = storageLocation(c, this.configs.dataDir);
+      return { space: loc.space, folder: joinPath(loc.folder, folder) };
+    };
+    const mine = place(config, root);
+    const others = await this.db
+      .selectFrom("mounts")
+      .select(["id", "name", "storage_config_id", "root"])
+      .execute();
+    const clash = others.find((m) => {
+      const other = all.find((c) => c.id === m.storage_config_id);
+      if (m.id === exceptId || !other) return false;
+      const theirs = place(other, m.root);
+      return (
+        theirs.space === mine.space &&
+        (isSameOrInside(mine.folder, theirs.folder) || isSameOrInside(theirs.folder, mine.folder))
+      );
+    });
+    if (clash)
+      throw new AppError(409, "mount_root_overlap", MOUNT_MESSAGES.rootOverlap, {
+        mount_id: clash.id,
+        mount_name: clash.name,
+      });
+  }
+
+  /** A new mount opens on an existing (maybe empty) folder. */
+  private async createRoot(row: MountRow): Promise<void> {
+    if (row.root === "" || !row.storage_config_id) return;
+    const { driver } = await this.configs.driverById(row.storage_config_id);
+    await driver.mkdir(row.root);
   }
 
   private async write(run: () => Promise<unknown>): Promise<void> {

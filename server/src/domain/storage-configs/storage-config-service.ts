@@ -5,7 +5,7 @@
  * placeholder sent back on update keeps the stored value.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statfsSync } from "node:fs";
 import path from "node:path";
 import {
   type createStorageConfigRequest,
@@ -38,6 +38,20 @@ export function maskAccessKey(value: string): string {
   return `${value.slice(0, 4)}${"*".repeat(Math.min(12, value.length - 8))}${value.slice(-4)}`;
 }
 
+/** What 0.7.3 clients show for a LOCAL config's provider ("Local storage (Local)"). */
+export const LOCAL_PROVIDER = "Local";
+
+/** Bytes the file system holding `dir` has in all; null when it cannot be read. */
+function diskCapacity(dir: string | null): number | null {
+  if (!dir) return null;
+  try {
+    const stats = statfsSync(dir);
+    return stats.blocks * stats.bsize;
+  } catch {
+    return null;
+  }
+}
+
 /** What the API shows of a config: never a secret. */
 export function presentStorageConfig(
   row: StorageConfigRow,
@@ -52,12 +66,15 @@ export function presentStorageConfig(
       accessKeyMasked = MASKED_SECRET;
     }
   }
+  // A LOCAL config has no provider, endpoint or bucket quota; 0.7.3 clients show
+  // those fields, so it answers with its kind, its directory and its disk's size.
+  const local = row.storage_type === "LOCAL";
   return {
     id: row.id,
     name: row.name,
     storage_type: row.storage_type as StorageType,
-    provider_type: row.provider_type,
-    endpoint_url: row.endpoint_url,
+    provider_type: row.provider_type ?? (local ? LOCAL_PROVIDER : null),
+    endpoint_url: row.endpoint_url ?? (local ? row.root_path : null),
     bucket_name: row.bucket_name,
     region: row.region,
     access_key_id: accessKeyMasked,
@@ -70,7 +87,7 @@ export function presentStorageConfig(
     signature_expires_in: row.signature_expires_in,
     is_public: row.is_public === 1,
     is_default: row.is_default === 1,
-    total_storage_bytes: row.total_storage_bytes,
+    total_storage_bytes: row.total_storage_bytes ?? (local ? diskCapacity(row.root_path) : null),
     admin_id: row.admin_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -90,7 +107,7 @@ export class StorageConfigService {
     /** Builds a driver from its settings (context.ts picks the implementation). */
     private readonly createDriver: DriverFactory,
     private readonly secrets: SecretBox,
-    private readonly dataDir: string,
+    readonly dataDir: string,
     readonly endpoints: StorageEndpointPolicy,
   ) {
     this.quota = new StorageQuota(db);
@@ -138,6 +155,11 @@ export class StorageConfigService {
     const row = await this.requireUsable(principal, id);
     const usage = await this.usageByConfig(id);
     return presentStorageConfig(row, this.secrets, usage.get(id) ?? { file_count: 0, total_size: 0 });
+  }
+
+  /** A row as the API shows it (no usage). */
+  present(row: StorageConfigRow): StorageConfigDto {
+    return presentStorageConfig(row, this.secrets);
   }
 
   async getRow(id: string): Promise<StorageConfigRow> {

@@ -5,10 +5,26 @@
  */
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import type { StorageCheck, StorageTestOutcome } from "@clipshare/shared";
+import type { StorageCheck, StorageConfigDto, StorageTestOutcome } from "@clipshare/shared";
 import type { SafeFetcher } from "../../lib/net/safe-fetch";
 import { backendText } from "../../storage/errors";
-import type { StorageDriver } from "../../storage/types";
+import type { StorageDriver, StorageEntry } from "../../storage/types";
+
+export type ConnectionInfo = StorageTestOutcome["result"]["connectionInfo"];
+
+/** What the test tells about where it connected; a LOCAL config names its directory as the endpoint. */
+export function connectionInfoOf(config: StorageConfigDto): ConnectionInfo {
+  return {
+    bucket: config.bucket_name,
+    endpoint: config.endpoint_url,
+    region: config.region,
+    pathStyle: config.path_style,
+    provider: config.provider_type,
+    defaultFolder: config.default_folder,
+    customHost: config.custom_host,
+    signatureExpiresIn: config.signature_expires_in,
+  };
+}
 
 async function check(
   note: string,
@@ -62,7 +78,7 @@ async function request(
 
 export async function testStorage(
   driver: StorageDriver,
-  options: { origin: string | null; fetcher: SafeFetcher },
+  options: { origin: string | null; fetcher: SafeFetcher; connection: ConnectionInfo },
 ): Promise<StorageTestOutcome & { summary: string }> {
   const { fetcher } = options;
   const probe = `.clipshare-test-${randomBytes(6).toString("hex")}.txt`;
@@ -78,15 +94,28 @@ export async function testStorage(
     if (!body.equals(payload)) throw new Error("Read bytes differ from the written ones");
     return { size: result.size };
   });
+  let listed: StorageEntry[] = [];
   const list = await check("List the root folder", async () => {
-    const page = await driver.list("", { limit: 20 });
+    listed = (await driver.list("", { limit: 20 })).entries;
     return {
-      objectCount: page.entries.length,
-      firstObjects: page.entries
+      objectCount: listed.length,
+      firstObjects: listed
         .slice(0, 5)
         .map((e) => ({ name: e.name, size: e.size, isDirectory: e.isDirectory })),
     };
   });
+  // 0.7.3's details window reads the listing from the read check, objects by key.
+  if (read.success && list.success) {
+    Object.assign(read, {
+      prefix: options.connection.defaultFolder,
+      objectCount: listed.length,
+      firstObjects: listed.slice(0, 5).map((e) => ({
+        key: e.path,
+        size: e.size,
+        lastModified: e.modified?.toISOString() ?? null,
+      })),
+    });
+  }
 
   let presign: StorageCheck;
   let cors: StorageCheck;
@@ -164,7 +193,15 @@ export async function testStorage(
   return {
     success,
     summary: success ? "Storage config test succeeded" : `Storage config test failed: ${failed.join(", ")}`,
-    result: { write, read, list, presign, cors, frontendSim: browserUploadSummary(presign, cors) },
+    result: {
+      write,
+      read,
+      list,
+      presign,
+      cors,
+      frontendSim: browserUploadSummary(presign, cors),
+      connectionInfo: options.connection,
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { createStorageConfigRequest, Permission, updateStorageConfigRequest } fr
 import { Hono } from "hono";
 import { requireAdmin, requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
-import { testStorage } from "../../domain/storage-configs/storage-config-tester";
+import { connectionInfoOf, testStorage } from "../../domain/storage-configs/storage-config-tester";
 import { readJson } from "../body";
 import { ok } from "../envelope";
 import type { AppEnv } from "../types";
@@ -43,6 +43,7 @@ export function storageConfigRoutes(ctx: AppContext) {
     const outcome = await testStorage(driver, {
       origin: c.req.header("origin") ?? null,
       fetcher: configs.endpoints.fetcher,
+      connection: connectionInfoOf(configs.present(row)),
     });
     await configs.touch(row.id);
     return ok(c, { success: outcome.success, result: outcome.result }, outcome.summary);

@@ -9,6 +9,7 @@ import { invalidPath, isADirectory, notADirectory, targetExists, uploadAborted }
 import { FileBody } from "../file-body";
 import { mimeTypeFor } from "../mime";
 import { isSameOrInside, joinPath, normalizePath } from "../path-safety";
+import { LOCAL_TEMP_DIR } from "../reserved-names";
 import { MeasuringStream } from "../streams";
 import type {
   AbandonedAges,
@@ -39,8 +40,7 @@ import {
 import { LocalMultipart } from "./local-multipart";
 import { resolveRange } from "./range";
 
-/** Hidden directory under the root for in-flight writes and multipart parts; never listed, never addressable. */
-export const LOCAL_TEMP_DIR = ".clipshare-tmp";
+export { LOCAL_TEMP_DIR };
 
 const DEFAULT_LIMIT = 1000;
 

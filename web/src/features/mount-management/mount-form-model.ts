@@ -5,6 +5,10 @@ import type { TranslationKey } from "../../i18n";
 export interface MountForm {
   name: string;
   mount_path: string;
+  /** Folder inside the storage the mount shows; empty = the whole storage. */
+  root: string;
+  /** The admin confirmed showing a folder another mount shows too (asked after a 409). */
+  allow_overlap: boolean;
   storage_type: "LOCAL" | "S3";
   storage_config_id: string;
   remark: string;
@@ -20,6 +24,8 @@ export interface MountForm {
 export const EMPTY_MOUNT_FORM: MountForm = {
   name: "",
   mount_path: "/",
+  root: "",
+  allow_overlap: false,
   storage_type: "LOCAL",
   storage_config_id: "",
   remark: "",
@@ -43,6 +49,10 @@ const MESSAGE_KEYS: Array<[RegExp, TranslationKey]> = [
   [/^Mount path may be at most/, "mounts.errors.pathTooLong"],
   [/^Mount path may contain only/, "mounts.errors.pathChars"],
   [/^Mount path \/\S+ is reserved/, "mounts.errors.pathReserved"],
+  [/^Folder \S+ is reserved/, "mounts.errors.rootReserved"],
+  [/^Folder must not contain \. or \.\./, "mounts.errors.rootDots"],
+  [/^Folder must not contain backslashes/, "mounts.errors.rootChars"],
+  [/^Folder may be at most/, "mounts.errors.rootTooLong"],
   [/^Storage type is required/, "mounts.errors.typeRequired"],
   [/^Storage config is required/, "mounts.errors.configRequired"],
   [/^Cache TTL must be/, "mounts.errors.cacheTtl"],
@@ -54,14 +64,23 @@ const MESSAGE_KEYS: Array<[RegExp, TranslationKey]> = [
 export interface FieldError {
   key: TranslationKey | null;
   message: string;
-  /** e.g. the reserved path for "Mount path /api is reserved". */
+  /** e.g. the reserved path for "Mount path /api is reserved" or "Folder .clipshare-shares is reserved". */
   values?: Record<string, string>;
 }
 
 export function issueText(message: string): FieldError {
   const found = MESSAGE_KEYS.find(([re]) => re.test(message));
-  const reserved = /^Mount path (\/\S+) is reserved/.exec(message)?.[1];
+  const reserved = /^(?:Mount path|Folder) (\S+) is reserved/.exec(message)?.[1];
   return { key: found?.[1] ?? null, message, values: reserved ? { path: reserved } : undefined };
+}
+
+/**
+ * The folder a new mount on the default LOCAL storage suggests: one of its
+ * own, named after the mount path, so the mount does not open the whole
+ * storage ("/team/docs" → "team/docs").
+ */
+export function suggestedRoot(mountPath: string): string {
+  return mountPath.split("/").filter(Boolean).join("/");
 }
 
 const intOrText = (v: string) => (/^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v);
@@ -71,6 +90,8 @@ export function toRequest(form: MountForm) {
   return {
     name: form.name,
     mount_path: form.mount_path,
+    root: form.root,
+    allow_overlap: form.allow_overlap,
     storage_type: form.storage_type,
     storage_config_id: form.storage_config_id,
     remark: form.remark.trim() === "" ? null : form.remark,

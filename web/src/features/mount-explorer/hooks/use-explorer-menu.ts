@@ -89,12 +89,13 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
           icon: Link2,
           onSelect: () => x.setDialog({ kind: "link", entry }),
         });
-        items.push({
-          id: "share",
-          label: t("explorer.share"),
-          icon: Share2,
-          onSelect: () => x.setDialog({ kind: "share", entry }),
-        });
+        if (can.share)
+          items.push({
+            id: "share",
+            label: t("explorer.share"),
+            icon: Share2,
+            onSelect: () => x.setDialog({ kind: "share", entry }),
+          });
       }
       if (can.rename)
         items.push({

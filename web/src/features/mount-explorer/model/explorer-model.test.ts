@@ -282,6 +282,7 @@ describe("explorer permissions", () => {
       copy: false,
       rename: false,
       delete: false,
+      share: false,
     });
     expect(
       explorerPermissions(Permission.MOUNT_VIEW | Permission.MOUNT_UPLOAD | Permission.MOUNT_RENAME),
@@ -290,12 +291,19 @@ describe("explorer permissions", () => {
       copy: false,
       rename: true,
       delete: false,
+      share: false,
     });
     expect(explorerPermissions(ALL_PERMISSIONS)).toEqual({
       upload: true,
       copy: true,
       rename: true,
       delete: true,
+      share: true,
     });
+  });
+
+  it("offers Share only with the file-share bit as well (the server asks for both)", () => {
+    expect(explorerPermissions(Permission.MOUNT_VIEW | Permission.MOUNT_UPLOAD).share).toBe(false);
+    expect(explorerPermissions(Permission.MOUNT_VIEW | Permission.FILE_SHARE).share).toBe(true);
   });
 });

@@ -4,8 +4,8 @@ import { hasPermission, Permission } from "@clipshare/shared";
  * What the signed-in principal may change in the explorer, from its
  * permission bits (an administrator has them all). The explorer offers only
  * these actions, so a key learns its limits from what it sees rather than from
- * a refused request. Viewing, downloading, links and shares need only the view
- * bit, which every explorer user has.
+ * a refused request. Viewing, downloading and links need only the view bit,
+ * which every explorer user has; a share also needs the file-share bit.
  */
 export interface ExplorerPermissions {
   /** New folder, upload (picker and drop), saving an edited file. */
@@ -14,6 +14,8 @@ export interface ExplorerPermissions {
   /** Rename, and move (a move is a rename to another folder). */
   rename: boolean;
   delete: boolean;
+  /** Share: publishing a file as a file share takes the file-share permission too. */
+  share: boolean;
 }
 
 export function explorerPermissions(mask: number): ExplorerPermissions {
@@ -22,5 +24,6 @@ export function explorerPermissions(mask: number): ExplorerPermissions {
     copy: hasPermission(mask, Permission.MOUNT_COPY),
     rename: hasPermission(mask, Permission.MOUNT_RENAME),
     delete: hasPermission(mask, Permission.MOUNT_DELETE),
+    share: hasPermission(mask, Permission.FILE_SHARE),
   };
 }

@@ -11,7 +11,7 @@ import { api } from "../../../lib/api";
 export type MountRow = MountDto;
 
 /** What the mount form needs of a storage config (GET /api/s3-configs). */
-export type StorageConfigOption = Pick<StorageConfigDto, "id" | "name" | "storage_type">;
+export type StorageConfigOption = Pick<StorageConfigDto, "id" | "name" | "storage_type" | "is_default">;
 
 export const mountsApi = {
   async list(asAdmin: boolean, signal?: AbortSignal): Promise<MountRow[]> {

@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
+import { ApiError } from "../../../lib/api-error";
 import { useErrorText } from "../../../lib/use-error-text";
 import { useFormState } from "../../../lib/use-form-state";
 import { type MountRow, mountsApi } from "../api/mounts";
@@ -12,6 +14,7 @@ import {
   EMPTY_MOUNT_FORM,
   type FieldError,
   type MountForm,
+  suggestedRoot,
   toRequest,
   validateMountForm,
 } from "../mount-form-model";
@@ -20,6 +23,8 @@ function formOf(row: MountRow): MountForm {
   return {
     name: row.name,
     mount_path: row.mount_path,
+    root: row.root,
+    allow_overlap: false,
     storage_type: row.storage_type,
     storage_config_id: row.storage_config_id ?? "",
     remark: row.remark ?? "",
@@ -45,6 +50,10 @@ export function MountFormDialog({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  /** The admin typed a folder: stop suggesting one. */
+  const [rootTouched, setRootTouched] = useState(row !== null);
+  /** The server found another mount on an overlapping folder: ask to confirm. */
+  const [overlapAsked, setOverlapAsked] = useState(false);
   const {
     values: form,
     set,
@@ -57,8 +66,13 @@ export function MountFormDialog({
     validate: validateMountForm,
     save: async (values) => {
       const body = toRequest(values);
-      if (row) await mountsApi.update(row.id, body);
-      else await mountsApi.create(body);
+      try {
+        if (row) await mountsApi.update(row.id, body);
+        else await mountsApi.create(body);
+      } catch (e) {
+        if (e instanceof ApiError && e.errorId === "mount_root_overlap") setOverlapAsked(true);
+        throw e;
+      }
       toast(t(row ? "mounts.updated" : "mounts.created", { name: values.name }), "success");
       onSaved();
       onClose();
@@ -71,6 +85,12 @@ export function MountFormDialog({
     queryFn: ({ signal }) => mountsApi.storageConfigs(signal),
   });
   const options = (configs.data ?? []).filter((c) => c.storage_type === form.storage_type);
+  // A new mount on the default LOCAL storage (where file shares live) gets a folder of its own.
+  const suggestRoot = (mountPath: string, configId: string) => {
+    const config = configs.data?.find((c) => c.id === configId);
+    if (!rootTouched && config?.is_default && config.storage_type === "LOCAL")
+      set("root", suggestedRoot(mountPath));
+  };
   const text = (e: FieldError | undefined) =>
     e
       ? e.key
@@ -98,7 +118,10 @@ export function MountFormDialog({
         hint={t("mounts.pathHint")}
         error={text(errors.mount_path)}
         value={form.mount_path}
-        onChange={(e) => set("mount_path", e.target.value)}
+        onChange={(e) => {
+          set("mount_path", e.target.value);
+          suggestRoot(e.target.value, form.storage_config_id);
+        }}
         controlClassName="font-mono"
       />
       <SelectField
@@ -117,7 +140,10 @@ export function MountFormDialog({
         label={t("mounts.fields.storageConfig")}
         error={text(errors.storage_config_id)}
         value={form.storage_config_id}
-        onChange={(e) => set("storage_config_id", e.target.value)}
+        onChange={(e) => {
+          set("storage_config_id", e.target.value);
+          suggestRoot(form.mount_path, e.target.value);
+        }}
       >
         <option value="">{t("mounts.chooseConfig")}</option>
         {options.map((c) => (
@@ -126,6 +152,19 @@ export function MountFormDialog({
           </option>
         ))}
       </SelectField>
+      <TextField
+        label={t("mounts.fields.root")}
+        hint={t("mounts.rootHint")}
+        error={text(errors.root)}
+        className="sm:col-span-2"
+        placeholder={t("mounts.rootPlaceholder")}
+        value={form.root}
+        onChange={(e) => {
+          setRootTouched(true);
+          set("root", e.target.value);
+        }}
+        controlClassName="font-mono"
+      />
       <TextField
         label={t("mounts.fields.cacheTtl")}
         hint={t("mounts.cacheTtlHint")}
@@ -179,6 +218,14 @@ export function MountFormDialog({
         checked={form.enable_sign}
         onCheckedChange={(v) => set("enable_sign", v)}
       />
+      {overlapAsked ? (
+        <CheckboxField
+          className="sm:col-span-2"
+          label={t("mounts.fields.allowOverlap")}
+          checked={form.allow_overlap}
+          onCheckedChange={(v) => set("allow_overlap", v)}
+        />
+      ) : null}
       {serverError ? <Alert className="sm:col-span-2">{serverError}</Alert> : null}
     </FormDialog>
   );

@@ -103,6 +103,7 @@ export function MountManagementModule() {
                     <td className="py-2 pr-3 text-xs">
                       <Badge>{row.storage_type}</Badge>{" "}
                       {row.storage_config_name ? storageName(row.storage_config_name) : ""}
+                      {row.root ? <span className="font-mono"> / {row.root}</span> : null}
                     </td>
                     <td className="py-2 pr-3 text-xs tabular-nums">
                       {t("mounts.seconds", { count: row.cache_ttl })}
