@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { s3ConfigBody } from "../../../scripts/test-services/s3-config-body.mjs";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 function listen(server: http.Server, host: string): Promise<number> {
@@ -27,16 +28,11 @@ describe("storage endpoint addresses", () => {
   );
   let redirectPort = 0;
 
-  const body = (endpoint_url: string, name = "S3") => ({
-    name,
-    storage_type: "S3",
-    provider_type: "Other S3 Compatible",
-    endpoint_url,
-    bucket_name: "bucket",
-    access_key_id: "test:tester",
-    secret_access_key: "testing",
-    path_style: true,
-  });
+  const body = (endpoint: string, name = "S3") =>
+    s3ConfigBody(
+      { endpoint, bucket: "bucket", accessKeyId: "test:tester", secretAccessKey: "testing" },
+      name,
+    );
 
   beforeAll(async () => {
     target.on("connection", () => targetConnections++);

@@ -8,6 +8,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { s3ConfigBody } from "../../../scripts/test-services/s3-config-body.mjs";
 import { createMount, type StorageUnderTest } from "../support/fs-helpers";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -22,17 +23,15 @@ let token: string;
 async function s3Storage(port: number): Promise<StorageUnderTest> {
   const res = await t.request("POST", "/api/s3-configs", {
     token,
-    body: {
-      name: `Broken ${port}`,
-      storage_type: "S3",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: `http://127.0.0.1:${port}`,
-      bucket_name: "bucket",
-      region: "us-east-1",
-      access_key_id: "key",
-      secret_access_key: "secret",
-      path_style: true,
-    },
+    body: s3ConfigBody(
+      {
+        endpoint: `http://127.0.0.1:${port}`,
+        bucket: "bucket",
+        accessKeyId: "key",
+        secretAccessKey: "secret",
+      },
+      `Broken ${port}`,
+    ),
   });
   expect(res.status, res.text).toBe(201);
   return { configId: res.body.data.id, storageType: "S3", cleanup: async () => undefined };

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
+import { s3ConfigBody } from "../../../scripts/test-services/s3-config-body.mjs";
 import type { S3TestEnv } from "./s3-env";
 import { type ApiClient, createTestApp, type TestApp } from "./test-app";
 
@@ -44,19 +45,7 @@ export async function createS3Config(
   const folder = `${prefix}-${randomBytes(4).toString("hex")}`;
   const res = await t.request("POST", "/api/s3-configs", {
     token: await t.adminToken(),
-    body: {
-      name: `Swift ${folder}`,
-      storage_type: "S3",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      region: s3.region,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-      default_folder: folder,
-      ...extra,
-    },
+    body: s3ConfigBody(s3, `Swift ${folder}`, { default_folder: folder, ...extra }),
   });
   expect(res.status, res.text).toBe(201);
   return res.body.data.id as string;

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { s3ConfigBody } from "../../../scripts/test-services/s3-config-body.mjs";
 import { expect } from "./fixtures";
 
 /**
@@ -43,19 +44,7 @@ export async function createS3Config(
   if (!s3) return null;
   const res = await request.post("/api/s3-configs", {
     headers: { Authorization: `Bearer ${token}` },
-    data: {
-      name: `Swift ${folder}`,
-      storage_type: "S3",
-      provider_type: "Other S3 Compatible",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      region: s3.region,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-      default_folder: folder,
-      ...extra,
-    },
+    data: s3ConfigBody(s3, `Swift ${folder}`, { default_folder: folder, ...extra }),
   });
   expect(res.status(), await res.text()).toBe(201);
   return { id: (await res.json()).data.id as string };

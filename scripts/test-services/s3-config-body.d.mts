@@ -1,0 +1,5 @@
+export function s3ConfigBody(
+  s3: { endpoint: string; bucket: string; region?: string; accessKeyId: string; secretAccessKey: string },
+  name: string,
+  extra?: Record<string, unknown>,
+): Record<string, unknown>;
