@@ -184,7 +184,9 @@ test.describe("file upload and sharing", () => {
       visitor.guard.allow(failedResource(401));
       await v.goto(`/file/${slug}`);
       await expect(v.getByRole("heading", { name: "This file is protected" })).toBeVisible();
-      await expect(v.getByText(secret.name)).toBeVisible();
+      // Nothing of the file shows before the password: not even its name.
+      await expect(v.getByText("Its name, size and content open with the password.")).toBeVisible();
+      await expect(v.getByText(secret.name)).toHaveCount(0);
       await expect(v.getByRole("link", { name: "Download" })).toHaveCount(0);
 
       await v.getByRole("button", { name: "Open file" }).click();
