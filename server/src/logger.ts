@@ -39,7 +39,14 @@ const SECRET_NAMES = [
   "set-cookie",
 ];
 const HEADER_OWNERS = ["req", "res", "request", "response"];
-const SECRET_HEADERS = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"];
+const SECRET_HEADERS = [
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+  "x-api-key",
+  "x-custom-auth-key",
+];
 
 /** Fields that hold a URL or a request target: kept, with the values of SECRET_QUERY cut out. */
 const URL_NAMES = ["url", "href", "target", "location", "uploadUrl", "downloadUrl"];
