@@ -39,7 +39,7 @@ async function call(
   };
   const res = await fetch(`${server.base}${path}`, { method, headers, body: body as string | undefined });
   const text = await res.text();
-  let json: any;
+  let json = { data: {} as Record<string, string> };
   try {
     json = JSON.parse(text);
   } catch {}
