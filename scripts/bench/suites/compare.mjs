@@ -345,7 +345,7 @@ async function crowd(server) {
   peak = Math.max(peak, await server.rssMb());
   const failures = result.errorCount + result.non2xx;
   console.log(
-    `${CROWD_CONNECTIONS} connections × ${CROWD_SECONDS} s of paste views: ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms, ${failures} failed, RSS peak ${peak} MB`,
+    `${CROWD_CONNECTIONS} connections × ${CROWD_SECONDS} s of paste views: ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms, ${failures} failed (${result.non2xx} non-2xx; ${result.errors || "no socket errors"}), RSS peak ${peak} MB`,
   );
   target(`${CROWD_CONNECTIONS} connections: failed requests`, failures, { max: 0 });
   target(`${CROWD_CONNECTIONS} connections: p99`, result.p99, { max: 1000 }, "ms");
