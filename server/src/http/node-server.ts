@@ -73,7 +73,9 @@ function oneAtATime(listener: Listener, log: Logger): Listener {
     const start = () => {
       connection.current = incoming;
       outgoing.once("close", () => {
-        if (!outgoing.writableFinished) {
+        // Cut by the client or by the idle timeout; an answer the server itself broke off (a body
+        // that failed part-way) carries its error and is reported where it failed.
+        if (!outgoing.writableFinished && !outgoing.errored) {
           log.info(
             {
               reqId: requestIds.get(incoming),
@@ -85,6 +87,8 @@ function oneAtATime(listener: Listener, log: Logger): Listener {
           );
         }
         connection.current = undefined;
+        // Requests still waiting on a connection that is gone have nobody to answer.
+        if (socket.destroyed) connection.waiting.length = 0;
         const next = connection.waiting.shift();
         if (connection.paused && connection.waiting.length < MAX_WAITING_PER_CONNECTION) {
           connection.paused = false;
