@@ -70,7 +70,7 @@ async function measureRun() {
   };
   const starters = {
     bare: () => launch(["-e", BARE]),
-    app: app(path.join(ROOT, "server/dist/main.js"), "app"),
+    app: app(process.env.CLIPSHARE_SERVER_JS ?? path.join(ROOT, "server/dist/main.js"), "app"),
     ...(BASELINE ? { baseline: app(path.resolve(BASELINE), "baseline") } : {}),
   };
   const running = {};
