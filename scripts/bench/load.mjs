@@ -16,7 +16,7 @@ function parseWrkLatency(text, label) {
 }
 
 /**
- * Runs a load test and returns { rps, p50, p99, errors, non2xx }.
+ * Runs a load test and returns { rps, p50, p99, errors, errorCount, non2xx }.
  * options: { url, method, headers, body, connections, seconds }
  */
 export async function load({
@@ -51,6 +51,8 @@ export async function load({
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
     const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
     const errors = /Socket errors:.*/.exec(out)?.[0] ?? "";
+    // "Socket errors: connect 0, read 0, write 0, timeout 0": their sum.
+    const errorCount = [...errors.matchAll(/\d+/g)].reduce((n, m) => n + Number(m[0]), 0);
     return {
       tool: "wrk",
       rps,
@@ -58,6 +60,7 @@ export async function load({
       p99: parseWrkLatency(out, "99%"),
       non2xx,
       errors,
+      errorCount,
     };
   }
   const { default: autocannon } = await import("autocannon");
@@ -69,6 +72,7 @@ export async function load({
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: String(result.errors),
+    errorCount: result.errors + result.timeouts,
   };
 }
 

@@ -44,7 +44,9 @@ export async function startServer(env = {}) {
   const root = path.resolve(import.meta.dirname, "../..");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clipshare-bench-"));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "server/dist/main.js")], {
+  // CLIPSHARE_SERVER_JS measures another build (another branch's dist/main.js) the same way.
+  const main = process.env.CLIPSHARE_SERVER_JS ?? path.join(root, "server/dist/main.js");
+  const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -114,6 +114,17 @@ describe("config", () => {
     );
   });
 
+  it("reads the body idle timeout (120 s) and the per-address connection cap (256)", () => {
+    const plain = loadConfig({ DATA_DIR: tmp() });
+    expect([plain.bodyIdleTimeoutSeconds, plain.maxConnectionsPerIp]).toEqual([120, 256]);
+    const set = loadConfig({ DATA_DIR: tmp(), BODY_IDLE_TIMEOUT: "5m", MAX_CONNECTIONS_PER_IP: "32" });
+    expect([set.bodyIdleTimeoutSeconds, set.maxConnectionsPerIp]).toEqual([300, 32]);
+    expect(() => loadConfig({ DATA_DIR: tmp(), BODY_IDLE_TIMEOUT: "soon" })).toThrow(/BODY_IDLE_TIMEOUT/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), MAX_CONNECTIONS_PER_IP: "0" })).toThrow(
+      /MAX_CONNECTIONS_PER_IP must be a whole number of at least 1/,
+    );
+  });
+
   it("DOWNLOAD_OFFLOAD is off by default; on, it names the header, the data dir as root and the internal prefix", () => {
     const dataDir = tmp();
     expect(loadConfig({ DATA_DIR: dataDir }).downloadOffload).toBeNull();

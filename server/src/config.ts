@@ -45,6 +45,10 @@ export interface Config {
   downloadOffload: DownloadOffload | null;
   /** Bytes of thumbnails kept in DATA_DIR/thumbnails before the least recently used are removed. */
   thumbnailCacheBytes: number;
+  /** A connection that neither sends nor takes a byte for this long (mid-body included) is closed. */
+  bodyIdleTimeoutSeconds: number;
+  /** Open connections one client address may hold; the one beyond is closed at once. */
+  maxConnectionsPerIp: number;
 }
 
 /**
@@ -87,6 +91,15 @@ export function parseDuration(name: string, raw: string, minSeconds = 60): numbe
   if (seconds < minSeconds)
     throw new ConfigError(`${name} must be at least ${minSeconds} seconds, got "${raw}"`);
   return seconds;
+}
+
+/** A whole number from `min` up (MAX_CONNECTIONS_PER_IP). */
+function parseCount(name: string, raw: string | undefined, fallback: number, min = 1): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw.trim());
+  if (!Number.isInteger(value) || value < min)
+    throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+  return value;
 }
 
 /** Below this, a busy but healthy instance could miss its heartbeat and lose its task to another. */
@@ -305,5 +318,9 @@ export function loadConfig(env: Env = process.env): Config {
       : 60,
     downloadOffload: parseOffload(env, dataDir),
     thumbnailCacheBytes: parseBytes("THUMBNAIL_CACHE_SIZE", env.THUMBNAIL_CACHE_SIZE, 512 * 1024 ** 2),
+    bodyIdleTimeoutSeconds: env.BODY_IDLE_TIMEOUT?.trim()
+      ? parseDuration("BODY_IDLE_TIMEOUT", env.BODY_IDLE_TIMEOUT, 1)
+      : 120,
+    maxConnectionsPerIp: parseCount("MAX_CONNECTIONS_PER_IP", env.MAX_CONNECTIONS_PER_IP, 256),
   };
 }

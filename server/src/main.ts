@@ -5,7 +5,7 @@
 import { ConfigError, loadConfig } from "./config";
 import { createContext } from "./context";
 import { createApp } from "./http/app";
-import { serveApp } from "./http/node-body";
+import { serveApp } from "./http/node-server";
 import { createLogger } from "./logger";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -30,7 +30,11 @@ async function main() {
   const ctx = await createContext(config, { log });
   const app = createApp(ctx);
 
-  const server = serveApp(app, { port: config.port, hostname: config.host }, (info) => {
+  const limits = {
+    bodyIdleTimeoutMs: config.bodyIdleTimeoutSeconds * 1000,
+    maxConnectionsPerIp: config.maxConnectionsPerIp,
+  };
+  const server = serveApp(app, { port: config.port, hostname: config.host, log, limits }, (info) => {
     const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
     log.info(
       {

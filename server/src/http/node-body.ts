@@ -3,21 +3,35 @@
  * route hands its Node stream to `nodeBody`, which returns a Web stream for the
  * Response as usual, so every middleware still sees and edits that Response
  * (headers, cookies, status). When the request came through the Node server
- * (`serveApp`), the finished Response is then written by piping the Node
+ * (node-server.ts), the finished Response is then written by piping the Node
  * stream straight into the socket's ServerResponse: no Web-stream chunk
  * conversion and promise per chunk, Node's own back-pressure, and large reads.
  * A stored file's body (`FileBody`) writes itself into the socket from two
  * reused buffers. In-process requests (`app.request` in tests) read the Web
  * stream instead.
  */
-import type { ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline, type Readable } from "node:stream";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { Context } from "hono";
 import { FileBody } from "../storage/file-body";
-import { RESPONSE_ALREADY_SENT } from "./node-adapter/response";
-import { type NodeBindings, type NodeFetch, serve } from "./node-adapter/serve";
-import { headersRecord } from "./node-adapter/write";
+
+/** What @hono/node-server hands the app as its env: Node's request and response. */
+export interface NodeBindings {
+  incoming: IncomingMessage;
+  outgoing: ServerResponse;
+}
+
+export type NodeFetch = (req: Request, env: NodeBindings) => Response | Promise<Response>;
+
+/** Node's form of Fetch headers: Set-Cookie as a list, one header line each. */
+function headersRecord(headers: Headers): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of headers) if (name !== "set-cookie") out[name] = value;
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) out["set-cookie"] = cookies;
+  return out;
+}
 
 interface PendingBody {
   web: ReadableStream;
@@ -115,13 +129,4 @@ export function withNodeBodies(fetch: NodeFetch): NodeFetch {
       },
     );
   };
-}
-
-/** Starts the Node HTTP server for an app (main.ts and the socket-level tests). */
-export function serveApp(
-  app: { fetch: NodeFetch },
-  options: { port: number; hostname: string },
-  onListening?: (info: AddressInfo) => void,
-) {
-  return serve(withNodeBodies(app.fetch), options, onListening);
 }

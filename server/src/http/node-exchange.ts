@@ -48,3 +48,14 @@ export function setHeader(c: Context, name: string, value: string): void {
   if (outgoing) outgoing.setHeader(name, value);
   else c.header(name, value);
 }
+
+/**
+ * Whether the client went away (closed the connection, or the server cut it after the idle
+ * timeout) before its answer: an error the request then meets (its body stream failing) is the
+ * client's doing, which the server logs at `info` (node-server.ts), not a server fault.
+ */
+export function clientGone(c: Context): boolean {
+  const incoming = bindings(c)?.incoming;
+  if (!incoming) return false;
+  return Boolean(bindings(c)?.outgoing?.destroyed || (!incoming.complete && incoming.destroyed));
+}

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Permission, SHARE_AREA } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveApp } from "../../src/http/node-body";
+import { serveApp } from "../../src/http/node-server";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await t.adminToken();
   key = await t.createApiKey(Permission.FILE_SHARE);
-  server = serveApp(t.app, { port: 0, hostname: "127.0.0.1" });
+  server = serveApp(t.app, { port: 0, hostname: "127.0.0.1", log: t.ctx.log });
   await new Promise<void>((r) => server.once("listening", () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

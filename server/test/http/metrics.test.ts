@@ -5,7 +5,7 @@
 import type { AddressInfo } from "node:net";
 import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveApp } from "../../src/http/node-body";
+import { serveApp } from "../../src/http/node-server";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 const TOKEN = "scrape-secret-0123456789";
@@ -31,7 +31,7 @@ const scrape = async () => {
 
 /** A server on a loopback port, for address-based access. */
 async function listening(app: TestApp): Promise<{ base: string; server: ReturnType<typeof serveApp> }> {
-  const server = serveApp(app.app, { port: 0, hostname: "127.0.0.1" });
+  const server = serveApp(app.app, { port: 0, hostname: "127.0.0.1", log: app.ctx.log });
   await new Promise<void>((r) => server.once("listening", () => r()));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { curlUploadCommand, Permission, type SharexConfig, sharexConfigs } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveApp } from "../../src/http/node-body";
+import { serveApp } from "../../src/http/node-server";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -22,7 +22,7 @@ let key: string;
 beforeAll(async () => {
   t = await createTestApp();
   key = (await t.createApiKey(Permission.TEXT | Permission.FILE_SHARE)).key;
-  server = serveApp(t.app, { port: 0, hostname: "127.0.0.1" });
+  server = serveApp(t.app, { port: 0, hostname: "127.0.0.1", log: t.ctx.log });
   await new Promise<void>((r) => server.once("listening", () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

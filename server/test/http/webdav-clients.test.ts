@@ -24,7 +24,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveApp } from "../../src/http/node-body";
+import { serveApp } from "../../src/http/node-server";
 import { createS3Config } from "../support/fs-helpers";
 import { describeS3 } from "../support/s3-env";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestApp, type TestApp } from "../support/test-app";
@@ -64,7 +64,7 @@ beforeAll(async () => {
     body: { max_upload_size: 1, max_upload_size_unit: "GB" },
   });
   await new Promise<void>((resolve) => {
-    server = serveApp(t.app, { port: 0, hostname: "127.0.0.1" }, () => resolve());
+    server = serveApp(t.app, { port: 0, hostname: "127.0.0.1", log: t.ctx.log }, () => resolve());
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   work = mkdtempSync(path.join(os.tmpdir(), "clipshare-dav-"));

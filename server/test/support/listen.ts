@@ -4,11 +4,11 @@
  * clients that go away, a proxy in front.
  */
 import type { AddressInfo } from "node:net";
-import { serveApp } from "../../src/http/node-body";
+import { serveApp } from "../../src/http/node-server";
 import type { TestApp } from "./test-app";
 
 export async function listenTestApp(t: TestApp): Promise<{ base: string; close(): Promise<void> }> {
-  const server = serveApp(t.app, { port: 0, hostname: "127.0.0.1" });
+  const server = serveApp(t.app, { port: 0, hostname: "127.0.0.1", log: t.ctx.log });
   await new Promise<void>((r) => server.once("listening", () => r()));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -12,7 +12,7 @@ import { createPgDatabase } from "../../../scripts/test-services/pg-database.mjs
 import { type Config, loadConfig } from "../../src/config";
 import { type AppContext, createContext } from "../../src/context";
 import { createApp } from "../../src/http/app";
-import { createLogger } from "../../src/logger";
+import { createLogger, type Logger } from "../../src/logger";
 
 export const ADMIN_USERNAME = "admin";
 export const ADMIN_PASSWORD = "correct-horse-battery";
@@ -51,7 +51,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `options.log`: the logger the app writes to (tests that read its lines); else one at LOG_LEVEL. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { log?: Logger } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clipshare-test-"));
   const pgDb = testDialect() === "postgres" ? await createPgDatabase() : null;
   const config = loadConfig({
@@ -67,7 +71,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       : {}),
     ...env,
   });
-  const ctx = await createContext(config, { log: createLogger(config.logLevel) });
+  const ctx = await createContext(config, { log: options.log ?? createLogger(config.logLevel) });
   const app = createApp(ctx);
   let cachedToken: string | null = null;
 

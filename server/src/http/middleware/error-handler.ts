@@ -8,6 +8,7 @@ import { isAppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { formatZodError } from "../body";
 import { fail } from "../envelope";
+import { clientGone } from "../node-exchange";
 import type { AppEnv } from "../types";
 
 /** The app's onError: `log` receives the unexpected errors, with the request id. */
@@ -29,6 +30,8 @@ export const errorHandler = (log: Logger) => (err: Error, c: Context<AppEnv>) =>
       err.message || `HTTP error ${status}`,
     );
   }
+  // Nobody will read this answer; the server has logged the abort or timeout at info.
+  if (clientGone(c)) return fail(c, 400, "request_aborted", "The client closed the connection");
   log.error({ reqId: c.get("requestId"), err }, "Unhandled error");
   return fail(c, 500, "internal_error", "Internal server error");
 };

@@ -10,6 +10,7 @@ import type { AppContext } from "../../context";
 import { metrics } from "../../lib/metrics";
 import { accessLogWriter } from "../../logger";
 import { nodeRequest, requestHeader } from "../node-exchange";
+import { tagRequest } from "../node-server";
 import { type FixedHeaders, withResponseHeaders } from "../response-headers";
 import { pdfSecurityPolicy } from "../security-headers";
 import type { AppEnv } from "../types";
@@ -29,6 +30,12 @@ export function clientIpOf(c: Context, trustProxy: boolean): string {
   return incoming.socket.remoteAddress ?? "unknown";
 }
 
+/** The request as a debug line shows it (the logger censors credentials in it). */
+function requestDetails(c: Context) {
+  const headers = nodeRequest(c)?.headers ?? Object.fromEntries(c.req.raw.headers);
+  return { method: c.req.method, url: nodeRequest(c)?.url ?? c.req.url, headers };
+}
+
 /**
  * Forwarded headers while TRUST_PROXY is off usually mean a reverse proxy: then every
  * visitor has the proxy's address, and rate limits keyed on it lock out everyone at once.
@@ -42,6 +49,7 @@ export function requestContext(ctx: AppContext, fixedHeaders: FixedHeaders = [])
   // Prometheus counters are only worth their cost when something scrapes them.
   const recordMetrics = Boolean(ctx.config.metrics.token || ctx.config.metrics.allow);
   const pdfPolicy = pdfSecurityPolicy(ctx.config);
+  const debug = ctx.log.isLevelEnabled("debug");
   return async (c, next) => {
     const forwarded = warnedUntrustedProxy ? undefined : FORWARDED_HEADERS.find((h) => requestHeader(c, h));
     if (forwarded) {
@@ -54,6 +62,9 @@ export function requestContext(ctx: AppContext, fixedHeaders: FixedHeaders = [])
     const incoming = requestHeader(c, "x-request-id");
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
     c.set("requestId", requestId);
+    const node = nodeRequest(c);
+    if (node) tagRequest(node, requestId);
+    if (debug) ctx.log.debug({ reqId: requestId, req: requestDetails(c) }, "request received");
     c.set("clientIp", clientIpOf(c, ctx.config.trustProxy));
     c.set("pdfPolicy", pdfPolicy);
     const started = performance.now();
@@ -66,6 +77,11 @@ export function requestContext(ctx: AppContext, fixedHeaders: FixedHeaders = [])
         seconds,
         Number(requestHeader(c, "content-length") ?? 0) || 0,
         Number(c.res.headers.get("content-length") ?? 0) || 0,
+      );
+    if (debug)
+      ctx.log.debug(
+        { reqId: requestId, res: { headers: Object.fromEntries(c.res.headers) } },
+        "response headers",
       );
     accessLog?.({
       reqId: requestId,

@@ -4,9 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import zlib from "node:zlib";
+import { crc32 } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { crc32 } from "./crc32";
 import { type ZipEntry, zipEntryName, zipStream } from "./zip-writer";
 
 const dirs: string[] = [];
@@ -44,16 +43,13 @@ const file = (name: string, data: Buffer, chunkSize = 1000): ZipEntry => ({
     ),
 });
 
-describe("crc32", () => {
-  it("matches the standard check value and zlib, also when continued across chunks", () => {
+describe("crc32 (node:zlib)", () => {
+  it("gives the standard check value and continues across chunks, as the writer uses it", () => {
     expect(crc32(Buffer.from("123456789"))).toBe(0xcbf43926);
     expect(crc32(Buffer.alloc(0))).toBe(0);
     for (const n of [1, 7, 8, 9, 63, 64, 1000, 65_537]) {
       const data = randomBytes(n);
-      const whole = crc32(data);
-      expect(crc32(data.subarray(3), crc32(data.subarray(0, 3)))).toBe(whole);
-      const native = (zlib as { crc32?: (d: Uint8Array) => number }).crc32;
-      if (native) expect(whole).toBe(native(data));
+      expect(crc32(data.subarray(3), crc32(data.subarray(0, 3)))).toBe(crc32(data));
     }
   });
 });

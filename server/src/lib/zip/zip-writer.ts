@@ -9,7 +9,7 @@
  * extra field, §4.3.14-16 zip64 end records).
  */
 import type { Readable } from "node:stream";
-import { crc32 } from "./crc32";
+import { crc32 } from "node:zlib";
 
 export interface ZipEntry {
   /** Path inside the archive, "/"-separated; directories may end with "/". */
