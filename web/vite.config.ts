@@ -1,19 +1,18 @@
 import { resolve } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { inShell, pageAssetsPlugin, readPageAssets } from "./scripts/app-shell.mjs";
-import { preactAliases } from "./scripts/preact-aliases.mjs";
 import { PAGE_ASSETS_FILE, SHARE_TARGET_PATH } from "./src/lib/offline/sw-protocol";
 
 // The dev server forwards API calls and the runtime config to a local ClipShare server.
 const devBackend = process.env.CLIPSHARE_DEV_BACKEND ?? "http://127.0.0.1:8787";
 
 export default defineConfig({
-  resolve: { alias: preactAliases },
-  // JSX compiles to the automatic runtime of "react", which the aliases turn into Preact's.
-  oxc: { jsx: { runtime: "automatic", importSource: "react" } },
   plugins: [
+    // React's JSX runtime, and fast refresh in the dev server.
+    react(),
     tailwindcss(),
     pageAssetsPlugin({
       fileName: PAGE_ASSETS_FILE,
