@@ -75,10 +75,27 @@ export default defineConfig({
     // Read by scripts/report-bundle.mjs to find the locale chunks.
     manifest: true,
     rollupOptions: {
+      // Needed to inline common chunks: the entry's exports are nobody's API.
+      preserveEntrySignatures: false,
       treeshake: {
         // The shared package only declares constants, helpers and zod schemas: a module of it
         // whose exports go unused can be dropped (keeps zod out of the initial bundle).
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id),
+      },
+      output: {
+        // Fewer, larger files for what every page loads together: each response costs its
+        // headers too (about 0.7 KB here), which outweighs many of the small chunks.
+        codeSplitting: {
+          // Small common chunks (an icon, a helper two pages share) are copied into each chunk
+          // that uses them; rolldown's runtime keeps one instance of each module. Styles stay files.
+          experimentalInlineCommonChunks: {
+            maxSize: 4096,
+            exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+          },
+          groups: [
+            { name: "query", test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+          ],
+        },
       },
     },
   },

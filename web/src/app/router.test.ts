@@ -12,8 +12,9 @@ const titleOf = (pathname: string, keyHolder = false) => {
   const match = matchRoutes(routes, pathname)
     ?.filter(({ route }) => (route.handle as RouteHandle | undefined)?.title)
     .at(-1);
-  const title = (match?.route.handle as RouteHandle).title;
-  return typeof title === "function" ? title(match!.params, { keyHolder }) : title;
+  if (!match) return undefined;
+  const title = (match.route.handle as RouteHandle).title;
+  return typeof title === "function" ? title(match.params, { keyHolder }) : title;
 };
 
 /** A memory router over the app's table, settled after its first navigation. */
