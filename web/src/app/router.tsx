@@ -39,7 +39,7 @@ export const guarded = (guard: Guard) => ({
 });
 
 /** A lazily loaded page: `pick` takes its component from the module. */
-const page =
+const lazyPage =
   <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   () =>
     load().then((module) => ({ Component: pick(module) }));
@@ -61,7 +61,7 @@ export const appRoutes = [
     children: [
       {
         ErrorBoundary: RouteError,
-        lazy: page(
+        lazy: lazyPage(
           () => import("./layout/data-layout"),
           (m) => m.DataLayout,
         ),
@@ -69,7 +69,7 @@ export const appRoutes = [
           {
             index: true,
             handle: handle("pages.home"),
-            lazy: page(
+            lazy: lazyPage(
               () => import("../features/home/components/home-page"),
               (m) => m.HomePage,
             ),
@@ -78,7 +78,7 @@ export const appRoutes = [
             path: "upload",
             handle: handle("pages.upload"),
             ...guarded(panelGuard),
-            lazy: page(
+            lazy: lazyPage(
               () => withAdminTexts(import("../features/upload/components/upload-page")),
               (m) => m.UploadPage,
             ),
@@ -87,14 +87,14 @@ export const appRoutes = [
             path: "admin",
             handle: handle((_params, context) => panelTitle(context)),
             ...guarded(panelGuard),
-            lazy: page(
+            lazy: lazyPage(
               () => withAdminTexts(import("../features/admin/components/admin-page")),
               (m) => m.AdminPage,
             ),
             children: [
               {
                 index: true,
-                lazy: page(
+                lazy: lazyPage(
                   () => withAdminTexts(import("../features/admin/components/admin-module-route")),
                   (m) => m.AdminModuleRoute,
                 ),
@@ -104,7 +104,7 @@ export const appRoutes = [
                 handle: handle((params, context) =>
                   isAdminModuleId(params.module) ? ADMIN_MODULE_TITLES[params.module] : panelTitle(context),
                 ),
-                lazy: page(
+                lazy: lazyPage(
                   () => withAdminTexts(import("../features/admin/components/admin-module-route")),
                   (m) => m.AdminModuleRoute,
                 ),
@@ -114,7 +114,7 @@ export const appRoutes = [
           {
             path: "paste/:slug",
             handle: handle("pages.paste"),
-            lazy: page(
+            lazy: lazyPage(
               () => import("../features/paste-view/components/paste-page"),
               (m) => m.PastePage,
             ),
@@ -122,7 +122,7 @@ export const appRoutes = [
           {
             path: "file/:slug",
             handle: handle("pages.file"),
-            lazy: page(
+            lazy: lazyPage(
               () => import("../features/file-view/components/file-page"),
               (m) => m.FilePage,
             ),
@@ -131,7 +131,7 @@ export const appRoutes = [
             path: "mount-explorer/*",
             handle: handle("pages.mountExplorer"),
             ...guarded(explorerGuard),
-            lazy: page(
+            lazy: lazyPage(
               () => withAdminTexts(import("../features/mount-explorer/components/explorer-page")),
               (m) => m.ExplorerPage,
             ),
@@ -139,7 +139,7 @@ export const appRoutes = [
           {
             path: "api-docs",
             handle: handle("apiDocs.title"),
-            lazy: page(
+            lazy: lazyPage(
               () => withAdminTexts(import("../features/api-docs/components/api-docs-page")),
               (m) => m.ApiDocsPage,
             ),
