@@ -86,10 +86,10 @@ export default defineConfig({
         // Fewer, larger files for what every page loads together: each response costs its
         // headers too (about 0.7 KB here), which outweighs many of the small chunks.
         codeSplitting: {
-          // Small common chunks (an icon, a helper two pages share) are copied into each chunk
+          // Small common chunks (icons, helpers some pages share) are copied into each chunk
           // that uses them; rolldown's runtime keeps one instance of each module. Styles stay files.
           experimentalInlineCommonChunks: {
-            maxSize: 4096,
+            maxSize: 16384,
             exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
           },
           groups: [

@@ -16,7 +16,7 @@ export const PAGE_BUDGETS_KB = {
 
 /**
  * What the tests hold a first visit to (KB as sent): no page may grow past these. Measured
- * on React: paste 193.0, Home signed out and signed in 316.9 (the same files).
+ * on React: paste 184.9, Home signed out and signed in 308.4 (the same files).
  */
 export const PAGE_CEILINGS_KB = {
   paste: 200,
