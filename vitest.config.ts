@@ -1,11 +1,8 @@
 import { defineConfig } from "vitest/config";
-import { preactAliases } from "./web/scripts/preact-aliases.mjs";
 
 // One runner for every package. Server tests pick their database and storage
 // from the environment (see server/test/support/env.ts); by default SQLite + LOCAL.
 export default defineConfig({
-  // Web code that imports React gets Preact, as in the built app.
-  resolve: { alias: preactAliases },
   test: {
     include: [
       "packages/*/src/**/*.test.ts",

@@ -1,19 +1,18 @@
 import { resolve } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { inShell, pageAssetsPlugin, readPageAssets } from "./scripts/app-shell.mjs";
-import { preactAliases } from "./scripts/preact-aliases.mjs";
 import { PAGE_ASSETS_FILE, SHARE_TARGET_PATH } from "./src/lib/offline/sw-protocol";
 
 // The dev server forwards API calls and the runtime config to a local ClipShare server.
 const devBackend = process.env.CLIPSHARE_DEV_BACKEND ?? "http://127.0.0.1:8787";
 
 export default defineConfig({
-  resolve: { alias: preactAliases },
-  // JSX compiles to the automatic runtime of "react", which the aliases turn into Preact's.
-  oxc: { jsx: { runtime: "automatic", importSource: "react" } },
   plugins: [
+    // React's JSX runtime, and fast refresh in the dev server.
+    react(),
     tailwindcss(),
     pageAssetsPlugin({
       fileName: PAGE_ASSETS_FILE,
@@ -76,10 +75,27 @@ export default defineConfig({
     // Read by scripts/report-bundle.mjs to find the locale chunks.
     manifest: true,
     rollupOptions: {
+      // Needed to inline common chunks: the entry's exports are nobody's API.
+      preserveEntrySignatures: false,
       treeshake: {
         // The shared package only declares constants, helpers and zod schemas: a module of it
         // whose exports go unused can be dropped (keeps zod out of the initial bundle).
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id),
+      },
+      output: {
+        // Fewer, larger files for what every page loads together: each response costs its
+        // headers too (about 0.7 KB here), which outweighs many of the small chunks.
+        codeSplitting: {
+          // Small common chunks (icons, helpers some pages share) are copied into each chunk
+          // that uses them; rolldown's runtime keeps one instance of each module. Styles stay files.
+          experimentalInlineCommonChunks: {
+            maxSize: 16384,
+            exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+          },
+          groups: [
+            { name: "query", test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+          ],
+        },
       },
     },
   },

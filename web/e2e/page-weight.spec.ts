@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import type { Page } from "@playwright/test";
 import { inShell, readPageAssets } from "../scripts/app-shell.mjs";
 import {
   kb,
@@ -18,7 +19,7 @@ const baseUrl = () => process.env.E2E_BASE_URL ?? "";
 const dist = fileURLToPath(new URL("../dist", import.meta.url));
 
 test.describe("first page weight", () => {
-  test("a shared paste and Home with its editor stay within their JavaScript budgets", async ({
+  test("a shared paste and Home, signed out and in, stay within their JavaScript budgets", async ({
     browser,
     request,
   }) => {
@@ -30,7 +31,9 @@ test.describe("first page weight", () => {
     const pastePage = await measurePage(browser, baseUrl(), `/paste/${paste.slug}`, (page) =>
       page.getByText("Room 4, 10:00").waitFor(),
     );
-    const home = await measurePage(browser, baseUrl(), "/", (page) => page.locator(".cm-editor").waitFor(), {
+    const editorShown = (page: Page) => page.locator(".cm-editor").waitFor();
+    const home = await measurePage(browser, baseUrl(), "/", editorShown);
+    const homeSignedIn = await measurePage(browser, baseUrl(), "/", editorShown, {
       storageState: {
         cookies: [],
         origins: [{ origin: baseUrl(), localStorage: [{ name: "admin_token", value: token }] }],
@@ -38,13 +41,17 @@ test.describe("first page weight", () => {
     });
     // The page's own chunk was among what was measured, so the figure is the page's.
     expect(pastePage.files.some((f) => /\/paste-page-[^/]+\.js$/.test(f.file))).toBe(true);
-    expect(home.files.some((f) => /\/codemirror-editor-[^/]+\.js$/.test(f.file))).toBe(true);
+    for (const visit of [home, homeSignedIn])
+      expect(visit.files.some((f) => /\/codemirror-editor-[^/]+\.js$/.test(f.file))).toBe(true);
     // A browser that has stored nothing offline loads no local database code on Home.
     expect(home.files.filter((f) => /\/offline-db-[^/]+\.js$/.test(f.file))).toEqual([]);
     expect(pastePage.total, `paste page: ${kb(pastePage.total)}`).toBeLessThanOrEqual(
       PAGE_CEILINGS_KB.paste * 1024,
     );
     expect(home.total, `Home: ${kb(home.total)}`).toBeLessThanOrEqual(PAGE_CEILINGS_KB.home * 1024);
+    expect(homeSignedIn.total, `Home signed in: ${kb(homeSignedIn.total)}`).toBeLessThanOrEqual(
+      PAGE_CEILINGS_KB.homeSignedIn * 1024,
+    );
   });
 
   test("the service worker installs with the app shell only, then caches the page being visited", async ({

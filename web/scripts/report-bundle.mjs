@@ -6,8 +6,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
-// The locale file is the shell texts only (about 7 KB): the admin pages load theirs.
-const BUDGET_KB = 42;
+// React 19, react-dom, react-router and i18next with the app shell and the locale file (the
+// shell texts only, about 7 KB; the admin pages load theirs) measured 153.1 KB: at most 10% more.
+const BUDGET_KB = 168;
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), "../dist");
 
 const html = readFileSync(join(dist, "index.html"), "utf8");

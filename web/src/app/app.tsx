@@ -1,7 +1,6 @@
-import { RouterProvider } from "../lib/router";
-import { RouteFallback } from "./layout/route-fallback";
+import { RouterProvider } from "react-router";
 import type { createAppRouter } from "./router";
 
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
-  return <RouterProvider router={router} fallback={<RouteFallback />} />;
+  return <RouterProvider router={router} />;
 }

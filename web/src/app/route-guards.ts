@@ -1,7 +1,16 @@
 import { isPathWithinBase, normalizeBasePath } from "@clipshare/shared";
+import type { Params } from "react-router";
 import { capabilitiesOf } from "../lib/auth-state";
 import { authStore } from "../lib/auth-store";
-import type { GuardArgs } from "../lib/router";
+
+/** What a guard sees: the params and the full URL being opened. */
+export interface GuardArgs {
+  params: Params;
+  url: URL;
+}
+
+/** Runs before a route is shown: a path to go to instead, or nothing to let it open. */
+export type Guard = (args: GuardArgs) => Promise<string | null> | string | null;
 
 /**
  * Route guard for the signed-in areas: revalidate when the last check

@@ -1,9 +1,11 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, type LoaderFunctionArgs, type Params, replace } from "react-router";
 import { ADMIN_MODULE_TITLES, isAdminModuleId } from "../features/admin/modules/module-ids";
 import type { TranslationKey } from "../i18n";
-import { createRouter, type Params } from "../lib/router";
 import { AppLayout } from "./layout/app-layout";
 import { RouteError } from "./layout/route-error";
-import { explorerGuard, panelGuard } from "./route-guards";
+import { RouteFallback } from "./layout/route-fallback";
+import { explorerGuard, type Guard, panelGuard } from "./route-guards";
 
 /** What a route title may depend on besides its parameters. */
 export interface TitleContext {
@@ -23,6 +25,26 @@ const panelTitle = ({ keyHolder }: TitleContext): TranslationKey =>
   keyHolder ? "admin.userPanel" : "admin.adminPanel";
 
 /**
+ * A guard as the route's loader: its answer, when there is one, redirects in place of the
+ * entry asked for (never recorded, so Back does not return to it). It runs on
+ * every navigation to or inside the route (not only when the route's own params change),
+ * so a guard on `admin` also covers moving between its modules.
+ */
+export const guarded = (guard: Guard) => ({
+  loader: async ({ params, request }: LoaderFunctionArgs) => {
+    const elsewhere = await guard({ params, url: new URL(request.url) });
+    return elsewhere ? replace(elsewhere) : null;
+  },
+  shouldRevalidate: () => true,
+});
+
+/** A lazily loaded page: `pick` takes its component from the module. */
+const lazyPage =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  () =>
+    load().then((module) => ({ Component: pick(module) }));
+
+/**
  * A page of the signed-in areas (and the API docs): its chunk and the admin texts load
  * together, so it never renders raw keys, and visitors' pages never fetch those texts.
  */
@@ -31,88 +53,110 @@ const withAdminTexts = <T,>(page: Promise<T>): Promise<T> =>
     ([loaded]) => loaded,
   );
 
+/** The app's route table (the build reads this module to split the pages' files, see scripts/app-shell.mjs). */
+export const appRoutes = [
+  {
+    Component: AppLayout,
+    HydrateFallback: RouteFallback,
+    children: [
+      {
+        ErrorBoundary: RouteError,
+        lazy: lazyPage(
+          () => import("./layout/data-layout"),
+          (m) => m.DataLayout,
+        ),
+        children: [
+          {
+            index: true,
+            handle: handle("pages.home"),
+            lazy: lazyPage(
+              () => import("../features/home/components/home-page"),
+              (m) => m.HomePage,
+            ),
+          },
+          {
+            path: "upload",
+            handle: handle("pages.upload"),
+            ...guarded(panelGuard),
+            lazy: lazyPage(
+              () => withAdminTexts(import("../features/upload/components/upload-page")),
+              (m) => m.UploadPage,
+            ),
+          },
+          {
+            path: "admin",
+            handle: handle((_params, context) => panelTitle(context)),
+            ...guarded(panelGuard),
+            lazy: lazyPage(
+              () => withAdminTexts(import("../features/admin/components/admin-page")),
+              (m) => m.AdminPage,
+            ),
+            children: [
+              {
+                index: true,
+                lazy: lazyPage(
+                  () => withAdminTexts(import("../features/admin/components/admin-module-route")),
+                  (m) => m.AdminModuleRoute,
+                ),
+              },
+              {
+                path: ":module",
+                handle: handle((params, context) =>
+                  isAdminModuleId(params.module) ? ADMIN_MODULE_TITLES[params.module] : panelTitle(context),
+                ),
+                lazy: lazyPage(
+                  () => withAdminTexts(import("../features/admin/components/admin-module-route")),
+                  (m) => m.AdminModuleRoute,
+                ),
+              },
+            ],
+          },
+          {
+            path: "paste/:slug",
+            handle: handle("pages.paste"),
+            lazy: lazyPage(
+              () => import("../features/paste-view/components/paste-page"),
+              (m) => m.PastePage,
+            ),
+          },
+          {
+            path: "file/:slug",
+            handle: handle("pages.file"),
+            lazy: lazyPage(
+              () => import("../features/file-view/components/file-page"),
+              (m) => m.FilePage,
+            ),
+          },
+          {
+            path: "mount-explorer/*",
+            handle: handle("pages.mountExplorer"),
+            ...guarded(explorerGuard),
+            lazy: lazyPage(
+              () => withAdminTexts(import("../features/mount-explorer/components/explorer-page")),
+              (m) => m.ExplorerPage,
+            ),
+          },
+          {
+            path: "api-docs",
+            handle: handle("apiDocs.title"),
+            lazy: lazyPage(
+              () => withAdminTexts(import("../features/api-docs/components/api-docs-page")),
+              (m) => m.ApiDocsPage,
+            ),
+          },
+          // Any other address: Home, in place of the entry asked for.
+          { path: "*", loader: () => replace("/") },
+        ],
+      },
+    ],
+  },
+];
+
 /**
- * The app's routes. Every page is its own lazily loaded chunk. The guards of every
- * level run on each navigation, so one on `admin` also covers its modules.
+ * The app's navigation (react-router's data router): guards and a page's code are
+ * resolved before the page is shown, so the current one stays up, with a progress
+ * indicator, until the next can be drawn whole.
  */
 export function createAppRouter() {
-  return createRouter([
-    {
-      Component: AppLayout,
-      children: [
-        {
-          ErrorBoundary: RouteError,
-          load: () => import("./layout/data-layout").then((m) => m.DataLayout),
-          children: [
-            {
-              index: true,
-              handle: handle("pages.home"),
-              load: () => import("../features/home/components/home-page").then((m) => m.HomePage),
-            },
-            {
-              path: "upload",
-              handle: handle("pages.upload"),
-              guard: panelGuard,
-              load: () =>
-                withAdminTexts(import("../features/upload/components/upload-page")).then((m) => m.UploadPage),
-            },
-            {
-              path: "admin",
-              handle: handle((_params, context) => panelTitle(context)),
-              guard: panelGuard,
-              load: () =>
-                withAdminTexts(import("../features/admin/components/admin-page")).then((m) => m.AdminPage),
-              children: [
-                {
-                  index: true,
-                  load: () =>
-                    withAdminTexts(import("../features/admin/components/admin-module-route")).then(
-                      (m) => m.AdminModuleRoute,
-                    ),
-                },
-                {
-                  path: ":module",
-                  handle: handle((params, context) =>
-                    isAdminModuleId(params.module) ? ADMIN_MODULE_TITLES[params.module] : panelTitle(context),
-                  ),
-                  load: () =>
-                    withAdminTexts(import("../features/admin/components/admin-module-route")).then(
-                      (m) => m.AdminModuleRoute,
-                    ),
-                },
-              ],
-            },
-            {
-              path: "paste/:slug",
-              handle: handle("pages.paste"),
-              load: () => import("../features/paste-view/components/paste-page").then((m) => m.PastePage),
-            },
-            {
-              path: "file/:slug",
-              handle: handle("pages.file"),
-              load: () => import("../features/file-view/components/file-page").then((m) => m.FilePage),
-            },
-            {
-              path: "mount-explorer/*",
-              handle: handle("pages.mountExplorer"),
-              guard: explorerGuard,
-              load: () =>
-                withAdminTexts(import("../features/mount-explorer/components/explorer-page")).then(
-                  (m) => m.ExplorerPage,
-                ),
-            },
-            {
-              path: "api-docs",
-              handle: handle("apiDocs.title"),
-              load: () =>
-                withAdminTexts(import("../features/api-docs/components/api-docs-page")).then(
-                  (m) => m.ApiDocsPage,
-                ),
-            },
-            { path: "*", guard: () => "/" },
-          ],
-        },
-      ],
-    },
-  ]);
+  return createBrowserRouter(appRoutes);
 }

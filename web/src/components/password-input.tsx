@@ -43,9 +43,7 @@ export function PasswordInput({
         placeholder={placeholder}
         autoFocus={autoFocus}
         disabled={disabled}
-        // As a string: Preact leaves out an attribute whose value is false, and a shown
-        // password would be spell-checked (and sent to a spelling service) again.
-        spellCheck="false"
+        spellCheck={false}
         autoCapitalize="off"
         className="pr-10"
         onChange={(e) => onChange(e.target.value)}

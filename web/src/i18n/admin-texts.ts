@@ -1,11 +1,12 @@
-import { addTexts } from ".";
+import { addTexts, type Language } from ".";
+import type { TextPart } from "./texts";
 
 /*
  * Texts of the signed-in areas: the admin panel and its modules, uploads, the file
  * explorer and the API docs. Visitors never fetch them: the router loads this module
  * with those pages and renders them once the texts are in.
  */
-const adminTexts = {
+const adminTexts: TextPart<Language> = {
   en: () => import("./locales/admin/en.json"),
   zh: () => import("./locales/admin/zh.json"),
 };

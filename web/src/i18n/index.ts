@@ -1,10 +1,10 @@
 import { STORAGE_KEYS } from "@clipshare/shared";
-import { useSyncExternalStore } from "react";
+import i18next from "i18next";
+import { initReactI18next, useTranslation as useI18nextTranslation } from "react-i18next";
 import { readString, writeString } from "../lib/storage";
-import type { TextOptions } from "./format";
 import type adminEn from "./locales/admin/en.json";
 import type en from "./locales/en.json";
-import { createTextStore, type TextPart } from "./store";
+import { createTexts, type TextPart } from "./texts";
 
 export const LANGUAGES = ["zh", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -44,7 +44,12 @@ const shellTexts: TextPart<Language> = {
   zh: () => import("./locales/zh.json"),
 };
 
-const store = createTextStore<Language>(LANGUAGE_TAGS, shellTexts, "en", applyDocumentLanguage);
+const texts = createTexts(i18next.use(initReactI18next), LANGUAGES, shellTexts);
+i18next.on("languageChanged", (lang) => applyDocumentLanguage(parseLanguage(lang) ?? "en"));
+
+export function currentLanguage(): Language {
+  return parseLanguage(texts.language()) ?? "en";
+}
 
 /** Detects the language and loads its texts; the app renders after this. */
 export async function initI18n(): Promise<void> {
@@ -54,24 +59,20 @@ export async function initI18n(): Promise<void> {
       : navigator.languages?.length
         ? navigator.languages
         : [navigator.language];
-  await store.setLanguage(detectLanguage(readString(STORAGE_KEYS.language), preferred));
-}
-
-export function currentLanguage(): Language {
-  return store.language();
+  await texts.start(detectLanguage(readString(STORAGE_KEYS.language), preferred));
 }
 
 /** The visitor's choice: remembered, and applied once its texts are loaded. */
 export async function setLanguage(lang: Language): Promise<void> {
   writeString(STORAGE_KEYS.language, lang);
-  await store.setLanguage(lang);
+  await texts.setLanguage(lang);
 }
 
 /**
  * Loads a part of the texts that only some pages use (see `admin-texts.ts`) before they
  * render; it follows every later language change.
  */
-export const addTexts = (part: TextPart<Language>): Promise<void> => store.addPart(part);
+export const addTexts = (part: TextPart<Language>): Promise<void> => texts.addPart(part);
 
 /** Every dotted key of a nested message object. */
 type LeafKeys<T, P extends string = ""> = {
@@ -87,12 +88,21 @@ type PluralStem<K> = K extends `${infer S}_one` ? S : K extends `${infer S}_othe
 /** A key, or the stem of a plural pair (called with a count). */
 type TextKey = TranslationKey | PluralStem<TranslationKey>;
 
+/** Values a text is filled with (`{{name}}`); `count` also picks the plural form. */
+export interface TextOptions {
+  count?: number;
+  /** Shown (and filled) when the key has no text. */
+  defaultValue?: string;
+  [name: string]: unknown;
+}
+
 export type TFunction = (key: TextKey, options?: TextOptions) => string;
 
 /** The text of `key` in the language in use, for code outside components (toasts, notices). */
-export const translate: TFunction = (key, options) => store.snapshot().t(key, options);
+export const translate: TFunction = (key, options) => i18next.t(key, options);
 
-/** `t` and the language in use; the component renders again when either changes. */
+/** `t` (keys checked by the compiler) and the language in use; the component renders again when either changes. */
 export function useTranslation(): { t: TFunction; i18n: { language: Language } } {
-  return useSyncExternalStore(store.subscribe, store.snapshot);
+  const { t, i18n } = useI18nextTranslation();
+  return { t: t as TFunction, i18n: { language: parseLanguage(i18n.language) ?? "en" } };
 }

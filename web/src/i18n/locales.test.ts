@@ -1,23 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { flattenTexts, type TextTree } from "./format";
+import { flattenTexts } from "./flatten-texts";
 import { detectLanguage, parseLanguage } from "./index";
 import adminEn from "./locales/admin/en.json";
 import adminZh from "./locales/admin/zh.json";
 import en from "./locales/en.json";
 import zh from "./locales/zh.json";
 
-const flatten = (tree: TextTree) => {
-  const texts = new Map<string, string>();
-  flattenTexts(tree, texts);
-  return texts;
-};
-
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 /** The texts every page loads, and those the admin pages load with them. */
 const FILES = {
-  shell: { en: flatten(en), zh: flatten(zh) },
-  admin: { en: flatten(adminEn), zh: flatten(adminZh) },
+  shell: { en: flattenTexts(en), zh: flattenTexts(zh) },
+  admin: { en: flattenTexts(adminEn), zh: flattenTexts(adminZh) },
 };
 
 describe("locale files", () => {

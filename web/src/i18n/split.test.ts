@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { flattenTexts } from "./format";
+import { flattenTexts } from "./flatten-texts";
 import adminEn from "./locales/admin/en.json";
 import en from "./locales/en.json";
 
@@ -15,10 +15,8 @@ import en from "./locales/en.json";
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ROUTER = join(SRC, "app/router.tsx");
 
-const shell = new Map<string, string>();
-flattenTexts(en, shell);
-const admin = new Map<string, string>();
-flattenTexts(adminEn, admin);
+const shell = flattenTexts(en);
+const admin = flattenTexts(adminEn);
 const allKeys = [...shell.keys(), ...admin.keys()];
 
 function resolveImport(from: string, spec: string): string | null {

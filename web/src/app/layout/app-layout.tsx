@@ -1,11 +1,10 @@
 import { lazy, Suspense } from "react";
-
+import { Outlet, ScrollRestoration, useNavigation, useSearchParams } from "react-router";
 import { Toaster } from "../../components/ui/toast";
 import { InstallOffer } from "../../features/offline/components/install-offer";
 import { OfflineQueueIndicator } from "../../features/offline/components/offline-queue-indicator";
 import { useTranslation } from "../../i18n";
 import { useCapabilities } from "../../lib/auth-store";
-import { Outlet, useNavigation, useSearchParams } from "../../lib/router";
 import { Footer } from "./footer";
 import { TopBar } from "./top-bar";
 import { UpdatePrompt } from "./update-prompt";
@@ -44,6 +43,8 @@ export function AppLayout() {
       >
         {t("app.skipToContent")}
       </a>
+      {/* Back and forward return to where the entry was left; a new page starts at its top or its #fragment. */}
+      <ScrollRestoration />
       <NavigationProgress />
       <TopBar />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { Outlet } from "react-router";
 import { queryClient } from "../../lib/query-client";
-import { Outlet } from "../../lib/router";
 
 /**
  * Server-state cache for every page. A lazily loaded layout route, so TanStack

@@ -1,7 +1,7 @@
 import { APP_VERSION } from "@clipshare/shared";
+import { Link } from "react-router";
 import { useTranslation } from "../../i18n";
 import { SOURCE_REPOSITORY_URL } from "../../lib/links";
-import { Link } from "../../lib/router";
 
 export function Footer() {
   const { t } = useTranslation();

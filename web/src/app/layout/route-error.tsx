@@ -1,7 +1,7 @@
 import { CloudOff, TriangleAlert } from "lucide-react";
+import { Link, useNavigate, useRouteError } from "react-router";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { useTranslation } from "../../i18n";
-import { Link, useNavigate, useRouteError } from "../../lib/router";
 
 function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

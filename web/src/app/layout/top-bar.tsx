@@ -1,12 +1,11 @@
 import { Code2, Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-
+import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "../../components/ui/button";
 import { useTranslation } from "../../i18n";
 import { useCapabilities } from "../../lib/auth-store";
 import { cn } from "../../lib/cn";
 import { SOURCE_REPOSITORY_URL } from "../../lib/links";
-import { Link, NavLink, useLocation } from "../../lib/router";
 import { navItemsFor } from "./nav-items";
 import { LanguageButton, ThemeButton } from "./preference-buttons";
 

@@ -1,8 +1,8 @@
 import { APP_NAME } from "@clipshare/shared";
 import { useEffect } from "react";
+import { useMatches } from "react-router";
 import { useTranslation } from "../../i18n";
 import { useCapabilities } from "../../lib/auth-store";
-import { useMatches } from "../../lib/router";
 import type { RouteHandle } from "../router";
 
 /** Sets "<page> - ClipShare" from the deepest matched route that names a title. */
@@ -14,7 +14,7 @@ export function useDocumentTitle(): void {
   let title: string | null = null;
   for (let i = matches.length - 1; i >= 0 && title === null; i--) {
     const match = matches[i]!;
-    const h = match.route.handle as RouteHandle | undefined;
+    const h = match.handle as RouteHandle | undefined;
     if (!h?.title) continue;
     const key = typeof h.title === "function" ? h.title(match.params, { keyHolder }) : h.title;
     title = t(key);

@@ -1,4 +1,4 @@
-import { type ButtonHTMLAttributes, forwardRef } from "react";
+import type { ButtonHTMLAttributes, Ref } from "react";
 import { cn } from "../../lib/cn";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "dangerGhost" | "outline";
@@ -28,6 +28,7 @@ const sizes: Record<ButtonSize, string> = {
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra?: string) {
@@ -42,17 +43,20 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
 }
 
 /** An icon-only button (size "icon") shows its accessible name as a tooltip unless given another. */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = "primary", size = "md", className, type = "button", title, ...props },
-  ref,
-) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  className,
+  type = "button",
+  title,
+  ...props
+}: ButtonProps) {
   return (
     <button
-      ref={ref}
       type={type}
       className={buttonClasses(variant, size, className)}
       title={title ?? (size === "icon" ? props["aria-label"] : undefined)}
       {...props}
     />
   );
-});
+}

@@ -1,13 +1,10 @@
 import {
-  forwardRef,
   type InputHTMLAttributes,
   type LabelHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   useId,
-  useImperativeHandle,
-  useLayoutEffect,
-  useRef,
 } from "react";
 import { cn } from "../../lib/cn";
 
@@ -22,38 +19,26 @@ function borderFor(invalid?: boolean) {
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   invalid?: boolean;
+  ref?: Ref<HTMLInputElement>;
 }
 
-export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
-  { className, invalid, autoFocus, ...props },
-  ref,
-) {
-  const input = useRef<HTMLInputElement>(null);
-  useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
-  // `autoFocus` focuses the field when it appears, as on a tab or a step shown later. The
-  // attribute alone does not: a browser honours it for the first such field of a page only.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the field appears
-  useLayoutEffect(() => {
-    if (autoFocus) input.current?.focus();
-  }, []);
+/** A text field; `autoFocus` focuses it whenever it appears (React does so on mount, not only on page load). */
+export function Input({ className, invalid, ...props }: InputProps) {
   return (
     <input
-      ref={input}
       aria-invalid={invalid || undefined}
       className={cn(controlBase, "h-10", borderFor(invalid), className)}
       {...props}
     />
   );
-});
+}
 
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   invalid?: boolean;
+  ref?: Ref<HTMLSelectElement>;
 }
 
-export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { className, invalid, children, ...props },
-  ref,
-) {
+export function Select({ className, invalid, children, ref, ...props }: SelectProps) {
   return (
     <select
       ref={ref}
@@ -64,7 +49,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
       {children}
     </select>
   );
-});
+}
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   return (

@@ -1,9 +1,8 @@
 import { Suspense } from "react";
-
+import { Navigate, useParams } from "react-router";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
-import { Navigate, useParams } from "../../../lib/router";
 import {
   ADMIN_MODULE_TITLES,
   type AdminModuleId,

@@ -1,11 +1,10 @@
 import { LogOut, ShieldCheck, UserRound } from "lucide-react";
 import { useEffect, useRef } from "react";
-
+import { Link, Navigate, Outlet, useParams, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
 import { authStore, useAuth, useCapabilities } from "../../../lib/auth-store";
 import { cn } from "../../../lib/cn";
-import { Link, Navigate, Outlet, useParams, useSearchParams } from "../../../lib/router";
 import { ADMIN_MODULE_TITLES, allowedModules, defaultModule } from "../modules/module-ids";
 import { ADMIN_MODULE_VIEWS } from "../modules/registry";
 import { signInReturnPath } from "../sign-in-return";

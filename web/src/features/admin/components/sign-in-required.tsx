@@ -1,7 +1,7 @@
 import { LogIn, ShieldAlert } from "lucide-react";
 import { useId } from "react";
+import { Link, useLocation } from "react-router";
 import { buttonClasses } from "../../../components/ui/button";
-import { Link, useLocation } from "../../../lib/router";
 import { signInHref } from "../sign-in-return";
 
 /**

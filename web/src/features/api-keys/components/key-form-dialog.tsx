@@ -129,7 +129,7 @@ export function KeyFormDialog({
           hint={t("apiKeys.form.basePathHint")}
           error={errorText("basePath")}
           value={values.basePath}
-          spellCheck="false"
+          spellCheck={false}
           onChange={(e) => set("basePath", e.target.value)}
         />
       </div>
@@ -179,7 +179,7 @@ export function KeyFormDialog({
               hint={t("apiKeys.form.customKeyHint", { min: CUSTOM_KEY_MIN })}
               error={errorText("customKey")}
               value={values.customKey}
-              spellCheck="false"
+              spellCheck={false}
               autoComplete="off"
               onChange={(e) => set("customKey", e.target.value)}
             />

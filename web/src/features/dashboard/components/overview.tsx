@@ -1,10 +1,9 @@
 import type { LucideIcon } from "lucide-react";
 import { ArrowRight, Files, FileText, FolderCog, HardDrive, KeyRound, Upload } from "lucide-react";
-
+import { Link } from "react-router";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { useTranslation } from "../../../i18n";
 import { formatCount } from "../../../lib/format";
-import { Link } from "../../../lib/router";
 import type { DashboardStats } from "../api/dashboard";
 
 /** The four totals, each a link to the module that manages them. */

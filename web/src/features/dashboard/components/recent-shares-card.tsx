@@ -1,13 +1,12 @@
 import type { RecentShare } from "@clipshare/shared";
 import { Files, FileText, Lock, Upload } from "lucide-react";
-
+import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { buttonClasses } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
-import { Link } from "../../../lib/router";
 
 function ShareRow({ share }: { share: RecentShare }) {
   const { t, i18n } = useTranslation();

@@ -1,12 +1,11 @@
 import { Eraser, HardDrive } from "lucide-react";
-
+import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { UsageMeter } from "../../../components/ui/usage-meter";
 import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
-import { Link } from "../../../lib/router";
 import { useStorageName } from "../../../lib/storage-name";
 import type { BucketUsage, DashboardStats } from "../api/dashboard";
 import { quotaPercent } from "../dashboard-model";

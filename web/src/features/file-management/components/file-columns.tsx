@@ -1,5 +1,5 @@
 import { Copy, Eye, Lock, Pencil, Trash2 } from "lucide-react";
-
+import { Link } from "react-router";
 import type { ListColumn, RowAction } from "../../../components/list/data-list";
 import { Badge } from "../../../components/ui/badge";
 import { toast } from "../../../components/ui/toast";
@@ -8,7 +8,6 @@ import { useCapabilities } from "../../../lib/auth-store";
 import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
-import { Link } from "../../../lib/router";
 import { fileShareUrl } from "../../../lib/share-links";
 import { useStorageName } from "../../../lib/storage-name";
 import { useAccessLogAction } from "../../access-log";

@@ -1,7 +1,7 @@
 import { FILES_DEFAULT_LIMIT } from "@clipshare/shared";
 import { Files } from "lucide-react";
 import { useMemo, useState } from "react";
-
+import { Link } from "react-router";
 import { DataList } from "../../../components/list/data-list";
 import { ListBody, ListPager } from "../../../components/list/list-frame";
 import { ListToolbar } from "../../../components/list/list-toolbar";
@@ -14,7 +14,6 @@ import { RefreshButton } from "../../../components/ui/refresh-button";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
-import { Link } from "../../../lib/router";
 import { useStorageName } from "../../../lib/storage-name";
 import { useErrorText } from "../../../lib/use-error-text";
 import { AccessLogDialog, type LoggedShare } from "../../access-log";

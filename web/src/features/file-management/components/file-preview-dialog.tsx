@@ -1,13 +1,12 @@
 import { Download, ExternalLink } from "lucide-react";
 import { lazy, Suspense } from "react";
-
+import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
-import { Link } from "../../../lib/router";
 import { backendUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
 import { loadFilePreview } from "../../file-view";

@@ -1,6 +1,6 @@
 import { Calendar, Copy, Download, Eye, HardDrive, Hourglass, LockKeyhole, Tag } from "lucide-react";
 import type { ReactNode } from "react";
-
+import { useParams } from "react-router";
 import { ShareQrButton } from "../../../components/share-qr-code";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
@@ -12,7 +12,6 @@ import { isApiError } from "../../../lib/api-error";
 import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
-import { useParams } from "../../../lib/router";
 import { backendUrl, fileShareUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
 import { OfflineCopyMark } from "../../offline";

@@ -1,8 +1,8 @@
 import { Ban, Clock, FileQuestion, RotateCcw } from "lucide-react";
+import { Link } from "react-router";
 import { StatusCard } from "../../../components/status-card";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
-import { Link } from "../../../lib/router";
 
 export type UnavailableReason = "missing" | "expired" | "used-up" | "failed";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-
+import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -7,7 +7,6 @@ import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
 import { formatBytes } from "../../../lib/file-size";
-import { Link } from "../../../lib/router";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { SearchResult } from "../api/fs";
 import type { ExplorerController } from "../hooks/use-explorer";

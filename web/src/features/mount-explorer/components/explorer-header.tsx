@@ -1,8 +1,8 @@
 import { ChevronRight, History, Home, Search } from "lucide-react";
+import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Input, Select } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
-import { Link } from "../../../lib/router";
 import type { ExplorerController, SearchScope } from "../hooks/use-explorer";
 import { breadcrumbs, explorerHref } from "../model/paths";
 

@@ -1,9 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
-import { useNavigate, useParams, useSearchParams } from "../../../lib/router";
 import { saveLink } from "../../../lib/save-link";
 import { useErrorText } from "../../../lib/use-error-text";
 import { type FsEntry, fsApi, type SearchResult } from "../api/fs";
@@ -110,7 +109,8 @@ export function useExplorer() {
       const next = new URLSearchParams(searchParams);
       if (entry) next.set("preview", entry.name);
       else next.delete("preview");
-      setSearchParams(next, { replace: entry !== null && previewParam !== null });
+      // A preview opens over the folder: the page keeps its scroll position.
+      setSearchParams(next, { replace: entry !== null && previewParam !== null, preventScrollReset: true });
     },
     [searchParams, setSearchParams, previewParam],
   );

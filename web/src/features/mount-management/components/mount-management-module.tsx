@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Eraser, FolderOpen, Pencil, Plus, Power, Trash2 } from "lucide-react";
 import { useState } from "react";
-
+import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
@@ -11,7 +11,6 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
-import { Link } from "../../../lib/router";
 import { useStorageName } from "../../../lib/storage-name";
 import { useErrorText } from "../../../lib/use-error-text";
 import { explorerHref } from "../../mount-explorer";

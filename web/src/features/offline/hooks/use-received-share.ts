@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
+import { useSearchParams } from "react-router";
 import type { ReceivedShare } from "../../../lib/offline/share-target";
 import { SHARE_PARAM } from "../../../lib/offline/sw-protocol";
-import { useSearchParams } from "../../../lib/router";
 
 /**
  * A page opened by the share target (`?share-target=<id>`): hands the share to
@@ -27,7 +27,7 @@ export function useReceivedShare(onShare: (share: ReceivedShare | null) => void)
             params.delete(SHARE_PARAM);
             return params;
           },
-          { replace: true },
+          { replace: true, preventScrollReset: true },
         );
       });
     return () => {

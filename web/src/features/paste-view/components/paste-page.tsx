@@ -1,13 +1,12 @@
 import { CalendarClock, Eye, LockKeyhole, ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-
+import { useParams } from "react-router";
 import { PasswordPrompt } from "../../../components/password-prompt";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
-import { useParams } from "../../../lib/router";
 import { useErrorText } from "../../../lib/use-error-text";
 import { OfflineCopyMark } from "../../offline";
 import type { PasteView } from "../../pastes/view";

@@ -1,8 +1,8 @@
 import { Ban, CalendarX2, Home, SearchX } from "lucide-react";
+import { Link } from "react-router";
 import { StatusCard } from "../../../components/status-card";
 import { buttonClasses } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
-import { Link } from "../../../lib/router";
 import type { UnavailableReason } from "../paste-status";
 
 const ICONS = { notFound: SearchX, expired: CalendarX2, viewLimit: Ban } as const;

@@ -39,7 +39,7 @@ export function CodeEditor({ className, ...props }: Omit<CodeEditorProps, "dark"
             value={props.value}
             placeholder={props.placeholder}
             onChange={(e) => props.onChange(e.target.value)}
-            spellCheck="false"
+            spellCheck={false}
             className="block h-full w-full resize-none bg-transparent px-4 py-3 font-mono text-sm leading-relaxed text-slate-900 outline-none dark:text-slate-100"
           />
         }

@@ -68,7 +68,7 @@ export function LinkSuffixInput({ prefix, className, ...props }: InputProps & { 
         {prefix}
       </span>
       <Input
-        spellCheck="false"
+        spellCheck={false}
         autoComplete="off"
         autoCapitalize="off"
         className={cn("min-w-0 rounded-l-none font-mono", className)}

@@ -16,7 +16,7 @@ import {
   lineNumbers,
   placeholder as placeholderText,
 } from "@codemirror/view";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import type { CodeEditorProps } from "../components/code-editor";
 import { markdownSupport } from "./markdown-language";
 
@@ -123,11 +123,8 @@ export default function CodeMirrorEditor({
     };
   }, []);
 
-  // A new text from outside (file import, restored draft, reset after sharing). A layout effect,
-  // so it runs right after the render that brought the value: Preact runs a passive effect as late
-  // as the next render, and this one's stale value would then overwrite what was typed since (each
-  // side undoing the other, forever).
-  useLayoutEffect(() => {
+  // A new text from outside (file import, restored draft, reset after sharing).
+  useEffect(() => {
     const view = viewRef.current;
     if (!view || value === lastValueRef.current) return;
     lastValueRef.current = value;

@@ -69,7 +69,7 @@ export function StorageConfigFormDialog({
       error={errorText(field)}
       type={props.type ?? "text"}
       autoComplete={props.autoComplete ?? "off"}
-      spellCheck="false"
+      spellCheck={false}
       placeholder={props.placeholder}
       value={props.value ?? (values[field as keyof StorageConfigFormValues] as string)}
       onChange={(e) =>

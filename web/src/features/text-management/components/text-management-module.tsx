@@ -1,7 +1,7 @@
 import { PASTES_DEFAULT_LIMIT } from "@clipshare/shared";
 import { Eraser, FileText, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
-
+import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
 import { DataList } from "../../../components/list/data-list";
 import { ListBody, ListPager } from "../../../components/list/list-frame";
@@ -14,7 +14,6 @@ import { RefreshButton } from "../../../components/ui/refresh-button";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
-import { Link } from "../../../lib/router";
 import { useErrorText } from "../../../lib/use-error-text";
 import { AccessLogDialog, type LoggedShare } from "../../access-log";
 import type { PasteRow } from "../../pastes";

@@ -1,5 +1,5 @@
 import { Copy, History } from "lucide-react";
-
+import { Link } from "react-router";
 import { ShareQrButton } from "../../../components/share-qr-code";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -10,7 +10,6 @@ import { useTranslation } from "../../../i18n";
 import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
-import { Link } from "../../../lib/router";
 import { fileShareUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
 import { useRecentUploads } from "../hooks/use-upload-data";

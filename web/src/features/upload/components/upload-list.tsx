@@ -1,5 +1,5 @@
 import { Copy, ExternalLink, FileIcon, Trash2 } from "lucide-react";
-
+import { Link } from "react-router";
 import { ShareQrButton } from "../../../components/share-qr-code";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
@@ -13,7 +13,6 @@ import {
 import { useTranslation } from "../../../i18n";
 import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
-import { Link } from "../../../lib/router";
 import { fileShareUrl } from "../../../lib/share-links";
 import type { UploadItem } from "../../../lib/upload-engine/upload-queue";
 import type { UploadResult } from "../api/upload-file";

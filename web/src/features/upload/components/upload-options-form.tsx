@@ -110,7 +110,7 @@ export function UploadOptionsForm({
               value={values.path}
               disabled={disabled}
               placeholder={t("uploadFolder.placeholder")}
-              spellCheck="false"
+              spellCheck={false}
               onChange={(e) => set("path", e.target.value)}
             />
           )}

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, Link2, Server, X } from "lucide-react";
 import { type FormEvent, useCallback, useMemo, useState } from "react";
-
+import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -10,7 +10,6 @@ import { ProgressBar } from "../../../components/ui/progress-bar";
 import { useFailureText } from "../../../components/upload-progress";
 import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
-import { Link } from "../../../lib/router";
 import { fileShareUrl } from "../../../lib/share-links";
 import { type RemoteFileInfo, urlApi } from "../api/url-upload";
 import { recentUploadsQueryKey, useShareOptions } from "../hooks/use-upload-data";

@@ -1,1 +1,0 @@
-export const preactAliases: { find: RegExp; replacement: string }[];
