@@ -319,7 +319,7 @@ const CROWD_CONNECTIONS = 500;
 const CROWD_SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 30);
 
 /**
- * Issue 26's crowd: 500 connections view a paste for 30 s. No connection may fail, p99 stays
+ * A crowd: 500 connections view a paste for 30 s. No connection may fail, p99 stays
  * under 1 s and the server under 250 MB. The load comes from one address, so this server's
  * per-address cap is raised above 500 (CROWD_ENV); with the default cap (256) the rest would
  * be refused, as they should be.
