@@ -77,3 +77,16 @@ describe("language detection", () => {
     expect(parseLanguage("ZH-hans")).toBe("zh");
   });
 });
+
+describe("English counts", () => {
+  // A text that shows a number next to a counted word must have plural forms: "viewed 1 times" reads wrong.
+  it("every text with a {{count}} before a counted word has its _one form", () => {
+    const all = new Map([...FILES.shell.en, ...FILES.admin.en]);
+    const counted = [...all.entries()].filter(([, text]) =>
+      /\{\{\s*(views|count|n)\s*\}\}\s+times\b/.test(text),
+    );
+    const missing = counted.map(([key]) => key).filter((key) => !key.endsWith("_other"));
+    expect(missing).toEqual([]);
+    for (const [key] of counted) expect(all.has(key.replace(/_other$/, "_one")), key).toBe(true);
+  });
+});

@@ -154,7 +154,7 @@ export function FileEditDialog({
 
           <TextField
             label={t("fileManagement.form.maxViews")}
-            hint={t("fileManagement.form.maxViewsHint", { views: file?.views ?? 0 })}
+            hint={t("fileManagement.form.maxViewsHint", { count: file?.views ?? 0 })}
             error={errorText("maxViews")}
             type="number"
             min={0}

@@ -184,7 +184,7 @@ function EditFields({
           value={values.maxViews}
           onChange={(v) => set("maxViews", v)}
           error={fieldError("maxViews", errors.maxViews)}
-          hint={t("textManagement.form.maxViewsHint", { views: detail.views })}
+          hint={t("textManagement.form.maxViewsHint", { count: detail.views })}
         />
       </div>
       <Alert tone="info">{t("textManagement.form.resetNotice")}</Alert>
