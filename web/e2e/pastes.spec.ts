@@ -99,9 +99,7 @@ test.describe("text pastes", () => {
     await expect(result.getByRole("img", { name: `QR code for ${link}` })).toBeVisible();
     await expect(result).toContainText("Password protected");
     await expect(result).toContainText("Max views: 2");
-    const countdown = result.getByText(/This link is hidden in \d+ s/);
-    const first = await countdown.textContent();
-    await expect(countdown).not.toHaveText(first ?? "");
+    await expect(result).toContainText("The link stays here until your next paste.");
     await result.getByRole("button", { name: "Copy share link" }).click();
     await expect(page.getByText("Copied", { exact: true }).first()).toBeVisible();
     // The editor and draft are cleared after sharing.
@@ -344,6 +342,25 @@ test.describe("text pastes", () => {
     await page.getByLabel("Search pastes").fill(tag);
     await expect(rows).toHaveCount(2);
     await saveScreenshot(page, "text-management-dark");
+  });
+
+  test("the created link stays on Home until the next paste replaces it", async ({ page, request }) => {
+    await page.clock.install();
+    await useAdminSession(page, await apiLogin(request), "/");
+    const result = page.getByRole("region", { name: "Share link created" });
+    const share = async (text: string) => {
+      await fillEditor(page, text);
+      await page.getByRole("button", { name: "Create share link" }).click();
+      await expect(result).toBeVisible();
+      return result.getByRole("textbox", { name: "Share link" }).inputValue();
+    };
+    const first = await share("first note");
+    // Five minutes on, the link is still there to copy.
+    await page.clock.runFor(5 * 60_000);
+    await expect(result.getByRole("textbox", { name: "Share link" })).toHaveValue(first);
+    const second = await share("second note");
+    expect(second).not.toBe(first);
+    await expect(result).toHaveCount(1);
   });
 
   test("Home's editor colours Markdown and the code in its fences", async ({ page, request }) => {

@@ -11,9 +11,6 @@ import { formatDateTime } from "../../../lib/format";
 import type { CreatedPaste } from "../../pastes";
 import { pasteLink } from "../../pastes";
 
-/** How long the new link stays on screen (hidden after a countdown). */
-export const SHARE_LINK_VISIBLE_SECONDS = 60;
-
 export function ShareResult({
   created,
   fragment,
@@ -27,22 +24,15 @@ export function ShareResult({
   const { t, i18n } = useTranslation();
   const inputId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [seconds, setSeconds] = useState(SHARE_LINK_VISIBLE_SECONDS);
   const [copied, setCopied] = useState(false);
   const link = fragment ? `${pasteLink(created.slug)}#${fragment}` : pasteLink(created.slug);
 
+  // The link stays until the next paste replaces it or the user hides it: a link that vanishes
+  // while someone looks for the copy button is lost.
   useEffect(() => {
     headingRef.current?.focus();
     headingRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
-    const timer = setInterval(() => setSeconds((s) => s - 1), 1000);
-    return () => clearInterval(timer);
   }, []);
-
-  const onDoneRef = useRef(onDone);
-  onDoneRef.current = onDone;
-  useEffect(() => {
-    if (seconds <= 0) onDoneRef.current();
-  }, [seconds]);
 
   async function copy() {
     const ok = await copyText(link);
@@ -66,19 +56,12 @@ export function ShareResult({
             <Link2 className="h-4 w-4" aria-hidden />
             {t("home.result.title")}
           </h2>
-          <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400" aria-live="off">
-            {t("home.result.hidesIn", { seconds: Math.max(0, seconds) })}
-          </p>
+          <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{t("home.result.staysUntil")}</p>
         </div>
         <Button variant="ghost" size="icon" onClick={onDone} aria-label={t("home.result.hide")}>
           <X className="h-4 w-4" aria-hidden />
         </Button>
       </div>
-      <div
-        className="h-1 bg-emerald-500 transition-[width] duration-1000 ease-linear"
-        style={{ width: `${(Math.max(0, seconds) / SHARE_LINK_VISIBLE_SECONDS) * 100}%` }}
-        aria-hidden
-      />
       <div className="flex flex-col gap-5 p-5 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1 space-y-3">
           <Label htmlFor={inputId}>{t("home.result.link")}</Label>
