@@ -177,6 +177,12 @@ test.describe("end-to-end encrypted pastes", () => {
     const password = "correct horse battery";
     const { link, fragment } = await createEncryptedPaste(page, `plain words ${MARKER}`, slug, password);
     expect(fragment.startsWith("p.")).toBe(true);
+    // The result says what the paste is, although the server never saw the password,
+    // and the next paste starts unencrypted, like every other option.
+    const result = page.getByRole("region", { name: "Share link created" });
+    await expect(result).toContainText("Password protected");
+    await expect(result).toContainText("The link alone does not open it: send the password separately.");
+    await expect(page.getByRole("checkbox", { name: "Encrypt end to end" })).not.toBeChecked();
     expect(storedPaste(server.dataDir, slug).password_hash).toBeNull();
 
     const v = await freshVisitor(browser, server.baseUrl);

@@ -45,7 +45,11 @@ export function HomePage() {
   const [errors, setErrors] = useState<ShareFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<{ paste: CreatedPaste; fragment?: string } | null>(null);
+  const [created, setCreated] = useState<{
+    paste: CreatedPaste;
+    fragment?: string;
+    passwordSet: boolean;
+  } | null>(null);
   const [encrypt, setEncrypt] = useState(false);
   const [queued, setQueued] = useState(false);
   const [shareMissing, setShareMissing] = useState(false);
@@ -99,8 +103,10 @@ export function HomePage() {
       clearDraft();
       setContent("");
       setValues(emptyShareForm());
+      // Like every other option, encryption is chosen again for the next paste.
+      setEncrypt(false);
       setRestoredNotice(false);
-      setCreated({ paste: result, fragment: sealed?.fragment });
+      setCreated({ paste: result, fragment: sealed?.fragment, passwordSet: values.password !== "" });
     } catch (err) {
       if (isApiError(err) && err.kind === "queued") {
         // Kept in the offline queue: the editor is free again, the text is not lost.
@@ -178,6 +184,7 @@ export function HomePage() {
           key={created.paste.id}
           created={created.paste}
           fragment={created.fragment}
+          passwordSet={created.passwordSet}
           onDone={() => setCreated(null)}
         />
       ) : null}

@@ -14,11 +14,14 @@ import { pasteLink } from "../../pastes";
 export function ShareResult({
   created,
   fragment,
+  passwordSet,
   onDone,
 }: {
   created: CreatedPaste;
   /** The key of an end-to-end encrypted paste: part of the link, known only here. */
   fragment?: string;
+  /** A password was set: for an encrypted paste the server never saw it, so only this page knows. */
+  passwordSet: boolean;
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -81,7 +84,9 @@ export function ShareResult({
             </Button>
           </div>
           <div className="flex flex-wrap gap-1.5">
-            {created.hasPassword ? <Badge tone="warning">{t("pastes.passwordProtected")}</Badge> : null}
+            {created.hasPassword || passwordSet ? (
+              <Badge tone="warning">{t("pastes.passwordProtected")}</Badge>
+            ) : null}
             {created.encrypted ? <Badge tone="success">{t("e2e.badge")}</Badge> : null}
             <Badge>
               {created.expiresAt
@@ -98,6 +103,9 @@ export function ShareResult({
             <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="e2e-link-note">
               {t("e2e.linkNote")}
             </p>
+          ) : null}
+          {created.hasPassword || passwordSet ? (
+            <p className="text-xs text-slate-600 dark:text-slate-400">{t("home.result.passwordNeeded")}</p>
           ) : null}
           <a href={link} target="_blank" rel="noopener" className={buttonClasses("secondary", "sm")}>
             <ExternalLink className="h-4 w-4" aria-hidden />
