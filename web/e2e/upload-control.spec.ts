@@ -57,6 +57,9 @@ test.describe("upload control", () => {
     await item.getByRole("button", { name: `Cancel upload of ${big.name}` }).click();
     await expect(item).toHaveAttribute("data-status", "error");
     await expect(item).toContainText("Upload cancelled.");
+    // Stopped by the user, not failed: the status says so, in no alarm colour.
+    await expect(item).toContainText("Cancelled");
+    await expect(item).not.toContainText("Failed");
     const body = (await discard).postDataJSON() as { ids: string[] };
     expect(body.ids).toHaveLength(1);
 

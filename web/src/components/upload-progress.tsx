@@ -28,6 +28,10 @@ export function useFailureText() {
   };
 }
 
+/** Stopped by the user: not a failure, and not shown as one. */
+const wasCancelled = (item: UploadItem) =>
+  item.status === "error" && item.error?.scope === "upload" && item.error.key === "cancelled";
+
 export function UploadStatusBadge({ item }: { item: UploadItem }) {
   const { t } = useTranslation();
   switch (item.status) {
@@ -60,6 +64,13 @@ export function UploadStatusBadge({ item }: { item: UploadItem }) {
         </Badge>
       );
     case "error":
+      if (wasCancelled(item))
+        return (
+          <Badge tone="neutral">
+            <X className="mr-1 h-3 w-3" aria-hidden />
+            {t("upload.status.cancelled")}
+          </Badge>
+        );
       return (
         <Badge tone="danger">
           <CircleAlert className="mr-1 h-3 w-3" aria-hidden />
@@ -70,8 +81,9 @@ export function UploadStatusBadge({ item }: { item: UploadItem }) {
 }
 
 export function UploadProgressBar({ item, label }: { item: UploadItem; label: string }) {
-  const tone =
-    item.status === "error"
+  const tone = wasCancelled(item)
+    ? "bg-slate-400"
+    : item.status === "error"
       ? "bg-red-500"
       : item.status === "success"
         ? "bg-emerald-500"
