@@ -170,6 +170,14 @@ test.describe("file page", () => {
     await expect(v.page.locator("main")).not.toContainText("Docs 2026");
     await expect(v.page.locator("main")).not.toContainText("From file system");
     await v.context.close();
+
+    // The owner sees where it came from, in their language (0.7.3's remark stays on the wire).
+    const zh = await browser.newContext({ locale: "zh-CN", viewport: DESKTOP });
+    const admin = await zh.newPage();
+    await useAdminSession(admin, token, "/admin/file-management");
+    await expect(admin.getByText(`来自文件系统：${filePath}`).first()).toBeVisible();
+    await expect(admin.locator("main")).not.toContainText("From file system");
+    await zh.close();
   });
 
   test("missing paste and missing file end on the same card", async ({ page, consoleGuard }) => {

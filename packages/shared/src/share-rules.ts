@@ -8,6 +8,12 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./constants";
 export const PASTE_MAX_BYTES = 10 * 1024 * 1024;
 export const REMARK_MAX = 1000;
 export const SHARE_PASSWORD_MAX = 1024;
+/**
+ * The remark a share made from the explorer gets unless one is given, as 0.7.3 wrote it (clients
+ * read it). The web app shows it translated.
+ */
+export const explorerShareRemark = (path: string) => `From file system: ${path}`;
+
 /** Largest view limit: what a 32-bit signed column holds on every database. 0 means no limit. */
 export const MAX_VIEWS_MAX = 2_147_483_647;
 /** The one text for a view limit out of range, on every create and edit path. */

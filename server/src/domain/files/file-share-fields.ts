@@ -4,7 +4,13 @@
  * remark (which visitors never see), the state of an unfinished upload, and
  * the management row.
  */
-import { type FileShare, OFFICE_MIME_TYPES, type StorageType, type UploadOptions } from "@clipshare/shared";
+import {
+  explorerShareRemark,
+  type FileShare,
+  OFFICE_MIME_TYPES,
+  type StorageType,
+  type UploadOptions,
+} from "@clipshare/shared";
 import { creatorIdOf } from "../../auth/creator";
 import { hashPassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
@@ -34,11 +40,6 @@ export async function newShareFields(
     created_at: nowIso(now),
     updated_at: nowIso(now),
   } satisfies Partial<FileRow>;
-}
-
-/** The remark a share made from the explorer gets unless one is given (as 0.7.3 wrote it). */
-export function explorerShareRemark(path: string): string {
-  return `From file system: ${path}`;
 }
 
 /**

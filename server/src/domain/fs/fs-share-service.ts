@@ -8,11 +8,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { CreatedFileShare, InlineStatusFree, UploadOptions } from "@clipshare/shared";
-import { Permission, uploadMimeType } from "@clipshare/shared";
+import { explorerShareRemark, Permission, uploadMimeType } from "@clipshare/shared";
 import { requirePermission } from "../../auth/policy";
 import type { Db } from "../../db/database";
 import type { FileRow } from "../../db/schema";
-import { explorerShareRemark, newShareFields, presentFile } from "../files/file-share-fields";
+import { newShareFields, presentFile } from "../files/file-share-fields";
 import type { FileShareService } from "../files/file-share-service";
 import type { FsActor } from "./access";
 import type { VirtualFileSystem } from "./vfs";

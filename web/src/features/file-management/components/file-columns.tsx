@@ -1,3 +1,4 @@
+import { explorerShareRemark } from "@clipshare/shared";
 import { Copy, Eye, Lock, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import type { ListColumn, RowAction } from "../../../components/list/data-list";
@@ -71,7 +72,9 @@ export function useFileColumns(): ListColumn<FileShare>[] {
           </span>
           {file.remark ? (
             <span className="block text-xs break-words text-slate-600 dark:text-slate-300">
-              {file.remark}
+              {file.file_path && file.remark === explorerShareRemark(file.file_path)
+                ? t("fileManagement.fromFileSystem", { path: file.file_path })
+                : file.remark}
             </span>
           ) : null}
           {file.encrypted_meta ? (
