@@ -68,7 +68,8 @@ export function ListPager({
       </span>
       <div className="flex flex-wrap items-center gap-2">
         {pageSizes ? (
-          <div className="w-28">
+          // Wide enough for "100 / page" and "100 条/页" beside the select's arrow.
+          <div className="w-36">
             <Select
               aria-label={t("listKit.pageSize")}
               value={String(limit)}

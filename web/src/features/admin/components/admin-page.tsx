@@ -58,7 +58,8 @@ function AdminFrame({ name }: { name: string }) {
             </div>
             <div className="min-w-0">
               <h1 className="text-base font-semibold leading-tight">{panelTitle}</h1>
-              <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+              {/* Wraps instead of cutting the name off ("Signed in as Administr…") in the narrow side bar. */}
+              <p className="text-xs break-words text-slate-500 dark:text-slate-400">
                 {t("admin.signedInAs", { name: displayName })}
               </p>
             </div>
