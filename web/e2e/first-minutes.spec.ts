@@ -16,4 +16,14 @@ test.describe("first minutes", () => {
       expect(await line.evaluate(notClipped)).toBe(true);
     });
   }
+
+  test("the key dialog says what Role and Guest key do", async ({ page, request }) => {
+    await useAdminSession(page, await apiLogin(request), "/admin/key-management");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create API key" });
+    await expect(
+      dialog.getByText("What the key may do is set by its permissions and base path.", { exact: false }),
+    ).toBeVisible();
+    await expect(dialog.getByText("it grants and removes no permission", { exact: false })).toBeVisible();
+  });
 });

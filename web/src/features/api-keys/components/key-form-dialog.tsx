@@ -115,6 +115,7 @@ export function KeyFormDialog({
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t("apiKeys.form.role")}
+          hint={t("apiKeys.form.roleHint")}
           value={values.role}
           onChange={(e) => set("role", e.target.value as KeyFormValues["role"])}
         >
