@@ -366,7 +366,9 @@ test("admin mount management validates, creates, deactivates and deletes a mount
   await dialog.getByLabel("Mount path").fill("/api");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toContainText("Mount path /api is reserved by the system");
-  await expect(dialog).toContainText("Storage config is required");
+  // A new mount starts on the default storage, with its type named for people.
+  await expect(dialog.getByLabel("Storage config").locator("option:checked")).toHaveText("Local storage");
+  await expect(dialog.getByLabel("Storage type").locator("option:checked")).toHaveText("Local disk");
   await dialog.getByLabel("Mount path").fill("/temp-mount");
   await dialog.getByLabel("Storage config").selectOption({ label: `local-${run}` });
   await dialog.getByLabel("Folder inside the storage").fill("temp-mount");

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
@@ -85,6 +85,17 @@ export function MountFormDialog({
     queryFn: ({ signal }) => mountsApi.storageConfigs(signal),
   });
   const options = (configs.data ?? []).filter((c) => c.storage_type === form.storage_type);
+  // A new mount starts on the default storage (its type with it), so the form is ready to save.
+  const preselected = useRef(row !== null);
+  useEffect(() => {
+    if (preselected.current || !configs.data || form.storage_config_id) return;
+    preselected.current = true;
+    const config = configs.data.find((c) => c.is_default) ?? configs.data[0];
+    if (!config) return;
+    set("storage_type", config.storage_type as "LOCAL" | "S3");
+    set("storage_config_id", config.id);
+    suggestRoot(form.mount_path, config.id);
+  });
   // A new mount on the default LOCAL storage (where file shares live) gets a folder of its own.
   const suggestRoot = (mountPath: string, configId: string) => {
     const config = configs.data?.find((c) => c.id === configId);
@@ -133,8 +144,8 @@ export function MountFormDialog({
           set("storage_config_id", "");
         }}
       >
-        <option value="LOCAL">LOCAL</option>
-        <option value="S3">S3</option>
+        <option value="LOCAL">{t("mounts.storageTypes.LOCAL")}</option>
+        <option value="S3">{t("mounts.storageTypes.S3")}</option>
       </SelectField>
       <SelectField
         label={t("mounts.fields.storageConfig")}
@@ -182,6 +193,11 @@ export function MountFormDialog({
       />
       <SelectField
         label={t("mounts.fields.webdavPolicy")}
+        hint={
+          form.webdav_policy === "302_redirect"
+            ? t("mounts.webdav.redirectHint")
+            : t("mounts.webdav.proxyHint")
+        }
         value={form.webdav_policy}
         onChange={(e) => set("webdav_policy", e.target.value as MountForm["webdav_policy"])}
       >
@@ -210,6 +226,7 @@ export function MountFormDialog({
       />
       <CheckboxField
         label={t("mounts.fields.webProxy")}
+        description={t("mounts.webProxyHint")}
         checked={form.web_proxy}
         onCheckedChange={(v) => set("web_proxy", v)}
       />
