@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Download, ExternalLink, X } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
+import { dataFormat, StructuredPreview } from "../../../components/structured-preview";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -92,8 +93,8 @@ export default function PreviewOverlay({
           </div>
         </Suspense>
       );
-    else
-      body = (
+    else {
+      const plain = (
         <pre
           className="max-h-[75dvh] overflow-auto rounded-lg bg-white p-4 font-mono text-xs text-slate-800 dark:bg-slate-900 dark:text-slate-100"
           data-testid="preview-text"
@@ -101,6 +102,15 @@ export default function PreviewOverlay({
           {text.data}
         </pre>
       );
+      const format = dataFormat(entry.name, entry.mimetype);
+      body = format ? (
+        <div className="rounded-lg bg-white p-3 dark:bg-slate-900">
+          <StructuredPreview text={text.data} format={format} plain={plain} />
+        </div>
+      ) : (
+        plain
+      );
+    }
   } else if (kind === "archive") body = <ArchivePreview path={entry.path} />;
   else if (kind === "office")
     body = (
