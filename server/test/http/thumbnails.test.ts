@@ -57,3 +57,43 @@ describe("the thumbnail cache", () => {
     for (const { file } of busy) expect((await t.app.request(url(file), { headers })).status).toBe(200);
   });
 });
+
+describe("thumbnails of photos", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await createMount(t, await createLocalStorage(t, "photo-disk"), "/p");
+  });
+  afterAll(async () => t.close());
+
+  it("carry none of the photo's metadata: no camera, no place", async () => {
+    const token = await t.adminToken();
+    const { default: sharp } = await import("sharp");
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3366aa" } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "ClipCam", Model: "Z9" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "48/1 51/1 24/1",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "2/1 21/1 3/1",
+        },
+      })
+      .toBuffer();
+    expect(photo.includes("ClipCam")).toBe(true);
+    await mustPut(t, "/p/paris.jpg", photo, { token });
+    const res = await t.app.request(
+      `/api/fs/thumbnail?path=${encodeURIComponent("/p/paris.jpg")}&size=1024`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(res.status).toBe(200);
+    const thumbnail = Buffer.from(await res.arrayBuffer());
+    expect(thumbnail.subarray(8, 12).toString()).toBe("WEBP");
+    expect(thumbnail.includes("EXIF")).toBe(false);
+    expect(thumbnail.includes("ClipCam")).toBe(false);
+    expect((await sharp(thumbnail).metadata()).exif).toBeUndefined();
+  });
+});

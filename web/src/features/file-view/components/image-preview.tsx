@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { PhotoDetails } from "../../../components/photo-details";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
@@ -35,6 +36,8 @@ export function ImagePreview({
           {t("thumbnails.showOriginal", { size: formatBytes(file.size) })}
         </Button>
       )}
+      {/* Visitors of a share see how a photo was taken, never where. */}
+      <PhotoDetails src={src} showLocation={false} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Download, ExternalLink, X } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
+import { PhotoDetails } from "../../../components/photo-details";
 import { dataFormat, StructuredPreview } from "../../../components/structured-preview";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
@@ -31,12 +32,15 @@ export function officeViewerUrl(provider: "microsoft" | "google", fileUrl: strin
 export default function PreviewOverlay({
   entry,
   siblings,
+  canManage,
   onNavigate,
   onClose,
 }: {
   entry: FsEntry;
   /** The folder's images, for gallery navigation. */
   siblings: FsEntry[];
+  /** May change the file (so may see where a photo was taken). */
+  canManage: boolean;
   onNavigate: (entry: FsEntry) => void;
   onClose: () => void;
 }) {
@@ -67,12 +71,15 @@ export default function PreviewOverlay({
   else if (!url && kind !== "text" && kind !== "markdown" && kind !== "archive") body = <Spinner />;
   else if (kind === "image")
     body = (
-      <img
-        src={url!}
-        alt={entry.name}
-        className="mx-auto max-h-[75dvh] max-w-full object-contain"
-        data-testid="preview-image"
-      />
+      <div className="flex flex-col items-center gap-2">
+        <img
+          src={url!}
+          alt={entry.name}
+          className="mx-auto max-h-[70dvh] max-w-full object-contain"
+          data-testid="preview-image"
+        />
+        <PhotoDetails key={url} src={url!} showLocation={canManage} />
+      </div>
     );
   else if (kind === "video")
     body = (
