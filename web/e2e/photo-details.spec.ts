@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Permission } from "@clipshare/shared";
 import sharp from "sharp";
 import { createLocalConfig, createMount, putFile } from "./support/explorer";
@@ -9,6 +13,7 @@ test.describe.configure({ mode: "serial" });
 
 let token: string;
 let photo: Buffer;
+let heic: Buffer;
 const run = Date.now().toString(36);
 
 test.beforeAll(async ({ request }) => {
@@ -34,7 +39,22 @@ test.beforeAll(async ({ request }) => {
     storage_config_id: local.id,
   });
   await putFile(request, token, "/photos/paris.jpg", photo);
+  heic = await heicPhoto();
+  await putFile(request, token, "/photos/phone.heic", heic);
 });
+
+/** A HEIC photo as phones make them, encoded by libheif's tool. */
+async function heicPhoto(): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), "clipshare-e2e-heic-"));
+  await sharp({ create: { width: 600, height: 400, channels: 3, background: "#22aa44" } })
+    .png()
+    .toFile(join(dir, "p.png"));
+  execFileSync("heif-enc", ["-q", "80", "-o", join(dir, "p.heic"), join(dir, "p.png")]);
+  return readFileSync(join(dir, "p.heic"));
+}
+
+const imageShown = (locator: import("@playwright/test").Locator) =>
+  locator.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
 test("the admin sees camera, exposure and where the photo was taken", async ({ page }) => {
   await useAdminSession(page, token, "/mount-explorer/photos?preview=paris.jpg");
@@ -70,4 +90,20 @@ test("a visitor of a shared photo sees the camera, never the place", async ({ pa
   const details = page.getByTestId("photo-details");
   await expect(details).toContainText("ClipCam Z9");
   await expect(details).not.toContainText("48.8");
+});
+
+test("a HEIC photo shows, converted by the server, in the explorer and on its share page", async ({
+  page,
+  request,
+}) => {
+  await useAdminSession(page, token, "/mount-explorer/photos?preview=phone.heic");
+  const shown = page.getByTestId("preview-image").locator("img");
+  await expect(shown).toBeVisible();
+  await expect.poll(() => imageShown(shown)).toBe(true);
+  const { slug } = await apiUpload(request, token, `phone-${run}.heic`, heic);
+  await page.goto(`/file/${slug}`);
+  const onShare = page.getByRole("img", { name: new RegExp(`phone-${run}\\.heic`) });
+  await expect(onShare).toBeVisible();
+  await expect.poll(() => imageShown(onShare)).toBe(true);
+  await expect(page.getByRole("button", { name: /Show original/ })).toHaveCount(0);
 });

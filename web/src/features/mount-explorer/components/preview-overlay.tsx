@@ -12,8 +12,9 @@ import { useErrorText } from "../../../lib/use-error-text";
 import { loadMarkdownView } from "../../pastes";
 import type { FsEntry } from "../api/fs";
 import { useFileInfo, useFileText } from "../hooks/use-fs";
-import { fileKind } from "../model/paths";
+import { fileKind, showsAsThumbnail } from "../model/paths";
 import { ArchivePreview } from "./archive-preview";
+import { EntryThumbnail } from "./entry-thumbnail";
 
 const MarkdownView = lazy(loadMarkdownView);
 
@@ -72,12 +73,24 @@ export default function PreviewOverlay({
   else if (kind === "image")
     body = (
       <div className="flex flex-col items-center gap-2">
-        <img
-          src={url!}
-          alt={entry.name}
-          className="mx-auto max-h-[70dvh] max-w-full object-contain"
-          data-testid="preview-image"
-        />
+        {showsAsThumbnail(entry.name) ? (
+          <div role="img" aria-label={entry.name} data-testid="preview-image">
+            <EntryThumbnail
+              entry={entry}
+              size={1024}
+              className="mx-auto max-h-[70dvh] max-w-full object-contain"
+            >
+              <Spinner />
+            </EntryThumbnail>
+          </div>
+        ) : (
+          <img
+            src={url!}
+            alt={entry.name}
+            className="mx-auto max-h-[70dvh] max-w-full object-contain"
+            data-testid="preview-image"
+          />
+        )}
         <PhotoDetails key={url} src={url!} showLocation={canManage} />
       </div>
     );

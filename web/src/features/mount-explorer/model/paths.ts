@@ -2,6 +2,7 @@
  * Virtual paths of the explorer: "/" is the root, directories may
  * end with "/" on the wire, the URL is /mount-explorer/<segments>. Pure.
  */
+import { HEIC_NAME } from "../../../lib/photo-types";
 
 /** "/a/b/" → "/a/b"; "" → "/"; repeated slashes collapse. */
 export function normalizePath(path: string): string {
@@ -86,7 +87,10 @@ export type FileKind =
 /** Archives the server can look inside (GET /fs/archive): ZIP, TAR and TAR.GZ. */
 const ARCHIVE = /\.(zip|jar|tar|tgz|tar\.gz)$/i;
 
-const IMAGE = new Set(["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "ico", "avif"]);
+const IMAGE = new Set(["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "ico", "avif", "heic", "heif"]);
+
+/** Photos browsers cannot show: the server's thumbnail stands in for the original (HEIC from phones). */
+export const showsAsThumbnail = (name: string) => HEIC_NAME.test(name);
 const VIDEO = new Set(["mp4", "webm", "ogv", "mov", "m4v"]);
 const AUDIO = new Set(["mp3", "wav", "ogg", "oga", "m4a", "flac", "aac", "opus"]);
 const MARKDOWN = new Set(["md", "markdown", "mdown", "mkd"]);
