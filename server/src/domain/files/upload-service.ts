@@ -172,7 +172,7 @@ export class UploadService {
     return {
       driver,
       contentType: row.mimetype,
-      maxBytes: await this.settings.maxUploadBytes(),
+      limit: { maxBytes: await this.settings.maxUploadBytes() },
       // A multipart reservation counts the announced size; a presigned one has none to hold parts to.
       totalSize: session.kind === SESSION_KIND.presign ? null : row.size,
     };

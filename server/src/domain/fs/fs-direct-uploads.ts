@@ -98,7 +98,7 @@ export class DirectUploadService {
     return {
       driver: this.vfs.mounts.driverFor(mount),
       contentType: mimeTypeFor(session.storage_path),
-      maxBytes: limit.maxBytes,
+      limit,
       totalSize: null,
       written: async () => {
         await this.vfs.caches.invalidate(mount.row.id, session.storage_path, false);

@@ -16,8 +16,8 @@ import { SESSION_KIND, type UploadSession, type UploadSessions } from "./upload-
 export interface ReceiveTarget {
   driver: StorageDriver;
   contentType: string;
-  /** The most a whole-file PUT may carry. */
-  maxBytes: number;
+  /** The most a whole-file PUT may carry, and the error past it (the size limit's 413 or the quota's 507). */
+  limit: { maxBytes: number; tooLarge?: (maxBytes: number, actual: number | null) => AppError };
   /** The file's announced size, when known: the last part holds what the others leave of it. */
   totalSize: number | null;
   /** After bytes arrived (cache invalidation). */
@@ -57,7 +57,7 @@ export class SignedUploads {
         body,
         (input, signal) =>
           target.driver.write(session.storage_path, input, { contentType: target.contentType, signal }),
-        { maxBytes: target.maxBytes, declaredSize },
+        { ...target.limit, declaredSize },
       );
       await target.written?.();
       return { etag: result.etag, size: result.size };
@@ -75,7 +75,7 @@ export class SignedUploads {
       drain(body);
       throw badRequest(`This upload has ${partCount} parts`, "invalid_part");
     }
-    const partSize = session.part_size ?? target.maxBytes;
+    const partSize = session.part_size ?? target.limit.maxBytes;
     const partMax =
       target.totalSize != null
         ? Math.min(partSize, target.totalSize - (part.partNumber - 1) * partSize)
