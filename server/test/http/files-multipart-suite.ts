@@ -6,8 +6,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
-import path from "node:path";
 import http from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mountStorageAtM, readBytes, type StorageUnderTest, waitForTask } from "../support/fs-helpers";
 import { listen } from "../support/remote-files";
@@ -298,7 +298,10 @@ export function describeShareMultipartSuite(
       let sourceUrl: string;
       beforeAll(async () => {
         source = http.createServer((req, res) => {
-          res.writeHead(200, { "content-type": "application/octet-stream", "content-length": payload.length });
+          res.writeHead(200, {
+            "content-type": "application/octet-stream",
+            "content-length": payload.length,
+          });
           res.end(req.method === "HEAD" ? undefined : payload);
         });
         sourceUrl = `http://127.0.0.1:${await listen(source, "127.0.0.1")}/doc.bin`;
@@ -354,7 +357,11 @@ export function describeShareMultipartSuite(
               body: {
                 url: sourceUrl,
                 s3_config_id: storage.configId,
-                metadata: { filename: "from-url.bin", contentType: "application/octet-stream", size: payload.length },
+                metadata: {
+                  filename: "from-url.bin",
+                  contentType: "application/octet-stream",
+                  size: payload.length,
+                },
               },
             });
             expect(pre.status, pre.text).toBe(200);
@@ -365,7 +372,12 @@ export function describeShareMultipartSuite(
           "multipart complete",
           async () => {
             const d = (
-              await init({ filename: "parts.bin", total_size: payload.length, part_size: PART, part_count: 1 })
+              await init({
+                filename: "parts.bin",
+                total_size: payload.length,
+                part_size: PART,
+                part_count: 1,
+              })
             ).body.data;
             const put = await putPart(t, d.presigned_urls[0].url, payload);
             expect(put.status).toBe(200);
@@ -400,12 +412,20 @@ export function describeShareMultipartSuite(
       it.each(waysIn)("%s keeps password, expiry and max views", async (_way, create) => {
         const fileId = await create();
         const row = (await t.request("GET", `/api/files/${fileId}`, { token })).body.data;
-        expect(row).toMatchObject({ status: "active", has_password: true, max_views: 2, size: payload.length });
+        expect(row).toMatchObject({
+          status: "active",
+          has_password: true,
+          max_views: 2,
+          size: payload.length,
+        });
         const hours = (Date.parse(row.expires_at) - Date.now()) / 3600_000;
         expect(hours).toBeGreaterThan(23.9);
         expect(hours).toBeLessThanOrEqual(24);
-        const download = (password: string) => t.app.request(`/api/file-download/${row.slug}?password=${password}`);
-        expect((await t.request("GET", `/api/public/files/${row.slug}`)).body.data.downloadUrl).toBeUndefined();
+        const download = (password: string) =>
+          t.app.request(`/api/file-download/${row.slug}?password=${password}`);
+        expect(
+          (await t.request("GET", `/api/public/files/${row.slug}`)).body.data.downloadUrl,
+        ).toBeUndefined();
         expect([401, 403]).toContain((await download("wrong-password")).status);
         for (let view = 1; view <= 2; view++) {
           const res = await download(OPTIONS.password);
@@ -488,6 +508,27 @@ export function describeShareMultipartSuite(
           body: { file_id: d.file_id, upload_id: d.upload_id },
         });
         expect(() => readdirSync(tmp)).toThrow();
+      });
+
+      it("LOCAL part URLs carry partNumber and isLastPart, signed: flipping isLastPart is 403", async () => {
+        const d = (await init()).body.data;
+        const queries = d.presigned_urls.map((p: { url: string }) => new URL(p.url).searchParams);
+        expect(queries.map((q: URLSearchParams) => [q.get("partNumber"), q.get("isLastPart")])).toEqual([
+          ["1", "false"],
+          ["2", "false"],
+          ["3", "true"],
+        ]);
+        const flipped = new URL(d.presigned_urls[0].url);
+        flipped.searchParams.set("isLastPart", "true");
+        expect((await putPart(t, flipped.toString(), slice(file, 1))).status).toBe(403);
+        const missing = new URL(d.presigned_urls[0].url);
+        missing.searchParams.delete("isLastPart");
+        expect((await putPart(t, missing.toString(), slice(file, 1))).status).toBe(400);
+        expect((await putPart(t, d.presigned_urls[0].url, slice(file, 1))).status).toBe(200);
+        await t.request("POST", "/api/files/multipart/abort", {
+          token,
+          body: { file_id: d.file_id, upload_id: d.upload_id },
+        });
       });
 
       it("an explorer part URL refuses a body larger than the part size given at init", async () => {

@@ -113,7 +113,8 @@ export class ShareMultipartService {
       parts = await this.sessions.storedParts(upload.driver, upload.session);
     } catch (e) {
       // The storage forgot the upload (aborted or expired there): the share cannot be finished.
-      if (isAppError(e) && e.error === "upload_not_found") await this.uploads.discard(upload.row, upload.driver);
+      if (isAppError(e) && e.error === "upload_not_found")
+        await this.uploads.discard(upload.row, upload.driver);
       throw e;
     }
     return {

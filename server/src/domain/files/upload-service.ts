@@ -338,7 +338,6 @@ export class UploadService {
     await this.db.deleteFrom("upload_sessions").where("file_id", "=", row.id).execute();
     await this.db.deleteFrom("files").where("id", "=", row.id).execute();
   }
-
 }
 
 /** What upload answers say about the share being made (camelCase, as 0.7.3 clients read it). */

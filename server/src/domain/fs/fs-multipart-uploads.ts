@@ -49,7 +49,8 @@ export class FsMultipartUploads {
       throw badRequest("This storage does not support multipart uploads", "not_supported");
     const partSize = input.partSize ?? MULTIPART_PART_SIZE;
     const partCount = input.partCount ?? Math.max(1, Math.ceil((input.fileSize ?? 0) / partSize));
-    if (partCount > MAX_PARTS) throw badRequest("A multipart upload has at most 10000 parts", "too_many_parts");
+    if (partCount > MAX_PARTS)
+      throw badRequest("A multipart upload has at most 10000 parts", "too_many_parts");
     if (input.fileSize !== undefined && partSize * partCount < input.fileSize) {
       throw badRequest("partSize × partCount is smaller than fileSize", "invalid_parts");
     }
@@ -122,7 +123,8 @@ export class FsMultipartUploads {
     origin: string,
   ): Promise<FsMultipartResume> {
     const { target, session } = await this.multipartSession(actor, input);
-    if (!target.driver.listParts) throw notFound("Multipart upload does not exist or has expired", "upload_not_found");
+    if (!target.driver.listParts)
+      throw notFound("Multipart upload does not exist or has expired", "upload_not_found");
     let parts: Array<{ partNumber: number; etag: string; size: number }>;
     try {
       parts = await this.direct.sessions.storedParts(target.driver, session);

@@ -13,10 +13,10 @@ import type { StorageConfigService } from "../storage-configs/storage-config-ser
 import { resolveCreator } from "../tasks/creator";
 import { type TaskHandler, TaskRunner, type TaskRunnerOptions } from "../tasks/task-runner";
 import { TaskService } from "../tasks/task-service";
+import type { UploadSessions } from "../uploads/upload-sessions";
 import type { BusHandlers, CacheBus } from "./cache-bus";
 import { FsBatchService } from "./fs-batch";
 import { FsCaches } from "./fs-caches";
-import type { UploadSessions } from "../uploads/upload-sessions";
 import { DirectUploadService } from "./fs-direct-uploads";
 import { FsLinks } from "./fs-links";
 import { FsMultipartUploads } from "./fs-multipart-uploads";

@@ -9,8 +9,8 @@ import type { Readable } from "node:stream";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { drain, ingest, partTooLarge } from "../../lib/ingest";
 import type { StorageDriver } from "../../storage/types";
-import type { SignedUploadQuery, UploadSigner } from "./upload-signer";
 import { SESSION_KIND, type UploadSession, type UploadSessions } from "./upload-sessions";
+import type { SignedUploadQuery, UploadSigner } from "./upload-signer";
 
 /** What a target's owner says about a session's bytes. */
 export interface ReceiveTarget {

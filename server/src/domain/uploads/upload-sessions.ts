@@ -21,7 +21,13 @@ import type { UploadSessionsTable } from "../../db/schema";
 import { conflict, isAppError, notFound } from "../../errors";
 import { randomBase62 } from "../../lib/crypto";
 import type { Logger } from "../../logger";
-import type { MultipartPart, PresignedRequest, StorageDriver, StoredPart, WriteResult } from "../../storage/types";
+import type {
+  MultipartPart,
+  PresignedRequest,
+  StorageDriver,
+  StoredPart,
+  WriteResult,
+} from "../../storage/types";
 import type { UploadSigner } from "./upload-signer";
 
 export const SESSION_KIND = {
@@ -169,7 +175,11 @@ export class UploadSessions {
 
   /** A multipart upload the storage already started (a share reserved before it was started). */
   async attachUpload(session: UploadSession, uploadId: string): Promise<UploadSession> {
-    await this.db.updateTable("upload_sessions").set({ upload_id: uploadId }).where("id", "=", session.id).execute();
+    await this.db
+      .updateTable("upload_sessions")
+      .set({ upload_id: uploadId })
+      .where("id", "=", session.id)
+      .execute();
     return { ...session, upload_id: uploadId };
   }
 
@@ -180,8 +190,14 @@ export class UploadSessions {
     const expiresAt = new Date(session.expires_at);
     for (let partNumber = 1; partNumber <= count; partNumber++) {
       const url = driver.presignPart
-        ? (await driver.presignPart(session.storage_path, session.upload_id!, partNumber, MULTIPART_TTL_SECONDS))
-            .url
+        ? (
+            await driver.presignPart(
+              session.storage_path,
+              session.upload_id!,
+              partNumber,
+              MULTIPART_TTL_SECONDS,
+            )
+          ).url
         : this.signer.url(origin, session.id, expiresAt, { partNumber, isLastPart: partNumber === count });
       urls.push({ partNumber, url });
     }
@@ -206,7 +222,11 @@ export class UploadSessions {
    * (the session is claimed as `multipart-completing`); the other gets 409. Wrong
    * or missing parts leave the session open, so the client can fix them.
    */
-  async assemble(driver: StorageDriver, session: UploadSession, parts: MultipartPart[]): Promise<WriteResult> {
+  async assemble(
+    driver: StorageDriver,
+    session: UploadSession,
+    parts: MultipartPart[],
+  ): Promise<WriteResult> {
     const claimed = await this.db
       .updateTable("upload_sessions")
       .set({ kind: SESSION_KIND.completing })
@@ -234,7 +254,10 @@ export class UploadSessions {
   }
 
   /** Drops the parts of a multipart upload nobody will finish (best effort; logged). */
-  async abortStorageUpload(driver: StorageDriver, session: Pick<UploadSession, "storage_path" | "upload_id" | "id">) {
+  async abortStorageUpload(
+    driver: StorageDriver,
+    session: Pick<UploadSession, "storage_path" | "upload_id" | "id">,
+  ) {
     if (!session.upload_id) return;
     await driver.abortMultipart?.(session.storage_path, session.upload_id).catch((err) => {
       if (isAppError(err) && err.error === "upload_not_found") return;

@@ -112,7 +112,8 @@ export const SHARE_OPERATIONS: Record<string, Operation> = {
     data: w.presignedUpload,
   },
   "PUT /uploads/:session": {
-    summary: "The signed upload URL of LOCAL storage (a whole file, or one part with partNumber and isLastPart)",
+    summary:
+      "The signed upload URL of LOCAL storage (a whole file, or one part with partNumber and isLastPart)",
     tag: "File shares",
     access: "public",
     upload: "raw",
