@@ -18,9 +18,8 @@ import {
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
 import { apiActor } from "../../domain/fs/access";
-import { badRequest } from "../../errors";
 import { contentDisposition } from "../../storage/content-disposition";
-import { declaredLength, parseWith, readJson, requestStream } from "../body";
+import { parseWith, readJson } from "../body";
 import { ok, withInlineStatus } from "../envelope";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
