@@ -43,7 +43,8 @@ export async function freePort() {
 export async function startServer(env = {}) {
   const root = path.resolve(import.meta.dirname, "../..");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clipshare-bench-"));
-  const port = await freePort();
+  // BENCH_PORT pins the server's port (a shared machine with port ranges per person).
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   // CLIPSHARE_SERVER_JS measures another build (another branch's dist/main.js) the same way.
   const main = process.env.CLIPSHARE_SERVER_JS ?? path.join(root, "server/dist/main.js");
   const child = spawn(process.execPath, [main], {

@@ -85,7 +85,10 @@ export class ShareMultipartService {
     const { row } = reserved;
     let session: UploadSession;
     try {
-      const uploadId = await driver.initMultipart(row.storage_path, { contentType: row.mimetype });
+      const uploadId = await driver.initMultipart(row.storage_path, {
+        contentType: row.mimetype,
+        partSize: input.part_size,
+      });
       session = await this.sessions.attachUpload(reserved.session, uploadId);
     } catch (e) {
       await this.uploads.discard(row, driver);

@@ -159,7 +159,7 @@ export class UploadSessions {
     spec: Omit<NewSession, "kind" | "ttlSeconds" | "uploadId">,
     contentType: string,
   ): Promise<UploadSession> {
-    const uploadId = await driver.initMultipart!(spec.storagePath, { contentType });
+    const uploadId = await driver.initMultipart!(spec.storagePath, { contentType, partSize: spec.partSize });
     try {
       return await this.insert({
         ...spec,
