@@ -16,7 +16,7 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/;
 /** Prefix of a part still being written inside an upload's directory (see lib/writer-tag.ts). */
 export const PART_TEMP = "tmp";
 const PART_FILE = /^(\d{5})-([0-9a-f]{32})$/;
-/** A part written in place in DATA_FILE: an empty marker naming its number, MD5 and size. */
+/** A part written in place in DATA_FILE: an empty marker naming its number, ETag and size. */
 const PART_MARK = /^(\d{5})-([0-9a-f]{32})\.(\d+)$/;
 const DATA_FILE = "data";
 
@@ -39,15 +39,16 @@ interface Deps {
 /**
  * Multipart uploads for the LOCAL driver, mirroring S3's model so the API
  * layer needs one code path. Each upload is a directory `mp-<uploadId>` in the
- * hidden temp dir holding `meta.json`; the MD5 of each part is its ETag, as on
- * S3. Two layouts:
+ * hidden temp dir holding `meta.json`. Two layouts:
  * - in place (the part size is known at init, as with every upload ClipShare
  *   signs): part N is written at offset (N-1) × part size of one `data` file,
- *   and an empty marker `<partNumber>-<md5>.<size>` records it. Completing
+ *   and an empty marker `<partNumber>-<etag>.<size>` records it; the ETag is a
+ *   random token naming that stored attempt. Completing
  *   checks the parts, truncates, syncs and renames `data` into place: no copy
  *   (decision 0027: assembling by copying took half of a LOCAL multipart
  *   upload's time);
- * - one file per part `<partNumber>-<md5>` (no part size given): completing
+ * - one file per part `<partNumber>-<md5>` (no part size given; the MD5 is the
+ *   ETag, as on S3): completing
  *   streams the parts, in order, through the driver's ordinary two-phase write.
  * Either way the target appears only when whole.
  */
@@ -141,14 +142,16 @@ export class LocalMultipart {
     }
     // The range is about to change: an earlier attempt's marker no longer describes it.
     await dropEarlier();
-    const measure = new MeasuringStream({ limit: size ?? partSize, exact: size !== undefined, md5: true });
+    // The ETag names this stored attempt of the part (completing checks the client lists the
+    // current ones); a random token costs nothing where an MD5 took a tenth of the CPU (decision 0027).
+    const measure = new MeasuringStream({ limit: size ?? partSize, exact: size !== undefined });
     const handle = await fs.open(nodePath.join(dir, DATA_FILE), "r+");
     await pipeline(
       body,
       measure,
       createWriteStream("", { fd: handle, start: (partNumber - 1) * partSize, highWaterMark: 1024 * 1024 }),
     );
-    const etag = measure.md5();
+    const etag = randomBytes(16).toString("hex");
     await fs.writeFile(nodePath.join(dir, `${prefix}${etag}.${measure.bytes}`), "");
     return { etag };
   }
