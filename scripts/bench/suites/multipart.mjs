@@ -116,22 +116,24 @@ export async function run() {
   console.log(
     `${SIZE / 1024 / 1024} MiB in ${partCount} parts of ${PART / 1024 / 1024} MiB, ${IN_FLIGHT} in flight`,
   );
-  const floor = await diskSinkFloor(partCount);
-  console.log(
-    `${"floor: the same parts, bare node:http to disk".padEnd(52)} ${`${floor.toFixed(0)} MB/s`.padStart(10)}`,
-  );
+  // On a shared machine one floor run can be slow by chance: the better of two (before and
+  // after ClipShare's runs) is the stricter comparison.
+  const floorRun = async (label) => {
+    const value = await diskSinkFloor(partCount);
+    console.log(`${label.padEnd(52)} ${`${value.toFixed(0)} MB/s`.padStart(10)}`);
+    return value;
+  };
+  let floor = await floorRun("floor: the same parts, bare node:http to disk");
   const server = await startServer({ LOG_LEVEL: "warn" });
   let peakRss = 0;
+  const ratios = [];
   const measure = async (label, fn) => {
     const rss = rssSampler(server.pid);
     const { result, seconds } = await timed(fn);
     const peak = rss.stop();
     peakRss = Math.max(peakRss, peak);
-    const ratio = MBps(seconds) / floor;
-    console.log(
-      `${label.padEnd(52)} ${mbps(SIZE, seconds).padStart(10)}   ${ratio.toFixed(2)}× floor   peak RSS ${peak} MB`,
-    );
-    return { result, ratio };
+    console.log(`${label.padEnd(52)} ${mbps(SIZE, seconds).padStart(10)}   peak RSS ${peak} MB`);
+    return { result, ratio: () => MBps(seconds) / floor };
   };
   try {
     const token = await server.login();
@@ -168,14 +170,14 @@ export async function run() {
         return completed.result;
       });
       if (done.size !== SIZE) throw new Error(`${label}: stored ${done.size} bytes`);
-      if (!configId) target("multipart upload to LOCAL / disk-sink floor", ratio, { min: 0.5 }, "×");
+      if (!configId) ratios.push(["multipart upload to LOCAL / disk-sink floor", ratio]);
       await removeShare(server, token, done.fileId);
     }
     const form = await measure("LOCAL: form upload (POST /api/upload)", () =>
       formUpload(`${server.base}/api/upload`, token),
     );
     if (form.result.status !== 201) throw new Error(`form upload: ${form.result.status} ${form.result.text}`);
-    target("form upload to LOCAL / disk-sink floor", form.ratio, { min: 0.5 }, "×");
+    ratios.push(["form upload to LOCAL / disk-sink floor", form.ratio]);
     await removeShare(server, token, JSON.parse(form.result.text).data.id);
 
     const local = (await (await authed(server, token, "/api/s3-configs")).json()).data.find(
@@ -197,7 +199,9 @@ export async function run() {
       }),
     );
     if (dav.result.status !== 201) throw new Error(`WebDAV PUT: ${dav.result.status} ${dav.result.text}`);
-    target("WebDAV PUT to LOCAL / disk-sink floor", dav.ratio, { min: 0.5 }, "×");
+    ratios.push(["WebDAV PUT to LOCAL / disk-sink floor", dav.ratio]);
+    floor = Math.max(floor, await floorRun("floor again, after ClipShare's runs"));
+    for (const [label, ratio] of ratios) target(label, ratio(), { min: 0.5 }, "×");
     target("peak server RSS during uploads", peakRss, { max: 200 }, "MB");
   } finally {
     await server.stop();
