@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { ADMIN, startServer, testS3ConfigBody } from "../server-process.mjs";
+import { ADMIN, mountLocal, startServer, testS3ConfigBody } from "../server-process.mjs";
 import { target } from "../targets.mjs";
 import { generatedBody, mbps, rssSampler, send, timed } from "../transfer.mjs";
 
@@ -180,17 +180,7 @@ export async function run() {
     ratios.push(["form upload to LOCAL / disk-sink floor", form.ratio]);
     await removeShare(server, token, JSON.parse(form.result.text).data.id);
 
-    const local = (await (await authed(server, token, "/api/s3-configs")).json()).data.find(
-      (c) => c.storage_type === "LOCAL",
-    );
-    await api(server, token, "/api/admin/mounts", {
-      name: "bench-local",
-      storage_type: "LOCAL",
-      storage_config_id: local.id,
-      mount_path: "/bench-local",
-      webdav_policy: "native_proxy",
-      cache_ttl: 0,
-    });
+    await mountLocal(server, token);
     const basic = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64")}`;
     const dav = await measure("LOCAL: WebDAV PUT (one request)", () =>
       send(`${server.base}/dav/bench-local/big.bin`, {
