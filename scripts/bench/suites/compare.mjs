@@ -13,7 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { hasNginx, startNginx } from "../../test-services/nginx.mjs";
 import { load } from "../load.mjs";
-import { ADMIN, freePort, startServer } from "../server-process.mjs";
+import { ADMIN, freePort, mountLocal, startServer } from "../server-process.mjs";
 import { loadAverage, target } from "../targets.mjs";
 import { generatedBody, send } from "../transfer.mjs";
 
@@ -279,20 +279,7 @@ async function downloads(server) {
     console.log("rclone not installed: WebDAV comparison skipped (scripts/install-system-deps.sh)");
     return;
   }
-  const configs = await (await fetch(`${server.base}/api/s3-configs`, { headers: auth })).json();
-  const local = configs.data.find((c) => c.storage_type === "LOCAL");
-  await fetch(`${server.base}/api/admin/mounts`, {
-    method: "POST",
-    headers: auth,
-    body: JSON.stringify({
-      name: "bench-local",
-      storage_type: "LOCAL",
-      storage_config_id: local.id,
-      mount_path: "/bench-local",
-      webdav_policy: "native_proxy",
-      cache_ttl: 0,
-    }),
-  });
+  await mountLocal(server, token);
   const work = mkdtempSync(path.join(os.tmpdir(), "clipshare-bench-rclone-"));
   const rcloneDir = path.join(work, "root");
   spawnSync("mkdir", ["-p", rcloneDir]);

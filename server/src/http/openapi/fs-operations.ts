@@ -139,20 +139,6 @@ export const FS_OPERATIONS: Record<string, Operation> = {
     body: w.fsPresignCommitRequest,
     data: z.unknown(),
   },
-  "PUT /fs/upload-session/:id": {
-    summary: "The signed upload URL of LOCAL mounts",
-    tag: "File system",
-    access: "public",
-    upload: "raw",
-    data: z.unknown(),
-  },
-  "PUT /fs/upload-session/:id/parts/:part": {
-    summary: "The signed part URL of LOCAL mounts",
-    tag: "File system",
-    access: "public",
-    upload: "raw",
-    data: z.unknown(),
-  },
   "POST /fs/multipart/init": {
     summary: "Start an explorer upload in parts",
     tag: "File system",

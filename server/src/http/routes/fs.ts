@@ -29,6 +29,7 @@ import {
   openArchiveEntry,
 } from "../../domain/archives/archive-reader";
 import { apiActor } from "../../domain/fs/access";
+import { namesFile } from "../../domain/fs/fs-uploads";
 import { presentTask } from "../../domain/tasks/task-service";
 import { badRequest } from "../../errors";
 import { spoolDir } from "../../lib/spool";
@@ -46,8 +47,8 @@ import { fsTransferRoutes } from "./fs-transfer";
 function fsUploadDirectory(path: string, name: string): { path: string; fileName: string } {
   const trimmed = path.replace(/\/+$/, "");
   const last = trimmed.split("/").pop();
-  if (!path.endsWith("/") && last === name)
-    return { path: trimmed.slice(0, -name.length - 1) || "/", fileName: name };
+  if (!path.endsWith("/") && last && namesFile(trimmed, name))
+    return { path: trimmed.slice(0, -last.length - 1) || "/", fileName: last };
   return { path, fileName: name };
 }
 
@@ -153,7 +154,9 @@ export function fsRoutes(ctx: AppContext) {
     const queryPath = c.req.query("path");
     const result = await readMultipartFile(c, {
       fileField: "file",
-      placed: (fields) => (fields.path ?? queryPath) !== undefined,
+      // Placed once the target and the mode are known: `use_multipart` may follow the file (0.7.3
+      // forms send it last), so a form that names the path first but not the mode is spooled.
+      placed: (fields) => (fields.path ?? queryPath) !== undefined && fields.use_multipart !== undefined,
       spool: { dir: spoolDir(ctx.config.dataDir), maxBytes: await ctx.settings.maxUploadBytes() },
       onFile: async (part) => {
         const path = part.fields.path ?? queryPath;

@@ -190,7 +190,7 @@ export const fsApi = {
   },
 };
 
-/** POST /api/fs/upload (multipart: `path` = the target directory, then `file`) with upload progress. */
+/** POST /api/fs/upload (multipart: `path` = the target directory, `use_multipart`, then `file`) with upload progress. */
 export function uploadFile(
   dir: string,
   file: Blob,
@@ -200,6 +200,8 @@ export function uploadFile(
 ): Promise<unknown> {
   const form = new FormData();
   form.append("path", dir.endsWith("/") ? dir : `${dir}/`);
+  // Naming the mode before the file lets the server stream it straight into place.
+  form.append("use_multipart", "false");
   form.append("file", file, name);
   return postUploadForm("/fs/upload", form, { signal, onProgress });
 }
