@@ -6,6 +6,7 @@
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { type ErrorCode, errorCodeOf } from "@clipshare/shared";
 
 /** Exit codes, documented in the package README; scripts branch on them. */
 export const EXIT = {
@@ -23,7 +24,8 @@ export class CliError extends Error {
     message: string,
     readonly exitCode: number,
     readonly status: number | null = null,
-    readonly error: string | null = null,
+    /** The server's error id, which commands switch on. */
+    readonly error: ErrorCode | null = null,
   ) {
     super(message);
   }
@@ -169,11 +171,10 @@ async function readBody(response: Response): Promise<Record<string, unknown> | s
 /** The server's message and id (JSON envelope or a plain-text error). */
 export function responseError(response: Response, body: unknown): CliError {
   let message = `HTTP ${response.status}`;
-  let error: string | null = null;
+  const error = errorCodeOf(body);
   if (body && typeof body === "object") {
-    const envelope = body as { message?: unknown; error?: unknown };
+    const envelope = body as { message?: unknown };
     if (typeof envelope.message === "string") message = envelope.message;
-    if (typeof envelope.error === "string") error = envelope.error;
   } else if (typeof body === "string" && body.trim()) {
     message = body.trim().slice(0, 300);
   }

@@ -68,7 +68,7 @@ export async function getShare(base: Client, input: string, options: GetOptions)
       return await getPaste(client, ref.slug, options);
     } catch (e) {
       // A bare slug that names no paste may name a file.
-      if (ref.kind === "paste" || !(e instanceof CliError) || e.status !== 404) throw e;
+      if (ref.kind === "paste" || !(e instanceof CliError) || e.error !== "paste_not_found") throw e;
     }
   }
   return getFile(client, ref.slug, options);
@@ -176,7 +176,7 @@ async function allPages<T>(page: (offset: number) => Promise<T[]>): Promise<T[]>
 export async function listOwn(client: Client): Promise<OwnShare[]> {
   client.requireKey();
   const skipForbidden = <T>(e: unknown, empty: T): T => {
-    if (e instanceof CliError && e.status === 403) return empty;
+    if (e instanceof CliError && e.error === "permission_denied") return empty;
     throw e;
   };
   type Row = Record<string, unknown>;

@@ -2,6 +2,7 @@ export * from "./access-log";
 export * from "./constants";
 export * from "./dashboard";
 export * from "./e2e";
+export * from "./errors";
 export * from "./part-plan";
 export * from "./permissions";
 export * from "./responses";

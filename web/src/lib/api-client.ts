@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "@clipshare/shared";
+import { errorCodeOf, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "@clipshare/shared";
 import { ApiError, type AuthFailure, classifyUnauthorized, type RequestContext } from "./api-error";
 import type { QueuedWriteType } from "./offline/offline-db";
 
@@ -232,7 +232,7 @@ export function createApiClient(config: ApiClientConfig) {
           : typeof payload === "string" && payload.length <= 500
             ? payload.trim()
             : null;
-      const errorId = typeof envelope?.error === "string" ? envelope.error : null;
+      const errorId = errorCodeOf(envelope);
 
       if (!response.ok) {
         const status = response.status;

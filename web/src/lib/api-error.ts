@@ -3,6 +3,7 @@
  * failed request shows. Pure (no DOM, no i18n instance) so it can be unit-tested;
  * components turn a descriptor into text with `t()` (see lib/use-error-text.ts).
  */
+import type { ErrorCode } from "@clipshare/shared";
 
 export type ApiErrorKind =
   /** Non-2xx HTTP status. */
@@ -43,8 +44,8 @@ export type AuthFailure =
 export interface ApiErrorInit {
   kind: ApiErrorKind;
   status?: number;
-  /** Stable snake_case id from the server's `error` field. */
-  errorId?: string | null;
+  /** The server's `error` id (null when absent or unknown to this version). */
+  errorId?: ErrorCode | null;
   serverMessage?: string | null;
   context?: RequestContext;
   authFailure?: AuthFailure | null;
@@ -60,7 +61,7 @@ export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly kind: ApiErrorKind;
   readonly status: number;
-  readonly errorId: string | null;
+  readonly errorId: ErrorCode | null;
   readonly serverMessage: string | null;
   readonly context: RequestContext;
   readonly authFailure: AuthFailure | null;
@@ -127,7 +128,7 @@ export type ErrorDescriptor =
  * Server error ids whose meaning our own translated text carries completely, so
  * the translation is preferred over the (English) server sentence.
  */
-const TRANSLATED_ERROR_IDS: Record<string, ClientErrorKey> = {
+const TRANSLATED_ERROR_IDS: Partial<Record<ErrorCode, ClientErrorKey>> = {
   invalid_credentials: "invalidCredentials",
   slug_taken: "slugTaken",
   content_too_large: "contentTooLarge",
@@ -213,14 +214,14 @@ export function isFileOrUploadPath(path: string): boolean {
 }
 
 /** Error ids that always mean the presented credential itself is bad. */
-const CREDENTIAL_REJECTED_IDS = new Set(["api_key_invalid", "token_expired", "invalid_token"]);
+const CREDENTIAL_REJECTED_IDS = new Set<ErrorCode>(["api_key_invalid", "token_expired"]);
 
 /** Decide what a 401 means for the principal that sent the request. */
 export function classifyUnauthorized(input: {
   path: string;
   authType: "admin" | "apikey" | null;
   context: RequestContext;
-  errorId: string | null;
+  errorId: ErrorCode | null;
 }): AuthFailure | null {
   if (input.context !== "default") return null;
   if (input.authType === "admin") return "admin-expired";

@@ -1,4 +1,4 @@
-import type { FsTask, RemoteFileInfo as RemoteFileInfoDto } from "@clipshare/shared";
+import { errorCodeOf, type FsTask, type RemoteFileInfo as RemoteFileInfoDto } from "@clipshare/shared";
 import { api, currentCredentials } from "../../../lib/api";
 import { authorizationHeader } from "../../../lib/api-client";
 import { ApiError } from "../../../lib/api-error";
@@ -56,7 +56,7 @@ async function downloadError(res: Response): Promise<ApiError> {
   return new ApiError({
     kind: "http",
     status: res.status,
-    errorId: typeof envelope?.error === "string" ? envelope.error : null,
+    errorId: errorCodeOf(envelope),
     serverMessage: typeof envelope?.message === "string" ? envelope.message : null,
   });
 }
