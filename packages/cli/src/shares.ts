@@ -10,8 +10,8 @@ import { askPassword } from "./prompt";
 
 export interface PasteOptions {
   password?: string | undefined;
-  expiresAt?: string | undefined;
-  maxViews?: number | undefined;
+  expires_at?: string | undefined;
+  max_views?: number | undefined;
   slug?: string | undefined;
   remark?: string | undefined;
 }
