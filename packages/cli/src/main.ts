@@ -185,7 +185,7 @@ async function run(argv: string[]): Promise<unknown> {
       return runFs(client, flags, args);
     case "login": {
       if (!client.config.apiKey) throw usageError("login needs --api-key (or CLIPSHARE_API_KEY)");
-      const who = await client.call<{ name: string }>("/api/test/api-key");
+      const who = await client.call<{ name: string }>("/test/api-key");
       const file = await saveConfig(client.config);
       return print(
         flags,

@@ -19,7 +19,7 @@ export interface PasteOptions {
 export async function createPaste(client: Client, content: string, options: PasteOptions) {
   client.requireKey();
   if (!content.trim()) throw new CliError("Nothing to paste: the input is empty", EXIT.usage);
-  const data = await client.call<{ slug: string; expiresAt?: string; maxViews?: number }>("/api/paste", {
+  const data = await client.call<{ slug: string; expiresAt?: string; maxViews?: number }>("/paste", {
     json: { content, ...options },
   });
   return {
@@ -75,7 +75,7 @@ export async function getShare(base: Client, input: string, options: GetOptions)
 }
 
 async function getPaste(client: Client, slug: string, options: GetOptions) {
-  const path = `/api/paste/${encodeURIComponent(slug)}`;
+  const path = `/paste/${encodeURIComponent(slug)}`;
   let paste = await client.call<{ content?: string; requiresPassword?: boolean; isLastView?: boolean }>(
     path,
     {
@@ -107,7 +107,7 @@ interface PublicFile {
 }
 
 async function getFile(client: Client, slug: string, options: GetOptions) {
-  const infoPath = `/api/public/files/${encodeURIComponent(slug)}`;
+  const infoPath = `/public/files/${encodeURIComponent(slug)}`;
   let file = await client.call<PublicFile>(infoPath, { auth: false });
   if (file.requires_password) {
     const password = options.password ?? (await askPassword());
@@ -182,11 +182,11 @@ export async function listOwn(client: Client): Promise<OwnShare[]> {
   type Row = Record<string, unknown>;
   const none: Row[] = [];
   const [pastes, files] = await Promise.all([
-    allPages((offset) => client.call<Row[]>(`/api/pastes?limit=${PAGE}&offset=${offset}`)).catch((e) =>
+    allPages((offset) => client.call<Row[]>(`/pastes?limit=${PAGE}&offset=${offset}`)).catch((e) =>
       skipForbidden(e, none),
     ),
     allPages((offset) =>
-      client.call<{ files: Row[] }>(`/api/files?limit=${PAGE}&offset=${offset}`).then((d) => d.files),
+      client.call<{ files: Row[] }>(`/files?limit=${PAGE}&offset=${offset}`).then((d) => d.files),
     ).catch((e) => skipForbidden(e, none)),
   ]);
   const shares: OwnShare[] = [];
@@ -232,10 +232,10 @@ export async function removeShares(client: Client, inputs: string[]) {
   const pasteIds = targets.filter((t) => t.kind === "paste").map((t) => t.id);
   const fileIds = targets.filter((t) => t.kind === "file").map((t) => t.id);
   if (pasteIds.length)
-    await client.call("/api/pastes/batch-delete", { method: "DELETE", json: { ids: pasteIds } });
+    await client.call("/pastes/batch-delete", { method: "DELETE", json: { ids: pasteIds } });
   if (fileIds.length) {
     const result = await client.call<{ failed: Array<{ id: string; error: string }> }>(
-      "/api/files/batch-delete",
+      "/files/batch-delete",
       { method: "DELETE", json: { ids: fileIds, delete_mode: "both" } },
     );
     if (result.failed?.length)

@@ -1,4 +1,6 @@
 export * from "./access-log";
+export * from "./api-client";
+export * from "./api-error";
 export * from "./constants";
 export * from "./dashboard";
 export * from "./e2e";

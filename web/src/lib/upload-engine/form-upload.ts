@@ -1,6 +1,5 @@
-import { errorCodeOf } from "@clipshare/shared";
+import { authorizationHeader, errorCodeOf } from "@clipshare/shared";
 import { api, currentCredentials, reportAuthFailure } from "../api";
-import { authorizationHeader } from "../api-client";
 import { ApiError, classifyUnauthorized } from "../api-error";
 import { transfer } from "./xhr-transfer";
 

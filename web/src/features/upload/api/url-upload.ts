@@ -1,6 +1,10 @@
-import { errorCodeOf, type FsTask, type RemoteFileInfo as RemoteFileInfoDto } from "@clipshare/shared";
+import {
+  authorizationHeader,
+  errorCodeOf,
+  type FsTask,
+  type RemoteFileInfo as RemoteFileInfoDto,
+} from "@clipshare/shared";
 import { api, currentCredentials } from "../../../lib/api";
-import { authorizationHeader } from "../../../lib/api-client";
 import { ApiError } from "../../../lib/api-error";
 import type { UploadTarget } from "../../../lib/upload-engine/create-upload";
 import type { AbsentOn073 } from "../../../lib/wire-types";
