@@ -83,6 +83,15 @@ const PATHS: Record<string, Send> = {
     t.request("POST", "/api/fs/create-share", { token, body: { path: "/opts/shared.txt", ...o } }),
 };
 
+const storedMaxViews = async (table: "pastes" | "files", id: string) => {
+  const row = await t.ctx.db
+    .selectFrom(table)
+    .select("max_views")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return Number(row.max_views);
+};
+
 describe("max views", () => {
   it.each(Object.keys(PATHS))("%s refuses 2,147,483,648 with the one text", async (name) => {
     const res = await PATHS[name]!({ max_views: MAX_VIEWS_MAX + 1 });
@@ -93,20 +102,10 @@ describe("max views", () => {
   it("stores 2,147,483,647 on a paste and a file share (the database's 32-bit column holds it)", async () => {
     const paste = await PATHS["POST /paste"]!({ max_views: MAX_VIEWS_MAX });
     expect(paste.status, paste.text).toBe(201);
-    const pasteRow = await t.ctx.db
-      .selectFrom("pastes")
-      .select("max_views")
-      .where("id", "=", paste.body.data.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(pasteRow.max_views)).toBe(MAX_VIEWS_MAX);
+    expect(await storedMaxViews("pastes", paste.body.data.id)).toBe(MAX_VIEWS_MAX);
     const edit = await PATHS["PUT /files/:id"]!({ max_views: MAX_VIEWS_MAX });
     expect(edit.status, edit.text).toBe(200);
-    const fileRow = await t.ctx.db
-      .selectFrom("files")
-      .select("max_views")
-      .where("id", "=", fileId)
-      .executeTakeFirstOrThrow();
-    expect(Number(fileRow.max_views)).toBe(MAX_VIEWS_MAX);
+    expect(await storedMaxViews("files", fileId)).toBe(MAX_VIEWS_MAX);
   });
 });
 
