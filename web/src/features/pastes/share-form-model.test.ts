@@ -71,6 +71,8 @@ describe("share form validation", () => {
     expect(validateShareForm("x", { ...form, expiryUnit: "never", expiryAmount: "" })).toEqual({});
     expect(validateShareForm("x", { ...form, maxViews: "-1" }).maxViews).toBe("invalid");
     expect(validateShareForm("x", { ...form, maxViews: "2.5" }).maxViews).toBe("invalid");
+    expect(validateShareForm("x", { ...form, maxViews: "2147483648" }).maxViews).toBe("invalid");
+    expect(validateShareForm("x", { ...form, maxViews: "2147483647" })).toEqual({});
     expect(validateShareForm("x", { ...form, maxViews: "" })).toEqual({});
   });
 
