@@ -8,7 +8,7 @@ set -euo pipefail
 # Packages installed without their "recommends" (Swift pulls in a lot otherwise).
 LEAN_PACKAGES=(swift swift-proxy swift-account swift-container swift-object ffmpeg)
 # Packages installed normally.
-PACKAGES=(postgresql chromium fonts-noto-cjk litmus rclone cadaver wrk unzip nginx curl)
+PACKAGES=(postgresql chromium fonts-noto-cjk litmus rclone cadaver wrk unzip zip nginx curl)
 
 is_installed() {
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null || true)" = "installed" ]

@@ -326,6 +326,22 @@ const CROWD_SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 30);
  */
 async function crowd(server) {
   await createBenchPaste(server);
+  // The same crowd against the bare node:http floor first: on a busy machine even that misses
+  // the 2 s answer time for some connections, and the two lines together show how much is ours.
+  const floor = await startFloor();
+  try {
+    const base = await load({
+      url: `${floor.base}/`,
+      connections: CROWD_CONNECTIONS,
+      seconds: CROWD_SECONDS,
+      warmup: 0,
+    });
+    console.log(
+      `${CROWD_CONNECTIONS} connections × ${CROWD_SECONDS} s on the node:http floor: ${base.rps.toFixed(0)} req/s, p99 ${base.p99.toFixed(1)} ms, ${base.errorCount + base.non2xx} failed (${base.errors || "no socket errors"})`,
+    );
+  } finally {
+    floor.stop();
+  }
   const run = load({
     url: `${server.base}/api/paste/bench-compare`,
     connections: CROWD_CONNECTIONS,

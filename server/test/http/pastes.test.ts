@@ -174,6 +174,23 @@ describe("creating pastes", () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(11);
   });
+
+  it("concurrent creates that share a commit: a taken slug fails only its own paste", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        createPaste(i % 2 ? { content: `clash ${i}`, slug: "shared-commit" } : { content: `own ${i}` }),
+      ),
+    );
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(11);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(9);
+    expect(new Set(created.map((r) => r.body.data.slug)).size).toBe(11);
+    for (const [i, r] of results.entries()) {
+      if (i % 2 || r.status !== 201) continue;
+      const read = await view(r.body.data.slug);
+      expect(read.body.data.content).toBe(`own ${i}`);
+    }
+  });
 });
 
 describe("viewing pastes", () => {

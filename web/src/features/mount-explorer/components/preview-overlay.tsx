@@ -11,6 +11,7 @@ import { loadMarkdownView } from "../../pastes";
 import type { FsEntry } from "../api/fs";
 import { useFileInfo, useFileText } from "../hooks/use-fs";
 import { fileKind } from "../model/paths";
+import { ArchivePreview } from "./archive-preview";
 
 const MarkdownView = lazy(loadMarkdownView);
 
@@ -62,7 +63,7 @@ export default function PreviewOverlay({
 
   let body: React.ReactNode;
   if (info.isError) body = <Alert>{errorText(info.error)}</Alert>;
-  else if (!url && kind !== "text" && kind !== "markdown") body = <Spinner />;
+  else if (!url && kind !== "text" && kind !== "markdown" && kind !== "archive") body = <Spinner />;
   else if (kind === "image")
     body = (
       <img
@@ -100,7 +101,8 @@ export default function PreviewOverlay({
           {text.data}
         </pre>
       );
-  } else if (kind === "office")
+  } else if (kind === "archive") body = <ArchivePreview path={entry.path} />;
+  else if (kind === "office")
     body = (
       <div className="flex flex-col items-center gap-3 rounded-lg bg-white p-6 text-center dark:bg-slate-900">
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("explorer.officeChoose")}</p>

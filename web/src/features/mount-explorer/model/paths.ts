@@ -72,7 +72,19 @@ export function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-export type FileKind = "image" | "video" | "audio" | "pdf" | "markdown" | "text" | "office" | "other";
+export type FileKind =
+  | "image"
+  | "video"
+  | "audio"
+  | "pdf"
+  | "markdown"
+  | "text"
+  | "office"
+  | "archive"
+  | "other";
+
+/** Archives the server can look inside (GET /fs/archive): ZIP, TAR and TAR.GZ. */
+const ARCHIVE = /\.(zip|jar|tar|tgz|tar\.gz)$/i;
 
 const IMAGE = new Set(["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "ico", "avif"]);
 const VIDEO = new Set(["mp4", "webm", "ogv", "mov", "m4v"]);
@@ -145,6 +157,7 @@ export function fileKind(name: string, mimetype?: string | null): FileKind {
   if (MARKDOWN.has(ext)) return "markdown";
   if (TEXT.has(ext)) return "text";
   if (OFFICE.has(ext)) return "office";
+  if (ARCHIVE.test(name)) return "archive";
   const mime = (mimetype ?? "").toLowerCase();
   if (mime.startsWith("image/")) return "image";
   if (mime.startsWith("video/")) return "video";
