@@ -226,6 +226,24 @@ export const ERROR_CATALOGUE = define({
   },
   no_copy_items: { status: 400, en: "No cross-storage copy items found", zh: "未找到跨存储复制项" },
   wrong_mount: { status: 400, en: "Target path is not in the target mount", zh: "目标路径不在目标挂载点内" },
+  // Archives opened in the explorer
+  not_an_archive: {
+    status: 400,
+    en: "This file is not an archive ClipShare can open (zip, tar, tar.gz)",
+    zh: "此文件不是可打开的压缩包（zip、tar、tar.gz）",
+  },
+  archive_unreadable: {
+    status: 422,
+    en: "The archive cannot be read (damaged or not this format)",
+    zh: "无法读取压缩包（已损坏或格式不符）",
+  },
+  archive_entry_refused: {
+    status: 422,
+    en: "This entry cannot be opened here",
+    zh: "此条目无法在这里打开",
+    detail: true,
+  },
+  archive_entry_not_found: { status: 404, en: "No such entry in the archive", zh: "压缩包中不存在此条目" },
   // Tasks, admins, API keys, thumbnails
   task_not_found: { status: 404, en: "Task does not exist", zh: "任务不存在" },
   task_finished: { status: 409, en: "Task has already finished", zh: "任务已结束" },
