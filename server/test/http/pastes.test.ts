@@ -308,6 +308,14 @@ describe("password-protected pastes", () => {
     const wrong = await t.request("POST", `/api/paste/${slug}`, { body: { password: "nope" }, headers });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ error: "wrong_password", message: "Incorrect password" });
+    // A client that prefers Chinese reads 0.7.3's wording, under the same error id.
+    const wrongZh = await t.request("POST", `/api/paste/${slug}`, {
+      body: { password: "nope" },
+      headers: { ...headers, "accept-language": "zh-CN,zh;q=0.9" },
+    });
+    expect(wrongZh.status).toBe(401);
+    expect(wrongZh.body.error).toBe("wrong_password");
+    expect(wrongZh.body.message).toContain("密码错误");
     const empty = await t.request("POST", `/api/paste/${slug}`, { body: {}, headers });
     expect(empty.status).toBe(400);
 

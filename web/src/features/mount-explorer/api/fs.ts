@@ -14,8 +14,8 @@ import type {
   FsZipLink,
   ThumbnailSize,
 } from "@clipshare/shared";
+import { authorizationHeader, buildUrl, type Credentials } from "@clipshare/shared";
 import { api, apiBase } from "../../../lib/api";
-import { authorizationHeader, buildUrl, type Credentials } from "../../../lib/api-client";
 import { authStore } from "../../../lib/auth-store";
 import { postUploadForm } from "../../../lib/upload-engine/form-upload";
 
