@@ -2,7 +2,11 @@
  * Small things a new user meets in the first minutes, each pinned by what the
  * person sees: nothing cut off that names them or the list they page through.
  */
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
+import { fillEditor } from "./support/pastes";
 
 const notClipped = (el: Element) => el.scrollWidth <= el.clientWidth + 1;
 
@@ -25,5 +29,87 @@ test.describe("first minutes", () => {
       dialog.getByText("What the key may do is set by its permissions and base path.", { exact: false }),
     ).toBeVisible();
     await expect(dialog.getByText("it grants and removes no permission", { exact: false })).toBeVisible();
+  });
+});
+
+test.describe("first minutes: links stay in reach", () => {
+  test("Home lists the recent pastes of this browser, newest first, with Copy and QR; encrypted ones are not kept", async ({
+    page,
+    request,
+  }) => {
+    await useAdminSession(page, await apiLogin(request), "/");
+    const first = unique("recent1");
+    const second = unique("recent2");
+    for (const slug of [first, second]) {
+      await fillEditor(page, `text of ${slug}`);
+      await page.getByLabel("Custom link suffix").fill(slug);
+      await page.getByRole("button", { name: "Create share link" }).click();
+      await expect(page.getByRole("region", { name: "Share link created" })).toContainText(slug);
+    }
+    await fillEditor(page, "sealed");
+    await page.getByRole("checkbox", { name: "Encrypt end to end" }).check();
+    await page.getByRole("button", { name: "Create share link" }).click();
+    await expect(page.getByTestId("e2e-link-note")).toBeVisible();
+
+    // Still there after the result card is gone and the page is opened again.
+    await page.reload();
+    const list = page.getByRole("list", { name: "Recent pastes" });
+    const items = list.getByRole("listitem");
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText(`/paste/${second}`);
+    await expect(items.nth(1)).toContainText(`/paste/${first}`);
+    await expect(items.nth(0).getByRole("button", { name: `Copy link of /paste/${second}` })).toBeVisible();
+    await items
+      .nth(0)
+      .getByRole("button", { name: `QR code for /paste/${second}` })
+      .click();
+    await expect(page.getByRole("dialog", { name: "QR code" })).toContainText(`/paste/${second}`);
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: "Clear list" }).click();
+    await expect(list).toHaveCount(0);
+  });
+
+  test("the Home editor says how to leave it with the keyboard, and Esc then Tab does", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("editor-tab-hint")).toHaveText(
+      "Tab indents. To leave the editor with the keyboard, press Esc, then Tab.",
+    );
+    await fillEditor(page, "line");
+    await page.keyboard.press("Tab");
+    const inEditor = () => page.evaluate(() => Boolean(document.activeElement?.closest(".cm-editor")));
+    expect(await inEditor()).toBe(true);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    expect(await inEditor()).toBe(false);
+  });
+});
+
+test.describe("first minutes: uploads", () => {
+  test("the same file added twice is refused, not uploaded twice", async ({ page, request }) => {
+    await useAdminSession(page, await apiLogin(request), "/upload");
+    // A file on disk: picked twice, it is the same file (same name, size and modification time).
+    const file = join(mkdtempSync(join(tmpdir(), "clipshare-twice-")), `${unique("twice")}.txt`);
+    writeFileSync(file, "same bytes");
+    const name = basename(file);
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles(file);
+    await input.setInputFiles(file);
+    await expect(page.getByText(`"${name}" is already in the list.`)).toBeVisible();
+    await expect(page.getByRole("list", { name: "Files to upload" }).getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Upload (1)" })).toBeVisible();
+  });
+
+  test("on a phone the share options come before the Upload button", async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await useAdminSession(page, await apiLogin(request), "/upload");
+    await page.locator('input[type="file"]').setInputFiles({
+      name: `${unique("phone")}.txt`,
+      mimeType: "text/plain",
+      buffer: Buffer.from("x"),
+    });
+    const upload = await page.getByRole("button", { name: "Upload (1)" }).boundingBox();
+    const options = await page.getByLabel("Remark").boundingBox();
+    expect(options!.y).toBeLessThan(upload!.y);
   });
 });

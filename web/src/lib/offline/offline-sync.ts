@@ -1,8 +1,9 @@
-import { RELOAD_DELAY_MS, SYNC_STATUS_WAIT_MS } from "@clipshare/shared";
+import { type CreatedPaste, RELOAD_DELAY_MS, SYNC_STATUS_WAIT_MS } from "@clipshare/shared";
 import { toast } from "../../components/ui/toast";
 import { translate } from "../../i18n";
 import type { OfflineWriteRequest } from "../api-client";
 import { AUTH_EVENTS, authStore, currentCredentials } from "../auth-store";
+import { recentPastes } from "../recent-pastes";
 import { clearSignedInData, sweepExpired } from "./offline-cache";
 import { offlineDb } from "./offline-db";
 import {
@@ -106,6 +107,9 @@ function t(key: string, values?: Record<string, unknown>): string {
 }
 
 async function handleReport(report: ReplayReport): Promise<void> {
+  // A paste written offline joins Home's recent pastes once it exists.
+  for (const sent of report.sent)
+    if (sent.type === "paste-create" && sent.data) recentPastes.remember(sent.data as CreatedPaste);
   await refreshQueueStatus();
   window.dispatchEvent(new CustomEvent(QUEUE_REPLAYED_EVENT, { detail: report }));
   if (report.sent.length > 0)

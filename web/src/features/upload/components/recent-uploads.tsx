@@ -1,13 +1,11 @@
-import { Copy, History } from "lucide-react";
+import { History } from "lucide-react";
 import { Link } from "react-router";
+import { CopyLinkButton } from "../../../components/copy-link-button";
 import { ShareQrButton } from "../../../components/share-qr-code";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
-import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { fileShareUrl } from "../../../lib/share-links";
@@ -55,21 +53,7 @@ export function RecentUploads() {
                       <span className="font-mono">/file/{file.slug}</span>
                     </p>
                   </div>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t("upload.copyLinkOf", { name: file.filename })}
-                    title={t("fileShare.copyLink")}
-                    onClick={async () => {
-                      const ok = await copyText(link);
-                      toast(
-                        ok ? t("fileShare.linkCopied") : t("common.copyFailed"),
-                        ok ? "success" : "error",
-                      );
-                    }}
-                  >
-                    <Copy className="h-4 w-4" aria-hidden />
-                  </Button>
+                  <CopyLinkButton link={link} label={t("upload.copyLinkOf", { name: file.filename })} />
                   <ShareQrButton url={link} name={file.filename} variant="ghost" iconOnly />
                 </li>
               );

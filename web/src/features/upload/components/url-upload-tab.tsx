@@ -2,6 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Download, Link2, Server, X } from "lucide-react";
 import { type FormEvent, useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
+import { CopyLinkButton } from "../../../components/copy-link-button";
+import { ShareQrButton } from "../../../components/share-qr-code";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -147,12 +149,20 @@ export function UrlUploadTab() {
                 </Alert>
               ) : null}
               {link && state.slug ? (
-                <Link
-                  to={`/file/${encodeURIComponent(state.slug)}`}
-                  className="font-medium text-indigo-600 hover:underline"
-                >
-                  {link}
-                </Link>
+                // Copy and QR code like a finished file upload: the link is what the user came for.
+                <div className="flex flex-wrap items-center gap-1" data-testid="url-result">
+                  <Link
+                    to={`/file/${encodeURIComponent(state.slug)}`}
+                    className="min-w-0 font-medium break-all text-indigo-600 hover:underline dark:text-indigo-400"
+                  >
+                    {link}
+                  </Link>
+                  <CopyLinkButton
+                    link={link}
+                    label={t("upload.copyLinkOf", { name: info?.filename ?? state.slug })}
+                  />
+                  <ShareQrButton url={link} name={info?.filename ?? state.slug} variant="ghost" iconOnly />
+                </div>
               ) : null}
             </div>
           ) : null}
