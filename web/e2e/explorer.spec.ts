@@ -140,6 +140,9 @@ test("copies a file across storages and the task panel shows it finish", async (
     { timeout: 20_000 },
   );
   await expect(tasks.locator('[data-task-type="copy"]').first()).toContainText("1/1");
+  // The task names its file, where it went, and when it finished.
+  await expect(tasks.getByTestId("task-details").first()).toContainText("todo.txt → /s3");
+  await expect(tasks.getByTestId("task-details").first()).toContainText("Finished");
   expect((await readFile(request, token, "/s3/todo.txt")).toString()).toBe("first line\n");
   // Tasks come from the server: the panel shows the same after a reload.
   await page.reload();
@@ -335,6 +338,9 @@ test.describe("mobile", () => {
     expect(m.x).toBeGreaterThanOrEqual(0);
     expect(m.x + m.width).toBeLessThanOrEqual(390);
     await expect(menu.getByRole("menuitem", { name: "Rename" })).toBeVisible();
+    // Opened near the right edge, the menu still shows every label whole ("Get direct link").
+    for (const label of await menu.getByRole("menuitem").locator("span").all())
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     await page.keyboard.press("Escape");
     await expect(menu).toHaveCount(0);
   });

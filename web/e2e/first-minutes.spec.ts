@@ -5,8 +5,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
-import { fillEditor } from "./support/pastes";
+import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
+import { apiCreatePaste, fillEditor } from "./support/pastes";
+import { apiUpload } from "./support/test-files";
 
 const notClipped = (el: Element) => el.scrollWidth <= el.clientWidth + 1;
 
@@ -111,5 +112,64 @@ test.describe("first minutes: uploads", () => {
     const upload = await page.getByRole("button", { name: "Upload (1)" }).boundingBox();
     const options = await page.getByLabel("Remark").boundingBox();
     expect(options!.y).toBeLessThan(upload!.y);
+  });
+});
+
+test.describe("first minutes: smaller defects", () => {
+  test('the browser tab follows the paste\'s "page title"', async ({ page, request }) => {
+    const token = await apiLogin(request);
+    const paste = await apiCreatePaste(request, `Bearer ${token}`, {
+      content: "notes",
+      remark: "Release notes",
+    });
+    await page.goto(`/paste/${paste.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Release notes" })).toBeVisible();
+    await expect(page).toHaveTitle("Release notes - ClipShare");
+  });
+
+  test('"already taken" goes once the link suffix is edited', async ({ page, request, consoleGuard }) => {
+    consoleGuard.allow(failedResource(409));
+    const token = await apiLogin(request);
+    const taken = unique("taken");
+    await apiCreatePaste(request, `Bearer ${token}`, { content: "first", slug: taken });
+    await useAdminSession(page, token, "/");
+    await fillEditor(page, "second");
+    const suffix = page.getByLabel("Custom link suffix");
+    await suffix.fill(taken);
+    await page.getByRole("button", { name: "Create share link" }).click();
+    const message = page.getByText("Link suffix already taken, try another.");
+    await expect(message).toBeVisible();
+    await suffix.fill(`${taken}-2`);
+    await expect(message).toHaveCount(0);
+  });
+
+  test("the file page wraps a MIME type after its slash, never inside the subtype", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    const file = await apiUpload(request, token, `${unique("mime")}.bin`, "12345", {
+      mimetype: "application/octet-stream",
+    });
+    for (const width of [1366, 820, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/file/${file.slug}`);
+      const type = page.locator("dd", { hasText: "application/octet-stream" });
+      await expect(type).toBeVisible();
+      // The lines "octet-stream" is laid out on: one, never "octet-" and "stream".
+      const lines = await type.evaluate((el) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent?.indexOf("octet-stream") ?? -1;
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + "octet-stream".length);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }
+        return 0;
+      });
+      expect(lines).toBe(1);
+    }
   });
 });

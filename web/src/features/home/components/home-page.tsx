@@ -212,7 +212,12 @@ export function HomePage() {
 
       <ShareForm
         values={values}
-        onChange={setValues}
+        onChange={(next) => {
+          // "Already taken" was said of the suffix sent; once it is edited, the message is stale.
+          if (errors.slug === "taken" && next.slug !== values.slug)
+            setErrors((e) => ({ ...e, slug: undefined }));
+          setValues(next);
+        }}
         errors={errors}
         serverError={serverError}
         busy={busy}

@@ -34,7 +34,8 @@ export function ContextMenu({
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const natural = clampMenuWidth(el.scrollWidth);
+    // The border box, rounded up: scrollWidth leaves out the border, and a menu 2 px too narrow cuts its longest label.
+    const natural = clampMenuWidth(Math.ceil(el.getBoundingClientRect().width));
     setPos(
       placeMenu(
         at,
@@ -84,7 +85,9 @@ export function ContextMenu({
       style={{
         left: pos?.left ?? at.x,
         top: pos?.top ?? at.y,
-        width: pos?.width,
+        // Measured at its natural width first: a menu opened near the right edge would
+        // otherwise shrink to the space left and cut its labels ("Get direct li…").
+        width: pos?.width ?? "max-content",
         minWidth: 100,
         maxWidth: 600,
         visibility: pos ? "visible" : "hidden",

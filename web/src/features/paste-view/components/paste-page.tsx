@@ -7,6 +7,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
+import { useOwnTitle } from "../../../lib/page-title";
 import { useErrorText } from "../../../lib/use-error-text";
 import { OfflineCopyMark } from "../../offline";
 import type { PasteView } from "../../pastes/view";
@@ -90,6 +91,8 @@ function PasteDocument({ paste, content }: { paste: PasteView; content: string }
   const [format, setFormat] = useState<TextFormat>(() => formatOf(content));
   const [wrap, setWrap] = useState(true);
   const title = paste.remark?.trim() || paste.slug;
+  // "Visitors see it as the page title": the browser tab too.
+  useOwnTitle(title);
 
   return (
     <article className="space-y-4" aria-labelledby="paste-title">

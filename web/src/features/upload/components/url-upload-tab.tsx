@@ -95,7 +95,7 @@ export function UrlUploadTab() {
             <div className="space-y-3" data-testid="url-info">
               <p className="text-sm">
                 <span className="font-medium break-all">{info.filename}</span>
-                <span className="text-slate-500">
+                <span className="text-slate-500 dark:text-slate-400">
                   {" · "}
                   {info.size !== null ? formatBytes(info.size) : t("urlUpload.sizeUnknown")}
                   {" · "}
