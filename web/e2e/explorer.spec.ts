@@ -346,6 +346,48 @@ test.describe("mobile", () => {
   });
 });
 
+test.describe("phone selection", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("while a selection is open, a tap on another entry adds it instead of opening it", async ({
+    page,
+  }) => {
+    await useAdminSession(page, token, "/mount-explorer/local/docs");
+    const readme = entry(page, "readme.md");
+    await readme.locator("[data-name]").tap();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    // A tap beside the name selects; from then on taps add and remove.
+    const todo = entry(page, "todo.txt");
+    const box = (await todo.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width - 20, box.y + box.height / 2);
+    await expect(todo).toHaveAttribute("aria-selected", "true");
+    await readme.locator("[data-name]").tap();
+    await expect(readme).toHaveAttribute("aria-selected", "true");
+    await expect(todo).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await todo.locator("[data-name]").tap();
+    await expect(todo).toHaveAttribute("aria-selected", "false");
+    await expect(readme).toHaveAttribute("aria-selected", "true");
+  });
+});
+
+test("Upload folder opens a folder picker and keeps the folder structure", async ({ page, request }) => {
+  const picked = mkdtempSync(join(tmpdir(), "clipshare-picked-"));
+  mkdirSync(join(picked, "album", "2026"), { recursive: true });
+  writeFileSync(join(picked, "album", "cover.txt"), "cover");
+  writeFileSync(join(picked, "album", "2026", "june.txt"), "june");
+  await useAdminSession(page, token, "/mount-explorer/a");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload folder" }).click();
+  await (await chooser).setFiles(join(picked, "album"));
+  const uploads = page.getByTestId("upload-panel");
+  await expect(uploads.locator('[data-status="done"]')).toHaveCount(2, { timeout: 15_000 });
+  expect(await listNames(request, token, "/a/album/2026")).toEqual(["june.txt"]);
+  expect(await listNames(request, token, "/a/album")).toEqual(expect.arrayContaining(["2026", "cover.txt"]));
+  expect((await readFile(request, token, "/a/album/2026/june.txt")).toString()).toBe("june");
+});
+
 test("the explorer speaks both languages", async ({ page }) => {
   await useAdminSession(page, token, "/mount-explorer/local");
   await expect(page.getByRole("button", { name: "New folder" })).toBeVisible();
