@@ -173,3 +173,16 @@ test.describe("first minutes: smaller defects", () => {
     }
   });
 });
+
+test("on a phone the admin menu strip shows there is more to scroll to", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await useAdminSession(page, await apiLogin(request), "/admin/dashboard");
+  const nav = page.getByRole("navigation", { name: "Panel sections" });
+  await expect(page.getByTestId("nav-more-end")).toBeVisible();
+  await expect(page.getByTestId("nav-more-start")).toHaveCount(0);
+  await nav.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  await expect(page.getByTestId("nav-more-end")).toHaveCount(0);
+  await expect(page.getByTestId("nav-more-start")).toBeVisible();
+});
