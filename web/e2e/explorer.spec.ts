@@ -388,6 +388,27 @@ test("Upload folder opens a folder picker and keeps the folder structure", async
   expect((await readFile(request, token, "/a/album/2026/june.txt")).toString()).toBe("june");
 });
 
+test("Shift+F10 puts focus into the menu; closing a dialog returns focus to what opened it", async ({
+  page,
+}) => {
+  await useAdminSession(page, token, "/mount-explorer/local/docs");
+  const name = entry(page, "todo.txt").locator("[data-name]");
+  await name.focus();
+  await page.keyboard.press("Shift+F10");
+  const menu = page.getByTestId("context-menu");
+  await expect(menu).toBeVisible();
+  expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await expect(name).toBeFocused();
+  await page.keyboard.press("Shift+F10");
+  await menu.getByRole("menuitem", { name: "Rename" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(name).toBeFocused();
+});
+
 test("the explorer speaks both languages", async ({ page }) => {
   await useAdminSession(page, token, "/mount-explorer/local");
   await expect(page.getByRole("button", { name: "New folder" })).toBeVisible();

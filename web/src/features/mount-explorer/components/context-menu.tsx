@@ -43,8 +43,25 @@ export function ContextMenu({
         { width: window.innerWidth, height: window.innerHeight },
       ),
     );
-    el.querySelector<HTMLButtonElement>("button:not([disabled])")?.focus();
   }, [at]);
+
+  // Focus goes in once the menu is placed: a hidden element cannot take it (Shift+F10 left it outside).
+  const placed = pos !== null;
+  useEffect(() => {
+    if (placed) ref.current?.querySelector<HTMLButtonElement>("button:not([disabled])")?.focus();
+  }, [placed]);
+
+  // Closing returns focus to what had it before (the entry), also when an item opens a dialog:
+  // the dialog then hands focus back to the entry, not to a menu item that is gone.
+  useLayoutEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const menu = ref.current;
+    return () => {
+      const now = document.activeElement;
+      if (opener?.isConnected && (!now || now === document.body || menu?.contains(now)))
+        opener.focus({ preventScroll: true });
+    };
+  }, []);
 
   useEffect(() => {
     const onDown = (e: PointerEvent) => {
