@@ -1,6 +1,4 @@
-import { Link } from "react-router";
-import { CopyLinkButton } from "../../../components/copy-link-button";
-import { ShareQrButton } from "../../../components/share-qr-code";
+import { RecentLinkItem } from "../../../components/recent-link-item";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { useTranslation } from "../../../i18n";
@@ -31,25 +29,24 @@ export default function RecentPastes({ pastes }: { pastes: RecentPaste[] }) {
         {pastes.map((paste) => {
           const link = pasteLink(paste.slug);
           return (
-            <li key={paste.slug} className="flex items-center gap-3 py-2.5">
-              <div className="min-w-0 flex-1">
-                <Link
-                  to={`/paste/${encodeURIComponent(paste.slug)}`}
-                  className="block truncate font-mono text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-                >
-                  {link}
-                </Link>
-                <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+            <RecentLinkItem
+              key={paste.slug}
+              to={`/paste/${encodeURIComponent(paste.slug)}`}
+              title={link}
+              mono
+              meta={
+                <>
                   {formatDateTime(paste.createdAt, i18n.language)}
                   {paste.hasPassword ? ` · ${t("pastes.passwordProtected")}` : ""}
                   {paste.expiresAt
                     ? ` · ${t("pastes.expiresOn", { date: formatDateTime(paste.expiresAt, i18n.language) })}`
                     : ""}
-                </p>
-              </div>
-              <CopyLinkButton link={link} label={t("home.recent.copyLinkOf", { slug: paste.slug })} />
-              <ShareQrButton url={link} name={`/paste/${paste.slug}`} variant="ghost" iconOnly />
-            </li>
+                </>
+              }
+              link={link}
+              copyLabel={t("home.recent.copyLinkOf", { slug: paste.slug })}
+              name={`/paste/${paste.slug}`}
+            />
           );
         })}
       </ul>
