@@ -11,8 +11,8 @@ import {
 } from "./support/screens";
 
 /**
- * axe-core on every screen, in both themes: no serious or critical violation
- * (contrast, names of inputs and buttons, landmarks, ARIA use).
+ * axe-core on every screen at 1366, 820 and 390 px, in both languages and themes: no
+ * serious or critical violation (contrast, names of inputs and buttons, landmarks, ARIA use).
  */
 /**
  * Icon-only buttons (no visible text) shown without a tooltip: a sighted mouse
@@ -37,8 +37,22 @@ test.beforeAll(async ({ request }) => {
   data = await seedSampleData(request);
 });
 
-for (const theme of ["light", "dark"] as const) {
-  test(`axe finds no serious or critical violation on any screen (${theme})`, async ({
+/**
+ * Every screen in six runs that together pair each width with both languages and both
+ * themes, and each language with each theme (all pairs, half the runs of every combination):
+ * contrast depends on the theme, clipping and wrapping on width and language.
+ */
+const RUNS = [
+  { width: 1366, height: 900, language: "en", theme: "light" },
+  { width: 1366, height: 900, language: "zh", theme: "dark" },
+  { width: 820, height: 1180, language: "en", theme: "dark" },
+  { width: 820, height: 1180, language: "zh", theme: "light" },
+  { width: 390, height: 844, language: "en", theme: "light" },
+  { width: 390, height: 844, language: "zh", theme: "dark" },
+] as const;
+
+for (const { width, height, language, theme } of RUNS) {
+  test(`axe finds no serious or critical violation on any screen (${width} px, ${language}, ${theme})`, async ({
     browser,
     request,
     consoleGuard,
@@ -47,12 +61,17 @@ for (const theme of ["light", "dark"] as const) {
     consoleGuard.allow(failedResource(404));
     const findings: Finding[] = [];
     const screens = allScreens(data);
+    const run = `${width} px ${language} ${theme}`;
     for (const as of ["visitor", "admin", "key"] as Principal[]) {
-      const { context, page } = await openAs(browser, request, as, data, { language: "en", theme });
+      const { context, page } = await openAs(browser, request, as, data, {
+        language,
+        theme,
+        viewport: { width, height },
+      });
       for (const screen of screens.filter((s) => s.as === as)) {
         await showScreen(page, screen);
-        findings.push(...(await seriousViolations(page, `${screen.name} (${theme})`)));
-        findings.push(...(await iconButtonsWithoutTooltip(page, `${screen.name} (${theme})`)));
+        findings.push(...(await seriousViolations(page, `${screen.name} (${run})`)));
+        findings.push(...(await iconButtonsWithoutTooltip(page, `${screen.name} (${run})`)));
       }
       await context.close();
     }

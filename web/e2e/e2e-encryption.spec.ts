@@ -141,6 +141,10 @@ test.describe("end-to-end encrypted pastes", () => {
     await expect(v.page.getByTestId("e2e-notice")).toContainText(
       "raw link, search and server-side features are off",
     );
+    // Raw is off for it, so the page offers no Raw button either.
+    await expect(v.page.getByRole("button", { name: "Copy link" })).toBeVisible();
+    await expect(v.page.getByRole("link", { name: /Raw/ })).toHaveCount(0);
+    await expect(v.page.getByRole("button", { name: /Raw/ })).toHaveCount(0);
     expectNothingLeaked([...sent, ...visitorSent], [MARKER, fragment.slice(2)]);
 
     // The server has no raw form of it, and says why in the JSON envelope.

@@ -140,6 +140,9 @@ test("copies a file across storages and the task panel shows it finish", async (
     { timeout: 20_000 },
   );
   await expect(tasks.locator('[data-task-type="copy"]').first()).toContainText("1/1");
+  // The task names its file, where it went, and when it finished.
+  await expect(tasks.getByTestId("task-details").first()).toContainText("todo.txt → /s3");
+  await expect(tasks.getByTestId("task-details").first()).toContainText("Finished");
   expect((await readFile(request, token, "/s3/todo.txt")).toString()).toBe("first line\n");
   // Tasks come from the server: the panel shows the same after a reload.
   await page.reload();
@@ -335,9 +338,75 @@ test.describe("mobile", () => {
     expect(m.x).toBeGreaterThanOrEqual(0);
     expect(m.x + m.width).toBeLessThanOrEqual(390);
     await expect(menu.getByRole("menuitem", { name: "Rename" })).toBeVisible();
+    // Opened near the right edge, the menu still shows every label whole ("Get direct link").
+    for (const label of await menu.getByRole("menuitem").locator("span").all())
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     await page.keyboard.press("Escape");
     await expect(menu).toHaveCount(0);
   });
+});
+
+test.describe("phone selection", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("while a selection is open, a tap on another entry adds it instead of opening it", async ({
+    page,
+  }) => {
+    await useAdminSession(page, token, "/mount-explorer/local/docs");
+    const readme = entry(page, "readme.md");
+    await readme.locator("[data-name]").tap();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    // A tap beside the name selects; from then on taps add and remove.
+    const todo = entry(page, "todo.txt");
+    const box = (await todo.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width - 20, box.y + box.height / 2);
+    await expect(todo).toHaveAttribute("aria-selected", "true");
+    await readme.locator("[data-name]").tap();
+    await expect(readme).toHaveAttribute("aria-selected", "true");
+    await expect(todo).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await todo.locator("[data-name]").tap();
+    await expect(todo).toHaveAttribute("aria-selected", "false");
+    await expect(readme).toHaveAttribute("aria-selected", "true");
+  });
+});
+
+test("Upload folder opens a folder picker and keeps the folder structure", async ({ page, request }) => {
+  const picked = mkdtempSync(join(tmpdir(), "clipshare-picked-"));
+  mkdirSync(join(picked, "album", "2026"), { recursive: true });
+  writeFileSync(join(picked, "album", "cover.txt"), "cover");
+  writeFileSync(join(picked, "album", "2026", "june.txt"), "june");
+  await useAdminSession(page, token, "/mount-explorer/a");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload folder" }).click();
+  await (await chooser).setFiles(join(picked, "album"));
+  const uploads = page.getByTestId("upload-panel");
+  await expect(uploads.locator('[data-status="done"]')).toHaveCount(2, { timeout: 15_000 });
+  expect(await listNames(request, token, "/a/album/2026")).toEqual(["june.txt"]);
+  expect(await listNames(request, token, "/a/album")).toEqual(expect.arrayContaining(["2026", "cover.txt"]));
+  expect((await readFile(request, token, "/a/album/2026/june.txt")).toString()).toBe("june");
+});
+
+test("Shift+F10 puts focus into the menu; closing a dialog returns focus to what opened it", async ({
+  page,
+}) => {
+  await useAdminSession(page, token, "/mount-explorer/local/docs");
+  const name = entry(page, "todo.txt").locator("[data-name]");
+  await name.focus();
+  await page.keyboard.press("Shift+F10");
+  const menu = page.getByTestId("context-menu");
+  await expect(menu).toBeVisible();
+  expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await expect(name).toBeFocused();
+  await page.keyboard.press("Shift+F10");
+  await menu.getByRole("menuitem", { name: "Rename" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(name).toBeFocused();
 });
 
 test("the explorer speaks both languages", async ({ page }) => {

@@ -42,6 +42,10 @@ test.describe("offline queue", () => {
     await expect.poll(() => pasteBySlug(request, token, slug), { timeout: 15_000 }).not.toBeNull();
     await expect.poll(() => queueEntries(page)).toEqual([]);
     await expect(page.getByRole("button", { name: /waiting to be sent/ })).toBeHidden();
+    // Once sent, its link is shown (and kept with the recent pastes); "will be sent" is gone.
+    await expect(page.getByRole("region", { name: "Share link created" })).toContainText(`/paste/${slug}`);
+    await expect(page.getByTestId("paste-queued")).toBeHidden();
+    await expect(page.getByRole("list", { name: "Recent pastes" })).toContainText(`/paste/${slug}`);
   });
 
   test("Background Sync sends the queue from the service worker with no page of the app open", async ({

@@ -39,7 +39,10 @@ test.describe("read offline", () => {
     // Eight days on (the clock jumps: no timers run in between).
     await page.clock.setSystemTime(new Date("2026-06-09T09:30:00Z"));
     await page.goto(`/paste/${paste.slug}`);
-    await expect(page.getByRole("alert")).toContainText("Network error");
+    // No copy left: the offline page with Retry, not a bare network error.
+    await expect(page.getByRole("heading", { name: "The page is temporarily unavailable" })).toBeVisible();
+    await expect(page.getByText("You appear to be offline")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
     await expect(page.getByText("readable on the plane")).toBeHidden();
     await page.goto(`/mount-explorer${mountPath}`);
     await expect(page.getByRole("alert")).toContainText("Network error");

@@ -474,7 +474,8 @@ test.describe("text pastes", () => {
     await expect(page.getByTestId("paste-views")).toHaveText("剩余 4 / 5 次查看");
     await expect(page.getByRole("button", { name: "复制文本" })).toBeVisible();
     await expect(page.getByRole("button", { name: "下载 .txt" })).toBeVisible();
-    await expect(page).toHaveTitle(/查看文本分享/);
+    // The tab shows the paste's own title, like its heading.
+    await expect(page).toHaveTitle("中文备注 - ClipShare");
 
     await page.goto("/paste/no-such-paste-here");
     await expect(page.getByRole("heading", { name: "分享不存在" })).toBeVisible();

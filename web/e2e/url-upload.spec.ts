@@ -122,6 +122,12 @@ test("in the browser: a remote server without CORS is read through the server pr
   await proxied;
   await expect(page.getByTestId("url-job")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
   await expect(page.getByTestId("url-job")).toContainText("through the server proxy");
+  // The result has Copy and QR code, like a file upload's.
+  const result = page.getByTestId("url-result");
+  await expect(result.getByRole("button", { name: "Copy link of small-remote.bin" })).toBeVisible();
+  await result.getByRole("button", { name: "QR code for small-remote.bin" }).click();
+  await expect(page.getByRole("dialog", { name: "QR code" })).toBeVisible();
+  await page.keyboard.press("Escape");
   expect(sha256(await sharedBytes(request, page))).toBe(sha256(files[path]!.body));
 });
 

@@ -21,6 +21,8 @@ const ALLOWED = new Set(
     "paste", // link paths: /paste/…, /file/…
     "file",
     "Ctrl", // key names
+    "Tab",
+    "Esc",
     "UTC",
     "English", // the language switch names the other language in that language
     "API",

@@ -92,10 +92,19 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
 const ADMIN_MODULES = ADMIN_MODULE_IDS;
 const KEY_MODULES = ["text-management", "file-management", "mount-management"] as const;
 
+/** A few lines of Markdown in Home's editor (digits and marks only: fine in either language). */
+async function typeInEditor(page: Page): Promise<void> {
+  const editor = page.locator(".cm-content");
+  await editor.click();
+  await page.keyboard.insertText("# 2026\n\n- 1\n- 2\n\n```\n42\n```\n");
+}
+
 export function allScreens(data: SampleData): Screen[] {
   return [
     { name: "home", as: "visitor", path: "/" },
     { name: "home-signed-in", as: "admin", path: "/" },
+    // The editor with text in it: line numbers and highlighted tokens show only then.
+    { name: "home-editor-text", as: "admin", path: "/", prepare: typeInEditor },
     { name: "paste", as: "visitor", path: `/paste/${data.pasteSlug}` },
     { name: "paste-password", as: "visitor", path: `/paste/${data.protectedPasteSlug}` },
     { name: "paste-missing", as: "visitor", path: "/paste/no-such-paste" },

@@ -1,12 +1,7 @@
 import { CheckCircle2, CircleAlert, Clock, LoaderCircle, Pause, Play, RotateCcw, X } from "lucide-react";
 import { useTranslation } from "../i18n";
 import { formatSpeed } from "../lib/file-size";
-import {
-  isFinalFailure,
-  itemProgress,
-  type UploadFailure,
-  type UploadItem,
-} from "../lib/upload-engine/upload-queue";
+import { itemProgress, type UploadFailure, type UploadItem } from "../lib/upload-engine/upload-queue";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
 import { ProgressBar } from "./ui/progress-bar";
@@ -161,7 +156,8 @@ export function UploadItemActions({
             () => onCancel(item.id),
           )
         : null}
-      {item.status === "error" && !isFinalFailure(item.error)
+      {/* Every failure may be retried: even a file over the limit, once an administrator raises it. */}
+      {item.status === "error"
         ? button(
             t("upload.retryOf", { name: item.name }),
             t("upload.retry"),

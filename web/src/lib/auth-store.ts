@@ -20,6 +20,7 @@ import {
   parsePermissionMask,
   SIGNED_OUT,
 } from "./auth-state";
+import { recentPastes } from "./recent-pastes";
 import { readJson, readString, writeJson, writeString } from "./storage";
 
 /**
@@ -200,6 +201,8 @@ export const authStore = {
     pendingValidation = null;
     persist(SIGNED_OUT);
     setState(SIGNED_OUT);
+    // Signing out on purpose leaves no links of this session on the device.
+    if (reason === "user") recentPastes.clear();
     emit(logoutEvent[reason], { reason, previousAuthType: previous.authType });
     if (previous.authType === "admin" && previous.adminToken && reason === "user") {
       try {

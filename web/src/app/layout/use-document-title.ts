@@ -3,15 +3,17 @@ import { useEffect } from "react";
 import { useMatches } from "react-router";
 import { useTranslation } from "../../i18n";
 import { useCapabilities } from "../../lib/auth-store";
+import { usePageOwnTitle } from "../../lib/page-title";
 import type { RouteHandle } from "../router";
 
-/** Sets "<page> - ClipShare" from the deepest matched route that names a title. */
+/** Sets "<page> - ClipShare" from the page's own title, else the deepest matched route that names one. */
 export function useDocumentTitle(): void {
   const matches = useMatches();
   const { t, i18n } = useTranslation();
   const caps = useCapabilities();
+  const ownTitle = usePageOwnTitle();
   const keyHolder = caps.isAuthenticated && !caps.isAdmin;
-  let title: string | null = null;
+  let title: string | null = ownTitle;
   for (let i = matches.length - 1; i >= 0 && title === null; i--) {
     const match = matches[i]!;
     const h = match.handle as RouteHandle | undefined;

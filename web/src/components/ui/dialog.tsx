@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { type FormEvent, type ReactNode, useId } from "react";
+import { type FormEvent, type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { Button } from "./button";
@@ -17,6 +17,24 @@ export interface DialogProps {
   size?: "md" | "lg";
 }
 
+/**
+ * The last few focused elements, newest last. A dialog's opener is the newest one outside it
+ * that still exists when it closes: an autofocused field inside the dialog, or a menu item
+ * that is gone, is passed over.
+ */
+const recentFocus: HTMLElement[] = [];
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "focusin",
+    (event) => {
+      if (!(event.target instanceof HTMLElement)) return;
+      recentFocus.push(event.target);
+      if (recentFocus.length > 8) recentFocus.shift();
+    },
+    true,
+  );
+}
+
 export function Dialog({
   open,
   onOpenChange,
@@ -28,12 +46,27 @@ export function Dialog({
   size = "md",
 }: DialogProps) {
   const { t } = useTranslation();
+  // Closing hands focus back to what had it before the dialog opened (a row, a menu's entry),
+  // not only to a Radix trigger, which most of these dialogs do not have.
+  const openers = useRef<HTMLElement[]>([]);
+  const content = useRef<HTMLDivElement>(null);
+  // Taken once the content is in the page (after any autofocused field inside it took focus).
+  useLayoutEffect(() => {
+    if (open) openers.current = recentFocus.filter((el) => !content.current?.contains(el));
+  }, [open]);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-[2px]" />
         <DialogPrimitive.Content
           role={role}
+          ref={content}
+          onCloseAutoFocus={(event) => {
+            const opener = openers.current.findLast((el) => el.isConnected);
+            if (!opener) return;
+            event.preventDefault();
+            opener.focus({ preventScroll: true });
+          }}
           {...(description ? {} : { "aria-describedby": undefined })}
           className={cn(
             "fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col",

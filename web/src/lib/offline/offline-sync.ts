@@ -1,8 +1,13 @@
-import type { OfflineWriteRequest } from "@clipshare/shared";
-import { RELOAD_DELAY_MS, SYNC_STATUS_WAIT_MS } from "@clipshare/shared";
+import {
+  type CreatedPaste,
+  type OfflineWriteRequest,
+  RELOAD_DELAY_MS,
+  SYNC_STATUS_WAIT_MS,
+} from "@clipshare/shared";
 import { toast } from "../../components/ui/toast";
 import { translate } from "../../i18n";
 import { AUTH_EVENTS, authStore, currentCredentials } from "../auth-store";
+import { recentPastes } from "../recent-pastes";
 import { clearSignedInData, sweepExpired } from "./offline-cache";
 import { offlineDb, type QueuedWriteType } from "./offline-db";
 import {
@@ -106,6 +111,9 @@ function t(key: string, values?: Record<string, unknown>): string {
 }
 
 async function handleReport(report: ReplayReport): Promise<void> {
+  // A paste written offline joins Home's recent pastes once it exists.
+  for (const sent of report.sent)
+    if (sent.type === "paste-create" && sent.data) recentPastes.remember(sent.data as CreatedPaste);
   await refreshQueueStatus();
   window.dispatchEvent(new CustomEvent(QUEUE_REPLAYED_EVENT, { detail: report }));
   if (report.sent.length > 0)

@@ -84,15 +84,17 @@ describe("upload queue state machine", () => {
     expect(item(s, "a").attempts).toBe(2);
   });
 
-  it("a file over the limit is rejected before it starts and cannot be retried", () => {
-    const s = run([
+  it("a file over the limit is rejected before it starts and may be retried (the limit may be raised)", () => {
+    const rejected = run([
       { type: "add", files: [file("big", 10)] },
       { type: "reject", id: "big", error: { scope: "upload", key: "tooLargeLocal" } },
-      { type: "retry", id: "big" },
       { type: "enqueueAll" },
     ]);
-    expect(item(s, "big")).toMatchObject({ status: "error", queued: false });
-    expect(itemsToStart(s)).toEqual([]);
+    expect(item(rejected, "big")).toMatchObject({ status: "error", queued: false });
+    expect(itemsToStart(rejected)).toEqual([]);
+    const retried = run([{ type: "retry", id: "big" }], rejected);
+    expect(item(retried, "big")).toMatchObject({ status: "pending", queued: true, error: null });
+    expect(itemsToStart(retried)).toEqual(["big"]);
   });
 
   it("ignores events that do not fit the current state", () => {

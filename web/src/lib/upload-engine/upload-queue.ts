@@ -207,7 +207,7 @@ export function uploadQueueReducer<R>(state: UploadQueueState<R>, event: UploadE
       );
     case "retry":
       return update(state, event.id, (item) =>
-        item.status === "error" && !isFinalFailure(item.error)
+        item.status === "error"
           ? { ...item, status: "pending", queued: true, loaded: 0, samples: [], error: null }
           : item,
       );
@@ -218,11 +218,6 @@ export function uploadQueueReducer<R>(state: UploadQueueState<R>, event: UploadE
       return items.length === state.items.length ? state : { items };
     }
   }
-}
-
-/** Failures a retry cannot fix (the file itself is over the limit). */
-export function isFinalFailure(error: UploadFailure | null): boolean {
-  return error?.scope === "upload" && error.key === "tooLargeLocal";
 }
 
 /** Failures a lost connection causes, which coming back online may fix. */

@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
+import { toast } from "../../components/ui/toast";
+import { translate } from "../../i18n";
+import { formatBytes } from "../file-size";
 import { createUpload, type EngineOptions, type UploadTarget } from "./create-upload";
 import type { Upload } from "./upload-base";
 import {
@@ -30,6 +33,11 @@ interface Entry<R> {
   target: UploadTarget<R> | null;
   upload: Upload<R> | null;
   unsubscribe: (() => void) | null;
+}
+
+/** The same file under the same name: what makes two items one upload (and one resumable session). */
+function fingerprint(file: File, name: string): string {
+  return `${name}\u0000${file.size}\u0000${file.lastModified}`;
 }
 
 function continuesOnRetry(upload: Upload<unknown> | null): boolean {
@@ -66,13 +74,29 @@ export function useUploadQueue<R>(options: {
     if (upload) void upload.abort();
   }, []);
 
+  const itemsRef = useRef(state.items);
+  itemsRef.current = state.items;
+
   const addFiles = useCallback((list: Iterable<QueuedFile<R>>, start = false) => {
     const added: { id: string; name: string; size: number; type: string }[] = [];
     const tooLarge: string[] = [];
+    const duplicates: string[] = [];
     const max = optionsRef.current.maxBytes ?? null;
+    // A file already in the list and not yet uploaded is refused: two items of one file would
+    // race on one resumable multipart session. Once uploaded, it may be added (and shared) again.
+    const uploaded = new Set(itemsRef.current.filter((i) => i.status === "success").map((i) => i.id));
+    const inList = new Set<string>();
+    for (const [id, entry] of entries.current)
+      if (!uploaded.has(id)) inList.add(fingerprint(entry.file, entry.name));
     for (const { file, name, target } of list) {
       const id = newId();
       const fileName = name ?? file.name;
+      const key = fingerprint(file, fileName);
+      if (inList.has(key)) {
+        duplicates.push(fileName);
+        continue;
+      }
+      inList.add(key);
       entries.current.set(id, {
         file,
         name: fileName,
@@ -85,8 +109,17 @@ export function useUploadQueue<R>(options: {
     }
     dispatch({ type: "add", files: added });
     for (const id of tooLarge)
-      dispatch({ type: "reject", id, error: { scope: "upload", key: "tooLargeLocal" } });
+      dispatch({
+        type: "reject",
+        id,
+        error: { scope: "upload", key: "tooLargeLocal", values: { size: formatBytes(max ?? 0) } },
+      });
     if (start) dispatch({ type: "enqueueAll" });
+    if (duplicates.length > 0)
+      toast(
+        translate("upload.alreadyListed", { name: duplicates.join(", "), count: duplicates.length }),
+        "info",
+      );
     return added.map((a) => a.id);
   }, []);
 
@@ -197,8 +230,6 @@ export function useUploadQueue<R>(options: {
   // Coming back online retries what the lost connection stopped (multipart continues from the stored parts).
   const retryRef = useRef(retry);
   retryRef.current = retry;
-  const itemsRef = useRef(state.items);
-  itemsRef.current = state.items;
   useEffect(() => {
     const onOnline = () => {
       for (const item of itemsRef.current)

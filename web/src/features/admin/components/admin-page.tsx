@@ -1,5 +1,5 @@
-import { LogOut, ShieldCheck, UserRound } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { ChevronLeft, ChevronRight, LogOut, ShieldCheck, UserRound } from "lucide-react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, Navigate, Outlet, useParams, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
@@ -22,6 +22,46 @@ export function AdminPage() {
   return <AdminFrame name={auth.userInfo?.name || ""} />;
 }
 
+/** Which ends of a sideways-scrolling strip have more behind them, kept current on scroll and resize. */
+function useScrollCue(ref: RefObject<HTMLElement | null>) {
+  const [more, setMore] = useState({ start: false, end: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const start = el.scrollLeft > 1;
+      const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setMore((m) => (m.start === start && m.end === end ? m : { start, end }));
+    };
+    update();
+    el.addEventListener("scroll", update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      el.removeEventListener("scroll", update);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return more;
+}
+
+/** A fade with an arrow at the end of the strip where more sections are hidden (phones). */
+function ScrollCue({ side }: { side: "start" | "end" }) {
+  const Icon = side === "start" ? ChevronLeft : ChevronRight;
+  return (
+    <span
+      aria-hidden
+      data-testid={`nav-more-${side}`}
+      className={cn(
+        "pointer-events-none absolute inset-y-0 flex w-10 items-center from-white via-white/90 to-transparent md:hidden dark:from-slate-900 dark:via-slate-900/90",
+        side === "start" ? "left-0 justify-start bg-gradient-to-r" : "right-0 justify-end bg-gradient-to-l",
+      )}
+    >
+      <Icon className="h-4 w-4 text-slate-500 dark:text-slate-400" />
+    </span>
+  );
+}
+
 function AdminFrame({ name }: { name: string }) {
   const { t } = useTranslation();
   const caps = useCapabilities();
@@ -29,6 +69,7 @@ function AdminFrame({ name }: { name: string }) {
   const modules = allowedModules(caps);
   const active = module ?? defaultModule(caps);
   const navRef = useRef<HTMLElement>(null);
+  const more = useScrollCue(navRef);
 
   // On narrow screens the sections scroll sideways: keep the current one in view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the current section changes
@@ -64,33 +105,37 @@ function AdminFrame({ name }: { name: string }) {
               </p>
             </div>
           </div>
-          <nav
-            ref={navRef}
-            aria-label={t("admin.moduleNavigation")}
-            className="relative -mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0"
-          >
-            {modules.map((id) => {
-              const Icon = ADMIN_MODULE_VIEWS[id].icon;
-              const isActive = id === active;
-              return (
-                <Link
-                  key={id}
-                  to={`/admin/${id}`}
-                  aria-current={isActive ? "page" : undefined}
-                  className={cn(
-                    "inline-flex shrink-0 items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
-                    "focus-visible:outline-2 focus-visible:outline-indigo-500",
-                    isActive
-                      ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300"
-                      : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
-                  )}
-                >
-                  <Icon className="h-4 w-4" aria-hidden />
-                  {t(ADMIN_MODULE_TITLES[id])}
-                </Link>
-              );
-            })}
-          </nav>
+          <div className="relative">
+            <nav
+              ref={navRef}
+              aria-label={t("admin.moduleNavigation")}
+              className="relative -mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0"
+            >
+              {modules.map((id) => {
+                const Icon = ADMIN_MODULE_VIEWS[id].icon;
+                const isActive = id === active;
+                return (
+                  <Link
+                    key={id}
+                    to={`/admin/${id}`}
+                    aria-current={isActive ? "page" : undefined}
+                    className={cn(
+                      "inline-flex shrink-0 items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
+                      "focus-visible:outline-2 focus-visible:outline-indigo-500",
+                      isActive
+                        ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300"
+                        : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
+                    )}
+                  >
+                    <Icon className="h-4 w-4" aria-hidden />
+                    {t(ADMIN_MODULE_TITLES[id])}
+                  </Link>
+                );
+              })}
+            </nav>
+            {more.start ? <ScrollCue side="start" /> : null}
+            {more.end ? <ScrollCue side="end" /> : null}
+          </div>
           <div className="mt-2 border-t border-slate-200 pt-2 dark:border-slate-800">
             <Button
               variant="ghost"

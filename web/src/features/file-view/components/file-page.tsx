@@ -44,6 +44,21 @@ function Meta({ icon: Icon, label, children }: { icon: typeof Tag; label: string
   );
 }
 
+/**
+ * "application/octet-stream" wraps after the slash, never inside "octet-stream": the subtype is
+ * one unit that moves to the next line whole (and wraps inside only when longer than the line).
+ */
+function MimeType({ value }: { value: string }) {
+  const slash = value.indexOf("/");
+  return (
+    <span className="font-mono text-xs">
+      {value.slice(0, slash + 1)}
+      <wbr />
+      <span className="inline-block max-w-full">{value.slice(slash + 1)}</span>
+    </span>
+  );
+}
+
 function FileDetails({ file }: { file: PublicFile }) {
   const { t, i18n } = useTranslation();
   const link = fileShareUrl(file.slug);
@@ -69,7 +84,7 @@ function FileDetails({ file }: { file: PublicFile }) {
           {formatBytes(file.size)}
         </Meta>
         <Meta icon={Tag} label={t("fileView.meta.type")}>
-          <span className="font-mono text-xs">{file.mimetype || "application/octet-stream"}</span>
+          <MimeType value={file.mimetype || "application/octet-stream"} />
         </Meta>
         <Meta icon={Calendar} label={t("fileView.meta.uploaded")}>
           {formatDateTime(file.created_at, i18n.language)}

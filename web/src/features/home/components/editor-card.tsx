@@ -170,6 +170,8 @@ export function EditorCard({
 
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-4 py-2 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
         <span>{t("home.editor.size", { size: formatSize(content.length, approxBytes, i18n.language) })}</span>
+        {/* Tab indents inside the editor; CodeMirror lets Esc, then Tab, move focus on. */}
+        {showEditor ? <span data-testid="editor-tab-hint">{t("home.editor.tabHint")}</span> : null}
         <span aria-live="polite" className={cn(draftStatus !== "saved" && draftText && "text-amber-600")}>
           {draftText}
         </span>

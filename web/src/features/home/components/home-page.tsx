@@ -1,11 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
 import { isApiError } from "../../../lib/api-error";
 import { useCapabilities } from "../../../lib/auth-store";
 import { formatDateTime } from "../../../lib/format";
+import type { ReplayReport } from "../../../lib/offline/offline-queue";
+import { QUEUE_REPLAYED_EVENT } from "../../../lib/offline/queue-status";
+import { recentPastes, useRecentPastes } from "../../../lib/recent-pastes";
 import { useErrorText } from "../../../lib/use-error-text";
 import { useReceivedShare } from "../../offline";
 import type { TextFormat } from "../../pastes";
@@ -27,12 +30,15 @@ import { ShareForm } from "./share-form";
 import { ShareResult } from "./share-result";
 import { SignInPrompt } from "./sign-in-prompt";
 
+const RecentPastes = lazy(() => import("./recent-pastes"));
+
 /** Home: the online clipboard. Write text or Markdown, then share it with a short link. */
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const caps = useCapabilities();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
+  const recent = useRecentPastes();
 
   const [restored] = useState(() => loadDraft());
   const [restoredNotice, setRestoredNotice] = useState(restored !== null);
@@ -63,6 +69,20 @@ export function HomePage() {
       setShareMissing(true);
     }
   });
+
+  // The paste written offline was sent: its link replaces the "will be sent" notice.
+  useEffect(() => {
+    if (!queued) return;
+    const onReplayed = (event: Event) => {
+      const { sent } = (event as CustomEvent<ReplayReport>).detail;
+      const paste = sent.findLast((s) => s.type === "paste-create")?.data as CreatedPaste | undefined;
+      if (!paste) return;
+      setQueued(false);
+      setCreated({ paste, passwordSet: paste.hasPassword });
+    };
+    window.addEventListener(QUEUE_REPLAYED_EVENT, onReplayed);
+    return () => window.removeEventListener(QUEUE_REPLAYED_EVENT, onReplayed);
+  }, [queued]);
 
   const draftStatus = useDraftAutosave({ content, format, remark: values.remark }, !busy);
   const canShare = caps.text;
@@ -107,6 +127,7 @@ export function HomePage() {
       setEncrypt(false);
       setRestoredNotice(false);
       setCreated({ paste: result, fragment: sealed?.fragment, passwordSet: values.password !== "" });
+      recentPastes.remember(result);
     } catch (err) {
       if (isApiError(err) && err.kind === "queued") {
         // Kept in the offline queue: the editor is free again, the text is not lost.
@@ -191,7 +212,12 @@ export function HomePage() {
 
       <ShareForm
         values={values}
-        onChange={setValues}
+        onChange={(next) => {
+          // "Already taken" was said of the suffix sent; once it is edited, the message is stale.
+          if (errors.slug === "taken" && next.slug !== values.slug)
+            setErrors((e) => ({ ...e, slug: undefined }));
+          setValues(next);
+        }}
         errors={errors}
         serverError={serverError}
         busy={busy}
@@ -200,6 +226,12 @@ export function HomePage() {
         encrypt={encrypt}
         onEncryptChange={setEncrypt}
       />
+
+      {recent.length > 0 ? (
+        <Suspense fallback={null}>
+          <RecentPastes pastes={recent} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -188,7 +188,7 @@ export function FolderPickerDialog({
           </span>
         ))}
       </nav>
-      <p className="mb-2 font-mono text-xs text-slate-500" data-testid="picker-path">
+      <p className="mb-2 font-mono text-xs text-slate-500 dark:text-slate-400" data-testid="picker-path">
         {dir}
       </p>
       <ul
@@ -196,7 +196,7 @@ export function FolderPickerDialog({
         aria-label={t("explorer.folders")}
       >
         {folders.length === 0 ? (
-          <li className="p-3 text-sm text-slate-500">{t("explorer.noFolders")}</li>
+          <li className="p-3 text-sm text-slate-500 dark:text-slate-400">{t("explorer.noFolders")}</li>
         ) : null}
         {folders.map((f) => (
           <li key={f.path}>

@@ -34,7 +34,8 @@ export function ContextMenu({
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const natural = clampMenuWidth(el.scrollWidth);
+    // The border box, rounded up: scrollWidth leaves out the border, and a menu 2 px too narrow cuts its longest label.
+    const natural = clampMenuWidth(Math.ceil(el.getBoundingClientRect().width));
     setPos(
       placeMenu(
         at,
@@ -42,8 +43,25 @@ export function ContextMenu({
         { width: window.innerWidth, height: window.innerHeight },
       ),
     );
-    el.querySelector<HTMLButtonElement>("button:not([disabled])")?.focus();
   }, [at]);
+
+  // Focus goes in once the menu is placed: a hidden element cannot take it (Shift+F10 left it outside).
+  const placed = pos !== null;
+  useEffect(() => {
+    if (placed) ref.current?.querySelector<HTMLButtonElement>("button:not([disabled])")?.focus();
+  }, [placed]);
+
+  // Closing returns focus to what had it before (the entry), also when an item opens a dialog:
+  // the dialog then hands focus back to the entry, not to a menu item that is gone.
+  useLayoutEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const menu = ref.current;
+    return () => {
+      const now = document.activeElement;
+      if (opener?.isConnected && (!now || now === document.body || menu?.contains(now)))
+        opener.focus({ preventScroll: true });
+    };
+  }, []);
 
   useEffect(() => {
     const onDown = (e: PointerEvent) => {
@@ -84,7 +102,9 @@ export function ContextMenu({
       style={{
         left: pos?.left ?? at.x,
         top: pos?.top ?? at.y,
-        width: pos?.width,
+        // Measured at its natural width first: a menu opened near the right edge would
+        // otherwise shrink to the space left and cut its labels ("Get direct li…").
+        width: pos?.width ?? "max-content",
         minWidth: 100,
         maxWidth: 600,
         visibility: pos ? "visible" : "hidden",

@@ -86,6 +86,14 @@ export function EntryItem({
           : "hover:bg-slate-50 dark:hover:bg-slate-800/60",
         className,
       )}
+      onClickCapture={(e) => {
+        // A phone in selection mode: a tap adds or removes the entry (as in phone file
+        // managers), never opens it or drops the rest of the selection.
+        if ((e.nativeEvent as PointerEvent).pointerType !== "touch" || props.selected.size === 0) return;
+        e.stopPropagation();
+        e.preventDefault();
+        if (!press.consumeFired()) props.onSelect(entry, { shift: false, toggle: true });
+      }}
       onClick={(e) => {
         if (press.consumeFired()) return;
         props.onSelect(entry, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey });

@@ -116,7 +116,7 @@ export function ExplorerBody({ x }: { x: ExplorerController }) {
           <Spinner />
         ) : entries.length === 0 ? (
           <div
-            className="flex h-64 items-center justify-center rounded-xl border border-dashed border-slate-300 text-sm text-slate-500 dark:border-slate-700"
+            className="flex h-64 items-center justify-center rounded-xl border border-dashed border-slate-300 px-4 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400"
             onContextMenu={(e) => {
               e.preventDefault();
               x.openMenu({ at: { x: e.clientX, y: e.clientY }, entry: null });

@@ -95,7 +95,7 @@ export function LinkDialog({ entry, onClose }: { entry: FsEntry; onClose: () => 
               aria-label={t("explorer.directLink")}
               onFocus={(e) => e.target.select()}
             />
-            <p className="text-xs text-slate-500">
+            <p className="text-xs text-slate-500 dark:text-slate-400">
               {t("explorer.expiresAt", { time: formatDateTime(link.expiresAt, i18n.language) })}
             </p>
             <div className="flex gap-2">

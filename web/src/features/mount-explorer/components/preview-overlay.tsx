@@ -150,7 +150,7 @@ export default function PreviewOverlay({
             </a>
           ))}
         </div>
-        <p className="text-xs text-slate-500">{t("explorer.officeNote")}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t("explorer.officeNote")}</p>
       </div>
     );
   else

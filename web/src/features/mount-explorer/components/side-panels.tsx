@@ -1,3 +1,4 @@
+import type { FsTask } from "@clipshare/shared";
 import { AlertTriangle, CheckCircle2, Download, Loader2, Pause, Trash2, X, XCircle } from "lucide-react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -11,6 +12,7 @@ import {
 } from "../../../components/upload-progress";
 import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
+import { formatDateTime } from "../../../lib/format";
 import { saveLink } from "../../../lib/save-link";
 import { backendUrl } from "../../../lib/share-links";
 import type { UploadItem } from "../../../lib/upload-engine/upload-queue";
@@ -22,6 +24,7 @@ import { useBasket } from "../hooks/use-explorer-state";
 import { isTaskFinished, useTasks } from "../hooks/use-fs";
 import { BASKET_WARN_BYTES, basketTotals, basketZipName } from "../model/basket";
 import { stoppedTaskNote } from "../model/copy-outcome";
+import { taskSubject } from "../model/task-subject";
 
 /** The explorer's names for the queue's states (its tests and styles use them). */
 const ROW_STATUS: Record<UploadItem["status"], string> = {
@@ -93,7 +96,7 @@ export function UploadPanel({
                 <Loader2 className="h-3.5 w-3.5 animate-spin text-slate-400" aria-hidden />
               )}
               <span className="min-w-0 flex-1 truncate font-mono">{r.name}</span>
-              <span className="text-slate-500 tabular-nums">{`${formatBytes(r.status === "success" ? r.size : r.loaded)} / ${formatBytes(r.size)}`}</span>
+              <span className="text-slate-500 dark:text-slate-400 tabular-nums">{`${formatBytes(r.status === "success" ? r.size : r.loaded)} / ${formatBytes(r.size)}`}</span>
               <UploadItemActions
                 item={r}
                 onPause={queue.pause}
@@ -103,7 +106,7 @@ export function UploadPanel({
               />
             </div>
             <UploadProgressBar item={r} label={r.name} />
-            {progressText(r) ? <p className="text-slate-500">{progressText(r)}</p> : null}
+            {progressText(r) ? <p className="text-slate-500 dark:text-slate-400">{progressText(r)}</p> : null}
             {r.status === "error" && r.error ? (
               <p className="text-red-600 dark:text-red-400">{failureText(r.error)}</p>
             ) : null}
@@ -111,6 +114,28 @@ export function UploadPanel({
         ))}
       </ul>
     </Panel>
+  );
+}
+
+/** What a task works on and when it ran: a list of "Copy 2/2" rows says nothing on its own. */
+function TaskDetails({ task }: { task: FsTask }) {
+  const { t, i18n } = useTranslation();
+  const { first, more, target } = taskSubject(task);
+  const finishedAt = task.completed_at;
+  return (
+    <div className="text-slate-600 dark:text-slate-400" data-testid="task-details">
+      {first ? (
+        <p className="truncate font-mono" title={first}>
+          {more > 0 ? t("explorer.taskWhatMore", { name: first, count: more }) : first}
+          {target ? ` → ${target}` : ""}
+        </p>
+      ) : null}
+      <p>
+        {finishedAt
+          ? t("explorer.taskFinishedAt", { time: formatDateTime(finishedAt, i18n.language) })
+          : t("explorer.taskCreatedAt", { time: formatDateTime(task.created_at, i18n.language) })}
+      </p>
+    </div>
   );
 }
 
@@ -123,7 +148,7 @@ export function TaskPanel({ onClose }: { onClose: () => void }) {
     <Panel title={t("explorer.tasks")} onClose={onClose} testId="task-panel">
       {tasks.isError ? <Alert>{errorText(tasks.error)}</Alert> : null}
       {list.length === 0 && !tasks.isLoading ? (
-        <p className="text-xs text-slate-500">{t("explorer.noTasks")}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t("explorer.noTasks")}</p>
       ) : null}
       <ul className="max-h-80 space-y-3 overflow-auto">
         {list.map((task) => {
@@ -140,7 +165,7 @@ export function TaskPanel({ onClose }: { onClose: () => void }) {
                 >
                   {t(`explorer.taskStatus.${task.status}`)}
                 </span>
-                <span className="ml-auto text-slate-500 tabular-nums">
+                <span className="ml-auto text-slate-500 dark:text-slate-400 tabular-nums">
                   {t("explorer.taskCounts", {
                     done: task.processed_items,
                     total: task.total_items,
@@ -167,9 +192,10 @@ export function TaskPanel({ onClose }: { onClose: () => void }) {
                   </Button>
                 )}
               </div>
+              <TaskDetails task={task} />
               <ProgressBar percent={task.progress} label={t(`explorer.taskType.${task.type}`)} />
               {task.current_file && !finished ? (
-                <p className="truncate font-mono text-slate-500">{task.current_file}</p>
+                <p className="truncate font-mono text-slate-500 dark:text-slate-400">{task.current_file}</p>
               ) : null}
               {stoppedTaskNote(task) ? <p className="text-slate-500">{t(stoppedTaskNote(task)!)}</p> : null}
               {task.error ? <p className="text-red-600 dark:text-red-400">{task.error}</p> : null}
@@ -216,7 +242,7 @@ export function BasketPanel({ onClose }: { onClose: () => void }) {
             <span className="min-w-0 flex-1 truncate font-mono" title={i.path}>
               {i.path}
             </span>
-            <span className="text-slate-500">{formatBytes(i.size)}</span>
+            <span className="text-slate-500 dark:text-slate-400">{formatBytes(i.size)}</span>
             <Button
               size="icon"
               variant="ghost"

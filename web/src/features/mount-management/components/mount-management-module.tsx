@@ -73,7 +73,7 @@ export function MountManagementModule() {
         {list.isError ? <Alert>{errorText(list.error)}</Alert> : null}
         {list.isLoading ? <Spinner /> : null}
         {list.data && list.data.length === 0 ? (
-          <p className="text-sm text-slate-500">{t("mounts.empty")}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t("mounts.empty")}</p>
         ) : null}
         {list.data && list.data.length > 0 ? (
           <div className="overflow-x-auto">

@@ -32,6 +32,8 @@ export function OfflineQueueIndicator() {
         <CloudOff className="h-4 w-4" aria-hidden />
         {t("offlineApp.queue.waiting", { count: items.length })}
       </button>
+      {/* Room below the page's last line, so the pill never sits over a button at the very bottom. */}
+      <div aria-hidden className={raised ? "h-32" : "h-14"} data-testid="queue-indicator-room" />
       {open ? (
         <Suspense fallback={null}>
           <QueuePanel open={open} onOpenChange={setOpen} items={items} />

@@ -1,12 +1,15 @@
-import { CalendarClock, Eye, LockKeyhole, ShieldCheck } from "lucide-react";
+import { CalendarClock, CloudOff, Eye, LockKeyhole, ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { PasswordPrompt } from "../../../components/password-prompt";
+import { StatusCard } from "../../../components/status-card";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
+import { Button, buttonClasses } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
+import { isApiError } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/format";
+import { useOwnTitle } from "../../../lib/page-title";
 import { useErrorText } from "../../../lib/use-error-text";
 import { OfflineCopyMark } from "../../offline";
 import type { PasteView } from "../../pastes/view";
@@ -37,6 +40,24 @@ function PasteScreen({ slug }: { slug: string }) {
   if (view.isError) {
     const reason = unavailableReason(view.error);
     if (reason) return <PasteUnavailable reason={reason} />;
+    // Offline and not kept on this device: say so, like any page the browser has no copy of.
+    if (isApiError(view.error) && (view.error.kind === "network" || view.error.kind === "timeout"))
+      return (
+        <StatusCard
+          icon={CloudOff}
+          title={t("offline.title")}
+          description={t("offline.description")}
+          data-reason="offline"
+          actions={
+            <>
+              <Button onClick={() => void view.refetch()}>{t("offline.retry")}</Button>
+              <Link to="/" className={buttonClasses("outline")}>
+                {t("offline.home")}
+              </Link>
+            </>
+          }
+        />
+      );
     return (
       <div className="mx-auto max-w-lg space-y-4 py-10">
         <Alert>{errorText(view.error)}</Alert>
@@ -90,6 +111,8 @@ function PasteDocument({ paste, content }: { paste: PasteView; content: string }
   const [format, setFormat] = useState<TextFormat>(() => formatOf(content));
   const [wrap, setWrap] = useState(true);
   const title = paste.remark?.trim() || paste.slug;
+  // "Visitors see it as the page title": the browser tab too.
+  useOwnTitle(title);
 
   return (
     <article className="space-y-4" aria-labelledby="paste-title">

@@ -51,7 +51,7 @@ export function PasteToolbar({
 
   // A protected paste opens raw with the access token from its password; the owner
   // (who skipped the password) gets the text already on the page.
-  // An encrypted paste has no server raw form: the decrypted text opens from the page.
+  // An encrypted paste has no raw form (the server holds only ciphertext): no Raw button.
   const rawHref = paste.encrypted
     ? null
     : !paste.hasPassword
@@ -90,7 +90,7 @@ export function PasteToolbar({
           <Link2 className="h-4 w-4" aria-hidden />
           {t("pasteView.copyLink")}
         </Button>
-        {noViewLeft ? null : rawHref ? (
+        {noViewLeft || paste.encrypted ? null : rawHref ? (
           <a
             href={rawHref}
             target="_blank"

@@ -38,7 +38,8 @@ const baseTheme = EditorView.theme({
 
 const lightTheme = EditorView.theme(
   {
-    ".cm-gutters": { color: "#94a3b8" },
+    // Slate 600 line numbers: readable (over 4.5:1) on white and on the tinted active line.
+    ".cm-gutters": { color: "#475569" },
     // Slate 600: CodeMirror's own grey (#888) is below 4.5:1 on the tinted active line; the extra class outranks its base rule.
     "&.cm-editor .cm-placeholder": { color: "#475569" },
     ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "rgba(99, 102, 241, 0.06)" },
@@ -52,7 +53,7 @@ const darkTheme: Extension = [
   EditorView.theme(
     {
       "&": { backgroundColor: "transparent" },
-      ".cm-gutters": { backgroundColor: "transparent", color: "#64748b" },
+      ".cm-gutters": { backgroundColor: "transparent", color: "#94a3b8" },
       "&.cm-editor .cm-placeholder": { color: "#94a3b8" },
       ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "rgba(148, 163, 184, 0.08)" },
     },

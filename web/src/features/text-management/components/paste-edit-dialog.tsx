@@ -61,6 +61,8 @@ export function PasteEditDialog({
       }
     },
     failureText: errorText,
+    // A "taken" link suffix is stale once the suffix is edited.
+    clearErrorOnEdit: true,
   });
   return (
     <FormDialog

@@ -1,13 +1,9 @@
-import { Copy, History } from "lucide-react";
-import { Link } from "react-router";
-import { ShareQrButton } from "../../../components/share-qr-code";
+import { History } from "lucide-react";
+import { RecentLinkItem } from "../../../components/recent-link-item";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
-import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { fileShareUrl } from "../../../lib/share-links";
@@ -36,42 +32,26 @@ export function RecentUploads() {
           </p>
         ) : (
           <ul
-            className="divide-y divide-slate-100 dark:divide-slate-800"
+            className="divide-y divide-slate-100 dark:divide-slate-800 [&>li:first-child]:pt-0 [&>li:last-child]:pb-0"
             aria-label={t("upload.recent.title")}
           >
             {files.map((file) => {
               const link = fileShareUrl(file.slug);
               return (
-                <li key={file.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
-                  <div className="min-w-0 flex-1">
-                    <Link
-                      to={`/file/${encodeURIComponent(file.slug)}`}
-                      className="block truncate text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-                    >
-                      {file.filename}
-                    </Link>
-                    <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                <RecentLinkItem
+                  key={file.id}
+                  to={`/file/${encodeURIComponent(file.slug)}`}
+                  title={file.filename}
+                  meta={
+                    <>
                       {formatBytes(file.size)} · {formatDateTime(file.created_at, i18n.language)} ·{" "}
                       <span className="font-mono">/file/{file.slug}</span>
-                    </p>
-                  </div>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t("upload.copyLinkOf", { name: file.filename })}
-                    title={t("fileShare.copyLink")}
-                    onClick={async () => {
-                      const ok = await copyText(link);
-                      toast(
-                        ok ? t("fileShare.linkCopied") : t("common.copyFailed"),
-                        ok ? "success" : "error",
-                      );
-                    }}
-                  >
-                    <Copy className="h-4 w-4" aria-hidden />
-                  </Button>
-                  <ShareQrButton url={link} name={file.filename} variant="ghost" iconOnly />
-                </li>
+                    </>
+                  }
+                  link={link}
+                  copyLabel={t("upload.copyLinkOf", { name: file.filename })}
+                  name={file.filename}
+                />
               );
             })}
           </ul>

@@ -1,8 +1,8 @@
-import { Copy, ExternalLink, FileIcon, Trash2 } from "lucide-react";
+import { ExternalLink, FileIcon, Trash2 } from "lucide-react";
 import { Link } from "react-router";
+import { CopyLinkButton } from "../../../components/copy-link-button";
 import { ShareQrButton } from "../../../components/share-qr-code";
 import { Button } from "../../../components/ui/button";
-import { toast } from "../../../components/ui/toast";
 import {
   UploadItemActions,
   UploadProgressBar,
@@ -11,7 +11,6 @@ import {
   useProgressText,
 } from "../../../components/upload-progress";
 import { useTranslation } from "../../../i18n";
-import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
 import { fileShareUrl } from "../../../lib/share-links";
 import type { UploadItem } from "../../../lib/upload-engine/upload-queue";
@@ -79,18 +78,7 @@ function UploadRow({ item, handlers }: { item: ShareItem; handlers: ItemHandlers
         <div className="flex shrink-0 items-center gap-1">
           {link ? (
             <>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t("upload.copyLinkOf", { name: item.name })}
-                title={t("fileShare.copyLink")}
-                onClick={async () => {
-                  const ok = await copyText(link);
-                  toast(ok ? t("fileShare.linkCopied") : t("common.copyFailed"), ok ? "success" : "error");
-                }}
-              >
-                <Copy className="h-4 w-4" aria-hidden />
-              </Button>
+              <CopyLinkButton link={link} label={t("upload.copyLinkOf", { name: item.name })} />
               <ShareQrButton url={link} name={item.name} variant="ghost" iconOnly />
             </>
           ) : null}

@@ -72,7 +72,9 @@ function FileUploadTab() {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    // On a phone the columns stack: the share options come between the list and the Upload
+    // button, so they are seen before uploading; side by side, the options fill the right column.
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-y-4">
       <div className="min-w-0 space-y-4">
         {configs.isError ? <Alert>{errorText(configs.error)}</Alert> : null}
         <DropZone addFiles={queue.addFiles} maxBytes={maxBytes} />
@@ -84,6 +86,26 @@ function FileUploadTab() {
           onRetry={queue.retry}
           onRemove={queue.remove}
         />
+      </div>
+      <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <UploadOptionsForm
+          values={values}
+          onChange={setValues}
+          errors={showErrors ? errors : {}}
+          configs={configs.data ?? []}
+          configsLoading={configs.isPending}
+          allowSlug={summary.allowSlug}
+          disabled={false}
+        >
+          <CheckboxField
+            label={t("e2e.fileOption")}
+            description={t("e2e.fileOptionHint")}
+            checked={encrypt}
+            onCheckedChange={setEncrypt}
+          />
+        </UploadOptionsForm>
+      </div>
+      <div className="min-w-0 space-y-4 empty:hidden">
         {summary.total > 0 ? (
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
@@ -107,24 +129,6 @@ function FileUploadTab() {
           </div>
         ) : null}
         {showErrors && hasErrors && summary.waiting > 0 ? <Alert>{t("upload.fixOptions")}</Alert> : null}
-      </div>
-      <div className="min-w-0">
-        <UploadOptionsForm
-          values={values}
-          onChange={setValues}
-          errors={showErrors ? errors : {}}
-          configs={configs.data ?? []}
-          configsLoading={configs.isPending}
-          allowSlug={summary.allowSlug}
-          disabled={false}
-        >
-          <CheckboxField
-            label={t("e2e.fileOption")}
-            description={t("e2e.fileOptionHint")}
-            checked={encrypt}
-            onCheckedChange={setEncrypt}
-          />
-        </UploadOptionsForm>
       </div>
     </div>
   );

@@ -2,6 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Download, Link2, Server, X } from "lucide-react";
 import { type FormEvent, useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
+import { CopyLinkButton } from "../../../components/copy-link-button";
+import { ShareQrButton } from "../../../components/share-qr-code";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -93,7 +95,7 @@ export function UrlUploadTab() {
             <div className="space-y-3" data-testid="url-info">
               <p className="text-sm">
                 <span className="font-medium break-all">{info.filename}</span>
-                <span className="text-slate-500">
+                <span className="text-slate-500 dark:text-slate-400">
                   {" · "}
                   {info.size !== null ? formatBytes(info.size) : t("urlUpload.sizeUnknown")}
                   {" · "}
@@ -147,12 +149,20 @@ export function UrlUploadTab() {
                 </Alert>
               ) : null}
               {link && state.slug ? (
-                <Link
-                  to={`/file/${encodeURIComponent(state.slug)}`}
-                  className="font-medium text-indigo-600 hover:underline"
-                >
-                  {link}
-                </Link>
+                // Copy and QR code like a finished file upload: the link is what the user came for.
+                <div className="flex flex-wrap items-center gap-1" data-testid="url-result">
+                  <Link
+                    to={`/file/${encodeURIComponent(state.slug)}`}
+                    className="min-w-0 font-medium break-all text-indigo-600 hover:underline dark:text-indigo-400"
+                  >
+                    {link}
+                  </Link>
+                  <CopyLinkButton
+                    link={link}
+                    label={t("upload.copyLinkOf", { name: info?.filename ?? state.slug })}
+                  />
+                  <ShareQrButton url={link} name={info?.filename ?? state.slug} variant="ghost" iconOnly />
+                </div>
               ) : null}
             </div>
           ) : null}
