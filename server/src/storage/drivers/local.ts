@@ -66,6 +66,7 @@ export class LocalDriver implements StorageDriver {
     multipart: true,
     serverSideCopy: false,
     publicUrl: false,
+    rangeRead: true,
   };
 
   private readonly configuredRoot: string;

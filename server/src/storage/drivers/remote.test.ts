@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, it } from "vitest";
+import { describeStorageDriver } from "../driver.contract";
+import type { StorageCapabilities } from "../types";
+import type { RemoteTreeDriver } from "./remote-tree";
+import { createSftpDriver } from "./sftp";
+import { createWebdavDriver } from "./webdav";
+
+/**
+ * The driver contract against the remote-tree backends started by
+ * scripts/test-services (rclone serve webdav/sftp, an FTP server with and
+ * without TLS). Each run works in its own random folder on the server.
+ */
+const e = process.env;
+const runFolder = `clipshare-test-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+
+interface Backend {
+  name: string;
+  /** A driver rooted at `folder` ("" = the server's root as configured). */
+  make(folder: string): RemoteTreeDriver;
+  capabilities: StorageCapabilities;
+}
+
+const streamedOnly: StorageCapabilities = {
+  presignRead: false,
+  presignWrite: false,
+  multipart: false,
+  serverSideCopy: false,
+  publicUrl: false,
+  rangeRead: true,
+};
+
+const backends: Backend[] = [];
+if (e.CLIPSHARE_TEST_SFTP_HOST)
+  backends.push({
+    name: "SFTP (rclone serve sftp)",
+    make: (folder) =>
+      createSftpDriver({
+        host: e.CLIPSHARE_TEST_SFTP_HOST!,
+        port: Number(e.CLIPSHARE_TEST_SFTP_PORT),
+        username: e.CLIPSHARE_TEST_SFTP_USER!,
+        password: e.CLIPSHARE_TEST_SFTP_PASS!,
+        folder,
+      }),
+    capabilities: streamedOnly,
+  });
+if (e.CLIPSHARE_TEST_WEBDAV_URL)
+  backends.push({
+    name: "WebDAV (rclone serve webdav)",
+    make: (folder) =>
+      createWebdavDriver({
+        url: e.CLIPSHARE_TEST_WEBDAV_URL!,
+        username: e.CLIPSHARE_TEST_WEBDAV_USER!,
+        password: e.CLIPSHARE_TEST_WEBDAV_PASS!,
+        folder,
+      }),
+    capabilities: { ...streamedOnly, serverSideCopy: true },
+  });
+
+if (backends.length < 2 && e.CLIPSHARE_REQUIRE_SERVICES === "1") {
+  describe("remote storage drivers", () => {
+    it("have their test servers configured", () => {
+      throw new Error(
+        "CLIPSHARE_REQUIRE_SERVICES=1 but the WebDAV/SFTP test servers are not configured: source .tmp/services.env after scripts/test-services/start.sh",
+      );
+    });
+  });
+}
+
+for (const backend of backends) {
+  const drivers: RemoteTreeDriver[] = [];
+  const make = (folder: string) => {
+    const d = backend.make(folder);
+    drivers.push(d);
+    return d;
+  };
+  afterAll(async () => {
+    const root = make("");
+    if (await root.exists(runFolder)) await root.remove(runFolder, { recursive: true });
+    await Promise.all(drivers.map((d) => d.close()));
+  });
+
+  describeStorageDriver(
+    backend.name,
+    async () => {
+      const root = make("");
+      await root.mkdir(`${runFolder}/contract`);
+      const driver = make(`${runFolder}/contract`);
+      return { driver, litter: () => driver.leftovers(), cleanup: async () => undefined };
+    },
+    backend.capabilities,
+  );
+}
