@@ -67,7 +67,6 @@ start() {
 export CLIPSHARE_TEST_WEBDAV_URL=http://127.0.0.1:$dav_port/
 export CLIPSHARE_TEST_WEBDAV_USER=clipshare
 export CLIPSHARE_TEST_WEBDAV_PASS=dav-secret
-export CLIPSHARE_TEST_WEBDAV_PID_FILE=$DIR/webdav.pid
 export CLIPSHARE_TEST_SFTP_HOST=127.0.0.1
 export CLIPSHARE_TEST_SFTP_PORT=$sftp_port
 export CLIPSHARE_TEST_SFTP_USER=clipshare

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, describe, it } from "vitest";
 import { describeStorageDriver } from "../driver.contract";
 import type { StorageCapabilities } from "../types";
+import { createFtpDriver } from "./ftp";
 import type { RemoteTreeDriver } from "./remote-tree";
 import { createSftpDriver } from "./sftp";
 import { createWebdavDriver } from "./webdav";
@@ -57,7 +59,33 @@ if (e.CLIPSHARE_TEST_WEBDAV_URL)
     capabilities: { ...streamedOnly, serverSideCopy: true },
   });
 
-if (backends.length < 2 && e.CLIPSHARE_REQUIRE_SERVICES === "1") {
+const ftpLogin = (port: string | undefined, folder: string) => ({
+  host: e.CLIPSHARE_TEST_FTP_HOST!,
+  port: Number(port),
+  username: e.CLIPSHARE_TEST_FTP_USER!,
+  password: e.CLIPSHARE_TEST_FTP_PASS!,
+  folder,
+});
+if (e.CLIPSHARE_TEST_FTP_HOST) {
+  backends.push({
+    name: "FTP (pure-ftpd, plain)",
+    make: (folder) => createFtpDriver({ ...ftpLogin(e.CLIPSHARE_TEST_FTP_PORT, folder), secure: false }),
+    capabilities: streamedOnly,
+  });
+  backends.push({
+    name: "FTPS (pure-ftpd, explicit TLS required)",
+    make: (folder) =>
+      createFtpDriver({
+        ...ftpLogin(e.CLIPSHARE_TEST_FTPS_PORT, folder),
+        secure: true,
+        // The test server's certificate is self-signed: trust exactly it.
+        tls: { ca: readFileSync(e.CLIPSHARE_TEST_FTPS_CA!) },
+      }),
+    capabilities: streamedOnly,
+  });
+}
+
+if (backends.length < 4 && e.CLIPSHARE_REQUIRE_SERVICES === "1") {
   describe("remote storage drivers", () => {
     it("have their test servers configured", () => {
       throw new Error(
@@ -67,7 +95,9 @@ if (backends.length < 2 && e.CLIPSHARE_REQUIRE_SERVICES === "1") {
   });
 }
 
-for (const backend of backends) {
+for (const [index, backend] of backends.entries()) {
+  // Servers may share a directory (plain FTP and FTPS do): one folder per backend.
+  const folder = `${runFolder}/contract-${index}`;
   const drivers: RemoteTreeDriver[] = [];
   const make = (folder: string) => {
     const d = backend.make(folder);
@@ -84,8 +114,8 @@ for (const backend of backends) {
     backend.name,
     async () => {
       const root = make("");
-      await root.mkdir(`${runFolder}/contract`);
-      const driver = make(`${runFolder}/contract`);
+      await root.mkdir(folder);
+      const driver = make(folder);
       return { driver, litter: () => driver.leftovers(), cleanup: async () => undefined };
     },
     backend.capabilities,

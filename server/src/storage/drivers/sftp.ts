@@ -147,7 +147,7 @@ class SftpFs implements RemoteFs {
     const session = await this.pool.acquire();
     const stream = session.sftp.createReadStream(path, { start, end, highWaterMark: 256 * 1024 });
     let failed = false;
-    stream.on("error", (e) => {
+    stream.on("error", (e: Error) => {
       failed = true;
       stream.destroy(remoteError(e, path, "SFTP", codeOf(e) === NO_SUCH_FILE));
     });

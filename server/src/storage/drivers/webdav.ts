@@ -32,6 +32,9 @@ const isMissing = (e: unknown) => {
   return status === 404 || status === 409;
 };
 
+/** In Node the client's responses carry a Node stream as body (node-fetch). */
+const bodyOf = (res: unknown) => (res as { body: Readable | null }).body;
+
 function statOf(f: FileStat): RemoteStat {
   const modified = f.lastmod ? new Date(f.lastmod) : null;
   return {
@@ -96,7 +99,7 @@ class WebdavFs implements RemoteFs {
     );
     // A server that ignores Range answers 200 with the whole file: fine only when that is what was asked.
     if (res.status !== 206 && !(res.status === 200 && start === 0)) {
-      (res.body as unknown as Readable | null)?.destroy();
+      bodyOf(res)?.destroy();
       throw remoteError(
         Object.assign(new Error(`GET answered HTTP ${res.status}`), { status: res.status }),
         path,
@@ -104,8 +107,8 @@ class WebdavFs implements RemoteFs {
         isMissing(res),
       );
     }
-    const body = res.body as unknown as Readable;
-    body.on("error", () => undefined);
+    const body = bodyOf(res);
+    if (!body) throw remoteError(new Error("GET answered without a body"), path, "WebDAV", false);
     return body;
   }
 
