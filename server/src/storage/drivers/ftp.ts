@@ -4,12 +4,13 @@
  * pooled; a read holds its connection until the body is consumed. Ranges use
  * REST (restart offset) and cut the transfer at the range's end.
  */
-import type { ConnectionOptions } from "node:tls";
+
 import { PassThrough, type Readable, Transform, type TransformCallback } from "node:stream";
+import type { ConnectionOptions } from "node:tls";
 import { Client, type FileInfo, FileType, parseList } from "basic-ftp";
 import { ConnectionPool } from "./remote-pool";
 import { type RemoteFs, type RemoteStat, RemoteTreeDriver, remoteError, resolveHost } from "./remote-tree";
-import { type RemoteLoginConfig, remoteRoot } from "./sftp";
+import { localParts, type RemoteLoginConfig, remoteRoot } from "./sftp";
 
 export interface FtpConfig extends RemoteLoginConfig {
   /** false: plain FTP; true: explicit TLS (AUTH TLS, "FTPES"); "implicit": TLS from the first byte (port 990). */
@@ -188,5 +189,5 @@ class FtpFs implements RemoteFs {
 }
 
 export function createFtpDriver(config: FtpConfig): RemoteTreeDriver {
-  return new RemoteTreeDriver("FTP", new FtpFs(config), remoteRoot(config.folder));
+  return new RemoteTreeDriver("FTP", new FtpFs(config), remoteRoot(config.folder), localParts(config));
 }

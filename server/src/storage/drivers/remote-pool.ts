@@ -68,7 +68,9 @@ export class ConnectionPool<T> {
       const timer = setTimeout(() => {
         const i = this.waiters.indexOf(take);
         if (i >= 0) this.waiters.splice(i, 1);
-        reject(storageUnreachable({ backend: `${this.options.backend}: all connections busy`, code: "ETIMEDOUT" }));
+        reject(
+          storageUnreachable({ backend: `${this.options.backend}: all connections busy`, code: "ETIMEDOUT" }),
+        );
       }, this.options.acquireTimeoutMs);
       const take = (conn: T | null) => {
         clearTimeout(timer);

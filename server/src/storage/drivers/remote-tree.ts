@@ -6,6 +6,7 @@
  * through a temp name, recursive copy/remove, the same errors as LOCAL and S3.
  */
 import { randomUUID } from "node:crypto";
+import { mkdir, readdir } from "node:fs/promises";
 import type { LookupFunction } from "node:net";
 import { posix } from "node:path";
 import { PassThrough, Readable } from "node:stream";
@@ -27,9 +28,12 @@ import { baseName, isSameOrInside, joinPath, normalizePath, parentPath } from ".
 import { LOCAL_TEMP_DIR } from "../reserved-names";
 import { MeasuringStream } from "../streams";
 import type {
+  AbandonedAges,
+  AbandonedCounts,
   ListOptions,
   ListPage,
   MoveOptions,
+  MultipartPart,
   ReadRange,
   ReadResult,
   StorageCapabilities,
@@ -38,7 +42,9 @@ import type {
   WriteOptions,
   WriteResult,
 } from "../types";
+import { sweepTempDir } from "./local-confine";
 import { compareNames, decodeCursor, encodeCursor } from "./local-fs";
+import { LocalMultipart } from "./local-multipart";
 import { resolveRange } from "./range";
 
 export type RemoteKind = "WEBDAV" | "SFTP" | "FTP";
@@ -86,24 +92,80 @@ export function derivedEtag(size: number, modified: Date | null): string {
   return `${size.toString(16)}-${(modified?.getTime() ?? 0).toString(16)}`;
 }
 
+/**
+ * Multipart uploads for protocols without them: parts are kept on ClipShare's
+ * own disk (as LOCAL keeps them) and completing streams them, in order,
+ * through the ordinary two-phase write. Any upload size works on any backend.
+ */
+export interface LocalParts {
+  /** A local directory of this process for the parts (DATA_DIR/tmp/parts/<config>). */
+  dir: string;
+}
+
 export class RemoteTreeDriver implements StorageDriver {
   readonly capabilities: StorageCapabilities;
   private tempReady: Promise<void> | null = null;
+  private readonly parts: LocalMultipart | null;
 
   constructor(
     readonly kind: RemoteKind,
     private readonly fs: RemoteFs,
     /** Absolute directory on the server that is this storage's root ("/" or "/base/folder"). */
     private readonly root: string,
+    private readonly localParts?: LocalParts,
   ) {
     this.capabilities = {
       presignRead: false,
       presignWrite: false,
-      multipart: false,
+      multipart: localParts !== undefined,
       serverSideCopy: fs.copy !== undefined,
       publicUrl: false,
       rangeRead: true,
     };
+    this.parts = localParts
+      ? new LocalMultipart({
+          tempDir: async () => {
+            await mkdir(localParts.dir, { recursive: true });
+            return localParts.dir;
+          },
+          normalize: (path) => this.normalize(path),
+          write: (path, body, options) => this.write(path, body, options),
+        })
+      : null;
+    if (!this.parts) {
+      this.initMultipart = undefined;
+      this.uploadPart = undefined;
+      this.completeMultipart = undefined;
+      this.abortMultipart = undefined;
+      this.listParts = undefined;
+    }
+  }
+
+  initMultipart? = (path: string, options: { contentType?: string } = {}) => this.parts!.init(path, options);
+  uploadPart? = (path: string, uploadId: string, partNumber: number, body: Readable, size?: number) =>
+    this.parts!.uploadPart(path, uploadId, partNumber, body, size);
+  completeMultipart? = (path: string, uploadId: string, parts: MultipartPart[]) =>
+    this.parts!.complete(path, uploadId, parts);
+  abortMultipart? = (path: string, uploadId: string) => this.parts!.abort(path, uploadId);
+  listParts? = (path: string, uploadId: string) => this.parts!.listParts(path, uploadId);
+
+  /**
+   * Removes leftovers: local parts of abandoned uploads, and temp files on the
+   * server that have not changed for `idleWriteMs` (a live write keeps growing).
+   */
+  async sweepAbandoned(ages: AbandonedAges, now = new Date()): Promise<AbandonedCounts> {
+    const counts = this.localParts
+      ? await sweepTempDir(this.localParts.dir, ages, now)
+      : { tempFiles: 0, multipartUploads: 0 };
+    const temp = this.abs(LOCAL_TEMP_DIR);
+    if (!(await this.fs.stat(temp))) return counts;
+    for (const e of await this.fs.list(temp)) {
+      const age = now.getTime() - (e.stat.modified?.getTime() ?? now.getTime());
+      if (e.stat.isDirectory || age < ages.idleWriteMs) continue;
+      await this.fs.removeFile(posix.join(temp, e.name)).catch(() => undefined);
+      counts.tempFiles++;
+    }
+    return counts;
   }
 
   /** Closes pooled connections (tests, config changes). */
@@ -175,7 +237,8 @@ export class RemoteTreeDriver implements StorageDriver {
     if (!st) throw storageNotFound(rel);
     if (st.isDirectory) throw isADirectory(rel);
     const r = resolveRange(st.size, range);
-    const body = r.contentLength === 0 ? Readable.from([]) : await this.fs.read(this.abs(rel), r.start, r.end);
+    const body =
+      r.contentLength === 0 ? Readable.from([]) : await this.fs.read(this.abs(rel), r.start, r.end);
     return {
       body,
       size: st.size,
@@ -211,7 +274,9 @@ export class RemoteTreeDriver implements StorageDriver {
     if (existing?.isDirectory) throw isADirectory(rel);
     await this.tempDir();
     const temp = this.abs(joinPath(LOCAL_TEMP_DIR, `${randomUUID()}.part`));
-    const measure = new MeasuringStream(options.size !== undefined ? { limit: options.size, exact: true } : {});
+    const measure = new MeasuringStream(
+      options.size !== undefined ? { limit: options.size, exact: true } : {},
+    );
     const ctrl = new AbortController();
     const onAbort = () => {
       const e = uploadAborted();
@@ -343,11 +408,12 @@ export class RemoteTreeDriver implements StorageDriver {
     }
   }
 
-  /** Temp files left by interrupted writes (the contract tests' "litter"). */
+  /** Temp files left by interrupted writes and parts of unfinished uploads (the contract tests' "litter"). */
   async leftovers(): Promise<string[]> {
     const temp = this.abs(LOCAL_TEMP_DIR);
-    if (!(await this.fs.stat(temp))) return [];
-    return (await this.fs.list(temp)).map((e) => e.name);
+    const remote = (await this.fs.stat(temp)) ? (await this.fs.list(temp)).map((e) => e.name) : [];
+    const local = this.localParts ? await readdir(this.localParts.dir).catch(() => []) : [];
+    return [...remote, ...local];
   }
 }
 

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, describe, it } from "vitest";
 import { describeStorageDriver } from "../driver.contract";
 import type { StorageCapabilities } from "../types";
@@ -18,15 +20,15 @@ const runFolder = `clipshare-test-${Date.now().toString(36)}-${randomBytes(4).to
 
 interface Backend {
   name: string;
-  /** A driver rooted at `folder` ("" = the server's root as configured). */
-  make(folder: string): RemoteTreeDriver;
+  /** A driver rooted at `folder` ("" = the server's root as configured), multipart parts in `partsDir`. */
+  make(folder: string, partsDir: string): RemoteTreeDriver;
   capabilities: StorageCapabilities;
 }
 
 const streamedOnly: StorageCapabilities = {
   presignRead: false,
   presignWrite: false,
-  multipart: false,
+  multipart: true,
   serverSideCopy: false,
   publicUrl: false,
   rangeRead: true,
@@ -36,47 +38,51 @@ const backends: Backend[] = [];
 if (e.CLIPSHARE_TEST_SFTP_HOST)
   backends.push({
     name: "SFTP (rclone serve sftp)",
-    make: (folder) =>
+    make: (folder, partsDir) =>
       createSftpDriver({
         host: e.CLIPSHARE_TEST_SFTP_HOST!,
         port: Number(e.CLIPSHARE_TEST_SFTP_PORT),
         username: e.CLIPSHARE_TEST_SFTP_USER!,
         password: e.CLIPSHARE_TEST_SFTP_PASS!,
         folder,
+        partsDir,
       }),
     capabilities: streamedOnly,
   });
 if (e.CLIPSHARE_TEST_WEBDAV_URL)
   backends.push({
     name: "WebDAV (rclone serve webdav)",
-    make: (folder) =>
+    make: (folder, partsDir) =>
       createWebdavDriver({
         url: e.CLIPSHARE_TEST_WEBDAV_URL!,
         username: e.CLIPSHARE_TEST_WEBDAV_USER!,
         password: e.CLIPSHARE_TEST_WEBDAV_PASS!,
         folder,
+        partsDir,
       }),
     capabilities: { ...streamedOnly, serverSideCopy: true },
   });
 
-const ftpLogin = (port: string | undefined, folder: string) => ({
+const ftpLogin = (port: string | undefined, folder: string, partsDir: string) => ({
   host: e.CLIPSHARE_TEST_FTP_HOST!,
   port: Number(port),
   username: e.CLIPSHARE_TEST_FTP_USER!,
   password: e.CLIPSHARE_TEST_FTP_PASS!,
   folder,
+  partsDir,
 });
 if (e.CLIPSHARE_TEST_FTP_HOST) {
   backends.push({
     name: "FTP (pure-ftpd, plain)",
-    make: (folder) => createFtpDriver({ ...ftpLogin(e.CLIPSHARE_TEST_FTP_PORT, folder), secure: false }),
+    make: (folder, partsDir) =>
+      createFtpDriver({ ...ftpLogin(e.CLIPSHARE_TEST_FTP_PORT, folder, partsDir), secure: false }),
     capabilities: streamedOnly,
   });
   backends.push({
     name: "FTPS (pure-ftpd, explicit TLS required)",
-    make: (folder) =>
+    make: (folder, partsDir) =>
       createFtpDriver({
-        ...ftpLogin(e.CLIPSHARE_TEST_FTPS_PORT, folder),
+        ...ftpLogin(e.CLIPSHARE_TEST_FTPS_PORT, folder, partsDir),
         secure: true,
         // The test server's certificate is self-signed: trust exactly it.
         tls: { ca: readFileSync(e.CLIPSHARE_TEST_FTPS_CA!) },
@@ -99,8 +105,9 @@ for (const [index, backend] of backends.entries()) {
   // Servers may share a directory (plain FTP and FTPS do): one folder per backend.
   const folder = `${runFolder}/contract-${index}`;
   const drivers: RemoteTreeDriver[] = [];
+  const partsDir = mkdtempSync(path.join(tmpdir(), "clipshare-parts-"));
   const make = (folder: string) => {
-    const d = backend.make(folder);
+    const d = backend.make(folder, partsDir);
     drivers.push(d);
     return d;
   };
@@ -108,6 +115,7 @@ for (const [index, backend] of backends.entries()) {
     const root = make("");
     if (await root.exists(runFolder)) await root.remove(runFolder, { recursive: true });
     await Promise.all(drivers.map((d) => d.close()));
+    rmSync(partsDir, { recursive: true, force: true });
   });
 
   describeStorageDriver(

@@ -30,6 +30,8 @@ export interface RemoteLoginConfig {
   maxConnections?: number;
   /** Connect and per-call timeout in ms (default 15 s). */
   timeoutMs?: number;
+  /** Local directory for multipart parts; without it the driver has no multipart uploads. */
+  partsDir?: string;
 }
 
 /** SSH status codes (SFTP v3) that mean "nothing there". */
@@ -111,7 +113,10 @@ class SftpFs implements RemoteFs {
   }
 
   /** One SFTP call on a pooled session, with a timeout and storage errors. */
-  private call<T>(path: string, fn: (sftp: SFTPWrapper, done: (e: Error | null | undefined, v?: T) => void) => void) {
+  private call<T>(
+    path: string,
+    fn: (sftp: SFTPWrapper, done: (e: Error | null | undefined, v?: T) => void) => void,
+  ) {
     return this.pool
       .use(
         (s) =>
@@ -194,6 +199,9 @@ class SftpFs implements RemoteFs {
   }
 }
 
+export const localParts = (config: { partsDir?: string | undefined }) =>
+  config.partsDir ? { dir: config.partsDir } : undefined;
+
 /** Absolute root directory on the server for a configured folder. */
 export function remoteRoot(folder: string | undefined): string {
   const trimmed = (folder ?? "").replace(/^\/+|\/+$/g, "");
@@ -201,5 +209,5 @@ export function remoteRoot(folder: string | undefined): string {
 }
 
 export function createSftpDriver(config: RemoteLoginConfig): RemoteTreeDriver {
-  return new RemoteTreeDriver("SFTP", new SftpFs(config), remoteRoot(config.folder));
+  return new RemoteTreeDriver("SFTP", new SftpFs(config), remoteRoot(config.folder), localParts(config));
 }

@@ -10,7 +10,7 @@ import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import { createClient, type FileStat, type WebDAVClient } from "webdav";
 import { type RemoteFs, type RemoteStat, RemoteTreeDriver, remoteError } from "./remote-tree";
-import { remoteRoot } from "./sftp";
+import { localParts, remoteRoot } from "./sftp";
 
 export interface WebdavConfig {
   /** Base URL of the WebDAV tree, e.g. https://cloud.example.com/remote.php/dav/files/alice/ */
@@ -24,6 +24,8 @@ export interface WebdavConfig {
   maxConnections?: number;
   /** Per-request timeout for metadata calls and for a silent socket, in ms (default 30 s). */
   timeoutMs?: number;
+  /** Local directory for multipart parts; without it the driver has no multipart uploads. */
+  partsDir?: string;
 }
 
 const isMissing = (e: unknown) => {
@@ -152,5 +154,5 @@ class WebdavFs implements RemoteFs {
 }
 
 export function createWebdavDriver(config: WebdavConfig): RemoteTreeDriver {
-  return new RemoteTreeDriver("WEBDAV", new WebdavFs(config), remoteRoot(config.folder));
+  return new RemoteTreeDriver("WEBDAV", new WebdavFs(config), remoteRoot(config.folder), localParts(config));
 }
