@@ -215,7 +215,8 @@ export class RemoteTreeDriver implements StorageDriver {
 
   async list(dir: string, options: ListOptions = {}): Promise<ListPage> {
     const rel = this.normalize(dir);
-    await this.requireDir(rel);
+    if (rel === "") await this.tempDir();
+    else await this.requireDir(rel);
     const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIMIT), 1), DEFAULT_LIMIT);
     const after = options.cursor ? decodeCursor(options.cursor) : null;
     // Remote listings come whole and unordered: sort by UTF-8 bytes and continue after the cursor's name.
@@ -250,9 +251,21 @@ export class RemoteTreeDriver implements StorageDriver {
     };
   }
 
-  /** The hidden directory for writes in flight, created once per driver. */
+  /** The configured folder on the server, created (with its parents) on first use, as LOCAL creates its root. */
+  private async ensureRoot(): Promise<void> {
+    let dir = "/";
+    for (const segment of this.root.split("/").filter(Boolean)) {
+      dir = posix.join(dir, segment);
+      const st = await this.fs.stat(dir);
+      if (st && !st.isDirectory) throw notADirectory(dir);
+      if (!st) await this.fs.mkdir(dir);
+    }
+  }
+
+  /** The hidden directory for writes in flight (and the root above it), created once per driver. */
   private tempDir(): Promise<void> {
     this.tempReady ??= (async () => {
+      await this.ensureRoot();
       const temp = this.abs(LOCAL_TEMP_DIR);
       if (!(await this.fs.stat(temp))) await this.mkdirAbs(LOCAL_TEMP_DIR);
     })();
@@ -342,7 +355,9 @@ export class RemoteTreeDriver implements StorageDriver {
   }
 
   async mkdir(dir: string): Promise<void> {
-    await this.mkdirAbs(this.normalize(dir));
+    const rel = this.normalize(dir);
+    await this.tempDir();
+    await this.mkdirAbs(rel);
   }
 
   async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {

@@ -3,11 +3,11 @@
  * session whose socket closed is dropped and the next call opens a new one.
  * Reads use SFTP read offsets for ranges; writes stream to a temp name.
  */
+import { once } from "node:events";
 import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Client, type SFTPWrapper, type Stats } from "ssh2";
-import { ConnectionPool } from "./remote-pool";
 import {
   type RemoteFs,
   type RemoteStat,
@@ -60,21 +60,63 @@ const cb =
   (err: Error | null | undefined, value?: T) =>
     err ? reject(err) : resolve(value as T);
 
+/** In-flight calls per session before another session is opened (SFTP pipelines requests on one channel). */
+const CALLS_PER_SESSION = 4;
+
 class SftpFs implements RemoteFs {
-  private readonly pool: ConnectionPool<Session>;
+  /**
+   * Live sessions, shared: SFTP multiplexes requests on one channel, so calls
+   * are spread over the least busy session and nobody waits for a checkout.
+   * A session whose socket closed is dropped; the next call opens a new one.
+   */
+  private sessions: (Session & { busy: number })[] = [];
+  private opening: Promise<Session & { busy: number }> | null = null;
   private readonly timeoutMs: number;
+  private readonly max: number;
 
   constructor(private readonly config: RemoteLoginConfig) {
     this.timeoutMs = config.timeoutMs ?? 15_000;
-    this.pool = new ConnectionPool<Session>({
-      open: () => this.connect(),
-      close: (s) => s.client.end(),
-      alive: (s) => s.open,
-      max: config.maxConnections ?? 4,
-      idleMs: 30_000,
-      acquireTimeoutMs: this.timeoutMs * 2,
-      backend: `SFTP ${config.host}`,
-    });
+    this.max = config.maxConnections ?? 4;
+  }
+
+  private async session(): Promise<Session & { busy: number }> {
+    this.sessions = this.sessions.filter((s) => s.open);
+    const idlest = this.sessions.reduce<(Session & { busy: number }) | null>(
+      (best, s) => (!best || s.busy < best.busy ? s : best),
+      null,
+    );
+    if (idlest && (idlest.busy < CALLS_PER_SESSION || this.sessions.length >= this.max)) return idlest;
+    this.opening ??= this.connect()
+      .then((s) => {
+        const shared = Object.assign(s, { busy: 0 });
+        this.sessions.push(shared);
+        return shared;
+      })
+      .finally(() => {
+        this.opening = null;
+      });
+    return this.opening;
+  }
+
+  /** Runs `fn` on a session, counting it as busy until `fn` settles. */
+  private async onSession<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    const s = await this.session();
+    s.busy++;
+    try {
+      return await fn(s);
+    } catch (e) {
+      // A call that failed below SFTP (socket, timeout) may have left the session unusable.
+      if (brokeSession(e)) this.drop(s);
+      throw e;
+    } finally {
+      s.busy--;
+    }
+  }
+
+  private drop(s: Session): void {
+    s.open = false;
+    this.sessions = this.sessions.filter((x) => x !== s);
+    s.client.end();
   }
 
   private async connect(): Promise<Session> {
@@ -112,24 +154,17 @@ class SftpFs implements RemoteFs {
     });
   }
 
-  /** One SFTP call on a pooled session, with a timeout and storage errors. */
-  private call<T>(
-    path: string,
-    fn: (sftp: SFTPWrapper, done: (e: Error | null | undefined, v?: T) => void) => void,
-  ) {
-    return this.pool
-      .use(
-        (s) =>
-          withTimeout(
-            new Promise<T>((resolve, reject) => fn(s.sftp, cb(resolve, reject))),
-            this.timeoutMs,
-            "SFTP call",
-          ),
-        brokeSession,
-      )
-      .catch((e) => {
-        throw remoteError(e, path, "SFTP", codeOf(e) === NO_SUCH_FILE);
-      });
+  /** One SFTP call, with a timeout and storage errors. */
+  private call<T>(path: string, fn: (sftp: SFTPWrapper, done: (e: Error | null | undefined, v?: T) => void) => void) {
+    return this.onSession((s) =>
+      withTimeout(
+        new Promise<T>((resolve, reject) => fn(s.sftp, cb(resolve, reject))),
+        this.timeoutMs,
+        "SFTP call",
+      ),
+    ).catch((e) => {
+      throw remoteError(e, path, "SFTP", codeOf(e) === NO_SUCH_FILE);
+    });
   }
 
   async stat(path: string): Promise<RemoteStat | null> {
@@ -149,30 +184,33 @@ class SftpFs implements RemoteFs {
   }
 
   async read(path: string, start: number, end: number): Promise<Readable> {
-    const session = await this.pool.acquire();
-    const stream = session.sftp.createReadStream(path, { start, end, highWaterMark: 256 * 1024 });
-    let failed = false;
+    const s = await this.session();
+    s.busy++;
+    const stream = s.sftp.createReadStream(path, { start, end, highWaterMark: 256 * 1024 });
     stream.on("error", (e: Error) => {
-      failed = true;
+      if (brokeSession(e)) this.drop(s);
       stream.destroy(remoteError(e, path, "SFTP", codeOf(e) === NO_SUCH_FILE));
     });
     stream.once("close", () => {
-      if (failed && brokeSession(stream.errored)) this.pool.discard(session);
-      else this.pool.release(session);
+      s.busy--;
     });
     return stream;
   }
 
   async write(path: string, body: Readable, _size: number | undefined, signal: AbortSignal): Promise<void> {
-    const session = await this.pool.acquire();
-    const target = session.sftp.createWriteStream(path, { flags: "w" });
+    const s = await this.session();
+    s.busy++;
+    const target = s.sftp.createWriteStream(path, { flags: "w" });
     try {
       await pipeline(body, target, { signal });
-      this.pool.release(session);
     } catch (e) {
-      if (brokeSession(e) && !signal.aborted) this.pool.discard(session);
-      else this.pool.release(session);
+      // The server must have closed the handle before the caller deletes the temp file,
+      // or a late close could bring it back.
+      if (!target.closed && s.open) await withTimeout(once(target, "close"), this.timeoutMs, "SFTP close").catch(() => undefined);
+      if (brokeSession(e) && !signal.aborted) this.drop(s);
       throw remoteError(e, path, "SFTP", false);
+    } finally {
+      s.busy--;
     }
   }
 
@@ -194,8 +232,8 @@ class SftpFs implements RemoteFs {
     await this.call<void>(from, (sftp, done) => sftp.rename(from, to, done));
   }
 
-  close(): Promise<void> {
-    return this.pool.closeAll();
+  async close(): Promise<void> {
+    for (const s of this.sessions) this.drop(s);
   }
 }
 

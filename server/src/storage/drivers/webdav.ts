@@ -26,6 +26,8 @@ export interface WebdavConfig {
   timeoutMs?: number;
   /** Local directory for multipart parts; without it the driver has no multipart uploads. */
   partsDir?: string;
+  /** Certificates trusted for https (default: the system's). */
+  ca?: string[];
 }
 
 const isMissing = (e: unknown) => {
@@ -60,8 +62,8 @@ class WebdavFs implements RemoteFs {
       timeout: this.timeoutMs,
       ...(config.lookup ? { lookup: config.lookup } : {}),
     };
+    const httpsAgent = new HttpsAgent({ ...agentOptions, ...(config.ca ? { ca: config.ca } : {}) });
     const httpAgent = new HttpAgent(agentOptions);
-    const httpsAgent = new HttpsAgent(agentOptions);
     this.agents = [httpAgent, httpsAgent];
     this.client = createClient(config.url, {
       username: config.username,
