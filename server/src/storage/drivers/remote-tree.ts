@@ -10,7 +10,6 @@ import { mkdir, readdir } from "node:fs/promises";
 import type { LookupFunction } from "node:net";
 import { posix } from "node:path";
 import { PassThrough, Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { isAppError } from "../../errors";
 import {
   directoryNotEmpty,
@@ -298,25 +297,30 @@ export class RemoteTreeDriver implements StorageDriver {
     };
     if (options.signal?.aborted) onAbort();
     options.signal?.addEventListener("abort", onAbort, { once: true });
+    // body → measure → source, wired with pipe() so that a failure on the server's side of
+    // `source` never travels back into the caller's body: the caller must see the storage error.
     const source = new PassThrough();
-    // The measured stream fails first on a wrong size or a broken source; its error is the one to report.
     let sourceError: unknown = null;
-    const feeding = pipeline(body, measure, source).catch((e) => {
-      sourceError = e;
+    const failSource = (e: unknown) => {
+      // A wrong size or a broken body is the caller's fault and the error to report.
+      sourceError ??= e;
       ctrl.abort(e);
-    });
+      source.destroy(e as Error);
+    };
+    body.once("error", failSource);
+    measure.once("error", failSource);
+    body.pipe(measure).pipe(source);
     try {
       await this.fs.write(temp, source, options.size, ctrl.signal);
-      await feeding;
       if (sourceError) throw sourceError;
       await this.mkdirAbs(parentPath(rel));
       await this.fs.rename(temp, this.abs(rel));
     } catch (e) {
+      const early = sourceError;
+      body.unpipe(measure);
       source.destroy();
-      body.destroy();
-      await feeding;
       await this.discard(temp);
-      throw sourceError ?? (ctrl.signal.aborted && !isAppError(e) ? ctrl.signal.reason : e);
+      throw early ?? (ctrl.signal.aborted && !isAppError(e) ? ctrl.signal.reason : e);
     } finally {
       options.signal?.removeEventListener("abort", onAbort);
     }

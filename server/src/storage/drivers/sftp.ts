@@ -5,7 +5,7 @@
  */
 import { once } from "node:events";
 import type { LookupFunction } from "node:net";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Client, type SFTPWrapper, type Stats } from "ssh2";
 import {
@@ -45,6 +45,10 @@ interface Session {
 }
 
 const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
+
+/** ssh2 fails requests pending on a lost connection without a code ("No response from server"). */
+const lostWith = (e: unknown, s: Session) =>
+  s.open || codeOf(e) !== undefined ? e : Object.assign(e as Error, { code: "ECONNRESET" });
 /** An SFTP status answer leaves the session usable; anything else (socket, timeout) may not. */
 const brokeSession = (e: unknown) => {
   const code = codeOf(e);
@@ -98,6 +102,14 @@ class SftpFs implements RemoteFs {
     return this.opening;
   }
 
+  /** Fails `stream` as soon as the session's connection closes: ssh2 leaves pending transfers waiting. */
+  private failOnClose(s: Session, stream: Readable | Writable): () => void {
+    const onClose = () =>
+      stream.destroy(Object.assign(new Error("SFTP connection closed"), { code: "ECONNRESET" }));
+    s.client.once("close", onClose);
+    return () => s.client.off("close", onClose);
+  }
+
   /** Runs `fn` on a session, counting it as busy until `fn` settles. */
   private async onSession<T>(fn: (s: Session) => Promise<T>): Promise<T> {
     const s = await this.session();
@@ -107,7 +119,7 @@ class SftpFs implements RemoteFs {
     } catch (e) {
       // A call that failed below SFTP (socket, timeout) may have left the session unusable.
       if (brokeSession(e)) this.drop(s);
-      throw e;
+      throw lostWith(e, s);
     } finally {
       s.busy--;
     }
@@ -187,11 +199,13 @@ class SftpFs implements RemoteFs {
     const s = await this.session();
     s.busy++;
     const stream = s.sftp.createReadStream(path, { start, end, highWaterMark: 256 * 1024 });
+    const unwatch = this.failOnClose(s, stream);
     stream.on("error", (e: Error) => {
       if (brokeSession(e)) this.drop(s);
-      stream.destroy(remoteError(e, path, "SFTP", codeOf(e) === NO_SUCH_FILE));
+      stream.destroy(remoteError(lostWith(e, s), path, "SFTP", codeOf(e) === NO_SUCH_FILE));
     });
     stream.once("close", () => {
+      unwatch();
       s.busy--;
     });
     return stream;
@@ -201,6 +215,7 @@ class SftpFs implements RemoteFs {
     const s = await this.session();
     s.busy++;
     const target = s.sftp.createWriteStream(path, { flags: "w" });
+    const unwatch = this.failOnClose(s, target);
     try {
       await pipeline(body, target, { signal });
     } catch (e) {
@@ -208,8 +223,9 @@ class SftpFs implements RemoteFs {
       // or a late close could bring it back.
       if (!target.closed && s.open) await withTimeout(once(target, "close"), this.timeoutMs, "SFTP close").catch(() => undefined);
       if (brokeSession(e) && !signal.aborted) this.drop(s);
-      throw remoteError(e, path, "SFTP", false);
+      throw remoteError(lostWith(e, s), path, "SFTP", false);
     } finally {
+      unwatch();
       s.busy--;
     }
   }
