@@ -60,7 +60,10 @@ class RcloneServer {
     const args = ["serve", this.protocol, this.dir, "--addr", `127.0.0.1:${this.port}`];
     args.push("--user", "outage", "--pass", "outage-secret");
     if (this.protocol === "sftp") args.push("--key", path.join(this.dir, "..", "host_key"));
-    this.child = spawn("rclone", args, { stdio: "ignore", env: { ...process.env, RCLONE_CONFIG: "/dev/null" } });
+    this.child = spawn("rclone", args, {
+      stdio: "ignore",
+      env: { ...process.env, RCLONE_CONFIG: "/dev/null" },
+    });
     await waitForPort(this.port);
   }
 
@@ -127,7 +130,11 @@ for (const protocol of ["sftp", "webdav"] as const) {
       expect(res.status, res.text).toBe(201);
       await createMount(
         t,
-        { configId: res.body.data.id, storageType: res.body.data.storage_type, cleanup: async () => undefined },
+        {
+          configId: res.body.data.id,
+          storageType: res.body.data.storage_type,
+          cleanup: async () => undefined,
+        },
         "/r",
       );
       const ok = await t.app.request("/api/fs/upload?path=/r/kept.bin", {

@@ -3,15 +3,16 @@
  * against a second ClipShare's /dav (a LOCAL mount served over a real socket),
  * signed in with the admin's user name and password.
  */
-import type { AddressInfo } from "node:net";
+
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { serveApp } from "../../src/http/node-server";
 import { describeStorageDriver } from "../../src/storage/driver.contract";
-import { createWebdavDriver } from "../../src/storage/drivers/webdav";
 import type { RemoteTreeDriver } from "../../src/storage/drivers/remote-tree";
+import { createWebdavDriver } from "../../src/storage/drivers/webdav";
 import { createLocalStorage, createMount } from "../support/fs-helpers";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestApp, type TestApp } from "../support/test-app";
 
@@ -38,7 +39,9 @@ describeStorageDriver(
       body: { max_upload_size: 1, max_upload_size_unit: "GB" },
     });
     await new Promise<void>((resolve) => {
-      server = serveApp(backend.app, { port: 0, hostname: "127.0.0.1", log: backend.ctx.log }, () => resolve());
+      server = serveApp(backend.app, { port: 0, hostname: "127.0.0.1", log: backend.ctx.log }, () =>
+        resolve(),
+      );
     });
     const { port } = server!.address() as AddressInfo;
     driver = createWebdavDriver({

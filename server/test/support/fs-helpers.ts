@@ -56,7 +56,8 @@ export async function createS3Config(
 async function emptyStorage(t: TestApp, configId: string): Promise<void> {
   const { driver } = await t.ctx.storageConfigs.driverById(configId);
   const top = await driver.list("").catch(() => ({ entries: [] }));
-  for (const entry of top.entries) await driver.remove(entry.path, { recursive: true }).catch(() => undefined);
+  for (const entry of top.entries)
+    await driver.remove(entry.path, { recursive: true }).catch(() => undefined);
 }
 
 export async function createS3Storage(

@@ -68,10 +68,7 @@ const endpointUrl = onFirstUse(() =>
     .string()
     .trim()
     .max(2048)
-    .refine(
-      (v) => /^(https?|sftp|ftps?):\/\/[^\s/]+/i.test(v),
-      "URL must be http, https, sftp, ftp or ftps",
-    ),
+    .refine((v) => /^(https?|sftp|ftps?):\/\/[^\s/]+/i.test(v), "URL must be http, https, sftp, ftp or ftps"),
 );
 
 const httpUrl = onFirstUse(() =>

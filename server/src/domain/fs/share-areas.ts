@@ -32,7 +32,8 @@ export function storageLocation(
   }
   const endpoint = (config.endpoint_url ?? "").toLowerCase().replace(/\/+$/, "");
   const folder = (config.default_folder ?? "").split("/").filter(Boolean).join("/");
-  if (config.storage_type !== "S3") return { space: `${config.storage_type.toLowerCase()}:${endpoint}`, folder };
+  if (config.storage_type !== "S3")
+    return { space: `${config.storage_type.toLowerCase()}:${endpoint}`, folder };
   return { space: `s3:${endpoint}/${config.bucket_name ?? ""}`, folder };
 }
 

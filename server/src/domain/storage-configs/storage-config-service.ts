@@ -12,8 +12,8 @@ import {
   type createStorageConfigRequest,
   DEFAULT_LOCAL_STORAGE_NAME,
   isRemoteStorageType,
-  REMOTE_ENDPOINT_SCHEMES,
   MASKED_SECRET,
+  REMOTE_ENDPOINT_SCHEMES,
   type RemoteStorageType,
   type StorageConfigDto,
   type StorageType,
@@ -298,19 +298,19 @@ export class StorageConfigService {
         : isRemoteStorageType(row.storage_type)
           ? this.createDriver(this.remoteSettings(row, row.storage_type))
           : this.createDriver({
-            type: "S3",
-            endpoint: row.endpoint_url ?? "",
-            region: row.region || "us-east-1",
-            bucket: row.bucket_name ?? "",
-            accessKeyId: row.access_key_id_enc ? this.secrets.open(row.access_key_id_enc) : "",
-            secretAccessKey: row.secret_access_key_enc ? this.secrets.open(row.secret_access_key_enc) : "",
-            pathStyle: row.path_style === 1,
-            defaultFolder: row.default_folder,
-            customHost: row.custom_host ?? undefined,
-            signatureExpiresIn: row.signature_expires_in,
-            providerType: row.provider_type ?? "Other S3 Compatible",
-            lookup: this.endpoints.lookupFor(row.endpoint_url),
-          });
+              type: "S3",
+              endpoint: row.endpoint_url ?? "",
+              region: row.region || "us-east-1",
+              bucket: row.bucket_name ?? "",
+              accessKeyId: row.access_key_id_enc ? this.secrets.open(row.access_key_id_enc) : "",
+              secretAccessKey: row.secret_access_key_enc ? this.secrets.open(row.secret_access_key_enc) : "",
+              pathStyle: row.path_style === 1,
+              defaultFolder: row.default_folder,
+              customHost: row.custom_host ?? undefined,
+              signatureExpiresIn: row.signature_expires_in,
+              providerType: row.provider_type ?? "Other S3 Compatible",
+              lookup: this.endpoints.lookupFor(row.endpoint_url),
+            });
     this.drivers.set(row.id, { version: row.updated_at, driver });
     return driver;
   }

@@ -167,7 +167,10 @@ class SftpFs implements RemoteFs {
   }
 
   /** One SFTP call, with a timeout and storage errors. */
-  private call<T>(path: string, fn: (sftp: SFTPWrapper, done: (e: Error | null | undefined, v?: T) => void) => void) {
+  private call<T>(
+    path: string,
+    fn: (sftp: SFTPWrapper, done: (e: Error | null | undefined, v?: T) => void) => void,
+  ) {
     return this.onSession((s) =>
       withTimeout(
         new Promise<T>((resolve, reject) => fn(s.sftp, cb(resolve, reject))),
@@ -221,7 +224,8 @@ class SftpFs implements RemoteFs {
     } catch (e) {
       // The server must have closed the handle before the caller deletes the temp file,
       // or a late close could bring it back.
-      if (!target.closed && s.open) await withTimeout(once(target, "close"), this.timeoutMs, "SFTP close").catch(() => undefined);
+      if (!target.closed && s.open)
+        await withTimeout(once(target, "close"), this.timeoutMs, "SFTP close").catch(() => undefined);
       if (brokeSession(e) && !signal.aborted) this.drop(s);
       throw remoteError(lostWith(e, s), path, "SFTP", false);
     } finally {

@@ -1,0 +1,105 @@
+/**
+ * WebDAV, SFTP and FTP(S) storage configs through the admin API: credentials
+ * sealed at rest and never shown, endpoints checked against
+ * STORAGE_ENDPOINT_ALLOW and against the type's URL scheme, and the test
+ * button's checks with a hint when the login is wrong.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeRemote, type RemoteBackend, remoteConfigBody } from "../support/remote-env";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.adminToken();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+for (const backend of ["WEBDAV", "SFTP", "FTP", "FTPS"] as RemoteBackend[]) {
+  describeRemote(backend, `a ${backend} storage config`, (server) => {
+    it("seals the credentials, never shows the password and passes the storage test", async () => {
+      const body = remoteConfigBody(server, `${backend} config`, `configs-${backend.toLowerCase()}`);
+      const created = await t.request("POST", "/api/s3-configs", { token, body });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.data).toMatchObject({ storage_type: server.storageType, has_credentials: true });
+      expect(created.text).not.toContain(server.password);
+      const row = await t.ctx.db
+        .selectFrom("storage_configs")
+        .selectAll()
+        .where("id", "=", created.body.data.id)
+        .executeTakeFirstOrThrow();
+      expect(row.secret_access_key_enc).not.toContain(server.password);
+      expect(row.access_key_id_enc).not.toContain(server.username);
+
+      const tested = await t.request("POST", `/api/s3-configs/${created.body.data.id}/test`, { token });
+      expect(tested.status, tested.text).toBe(200);
+      expect(tested.body.data.success, tested.text).toBe(true);
+      expect(tested.body.data.result).toMatchObject({
+        write: { success: true },
+        read: { success: true },
+        list: { success: true },
+        presign: { success: true, skipped: true },
+      });
+    });
+
+    it("reports a wrong password with a hint instead of failing the request", async () => {
+      const body = {
+        ...remoteConfigBody(server, `${backend} wrong login`, "wrong-login"),
+        secret_access_key: "not-the-password",
+      };
+      const created = await t.request("POST", "/api/s3-configs", { token, body });
+      expect(created.status, created.text).toBe(201);
+      const tested = await t.request("POST", `/api/s3-configs/${created.body.data.id}/test`, { token });
+      expect(tested.status, tested.text).toBe(200);
+      expect(tested.body.data.success).toBe(false);
+      expect(tested.body.data.result.write).toMatchObject({ success: false });
+      expect(tested.body.data.result.write.hint, tested.text).toMatch(/user name or password/);
+      await t.request("DELETE", `/api/s3-configs/${created.body.data.id}`, { token });
+    });
+  });
+}
+
+describe("remote storage endpoints", () => {
+  it("refuses a scheme that does not fit the type", async () => {
+    const res = await t.request("POST", "/api/s3-configs", {
+      token,
+      body: {
+        storage_type: "SFTP",
+        name: "wrong scheme",
+        endpoint_url: "https://files.example.com/",
+        access_key_id: "u",
+        secret_access_key: "p",
+      },
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ error: "validation_failed" });
+    expect(res.body.message).toMatch(/sftp:\/\//);
+  });
+
+  it("refuses a loopback server that STORAGE_ENDPOINT_ALLOW does not name", async () => {
+    const strict = await createTestApp({ STORAGE_ENDPOINT_ALLOW: "" });
+    try {
+      for (const endpoint of ["sftp://127.0.0.1:2222", "ftp://127.0.0.1", "http://127.0.0.1:8080/dav/"]) {
+        const type = endpoint.startsWith("sftp") ? "SFTP" : endpoint.startsWith("ftp") ? "FTP" : "WEBDAV";
+        const res = await strict.request("POST", "/api/s3-configs", {
+          token: await strict.adminToken(),
+          body: {
+            storage_type: type,
+            name: `private ${type}`,
+            endpoint_url: endpoint,
+            access_key_id: "u",
+            secret_access_key: "p",
+          },
+        });
+        expect(res.status, res.text).toBe(400);
+        expect(res.body).toMatchObject({ error: "storage_endpoint_not_allowed" });
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+});
