@@ -15,40 +15,11 @@ DIR="$ROOT/.tmp/services/ftp"
 BASE=${CLIPSHARE_TEST_FTP_PORT:-37310}
 PASSIVE_SPAN=20
 
-port_busy() {
-  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
-}
-
-# first_free START COUNT: the first port >= START followed by COUNT-1 more, all free.
-first_free() {
-  local p=$1 n=$2 i ok
-  for _ in $(seq 1 64); do
-    ok=1
-    for ((i = 0; i < n; i++)); do
-      if port_busy $((p + i)); then ok=0; break; fi
-    done
-    if [ "$ok" = 1 ]; then echo "$p"; return 0; fi
-    p=$((p + n))
-  done
-  echo "ftp.sh: no free ports from $1 on" >&2
-  return 1
-}
-
-wait_port() {
-  for _ in $(seq 1 100); do
-    port_busy "$1" && return 0
-    sleep 0.1
-  done
-  echo "ftp.sh: nothing listens on $1" >&2
-  return 1
-}
+# shellcheck source=ports.sh
+. "$(dirname "${BASH_SOURCE[0]}")/ports.sh"
 
 stop() {
-  for f in "$DIR"/*.pid; do
-    [ -f "$f" ] || continue
-    kill "$(cat "$f")" 2>/dev/null || true
-    rm -f "$f"
-  done
+  stop_pids "$DIR"
 }
 
 # serve NAME PORT TLS_MODE: pure-ftpd in the foreground (it writes its pid file itself).

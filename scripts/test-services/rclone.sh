@@ -13,35 +13,11 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 DIR="$ROOT/.tmp/services/rclone"
 BASE=${CLIPSHARE_TEST_RCLONE_PORT:-37210}
 
-port_busy() {
-  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
-}
-
-next_free() {
-  local p=$1
-  for _ in $(seq 1 200); do
-    if ! port_busy "$p"; then echo "$p"; return 0; fi
-    p=$((p + 1))
-  done
-  echo "rclone.sh: no free port from $1 on" >&2
-  return 1
-}
-
-wait_port() {
-  for _ in $(seq 1 100); do
-    port_busy "$1" && return 0
-    sleep 0.1
-  done
-  echo "rclone.sh: nothing listens on $1 ($2)" >&2
-  return 1
-}
+# shellcheck source=ports.sh
+. "$(dirname "${BASH_SOURCE[0]}")/ports.sh"
 
 stop() {
-  for f in "$DIR"/*.pid; do
-    [ -f "$f" ] || continue
-    kill "$(cat "$f")" 2>/dev/null || true
-    rm -f "$f"
-  done
+  stop_pids "$DIR"
 }
 
 start() {
@@ -52,8 +28,8 @@ start() {
   # A fixed host key, so rclone does not write one into the user's cache.
   ssh-keygen -q -t ed25519 -N "" -f "$DIR/sftp_host_key" >/dev/null
   local dav_port sftp_port
-  dav_port=$(next_free "$BASE")
-  sftp_port=$(next_free $((dav_port + 1)))
+  dav_port=$(first_free "$BASE" 1)
+  sftp_port=$(first_free $((dav_port + 1)) 1)
   # No config file: the served directories are plain local paths.
   RCLONE_CONFIG=/dev/null rclone serve webdav "$DIR/webdav" --addr "127.0.0.1:$dav_port" \
     --user clipshare --pass dav-secret >"$DIR/webdav.log" 2>&1 &

@@ -9,8 +9,16 @@ import { PassThrough, type Readable, Transform, type TransformCallback } from "n
 import type { ConnectionOptions } from "node:tls";
 import { Client, type FileInfo, FileType, parseList } from "basic-ftp";
 import { ConnectionPool } from "./remote-pool";
-import { type RemoteFs, type RemoteStat, RemoteTreeDriver, remoteError, resolveHost } from "./remote-tree";
-import { localParts, type RemoteLoginConfig, remoteRoot } from "./sftp";
+import {
+  localParts,
+  type RemoteFs,
+  type RemoteStat,
+  RemoteTreeDriver,
+  remoteError,
+  remoteRoot,
+  resolveHost,
+} from "./remote-tree";
+import type { RemoteLoginConfig } from "./sftp";
 
 export interface FtpConfig extends RemoteLoginConfig {
   /** false: plain FTP; true: explicit TLS (AUTH TLS, "FTPES"); "implicit": TLS from the first byte (port 990). */

@@ -48,6 +48,31 @@ import { resolveRange } from "./range";
 
 export type RemoteKind = "WEBDAV" | "SFTP" | "FTP";
 
+/** Settings every remote-tree driver takes. */
+export interface RemoteSettings {
+  username: string;
+  password: string;
+  /** Folder on the server that is the storage root ("" = the server's top folder); created on first use. */
+  folder?: string;
+  /** The endpoint policy's lookup (STORAGE_ENDPOINT_ALLOW). */
+  lookup?: LookupFunction;
+  /** Most connections (sockets, sessions) open at once. */
+  maxConnections?: number;
+  /** Connect and per-request timeout in ms. */
+  timeoutMs?: number;
+  /** Local directory for multipart parts; without it the driver has no multipart uploads. */
+  partsDir?: string;
+}
+
+/** The absolute root directory on the server for a configured folder. */
+export function remoteRoot(folder: string | undefined): string {
+  return `/${(folder ?? "").replace(/^\/+|\/+$/g, "")}`;
+}
+
+/** Multipart uploads through parts on ClipShare's disk, when a parts directory is configured. */
+export const localParts = (settings: RemoteSettings): LocalParts | undefined =>
+  settings.partsDir ? { dir: settings.partsDir } : undefined;
+
 export interface RemoteStat {
   isDirectory: boolean;
   size: number;

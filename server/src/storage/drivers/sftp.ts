@@ -4,34 +4,25 @@
  * Reads use SFTP read offsets for ranges; writes stream to a temp name.
  */
 import { once } from "node:events";
-import type { LookupFunction } from "node:net";
 import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Client, type SFTPWrapper, type Stats } from "ssh2";
 import {
+  localParts,
   type RemoteFs,
+  type RemoteSettings,
   type RemoteStat,
   RemoteTreeDriver,
   remoteError,
+  remoteRoot,
   resolveHost,
   withTimeout,
 } from "./remote-tree";
 
-export interface RemoteLoginConfig {
+/** An SFTP or FTP server: host and port besides the shared settings (defaults: 4 connections, 15 s). */
+export interface RemoteLoginConfig extends RemoteSettings {
   host: string;
   port?: number;
-  username: string;
-  password: string;
-  /** Directory on the server that is the storage root; default the login directory ("" → "."). */
-  folder?: string;
-  /** The endpoint policy's lookup (STORAGE_ENDPOINT_ALLOW). */
-  lookup?: LookupFunction;
-  /** Most connections open at once (default 4). */
-  maxConnections?: number;
-  /** Connect and per-call timeout in ms (default 15 s). */
-  timeoutMs?: number;
-  /** Local directory for multipart parts; without it the driver has no multipart uploads. */
-  partsDir?: string;
 }
 
 /** SSH status codes (SFTP v3) that mean "nothing there". */
@@ -255,15 +246,6 @@ class SftpFs implements RemoteFs {
   async close(): Promise<void> {
     for (const s of this.sessions) this.drop(s);
   }
-}
-
-export const localParts = (config: { partsDir?: string | undefined }) =>
-  config.partsDir ? { dir: config.partsDir } : undefined;
-
-/** Absolute root directory on the server for a configured folder. */
-export function remoteRoot(folder: string | undefined): string {
-  const trimmed = (folder ?? "").replace(/^\/+|\/+$/g, "");
-  return `/${trimmed}`;
 }
 
 export function createSftpDriver(config: RemoteLoginConfig): RemoteTreeDriver {

@@ -6,26 +6,22 @@
  */
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
-import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import { createClient, type FileStat, type WebDAVClient } from "webdav";
-import { type RemoteFs, type RemoteStat, RemoteTreeDriver, remoteError } from "./remote-tree";
-import { localParts, remoteRoot } from "./sftp";
+import {
+  localParts,
+  type RemoteFs,
+  type RemoteSettings,
+  type RemoteStat,
+  RemoteTreeDriver,
+  remoteError,
+  remoteRoot,
+} from "./remote-tree";
 
-export interface WebdavConfig {
+/** A WebDAV tree; `folder` is below the URL (defaults: 8 sockets, 30 s per request or silent socket). */
+export interface WebdavConfig extends RemoteSettings {
   /** Base URL of the WebDAV tree, e.g. https://cloud.example.com/remote.php/dav/files/alice/ */
   url: string;
-  username: string;
-  password: string;
-  /** Folder below the URL that is the storage root. */
-  folder?: string;
-  lookup?: LookupFunction;
-  /** Most sockets open at once (default 8). */
-  maxConnections?: number;
-  /** Per-request timeout for metadata calls and for a silent socket, in ms (default 30 s). */
-  timeoutMs?: number;
-  /** Local directory for multipart parts; without it the driver has no multipart uploads. */
-  partsDir?: string;
   /** Certificates trusted for https (default: the system's). */
   ca?: string[];
 }

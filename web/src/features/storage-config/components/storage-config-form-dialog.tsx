@@ -84,6 +84,17 @@ export function StorageConfigFormDialog({
     />
   );
 
+  /** Key and secret (S3) or user name and password (WebDAV, SFTP, FTP); both sealed on the server. */
+  const credentials = (keyLabel: string, secretLabel: string) => {
+    const keep = mode === "edit" ? t("storageConfig.form.secretKeep") : undefined;
+    return (
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("accessKeyId", keyLabel, { hint: keep })}
+        {text("secretAccessKey", secretLabel, { type: "password", autoComplete: "new-password", hint: keep })}
+      </div>
+    );
+  };
+
   const preset = PROVIDER_PRESETS[values.providerType];
   const isS3 = values.storageType === "S3";
   const remoteType = isRemoteStorageType(values.storageType) ? values.storageType : null;
@@ -149,16 +160,7 @@ export function StorageConfigFormDialog({
               placeholder: "clipshare",
             })}
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text("accessKeyId", t("storageConfig.form.accessKeyId"), {
-              hint: mode === "edit" ? t("storageConfig.form.secretKeep") : undefined,
-            })}
-            {text("secretAccessKey", t("storageConfig.form.secretAccessKey"), {
-              type: "password",
-              autoComplete: "new-password",
-              hint: mode === "edit" ? t("storageConfig.form.secretKeep") : undefined,
-            })}
-          </div>
+          {credentials(t("storageConfig.form.accessKeyId"), t("storageConfig.form.secretAccessKey"))}
           <div className="grid gap-4 sm:grid-cols-2">
             {text("customHost", t("storageConfig.form.customHost"), {
               hint: t("storageConfig.form.customHostHint"),
@@ -197,16 +199,7 @@ export function StorageConfigFormDialog({
             placeholder: remotePreset.endpointTemplate,
             hint: `${t(`storageConfig.form.remoteEndpointHint.${remoteType}`)} ${t("storageEndpointAccess.privateHint")}`,
           })}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text("accessKeyId", t("storageConfig.form.username"), {
-              hint: mode === "edit" ? t("storageConfig.form.secretKeep") : undefined,
-            })}
-            {text("secretAccessKey", t("storageConfig.form.password"), {
-              type: "password",
-              autoComplete: "new-password",
-              hint: mode === "edit" ? t("storageConfig.form.secretKeep") : undefined,
-            })}
-          </div>
+          {credentials(t("storageConfig.form.username"), t("storageConfig.form.password"))}
           {text("defaultFolder", t("storageConfig.form.remoteFolder"), {
             hint: t("storageConfig.form.remoteFolderHint"),
             placeholder: remotePreset.folder,
