@@ -2,11 +2,14 @@
  * WebDAV, SFTP and FTP(S) storage configs through the admin API: credentials
  * sealed at rest and never shown, endpoints checked against
  * STORAGE_ENDPOINT_ALLOW and against the type's URL scheme, and the test
- * button's checks with a hint when the login is wrong.
+ * button's checks with a hint when the login is wrong; a file share stored
+ * there and the mount served through ClipShare's own WebDAV.
  */
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMount } from "../support/fs-helpers";
 import { describeRemote, type RemoteBackend, remoteConfigBody } from "../support/remote-env";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
 let token: string;
@@ -44,6 +47,42 @@ for (const backend of ["WEBDAV", "SFTP", "FTP", "FTPS"] as RemoteBackend[]) {
         list: { success: true },
         presign: { success: true, skipped: true },
       });
+    });
+
+    it("stores a file share and serves a mount through ClipShare's WebDAV", async () => {
+      const body = remoteConfigBody(server, `${backend} shares`, `shares-${backend.toLowerCase()}`);
+      const created = await t.request("POST", "/api/s3-configs", { token, body });
+      expect(created.status, created.text).toBe(201);
+      const configId = created.body.data.id as string;
+      const bytes = randomBytes(300_000);
+      const up = await t.request("PUT", `/api/upload-direct/remote.bin?s3_config_id=${configId}`, {
+        token,
+        rawBody: bytes,
+      });
+      expect(up.status, up.text).toBe(201);
+      expect(up.body.data.storage_type).toBe(server.storageType);
+      const pub = await t.request("GET", `/api/public/files/${up.body.data.slug}`);
+      const dl = await t.app.request(pub.body.data.downloadUrl);
+      expect(Buffer.from(await dl.arrayBuffer()).equals(bytes)).toBe(true);
+      const part = await t.app.request(pub.body.data.previewUrl, { headers: { range: "bytes=100-199" } });
+      expect(part.status).toBe(206);
+      expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
+
+      const mountPath = `/dav-${backend.toLowerCase()}`;
+      await createMount(
+        t,
+        { configId, storageType: server.storageType, cleanup: async () => undefined },
+        mountPath,
+      );
+      const basic = `Basic ${Buffer.from(`${ADMIN_USERNAME}:${ADMIN_PASSWORD}`).toString("base64")}`;
+      const put = await t.app.request(`/dav${mountPath}/via-dav.txt`, {
+        method: "PUT",
+        headers: { authorization: basic },
+        body: "through ClipShare's WebDAV",
+      });
+      expect(put.status).toBe(201);
+      const got = await t.app.request(`/dav${mountPath}/via-dav.txt`, { headers: { authorization: basic } });
+      expect(await got.text()).toBe("through ClipShare's WebDAV");
     });
 
     it("reports a wrong password with a hint instead of failing the request", async () => {
