@@ -12,6 +12,7 @@ const suites = {
   files: () => import("./suites/files.mjs"),
   fs: () => import("./suites/fs.mjs"),
   webdav: () => import("./suites/webdav.mjs"),
+  remote: () => import("./suites/remote.mjs"),
   multipart: () => import("./suites/multipart.mjs"),
   "scale-out": () => import("./suites/scale-out.mjs"),
   // About 7 minutes: only when named (`npm run bench -- slow-upload`).

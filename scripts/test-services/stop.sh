@@ -9,6 +9,8 @@ HERE="$ROOT/scripts/test-services"
 rc=0
 bash "$HERE/swift.sh" stop &
 swift_job=$!
+bash "$HERE/rclone.sh" stop || rc=1
+bash "$HERE/ftp.sh" stop || rc=1
 bash "$HERE/postgres.sh" stop || rc=1
 wait "$swift_job" || rc=1
 rm -f "$ROOT/.tmp/services.env"

@@ -23,24 +23,8 @@ SERVERS=(account container object proxy)
 # Swift's own interpreter (a python3 earlier in PATH may lack the swift modules).
 PY=/usr/bin/python3
 
-port_busy() {
-  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
-}
-
-# first_free START COUNT: the first port >= START followed by COUNT-1 more, all free.
-first_free() {
-  local p=$1 n=$2 i ok
-  for _ in $(seq 1 64); do
-    ok=1
-    for ((i = 0; i < n; i++)); do
-      if port_busy $((p + i)); then ok=0; break; fi
-    done
-    if [ "$ok" = 1 ]; then echo "$p"; return 0; fi
-    p=$((p + n))
-  done
-  echo "swift.sh: no free port found from $1 on" >&2
-  return 1
-}
+# shellcheck source=ports.sh
+. "$(dirname "${BASH_SOURCE[0]}")/ports.sh"
 
 set_ports() {
   S3_PORT=$1

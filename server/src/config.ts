@@ -33,8 +33,10 @@ export interface Config {
   urlFetchAllow: HostEntry[];
   /** GET /metrics: off unless a bearer token or allowed networks are set. */
   metrics: { token: string | null; allow: BlockList | null };
-  /** Private hosts storage (S3) endpoints may point at. */
+  /** Private hosts storage (S3, WebDAV, SFTP, FTP) endpoints may point at. */
   storageEndpointAllow: HostEntry[];
+  /** PEM certificates trusted, besides the system's, for storage over TLS (a NAS with its own CA); null: none. */
+  storageCa: string | null;
   /** S3 objects above this many bytes are copied part by part (UploadPartCopy). */
   s3MultipartCopyAbove: number;
   /** This instance's name behind a load balancer, sent as X-ClipShare-Instance; null sends nothing. */
@@ -191,6 +193,21 @@ function findWebDist(env: Env): string | null {
   return candidates.find((dir) => existsSync(path.join(dir, "index.html"))) ?? null;
 }
 
+function parseCaFile(raw: string | undefined): string | null {
+  const file = raw?.trim();
+  if (!file) return null;
+  let pem: string;
+  try {
+    pem = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new ConfigError(`STORAGE_CA_FILE: cannot read ${file} (${(e as Error).message})`);
+  }
+  if (!pem.includes("-----BEGIN CERTIFICATE-----")) {
+    throw new ConfigError(`STORAGE_CA_FILE: ${file} holds no PEM certificate`);
+  }
+  return pem;
+}
+
 function parseHosts(name: string, raw: string | undefined): HostEntry[] {
   try {
     return parseHostList(raw);
@@ -311,6 +328,7 @@ export function loadConfig(env: Env = process.env): Config {
       allow: parseNetworks("METRICS_ALLOW", env.METRICS_ALLOW),
     },
     storageEndpointAllow: parseHosts("STORAGE_ENDPOINT_ALLOW", env.STORAGE_ENDPOINT_ALLOW),
+    storageCa: parseCaFile(env.STORAGE_CA_FILE),
     s3MultipartCopyAbove: parseBytes("S3_MULTIPART_COPY_ABOVE", env.S3_MULTIPART_COPY_ABOVE, 5 * 1024 ** 3),
     instanceName: parseInstanceName(env.INSTANCE_NAME),
     taskStaleSeconds: env.TASK_STALE_AFTER?.trim()

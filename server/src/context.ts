@@ -71,10 +71,12 @@ export interface AppContext {
   close(): Promise<void>;
 }
 
-/** The storage drivers this server builds: the stock ones, with the configured S3 tuning. */
+/** The storage drivers this server builds: the stock ones, with the configured S3 tuning and trusted CAs. */
 function driverFactory(config: Config): DriverFactory {
   const tuning = config.s3MultipartCopyAbove ? { singleCopyLimit: config.s3MultipartCopyAbove } : undefined;
-  return (settings) => createDriver(settings.type === "S3" && tuning ? { ...settings, tuning } : settings);
+  const defaults = { ca: config.storageCa };
+  return (settings) =>
+    createDriver(settings.type === "S3" && tuning ? { ...settings, tuning } : settings, defaults);
 }
 
 export async function createContext(config: Config, options: { log?: Logger } = {}): Promise<AppContext> {

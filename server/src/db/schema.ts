@@ -58,7 +58,7 @@ export interface PastesTable {
 export interface StorageConfigsTable {
   id: string;
   name: string;
-  /** LOCAL or S3. */
+  /** One of STORAGE_TYPES (packages/shared): LOCAL, S3, WEBDAV, SFTP, FTP. */
   storage_type: string;
   provider_type: string | null;
   endpoint_url: string | null;

@@ -1,2 +1,8 @@
-/** Hidden directory under a LOCAL root for in-flight writes and multipart parts; never listed, never addressable. */
+/**
+ * Hidden directory under a storage root for in-flight writes (LOCAL, WebDAV,
+ * SFTP, FTP) and LOCAL's multipart parts; never listed, never addressable.
+ */
 export const LOCAL_TEMP_DIR = ".clipshare-tmp";
+
+/** Whether a storage type's driver keeps LOCAL_TEMP_DIR in the storage (S3 keeps unfinished uploads instead). */
+export const keepsTempFolder = (storageType: string): boolean => storageType !== "S3";

@@ -20,6 +20,11 @@ export interface StorageCapabilities {
   serverSideCopy: boolean;
   /** `publicUrl` returns a URL (S3 with a custom host). */
   publicUrl: boolean;
+  /**
+   * `read` with a range fetches only those bytes from the backend (HTTP Range,
+   * SFTP offsets, FTP REST); without it a range is cut from a whole-object read.
+   */
+  rangeRead: boolean;
 }
 
 /**
@@ -188,7 +193,7 @@ export interface StoredPart {
  * - Missing things are 404 `not_found`; bad paths are 400 `invalid_path`.
  */
 export interface StorageDriver {
-  readonly kind: "LOCAL" | "S3";
+  readonly kind: "LOCAL" | "S3" | "WEBDAV" | "SFTP" | "FTP";
   readonly capabilities: StorageCapabilities;
 
   stat(path: string): Promise<StorageEntry | null>;

@@ -108,7 +108,7 @@ describe("admin mount management", () => {
     [{ cache_ttl: 86_401 }, "Cache TTL must be an integer between 0 and 86400 seconds"],
     [{ cache_ttl: 1.5 }, null],
     [{ sort_order: "first" }, null],
-    [{ storage_type: "FTP" }, "Storage type is required (LOCAL or S3)"],
+    [{ storage_type: "GOPHER" }, "Storage type is required (LOCAL, S3, WEBDAV, SFTP, FTP)"],
     [{ storage_config_id: undefined }, "Storage config is required"],
     [{ storage_config_id: "no-such-config" }, "Specified storage config does not exist"],
   ])("refuses %j", async (patch, message) => {

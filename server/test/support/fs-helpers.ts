@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { s3ConfigBody } from "../../../scripts/test-services/s3-config-body.mjs";
+import { type RemoteTestServer, remoteConfigBody } from "./remote-env";
 import type { S3TestEnv } from "./s3-env";
 import { type ApiClient, createTestApp, type TestApp } from "./test-app";
 
@@ -14,7 +15,7 @@ export type Auth = { token?: string; apiKey?: string };
 
 export interface StorageUnderTest {
   configId: string;
-  storageType: "LOCAL" | "S3";
+  storageType: "LOCAL" | "S3" | "WEBDAV" | "SFTP" | "FTP";
   cleanup(): Promise<void>;
 }
 
@@ -51,6 +52,14 @@ export async function createS3Config(
   return res.body.data.id as string;
 }
 
+/** Removes everything a test left in a storage config's folder. */
+async function emptyStorage(t: TestApp, configId: string): Promise<void> {
+  const { driver } = await t.ctx.storageConfigs.driverById(configId);
+  const top = await driver.list("").catch(() => ({ entries: [] }));
+  for (const entry of top.entries)
+    await driver.remove(entry.path, { recursive: true }).catch(() => undefined);
+}
+
 export async function createS3Storage(
   t: TestApp,
   s3: S3TestEnv,
@@ -60,12 +69,27 @@ export async function createS3Storage(
   return {
     configId,
     storageType: "S3",
-    cleanup: async () => {
-      const { driver } = await t.ctx.storageConfigs.driverById(configId);
-      const top = await driver.list("").catch(() => ({ entries: [] }));
-      for (const entry of top.entries)
-        await driver.remove(entry.path, { recursive: true }).catch(() => undefined);
-    },
+    cleanup: () => emptyStorage(t, configId),
+  };
+}
+
+/** A storage config on a remote test server (remote-env.ts) whose files live under a fresh folder. */
+export async function createRemoteStorage(
+  t: TestApp,
+  server: RemoteTestServer,
+  prefix = "fs-test",
+): Promise<StorageUnderTest> {
+  const folder = `${prefix}-${randomBytes(4).toString("hex")}`;
+  const res = await t.request("POST", "/api/s3-configs", {
+    token: await t.adminToken(),
+    body: remoteConfigBody(server, `${server.backend} ${folder}`, folder),
+  });
+  expect(res.status, res.text).toBe(201);
+  const configId = res.body.data.id as string;
+  return {
+    configId,
+    storageType: server.storageType,
+    cleanup: () => emptyStorage(t, configId),
   };
 }
 

@@ -69,6 +69,8 @@ export async function createTestApp(
     ...(process.env.STORAGE_ENDPOINT_ALLOW
       ? { STORAGE_ENDPOINT_ALLOW: process.env.STORAGE_ENDPOINT_ALLOW }
       : {}),
+    // The test FTPS server's certificate is self-signed; a deployment would trust its CA the same way.
+    ...(process.env.CLIPSHARE_TEST_FTPS_CA ? { STORAGE_CA_FILE: process.env.CLIPSHARE_TEST_FTPS_CA } : {}),
     ...env,
   });
   const ctx = await createContext(config, { log: options.log ?? createLogger(config.logLevel) });

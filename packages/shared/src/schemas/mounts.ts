@@ -107,7 +107,7 @@ const mountFields = () => ({
     .max(MOUNT_NAME_MAX, `Mount name may be at most ${MOUNT_NAME_MAX} characters`),
   storage_type: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toUpperCase() : v),
-    z.enum(STORAGE_TYPES, { error: "Storage type is required (LOCAL or S3)" }),
+    z.enum(STORAGE_TYPES, { error: `Storage type is required (${STORAGE_TYPES.join(", ")})` }),
   ),
   storage_config_id: z
     .string({ error: "Storage config is required" })

@@ -2,8 +2,39 @@ import { z } from "zod";
 import { looseBoolean, looseInt } from "./common";
 import { onFirstUse } from "./on-first-use";
 
-export const STORAGE_TYPES = ["LOCAL", "S3"] as const;
+export const STORAGE_TYPES = ["LOCAL", "S3", "WEBDAV", "SFTP", "FTP"] as const;
 export type StorageType = (typeof STORAGE_TYPES)[number];
+
+/**
+ * Types whose storage is a directory tree on another server, reached with a
+ * user name and password: endpoint_url is where (WEBDAV `https://…`, SFTP
+ * `sftp://host[:port]`, FTP `ftp://` plain or `ftps://` explicit TLS),
+ * access_key_id the user name, secret_access_key the password and
+ * default_folder the directory on that server.
+ */
+export const REMOTE_STORAGE_TYPES = ["WEBDAV", "SFTP", "FTP"] as const;
+export type RemoteStorageType = (typeof REMOTE_STORAGE_TYPES)[number];
+export const isRemoteStorageType = (type: string): type is RemoteStorageType =>
+  (REMOTE_STORAGE_TYPES as readonly string[]).includes(type);
+
+/** URL schemes each remote type accepts for endpoint_url. */
+export const REMOTE_ENDPOINT_SCHEMES: Record<RemoteStorageType, readonly string[]> = {
+  WEBDAV: ["http", "https"],
+  SFTP: ["sftp"],
+  FTP: ["ftp", "ftps"],
+};
+
+/** Labels a remote config may carry in provider_type (the admin form's presets). */
+export const REMOTE_PROVIDER_TYPES = [
+  "Nextcloud",
+  "ownCloud",
+  "Synology",
+  "Hetzner Storage Box",
+  "ClipShare",
+  "Other WebDAV",
+  "Other SFTP",
+  "Other FTP",
+] as const;
 
 export const S3_PROVIDER_TYPES = [
   "Cloudflare R2",
@@ -31,6 +62,15 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === "" ? null : v));
 
+/** An endpoint of any storage type; the service checks the scheme against the type. */
+const endpointUrl = onFirstUse(() =>
+  z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((v) => /^(https?|sftp|ftps?):\/\/[^\s/]+/i.test(v), "URL must be http, https, sftp, ftp or ftps"),
+);
+
 const httpUrl = onFirstUse(() =>
   z
     .string()
@@ -57,13 +97,15 @@ const storageConfigFields = () => ({
     .trim()
     .min(1, "Name is required")
     .max(100, "Name may be at most 100 characters"),
-  storage_type: z.enum(STORAGE_TYPES, { error: "storage_type must be LOCAL or S3" }).optional(),
+  storage_type: z
+    .enum(STORAGE_TYPES, { error: `storage_type must be one of: ${STORAGE_TYPES.join(", ")}` })
+    .optional(),
   provider_type: z
-    .enum([...S3_PROVIDER_TYPES, ...S3_PROVIDER_ALIASES], {
-      error: `provider_type must be one of: ${S3_PROVIDER_TYPES.join(", ")}`,
+    .enum([...S3_PROVIDER_TYPES, ...S3_PROVIDER_ALIASES, ...REMOTE_PROVIDER_TYPES], {
+      error: `provider_type must be one of: ${[...S3_PROVIDER_TYPES, ...REMOTE_PROVIDER_TYPES].join(", ")}`,
     })
     .optional(),
-  endpoint_url: httpUrl.optional(),
+  endpoint_url: endpointUrl.optional(),
   bucket_name: z.string().trim().min(1, "Bucket name is required").max(255).optional(),
   region: optionalText(64),
   access_key_id: z.string().trim().max(512).optional(),

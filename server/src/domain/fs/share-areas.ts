@@ -9,7 +9,7 @@ import path from "node:path";
 import { SHARE_AREA } from "@clipshare/shared";
 import type { StorageConfigRow } from "../../db/schema";
 import { isSameOrInside, joinPath } from "../../storage/path-safety";
-import { LOCAL_TEMP_DIR } from "../../storage/reserved-names";
+import { keepsTempFolder, LOCAL_TEMP_DIR } from "../../storage/reserved-names";
 
 /** The storage-relative path of a share object stored as `name` (already normalized). */
 export const shareAreaPath = (name: string): string => joinPath(SHARE_AREA, name);
@@ -19,7 +19,8 @@ export const isInShareArea = (storagePath: string): boolean => isSameOrInside(st
 /**
  * One namespace per backend location, and a config's folder in it as
  * "/"-joined segments: LOCAL by absolute directory, S3 by endpoint and bucket
- * with the default folder. Two configs overlap where one's folder holds the other's.
+ * with the default folder, a remote tree (WebDAV, SFTP, FTP) by endpoint with
+ * its folder. Two configs overlap where one's folder holds the other's.
  */
 export function storageLocation(
   config: StorageConfigRow,
@@ -31,12 +32,14 @@ export function storageLocation(
   }
   const endpoint = (config.endpoint_url ?? "").toLowerCase().replace(/\/+$/, "");
   const folder = (config.default_folder ?? "").split("/").filter(Boolean).join("/");
+  if (config.storage_type !== "S3")
+    return { space: `${config.storage_type.toLowerCase()}:${endpoint}`, folder };
   return { space: `s3:${endpoint}/${config.bucket_name ?? ""}`, folder };
 }
 
 /**
  * Storage-relative folders of `config` that another config keeps to itself:
- * every share area, and the temp folder of another LOCAL config (it holds
+ * every share area, and the temp folder of another config that keeps one (it holds
  * share uploads mid-way). Its own share area is always among them; its own
  * temp folder its driver hides.
  */
@@ -51,7 +54,8 @@ export function hiddenAreasOf(
     const loc = storageLocation(other, dataDir);
     if (loc.space !== self.space) continue;
     const own = other.id === config.id;
-    const areas = [SHARE_AREA, ...(other.storage_type === "LOCAL" && !own ? [LOCAL_TEMP_DIR] : [])];
+    const tempFolder = keepsTempFolder(other.storage_type) && !own;
+    const areas = [SHARE_AREA, ...(tempFolder ? [LOCAL_TEMP_DIR] : [])];
     for (const name of areas) {
       const area = joinPath(loc.folder, name);
       // This storage lies inside another's reserved folder: all of it is hidden.

@@ -1,5 +1,6 @@
 /**
- * Storage configurations (LOCAL directories and S3 buckets) and the drivers
+ * Storage configurations (LOCAL directories, S3 buckets, WebDAV/SFTP/FTP
+ * servers) and the drivers
  * built from them. Credentials are sealed with AES-256-GCM and never leave the
  * server: the API shows a masked access key id and a placeholder secret, and a
  * placeholder sent back on update keeps the stored value.
@@ -10,7 +11,10 @@ import path from "node:path";
 import {
   type createStorageConfigRequest,
   DEFAULT_LOCAL_STORAGE_NAME,
+  isRemoteStorageType,
   MASKED_SECRET,
+  REMOTE_ENDPOINT_SCHEMES,
+  type RemoteStorageType,
   type StorageConfigDto,
   type StorageType,
   type StorageUsage,
@@ -23,7 +27,7 @@ import { nowIso } from "../../db/database";
 import type { StorageConfigRow } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import type { SecretBox } from "../../lib/crypto";
-import type { DriverFactory } from "../../storage/create-driver";
+import type { DriverFactory, StorageDriverConfig } from "../../storage/create-driver";
 import type { StorageDriver } from "../../storage/types";
 import type { StorageEndpointPolicy } from "./endpoint-policy";
 import { StorageQuota } from "./storage-quota";
@@ -215,7 +219,7 @@ export class StorageConfigService {
     };
     this.applyFields(row, input, true);
     validateComplete(row);
-    if (type === "S3") await this.endpoints.checkOnSave(row.endpoint_url);
+    if (type !== "LOCAL") await this.endpoints.checkOnSave(policyEndpoint(row));
     if (type === "LOCAL") mkdirSync(row.root_path!, { recursive: true });
     const first = !(await this.db.selectFrom("storage_configs").select("id").limit(1).executeTakeFirst());
     if (first) row.is_default = 1;
@@ -235,8 +239,8 @@ export class StorageConfigService {
     if (input.name !== undefined) next.name = input.name;
     this.applyFields(next, input, false);
     validateComplete(next);
-    if (next.storage_type === "S3" && next.endpoint_url !== row.endpoint_url)
-      await this.endpoints.checkOnSave(next.endpoint_url);
+    if (next.storage_type !== "LOCAL" && next.endpoint_url !== row.endpoint_url)
+      await this.endpoints.checkOnSave(policyEndpoint(next));
     if (next.storage_type === "LOCAL" && next.root_path !== row.root_path)
       mkdirSync(next.root_path!, { recursive: true });
     await this.db.updateTable("storage_configs").set(next).where("id", "=", id).execute();
@@ -291,22 +295,42 @@ export class StorageConfigService {
     const driver =
       row.storage_type === "LOCAL"
         ? this.createDriver({ type: "LOCAL", root: row.root_path ?? path.join(this.dataDir, "files") })
-        : this.createDriver({
-            type: "S3",
-            endpoint: row.endpoint_url ?? "",
-            region: row.region || "us-east-1",
-            bucket: row.bucket_name ?? "",
-            accessKeyId: row.access_key_id_enc ? this.secrets.open(row.access_key_id_enc) : "",
-            secretAccessKey: row.secret_access_key_enc ? this.secrets.open(row.secret_access_key_enc) : "",
-            pathStyle: row.path_style === 1,
-            defaultFolder: row.default_folder,
-            customHost: row.custom_host ?? undefined,
-            signatureExpiresIn: row.signature_expires_in,
-            providerType: row.provider_type ?? "Other S3 Compatible",
-            lookup: this.endpoints.lookupFor(row.endpoint_url),
-          });
+        : isRemoteStorageType(row.storage_type)
+          ? this.createDriver(this.remoteSettings(row, row.storage_type))
+          : this.createDriver({
+              type: "S3",
+              endpoint: row.endpoint_url ?? "",
+              region: row.region || "us-east-1",
+              bucket: row.bucket_name ?? "",
+              accessKeyId: row.access_key_id_enc ? this.secrets.open(row.access_key_id_enc) : "",
+              secretAccessKey: row.secret_access_key_enc ? this.secrets.open(row.secret_access_key_enc) : "",
+              pathStyle: row.path_style === 1,
+              defaultFolder: row.default_folder,
+              customHost: row.custom_host ?? undefined,
+              signatureExpiresIn: row.signature_expires_in,
+              providerType: row.provider_type ?? "Other S3 Compatible",
+              lookup: this.endpoints.lookupFor(row.endpoint_url),
+            });
     this.drivers.set(row.id, { version: row.updated_at, driver });
     return driver;
+  }
+
+  /** Driver settings of a WebDAV, SFTP or FTP config (see REMOTE_STORAGE_TYPES for the field mapping). */
+  private remoteSettings(row: StorageConfigRow, type: RemoteStorageType): StorageDriverConfig {
+    const url = new URL(row.endpoint_url ?? "");
+    const login = {
+      username: row.access_key_id_enc ? this.secrets.open(row.access_key_id_enc) : "",
+      password: row.secret_access_key_enc ? this.secrets.open(row.secret_access_key_enc) : "",
+      folder: row.default_folder,
+      lookup: this.endpoints.lookupFor(policyEndpoint(row)),
+      // Parts of multipart uploads wait on this server's disk until the upload completes.
+      partsDir: path.join(this.dataDir, "tmp", "parts", row.id),
+    };
+    const host = url.hostname.replace(/^\[|\]$/g, "");
+    const port = url.port ? Number(url.port) : undefined;
+    if (type === "WEBDAV") return { type, url: row.endpoint_url ?? "", ...login };
+    if (type === "SFTP") return { type, host, port, ...login };
+    return { type, host, port, secure: url.protocol === "ftps:", ...login };
   }
 
   async driverById(id: string): Promise<{ row: StorageConfigRow; driver: StorageDriver }> {
@@ -377,9 +401,39 @@ export class StorageConfigService {
   }
 }
 
+/**
+ * The endpoint as the endpoint policy reads it (an http(s) URL whose host and
+ * port STORAGE_ENDPOINT_ALLOW names): an sftp/ftp endpoint keeps its host and
+ * gets its protocol's default port spelled out.
+ */
+function policyEndpoint(row: StorageConfigRow): string | null {
+  if (!row.endpoint_url || !isRemoteStorageType(row.storage_type)) return row.endpoint_url;
+  const url = new URL(row.endpoint_url);
+  const defaults: Record<string, string> = { "sftp:": "22", "ftp:": "21", "ftps:": "21" };
+  const port = defaults[url.protocol] ? url.port || defaults[url.protocol] : url.port;
+  return `${url.protocol === "http:" ? "http" : "https"}://${url.host.replace(/:\d+$/, "")}${port ? `:${port}` : ""}`;
+}
+
 function validateComplete(row: StorageConfigRow): void {
   if (row.storage_type === "LOCAL") {
     if (!row.root_path) throw badRequest("Missing required field: root_path", "validation_failed");
+    return;
+  }
+  if (isRemoteStorageType(row.storage_type)) {
+    const missing = [
+      ["endpoint_url", row.endpoint_url],
+      ["access_key_id", row.access_key_id_enc],
+      ["secret_access_key", row.secret_access_key_enc],
+    ].find(([, v]) => !v);
+    if (missing) throw badRequest(`Missing required field: ${missing[0]}`, "validation_failed");
+    const schemes = REMOTE_ENDPOINT_SCHEMES[row.storage_type];
+    const scheme = row.endpoint_url!.slice(0, row.endpoint_url!.indexOf(":")).toLowerCase();
+    if (!schemes.includes(scheme)) {
+      throw badRequest(
+        `endpoint_url of a ${row.storage_type} storage must start with ${schemes.map((s) => `${s}://`).join(" or ")}`,
+        "validation_failed",
+      );
+    }
     return;
   }
   const missing = [
@@ -389,6 +443,9 @@ function validateComplete(row: StorageConfigRow): void {
     ["secret_access_key", row.secret_access_key_enc],
   ].find(([, v]) => !v);
   if (missing) throw badRequest(`Missing required field: ${missing[0]}`, "validation_failed");
+  if (!/^https?:\/\//i.test(row.endpoint_url ?? "")) {
+    throw badRequest("endpoint_url must be an http or https URL", "validation_failed");
+  }
 }
 
 function emptyRow(): Omit<StorageConfigRow, "id" | "name" | "storage_type" | "created_at" | "updated_at"> {

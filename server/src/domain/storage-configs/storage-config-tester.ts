@@ -26,6 +26,39 @@ export function connectionInfoOf(config: StorageConfigDto): ConnectionInfo {
   };
 }
 
+const TLS_TRUST_CODES = new Set([
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "CERT_HAS_EXPIRED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
+
+/**
+ * What the admin should look at when a check fails, from what the backend
+ * said: the address, the login, the folder, the certificate or the rights.
+ */
+export function hintFor(e: unknown): string | null {
+  const err = e as { status?: number; error?: string; details?: { code?: string; status?: number } };
+  const code = err.details?.code ?? "";
+  const upstream = err.details?.status;
+  const text = (backendText(e) ?? (e as Error).message ?? "").toLowerCase();
+  if (TLS_TRUST_CODES.has(code) || /certificate/.test(text))
+    return "The server's TLS certificate is not trusted: use a certificate from a public CA, or add its CA to STORAGE_CA_FILE";
+  if (upstream === 401 || code === "530" || /authenticat|login incorrect|not logged in/.test(text))
+    return "The server refused the user name or password";
+  if (err.error === "storage_unreachable")
+    return "The server did not answer: check the host, the port and that it is running; a host on a private network must be listed in STORAGE_ENDPOINT_ALLOW";
+  if (err.error === "storage_endpoint_not_allowed" || err.error === "url_not_allowed")
+    return "Add the host (or host:port) to STORAGE_ENDPOINT_ALLOW to use storage on a private network";
+  if (upstream === 403 || err.status === 403 || code === "3")
+    return "The user may not write here: check its rights on the folder";
+  if (err.status === 404 || upstream === 404 || upstream === 409)
+    return "The URL or folder does not exist on the server: check the endpoint path and the folder";
+  return null;
+}
+
 async function check(
   note: string,
   fn: () => Promise<Record<string, unknown> | undefined>,
@@ -45,6 +78,7 @@ async function check(
       success: false,
       // The admin testing a config needs the backend's own words to fix it.
       error: backendText(e) ?? (e as Error).message,
+      hint: hintFor(e),
       note,
       durationMs: Math.round(performance.now() - started),
     };

@@ -29,7 +29,14 @@ describeStorageDriver(
       cleanup: () => fs.rm(root, { recursive: true, force: true }),
     };
   },
-  { presignRead: false, presignWrite: false, multipart: true, serverSideCopy: false, publicUrl: false },
+  {
+    presignRead: false,
+    presignWrite: false,
+    multipart: true,
+    serverSideCopy: false,
+    publicUrl: false,
+    rangeRead: true,
+  },
 );
 
 describe("LOCAL driver confinement", () => {

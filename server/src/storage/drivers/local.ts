@@ -67,6 +67,7 @@ export class LocalDriver implements StorageDriver {
     multipart: true,
     serverSideCopy: false,
     publicUrl: false,
+    rangeRead: true,
   };
 
   private readonly configuredRoot: string;

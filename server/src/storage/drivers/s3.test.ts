@@ -95,7 +95,14 @@ describe.skipIf(!env)("S3 driver against the test server", () => {
         },
       };
     },
-    { presignRead: true, presignWrite: true, multipart: true, serverSideCopy: true, publicUrl: false },
+    {
+      presignRead: true,
+      presignWrite: true,
+      multipart: true,
+      serverSideCopy: true,
+      publicUrl: false,
+      rangeRead: true,
+    },
   );
 
   describe("S3-specific behaviour", () => {

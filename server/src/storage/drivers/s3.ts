@@ -71,6 +71,7 @@ export class S3Driver implements StorageDriver {
       multipart: true,
       serverSideCopy: true,
       publicUrl: Boolean(config.customHost?.trim()),
+      rangeRead: true,
     };
     if (this.capabilities.publicUrl) this.publicUrl = (path) => this.buildPublicUrl(path);
     this.tree = new S3Tree(this.client, this.bucket, config.tuning);

@@ -1,4 +1,4 @@
-import { createMountRequest } from "@clipshare/shared";
+import { createMountRequest, type StorageType } from "@clipshare/shared";
 import type { TranslationKey } from "../../i18n";
 
 /** The mount form's fields as typed (strings for numbers, so half-typed input survives). */
@@ -9,7 +9,7 @@ export interface MountForm {
   root: string;
   /** The admin confirmed showing a folder another mount shows too (asked after a 409). */
   allow_overlap: boolean;
-  storage_type: "LOCAL" | "S3";
+  storage_type: StorageType;
   storage_config_id: string;
   remark: string;
   cache_ttl: string;

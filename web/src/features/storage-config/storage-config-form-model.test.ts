@@ -4,10 +4,12 @@ import type { StorageConfig } from "./api/storage-configs";
 import {
   applyProvider,
   applyRegion,
+  applyStorageType,
   checkHint,
   checkState,
   emptyStorageConfigForm,
   formFromConfig,
+  remotePresetsFor,
   storageConfigBody,
   suggestedEndpoint,
   validateStorageConfigForm,
@@ -208,5 +210,34 @@ describe("test results", () => {
     expect(checkState(bad)).toBe("failed");
     expect(checkState({ ...ok, skipped: true })).toBe("skipped");
     expect(checkState(undefined)).toBe("missing");
+  });
+
+  it("asks a WebDAV, SFTP or FTP config for address, login and folder, with its own URL scheme", () => {
+    const sftp = {
+      ...emptyStorageConfigForm("SFTP"),
+      name: "Box",
+      endpointUrl: "sftp://u1.your-storagebox.de:23",
+      accessKeyId: "u1",
+      secretAccessKey: "pw",
+      defaultFolder: "/clipshare/",
+      remotePreset: "Hetzner Storage Box" as const,
+    };
+    expect(validateStorageConfigForm(sftp, "create")).toEqual({});
+    expect(storageConfigBody(sftp, "create")).toEqual({
+      name: "Box",
+      storage_type: "SFTP",
+      is_public: false,
+      total_storage_bytes: null,
+      provider_type: "Hetzner Storage Box",
+      endpoint_url: "sftp://u1.your-storagebox.de:23",
+      default_folder: "clipshare",
+      access_key_id: "u1",
+      secret_access_key: "pw",
+    });
+    expect(validateStorageConfigForm({ ...sftp, endpointUrl: "https://x" }, "create")).toEqual({
+      endpointUrl: "invalid",
+    });
+    expect(remotePresetsFor("WEBDAV")).toContain("Nextcloud");
+    expect(applyStorageType(emptyStorageConfigForm("S3"), "FTP").remotePreset).toBe("Other FTP");
   });
 });

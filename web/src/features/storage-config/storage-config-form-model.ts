@@ -1,8 +1,16 @@
-import { createStorageConfigRequest, S3_PROVIDER_TYPES } from "@clipshare/shared";
+import {
+  createStorageConfigRequest,
+  isRemoteStorageType,
+  REMOTE_ENDPOINT_SCHEMES,
+  REMOTE_PROVIDER_TYPES,
+  type RemoteStorageType,
+  S3_PROVIDER_TYPES,
+} from "@clipshare/shared";
 import { bytesFromInput, inputFromBytes, SIZE_INPUT_UNITS, type SizeInputUnit } from "../../lib/file-size";
 import type {
   CheckName,
   ProviderType,
+  RemotePreset,
   StorageCheck,
   StorageConfig,
   StorageConfigBody,
@@ -64,12 +72,53 @@ export const PROVIDER_PRESETS: Record<ProviderType, ProviderPreset> = {
   },
 };
 
+/** What choosing a WebDAV/SFTP/FTP preset fills in: the type and where its endpoint usually is. */
+export interface RemotePresetInfo {
+  type: RemoteStorageType;
+  endpointTemplate: string;
+  /** Typical folder on that server, as a placeholder. */
+  folder: string;
+}
+
+export const REMOTE_PRESETS: Record<RemotePreset, RemotePresetInfo> = {
+  Nextcloud: {
+    type: "WEBDAV",
+    endpointTemplate: "https://cloud.example.com/remote.php/dav/files/<user>/",
+    folder: "clipshare",
+  },
+  ownCloud: {
+    type: "WEBDAV",
+    endpointTemplate: "https://cloud.example.com/remote.php/dav/files/<user>/",
+    folder: "clipshare",
+  },
+  Synology: { type: "WEBDAV", endpointTemplate: "https://nas.example.com:5006/", folder: "home/clipshare" },
+  "Hetzner Storage Box": {
+    type: "SFTP",
+    endpointTemplate: "sftp://u12345.your-storagebox.de:23",
+    folder: "clipshare",
+  },
+  ClipShare: { type: "WEBDAV", endpointTemplate: "https://clipshare.example.com/dav/<mount>/", folder: "" },
+  "Other WebDAV": { type: "WEBDAV", endpointTemplate: "https://files.example.com/dav/", folder: "clipshare" },
+  "Other SFTP": { type: "SFTP", endpointTemplate: "sftp://files.example.com:22", folder: "srv/clipshare" },
+  "Other FTP": { type: "FTP", endpointTemplate: "ftps://files.example.com:21", folder: "clipshare" },
+};
+
+/** The presets offered for a remote type, the generic one last. */
+export function remotePresetsFor(type: RemoteStorageType): RemotePreset[] {
+  return REMOTE_PROVIDER_TYPES.filter((p) => REMOTE_PRESETS[p].type === type);
+}
+
+const genericPreset = (type: RemoteStorageType): RemotePreset =>
+  type === "WEBDAV" ? "Other WebDAV" : type === "SFTP" ? "Other SFTP" : "Other FTP";
+
 export const DEFAULT_SIGNATURE_EXPIRY = 3600;
 
 export interface StorageConfigFormValues {
   storageType: StorageType;
   name: string;
   providerType: ProviderType;
+  /** WebDAV/SFTP/FTP only: the preset the config was made from. */
+  remotePreset: RemotePreset;
   endpointUrl: string;
   bucketName: string;
   region: string;
@@ -116,6 +165,7 @@ export function emptyStorageConfigForm(storageType: StorageType = "S3"): Storage
     storageType,
     name: "",
     providerType: provider,
+    remotePreset: genericPreset(isRemoteStorageType(storageType) ? storageType : "WEBDAV"),
     endpointUrl: "",
     bucketName: "",
     region: PROVIDER_PRESETS[provider].region,
@@ -139,6 +189,11 @@ export function formFromConfig(config: StorageConfig): StorageConfigFormValues {
     storageType: config.storage_type,
     name: config.name,
     providerType: provider,
+    remotePreset: isRemoteStorageType(config.storage_type)
+      ? (REMOTE_PROVIDER_TYPES as readonly string[]).includes(config.provider_type ?? "")
+        ? (config.provider_type as RemotePreset)
+        : genericPreset(config.storage_type)
+      : "Other WebDAV",
     endpointUrl: config.endpoint_url ?? "",
     bucketName: config.bucket_name ?? "",
     region: config.region ?? "",
@@ -179,6 +234,15 @@ export function applyProvider(
   };
 }
 
+/** Switching the storage type to a remote one starts from that type's generic preset. */
+export function applyStorageType(
+  values: StorageConfigFormValues,
+  type: StorageType,
+): StorageConfigFormValues {
+  const remotePreset = isRemoteStorageType(type) ? genericPreset(type) : values.remotePreset;
+  return { ...values, storageType: type, remotePreset };
+}
+
 /** Typing a region keeps a derived endpoint in step with it. */
 export function applyRegion(values: StorageConfigFormValues, region: string): StorageConfigFormValues {
   const derived = suggestedEndpoint(values.providerType, values.region);
@@ -213,6 +277,22 @@ export function storageConfigBody(
   };
   if (mode === "create") common.storage_type = values.storageType;
   if (values.storageType === "LOCAL") return { ...common, root_path: values.rootPath.trim() };
+  const changed = (key: "accessKeyId" | "secretAccessKey") =>
+    mode === "create" || !initial || values[key] !== initial[key];
+  const credentials = (body: StorageConfigBody): StorageConfigBody => {
+    if (changed("accessKeyId") && values.accessKeyId.trim()) body.access_key_id = values.accessKeyId.trim();
+    if (changed("secretAccessKey") && values.secretAccessKey.trim())
+      body.secret_access_key = values.secretAccessKey.trim();
+    return body;
+  };
+  if (isRemoteStorageType(values.storageType)) {
+    return credentials({
+      ...common,
+      provider_type: values.remotePreset,
+      endpoint_url: values.endpointUrl.trim(),
+      default_folder: values.defaultFolder.trim().replace(/^\/+|\/+$/g, ""),
+    });
+  }
 
   const body: StorageConfigBody = {
     ...common,
@@ -225,12 +305,7 @@ export function storageConfigBody(
     custom_host: values.customHost.trim() || null,
     signature_expires_in: Number(values.signatureExpiresIn.trim()),
   };
-  const changed = (key: "accessKeyId" | "secretAccessKey") =>
-    mode === "create" || !initial || values[key] !== initial[key];
-  if (changed("accessKeyId") && values.accessKeyId.trim()) body.access_key_id = values.accessKeyId.trim();
-  if (changed("secretAccessKey") && values.secretAccessKey.trim())
-    body.secret_access_key = values.secretAccessKey.trim();
-  return body;
+  return credentials(body);
 }
 
 const FIELD_OF_KEY: Record<string, StorageConfigField> = {
@@ -247,6 +322,15 @@ const FIELD_OF_KEY: Record<string, StorageConfigField> = {
   root_path: "rootPath",
 };
 
+/** The endpoint's URL scheme is one its storage type speaks (S3: http/https; see REMOTE_ENDPOINT_SCHEMES). */
+function endpointFits(values: StorageConfigFormValues): boolean {
+  const schemes = isRemoteStorageType(values.storageType)
+    ? REMOTE_ENDPOINT_SCHEMES[values.storageType]
+    : ["http", "https"];
+  const scheme = /^([a-z]+):\/\//i.exec(values.endpointUrl.trim())?.[1]?.toLowerCase();
+  return scheme !== undefined && schemes.includes(scheme);
+}
+
 export function validateStorageConfigForm(
   values: StorageConfigFormValues,
   mode: "create" | "edit",
@@ -258,8 +342,10 @@ export function validateStorageConfigForm(
   if (values.storageType === "LOCAL") {
     if (!values.rootPath.trim()) errors.rootPath = "required";
   } else {
+    const remote = isRemoteStorageType(values.storageType);
     if (!values.endpointUrl.trim()) errors.endpointUrl = "required";
-    if (!values.bucketName.trim()) errors.bucketName = "required";
+    else if (!endpointFits(values)) errors.endpointUrl = "invalid";
+    if (!remote && !values.bucketName.trim()) errors.bucketName = "required";
     if (mode === "create" && !values.accessKeyId.trim()) errors.accessKeyId = "required";
     if (mode === "create" && !values.secretAccessKey.trim()) errors.secretAccessKey = "required";
     if (
@@ -276,7 +362,7 @@ export function validateStorageConfigForm(
       !values.secretAccessKey.trim()
     )
       errors.secretAccessKey = "required";
-    if (!/^\d+$/.test(values.signatureExpiresIn.trim())) errors.signatureExpiresIn = "invalid";
+    if (!remote && !/^\d+$/.test(values.signatureExpiresIn.trim())) errors.signatureExpiresIn = "invalid";
   }
   // Formats as the server checks them (URLs, ranges, folders, absolute root path).
   const parsed = createStorageConfigRequest.safeParse(storageConfigBody(values, "create", initial));

@@ -1,3 +1,4 @@
+import { STORAGE_TYPES, type StorageType } from "@clipshare/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -92,7 +93,7 @@ export function MountFormDialog({
     preselected.current = true;
     const config = configs.data.find((c) => c.is_default) ?? configs.data[0];
     if (!config) return;
-    set("storage_type", config.storage_type as "LOCAL" | "S3");
+    set("storage_type", config.storage_type);
     set("storage_config_id", config.id);
     suggestRoot(form.mount_path, config.id);
   });
@@ -140,12 +141,15 @@ export function MountFormDialog({
         error={text(errors.storage_type)}
         value={form.storage_type}
         onChange={(e) => {
-          set("storage_type", e.target.value as "LOCAL" | "S3");
+          set("storage_type", e.target.value as StorageType);
           set("storage_config_id", "");
         }}
       >
-        <option value="LOCAL">{t("mounts.storageTypes.LOCAL")}</option>
-        <option value="S3">{t("mounts.storageTypes.S3")}</option>
+        {STORAGE_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`mounts.storageTypes.${type}`)}
+          </option>
+        ))}
       </SelectField>
       <SelectField
         label={t("mounts.fields.storageConfig")}

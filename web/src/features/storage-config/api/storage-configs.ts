@@ -1,4 +1,5 @@
 import type {
+  REMOTE_PROVIDER_TYPES,
   S3_PROVIDER_TYPES,
   StorageCheck as StorageCheckDto,
   StorageConfigDto,
@@ -9,6 +10,8 @@ import { api } from "../../../lib/api";
 import type { AbsentOn073 } from "../../../lib/wire-types";
 
 export type ProviderType = (typeof S3_PROVIDER_TYPES)[number];
+/** A preset of a WebDAV, SFTP or FTP config, stored as its provider_type. */
+export type RemotePreset = (typeof REMOTE_PROVIDER_TYPES)[number];
 export type { StorageType };
 
 /** A row of GET /api/s3-configs: secrets are masked, never returned. */
@@ -18,7 +21,7 @@ export type StorageConfig = AbsentOn073<StorageConfigDto, "has_credentials" | "a
 export interface StorageConfigBody {
   name?: string;
   storage_type?: StorageType;
-  provider_type?: ProviderType;
+  provider_type?: ProviderType | RemotePreset;
   endpoint_url?: string;
   bucket_name?: string;
   region?: string | null;

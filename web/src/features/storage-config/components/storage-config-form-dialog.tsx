@@ -1,3 +1,4 @@
+import { isRemoteStorageType } from "@clipshare/shared";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
@@ -5,12 +6,15 @@ import { SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import type { SizeInputUnit } from "../../../lib/file-size";
 import { useFormState } from "../../../lib/use-form-state";
-import type { ProviderType, StorageType } from "../api/storage-configs";
+import type { ProviderType, RemotePreset, StorageType } from "../api/storage-configs";
 import {
   applyProvider,
   applyRegion,
+  applyStorageType,
   PROVIDER_PRESETS,
   PROVIDERS,
+  REMOTE_PRESETS,
+  remotePresetsFor,
   SIZE_INPUT_UNITS,
   type StorageConfigErrors,
   type StorageConfigField,
@@ -80,8 +84,21 @@ export function StorageConfigFormDialog({
     />
   );
 
+  /** Key and secret (S3) or user name and password (WebDAV, SFTP, FTP); both sealed on the server. */
+  const credentials = (keyLabel: string, secretLabel: string) => {
+    const keep = mode === "edit" ? t("storageConfig.form.secretKeep") : undefined;
+    return (
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("accessKeyId", keyLabel, { hint: keep })}
+        {text("secretAccessKey", secretLabel, { type: "password", autoComplete: "new-password", hint: keep })}
+      </div>
+    );
+  };
+
   const preset = PROVIDER_PRESETS[values.providerType];
   const isS3 = values.storageType === "S3";
+  const remoteType = isRemoteStorageType(values.storageType) ? values.storageType : null;
+  const remotePreset = REMOTE_PRESETS[values.remotePreset];
 
   return (
     <FormDialog
@@ -101,10 +118,13 @@ export function StorageConfigFormDialog({
           hint={mode === "edit" ? t("storageConfig.form.typeFixed") : undefined}
           value={values.storageType}
           disabled={mode === "edit"}
-          onChange={(e) => set("storageType", e.target.value as StorageType)}
+          onChange={(e) => update((v) => applyStorageType(v, e.target.value as StorageType))}
         >
-          <option value="S3">{t("storageConfig.types.S3")}</option>
-          <option value="LOCAL">{t("storageConfig.types.LOCAL")}</option>
+          {(["S3", "LOCAL", "WEBDAV", "SFTP", "FTP"] as const).map((type) => (
+            <option key={type} value={type}>
+              {t(`storageConfig.types.${type}`)}
+            </option>
+          ))}
         </SelectField>
         {text("name", t("storageConfig.form.name"))}
       </div>
@@ -140,16 +160,7 @@ export function StorageConfigFormDialog({
               placeholder: "clipshare",
             })}
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text("accessKeyId", t("storageConfig.form.accessKeyId"), {
-              hint: mode === "edit" ? t("storageConfig.form.secretKeep") : undefined,
-            })}
-            {text("secretAccessKey", t("storageConfig.form.secretAccessKey"), {
-              type: "password",
-              autoComplete: "new-password",
-              hint: mode === "edit" ? t("storageConfig.form.secretKeep") : undefined,
-            })}
-          </div>
+          {credentials(t("storageConfig.form.accessKeyId"), t("storageConfig.form.secretAccessKey"))}
           <div className="grid gap-4 sm:grid-cols-2">
             {text("customHost", t("storageConfig.form.customHost"), {
               hint: t("storageConfig.form.customHostHint"),
@@ -169,6 +180,30 @@ export function StorageConfigFormDialog({
           {values.providerType === "Backblaze B2" ? (
             <Alert tone="info">{t("storageConfig.form.b2Note")}</Alert>
           ) : null}
+        </>
+      ) : remoteType ? (
+        <>
+          <SelectField
+            label={t("storageConfig.form.remotePreset")}
+            hint={t("storageConfig.form.remotePresetHint")}
+            value={values.remotePreset}
+            onChange={(e) => set("remotePreset", e.target.value as RemotePreset)}
+          >
+            {remotePresetsFor(remoteType).map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </SelectField>
+          {text("endpointUrl", t("storageConfig.form.remoteEndpoint"), {
+            placeholder: remotePreset.endpointTemplate,
+            hint: `${t(`storageConfig.form.remoteEndpointHint.${remoteType}`)} ${t("storageEndpointAccess.privateHint")}`,
+          })}
+          {credentials(t("storageConfig.form.username"), t("storageConfig.form.password"))}
+          {text("defaultFolder", t("storageConfig.form.remoteFolder"), {
+            hint: t("storageConfig.form.remoteFolderHint"),
+            placeholder: remotePreset.folder,
+          })}
         </>
       ) : (
         text("rootPath", t("storageConfig.form.rootPath"), {
