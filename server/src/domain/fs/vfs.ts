@@ -31,11 +31,24 @@ export interface ListOptions {
   refresh?: boolean;
 }
 
+/** What keeps the search index current; every write below reports to it (index-service.ts). */
+export interface IndexHooks {
+  changed(target: ResolvedPath, tree: boolean): Promise<void>;
+  moved(source: ResolvedPath, target: ResolvedPath): Promise<void>;
+}
+
 export class VirtualFileSystem {
+  private index: IndexHooks | null = null;
+
   constructor(
     readonly mounts: MountTable,
     readonly caches: FsCaches,
   ) {}
+
+  /** Connects the search index (built after the VFS, which it reads through). */
+  attachIndex(index: IndexHooks): void {
+    this.index = index;
+  }
 
   // ---- reading ------------------------------------------------------------
 
@@ -180,7 +193,11 @@ export class VirtualFileSystem {
     } catch (e) {
       throw fsError(e, isAppError(e) && e.error === "target_exists" ? target : source);
     }
-    await Promise.all([this.invalidate(source, true), this.invalidate(target, true)]);
+    await this.index?.moved(source, target);
+    await Promise.all([
+      this.caches.invalidate(source.row.id, source.subPath, true),
+      this.caches.invalidate(target.row.id, target.subPath, true),
+    ]);
   }
 
   /**
@@ -229,9 +246,13 @@ export class VirtualFileSystem {
     }
   }
 
-  /** Drops cached listings, URLs and searches that a change at `target` made stale, on every instance. */
+  /**
+   * After every write at `target` (tree: below it too): drops cached listings, URLs and searches
+   * it made stale, on every instance, and brings the search index up to date in this request.
+   */
   async invalidate(target: ResolvedPath, tree: boolean): Promise<void> {
     await this.caches.invalidate(target.row.id, target.subPath, tree);
+    await this.index?.changed(target, tree);
   }
 
   /** stat() with what lies behind the entry: the resolved target and the driver's entry (null for virtual directories). */
