@@ -266,6 +266,23 @@ describe("the mount index", () => {
     expect(await paths("q=cherry")).toEqual(["/idx/w/dav-plum-2/moved-cherry.txt"]);
   });
 
+  it("listings and folder details carry sizes and counts from the index when asked", async () => {
+    const listing = await t.request("GET", "/api/fs/list?path=/idx/public&sizes=true", admin);
+    expect(listing.status, listing.text).toBe(200);
+    const docs = listing.body.data.items.find((i: { name: string }) => i.name === "docs");
+    expect(docs).toMatchObject({ folderSize: 5005, folderFiles: 2, folderFolders: 0 });
+    const file = listing.body.data.items.find((i: { name: string }) => i.name === "report");
+    expect(file.folderSize).toBeUndefined();
+    const plain = await t.request("GET", "/api/fs/list?path=/idx/public", admin);
+    expect(plain.body.data.items.find((i: { name: string }) => i.name === "docs").folderSize).toBeUndefined();
+    const details = await t.request("GET", "/api/fs/get?path=/idx/public", admin);
+    expect(details.body.data).toMatchObject({ folderFiles: 3, folderSize: 5015 });
+    // No index, no figures.
+    const walked = await t.request("GET", "/api/fs/list?path=/plain&sizes=true", admin);
+    expect(walked.status).toBe(200);
+    expect(walked.body.data.items.every((i: { folderSize?: number }) => i.folderSize === undefined)).toBe(true);
+  });
+
   it("a file added behind ClipShare's back appears after a crawl; one removed goes", async () => {
     writeFileSync(path.join(root, "public", "outside-quince.txt"), "q");
     expect(await paths("q=quince")).toEqual([]);

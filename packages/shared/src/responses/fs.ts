@@ -26,6 +26,10 @@ export const fsEntry = z.strictObject({
   etag: nullableString,
   mount_id: nullableString,
   storage_type: nullableString,
+  /** A folder's bytes, files and folders below it, from the search index (only where one is complete). */
+  folderSize: z.number().optional(),
+  folderFiles: z.number().optional(),
+  folderFolders: z.number().optional(),
 });
 export type FsEntry = z.infer<typeof fsEntry>;
 

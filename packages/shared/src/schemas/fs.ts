@@ -40,6 +40,8 @@ export const fsListQuery = onFirstUse(() =>
     cursor: z.preprocess(emptyToUndefined, z.string().max(4096).optional()),
     /** Skip the directory cache and refill it. */
     refresh: z.preprocess(emptyToUndefined, looseBoolean.optional()),
+    /** Folder sizes and counts from the search index, where the mount has a complete one. */
+    sizes: z.preprocess(emptyToUndefined, looseBoolean.optional()),
   }),
 );
 

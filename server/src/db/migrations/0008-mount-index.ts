@@ -9,6 +9,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const text = postgres ? sql`text collate "C"` : sql`text`;
   await db.schema
     .alterTable("mounts")
     .addColumn("index_enabled", "integer", (c) => c.notNull().defaultTo(0))
@@ -49,9 +50,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       c.primaryKey(),
     )
     .addColumn("mount_id", "text", (c) => c.notNull().references("mounts.id").onDelete("cascade"))
-    /** Mount-relative path, no leading slash. */
-    .addColumn("path", "text", (c) => c.notNull())
-    .addColumn("parent", "text", (c) => c.notNull())
+    // Mount-relative path, no leading slash. Compared byte by byte on both databases (PostgreSQL's
+    // default collation is not), so a subtree is one range of the (mount_id, path) index.
+    .addColumn("path", text, (c) => c.notNull())
+    .addColumn("parent", text, (c) => c.notNull())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("size", "bigint", (c) => c.notNull())
     .addColumn("mtime", "text")

@@ -61,13 +61,17 @@ export const parentOf = (path: string) => {
 };
 const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 
-/** `path` is `prefix` or lies below it; plain string functions, the same on both databases and case-exact. */
+/**
+ * `path` is `prefix` or lies below it: one range of the (mount_id, path) index. Paths compare
+ * byte by byte (BINARY on SQLite, collation "C" on PostgreSQL) and "/" sorts just before "0",
+ * so everything starting with "prefix/" lies in ["prefix/", "prefix0").
+ */
 function within(eb: Eb, prefix: string): Expression<SqlBool> {
-  const below = `${prefix}/`;
-  return eb.or([
-    eb("path", "=", prefix),
-    eb(sql`substr(path, 1, ${sql.lit(codePoints(below))})`, "=", below),
-  ]);
+  return eb.or([eb("path", "=", prefix), below(eb, prefix)]);
+}
+
+function below(eb: Eb, prefix: string): Expression<SqlBool> {
+  return eb.and([eb("path", ">=", `${prefix}/`), eb("path", "<", `${prefix}0`)]);
 }
 
 export class IndexRepository {
@@ -170,7 +174,7 @@ export class IndexRepository {
           parent: sql`${to} || substr(parent, ${cut})`,
         })
         .where("mount_id", "=", mountId)
-        .where((eb) => eb(sql`substr(path, 1, ${cut})`, "=", `${from}/`))
+        .where((eb) => below(eb, from))
         .execute();
     });
   }
@@ -178,6 +182,9 @@ export class IndexRepository {
   /** After a full crawl: drops what the crawl did not see. Returns the entries left. */
   async sweep(mountId: string, gen: number): Promise<number> {
     await this.db.deleteFrom("fs_index").where("mount_id", "=", mountId).where("gen", "<", gen).execute();
+    // After a bulk load PostgreSQL's statistics are stale; without them it may read a whole
+    // mount through the path index instead of starting from the trigram index.
+    if (this.dialect === "postgres") await sql`analyze fs_index`.execute(this.db);
     return this.count(mountId);
   }
 
@@ -232,7 +239,7 @@ export class IndexRepository {
       const row = await this.db
         .selectFrom("fs_index")
         .select((eb) => [
-          eb.fn.coalesce(eb.fn.sum<number>("size"), sql.lit(0)).as("size"),
+          eb.fn.sum<number>(sql`case when type = 'file' then size else 0 end`).as("size"),
           eb.fn.sum<number>(sql`case when type = 'file' then 1 else 0 end`).as("files"),
           eb.fn.sum<number>(sql`case when type = 'dir' then 1 else 0 end`).as("folders"),
         ])
@@ -247,6 +254,34 @@ export class IndexRepository {
       });
     }
     return totals;
+  }
+
+  /** Totals below each direct subfolder of `dir`, in one pass over the entries below it. */
+  async childTotals(mountId: string, dir: string): Promise<Map<string, FolderTotals>> {
+    const cut = dir === "" ? 0 : codePoints(dir) + 1;
+    const rest = sql<string>`substr(path, ${sql.lit(cut + 1)})`;
+    const slash =
+      this.dialect === "postgres" ? sql<number>`strpos(${rest}, '/')` : sql<number>`instr(${rest}, '/')`;
+    const child = sql<string>`substr(${rest}, 1, ${slash} - 1)`;
+    const rows = await this.db
+      .selectFrom("fs_index")
+      .select((eb) => [
+        child.as("child"),
+        eb.fn.sum<number>(sql`case when type = 'file' then size else 0 end`).as("size"),
+        eb.fn.sum<number>(sql`case when type = 'file' then 1 else 0 end`).as("files"),
+        eb.fn.sum<number>(sql`case when type = 'dir' then 1 else 0 end`).as("folders"),
+      ])
+      .where("mount_id", "=", mountId)
+      .where((eb) => (dir === "" ? eb.lit(true) : below(eb, dir)))
+      .where(slash, ">", 0)
+      .groupBy(child)
+      .execute();
+    return new Map(
+      rows.map((r) => [
+        r.child,
+        { size: Number(r.size ?? 0), files: Number(r.files ?? 0), folders: Number(r.folders ?? 0) },
+      ]),
+    );
   }
 
   /** The largest files of a mount. */
@@ -290,12 +325,11 @@ export class IndexRepository {
   }
 
   private inScope(eb: Eb, scope: IndexScope): Expression<SqlBool> {
-    const conditions: Expression<SqlBool>[] = [eb("mount_id", "=", scope.mountId)];
-    if (scope.prefix !== "") {
-      conditions.push(
-        eb(sql`substr(path, 1, ${sql.lit(codePoints(scope.prefix) + 1)})`, "=", `${scope.prefix}/`),
-      );
-    }
+    // On SQLite the unary + keeps the planner from walking a whole mount through the
+    // (mount_id, path) index instead of starting from the few rows the name match finds.
+    const mount = this.dialect === "sqlite" ? sql<string>`+mount_id` : sql<string>`mount_id`;
+    const conditions: Expression<SqlBool>[] = [eb(mount, "=", scope.mountId)];
+    if (scope.prefix !== "") conditions.push(below(eb, scope.prefix));
     for (const nested of scope.exclude) conditions.push(eb.not(within(eb, nested)));
     if (scope.hideLinks) conditions.push(eb("is_link", "=", 0));
     return eb.and(conditions);

@@ -27,7 +27,7 @@ import type { TaskHandler, TaskRun } from "../tasks/task-runner";
 import { FINISHED, presentTask, type TaskService } from "../tasks/task-service";
 import type { FsCaches } from "./fs-caches";
 import { type IndexFilter, indexFilter } from "./index-globs";
-import { INDEX_BATCH, type IndexEntry, type IndexRepository } from "./index-repository";
+import { type FolderTotals, INDEX_BATCH, type IndexEntry, type IndexRepository } from "./index-repository";
 import type { ActiveMount, MountTable, ResolvedPath } from "./mount-table";
 
 export interface CrawlPayload {
@@ -105,6 +105,28 @@ export class IndexService {
       // The moved entry itself: a new name may fall under another include/exclude rule.
       await this.syncPath(target, await this.generation(target.row.id), false);
     });
+  }
+
+  /** Bytes and counts below each subfolder of the folder at `target`; null without a complete index. */
+  async childTotals(target: ResolvedPath): Promise<Map<string, FolderTotals> | null> {
+    if (!(await this.isComplete(target))) return null;
+    return this.repo.childTotals(target.row.id, target.subPath);
+  }
+
+  /** Bytes and counts below the folder at `target` itself; null without a complete index. */
+  async totals(target: ResolvedPath): Promise<FolderTotals | null> {
+    if (!(await this.isComplete(target))) return null;
+    return (await this.repo.folderTotals(target.row.id, [target.subPath])).get(target.subPath) ?? null;
+  }
+
+  private async isComplete(target: ResolvedPath): Promise<boolean> {
+    if (target.row.index_enabled !== 1) return false;
+    const state = await this.db
+      .selectFrom("mount_index_state")
+      .select("complete")
+      .where("mount_id", "=", target.row.id)
+      .executeTakeFirst();
+    return state?.complete === 1;
   }
 
   /** Mounts whose index search may use: indexing on and a full crawl behind it. */

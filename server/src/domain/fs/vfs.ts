@@ -19,6 +19,7 @@ import {
   presentMountChild,
   virtualDirectory,
 } from "./fs-entry";
+import type { FolderTotals } from "./index-repository";
 import type { MountTable, ResolvedPath } from "./mount-table";
 import { streamCopyFile, streamCopyTree } from "./transfer";
 import { displayPath, normalizeVirtualPath, subParent, vbasename } from "./vpath";
@@ -29,12 +30,16 @@ export interface ListOptions {
   cursor?: string | null;
   /** Skip the cache (and refill it). */
   refresh?: boolean;
+  /** Add folder sizes and counts from the search index, where the mount has a complete one. */
+  sizes?: boolean;
 }
 
 /** What keeps the search index current; every write below reports to it (index-service.ts). */
 export interface IndexHooks {
   changed(target: ResolvedPath, tree: boolean): Promise<void>;
   moved(source: ResolvedPath, target: ResolvedPath): Promise<void>;
+  childTotals(target: ResolvedPath): Promise<Map<string, FolderTotals> | null>;
+  totals(target: ResolvedPath): Promise<FolderTotals | null>;
 }
 
 export class VirtualFileSystem {
@@ -65,6 +70,7 @@ export class VirtualFileSystem {
     let items = page.entries.map((e) => presentEntry(target, e));
     if (!options.cursor) items = await this.withNestedMounts(actor, path, items);
     if (!options.cursor && page.nextCursor === null) items.sort(directoriesFirst);
+    if (options.sizes) items = await this.withFolderTotals(target, items);
     return {
       path: displayPath(path, true),
       name: path === "/" ? "" : vbasename(path),
@@ -301,6 +307,24 @@ export class VirtualFileSystem {
     if (useCache)
       this.caches.directory.set(target.row.id, target.subPath, key, page, ttlMs, page.entries.length + 1);
     return { page, cached: false };
+  }
+
+  /** A folder's own totals (details of one folder), where its mount has a complete index. */
+  async folderTotals(actor: FsActor, input: string): Promise<FolderTotals | null> {
+    const path = normalizeVirtualPath(input);
+    authorize(actor, "view", path);
+    const target = await this.mounts.resolve(path, actor.principal);
+    return target && this.index ? this.index.totals(target) : null;
+  }
+
+  private async withFolderTotals(target: ResolvedPath, items: FsEntry[]): Promise<FsEntry[]> {
+    const totals = await this.index?.childTotals(target);
+    if (!totals) return items;
+    return items.map((item) => {
+      if (!item.isDirectory || item.isMount || item.mount_id !== target.row.id) return item;
+      const t = totals.get(item.name) ?? { size: 0, files: 0, folders: 0 };
+      return { ...item, folderSize: t.size, folderFiles: t.files, folderFolders: t.folders };
+    });
   }
 
   /** Mounts nested inside a mounted directory appear in its listing (first page) as directories. */
