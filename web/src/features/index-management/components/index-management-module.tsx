@@ -25,8 +25,9 @@ export function IndexManagementModule() {
     queryKey,
     queryFn: ({ signal }) => indexesApi.list(signal),
     refetchOnMount: "always",
-    // While a crawl runs its progress is polled every second.
-    refetchInterval: (query) => (query.state.data?.some(isRunning) ? 1000 : false),
+    // While a crawl runs its progress is polled every second; otherwise every few seconds, since
+    // crawls also start on schedule or from another admin's screen.
+    refetchInterval: (query) => (query.state.data?.some(isRunning) ? 1000 : 5000),
   });
   const action = useMutation({
     mutationFn: async ({
