@@ -1,6 +1,7 @@
 import type { MountIndexStatus } from "@clipshare/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Play, Power, RotateCcw, Square } from "lucide-react";
+import { FigureList } from "../../../components/figure-list";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -123,16 +124,7 @@ function IndexRow({
         </div>
         <Badge tone={state.tone}>{state.label}</Badge>
       </div>
-      <dl className="mt-3 grid grid-cols-3 gap-2">
-        {figures.map((f) => (
-          <div key={f.id} className="min-w-0">
-            <dt className="text-xs text-slate-500 dark:text-slate-400">{f.label}</dt>
-            <dd className="font-semibold tabular-nums text-slate-900 dark:text-slate-50" data-figure={f.id}>
-              {f.value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList figures={figures} className="mt-3 grid grid-cols-3 gap-2" />
       {running ? (
         <div className="mt-3 grid gap-1" data-testid="crawl-progress">
           <ProgressBar
