@@ -56,6 +56,10 @@ export const untyped = (db: Kysely<Database>) => db as unknown as UntypedDb;
  */
 type DerivedTable = "fs_index" | "mount_index_state";
 
+/** A table of the derived index, or one of SQLite's FTS5 shadow tables behind it (`fs_index_fts*`). */
+export const isDerivedTable = (name: string): boolean =>
+  name === "mount_index_state" || name === "fs_index" || name.startsWith("fs_index_");
+
 /**
  * Every table, in an order that satisfies foreign keys on load (admins before admin_tokens),
  * with the primary key the dump pages by. Typed over the schema, so a new table cannot be
