@@ -33,8 +33,8 @@ test("indexes: crawl with progress on the Indexes screen, folder sizes in the li
     storage_type: "LOCAL",
     storage_config_id: config.id,
   });
+  await useAdminSession(page, token, "/admin/index-management");
   try {
-    await useAdminSession(page, token, "/admin/index-management");
     await expect(page.getByRole("heading", { name: "Indexes" }).first()).toBeVisible();
     const row = page.getByRole("listitem", { name: `Indexed ${run}` });
     await expect(row).toContainText("Indexing off");

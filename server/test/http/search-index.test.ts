@@ -280,7 +280,9 @@ describe("the mount index", () => {
     // No index, no figures.
     const walked = await t.request("GET", "/api/fs/list?path=/plain&sizes=true", admin);
     expect(walked.status).toBe(200);
-    expect(walked.body.data.items.every((i: { folderSize?: number }) => i.folderSize === undefined)).toBe(true);
+    expect(walked.body.data.items.every((i: { folderSize?: number }) => i.folderSize === undefined)).toBe(
+      true,
+    );
   });
 
   it("a file added behind ClipShare's back appears after a crawl; one removed goes", async () => {
