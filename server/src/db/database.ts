@@ -24,7 +24,7 @@ import * as shareAccessLog from "./migrations/0004-share-access-log";
 import * as e2eEncryption from "./migrations/0005-e2e-encryption";
 import * as accessLogPartialIndexes from "./migrations/0006-access-log-partial-indexes";
 import * as mountRoots from "./migrations/0007-mount-roots";
-import * as mountIndex from "./migrations/0008-mount-index";
+import * as mountIndex from "./migrations/0009-mount-index";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -38,7 +38,7 @@ const migrations: Record<string, Migration> = {
   "0005-e2e-encryption": e2eEncryption,
   "0006-access-log-partial-indexes": accessLogPartialIndexes,
   "0007-mount-roots": mountRoots,
-  "0008-mount-index": mountIndex,
+  "0009-mount-index": mountIndex,
 };
 
 class InlineMigrations implements MigrationProvider {
