@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the ClipShare test suite needs (PostgreSQL,
 # OpenStack Swift for the S3 API, Chromium for browser tests, WebDAV and load
-# tools, ffmpeg for video thumbnails, optional at run time).
+# tools, ffmpeg for video thumbnails and heif-convert for HEIC photos, both optional at run
+# time).
 # Idempotent: when everything is already installed it only asks dpkg.
 set -euo pipefail
 
 # Packages installed without their "recommends" (Swift pulls in a lot otherwise).
 LEAN_PACKAGES=(swift swift-proxy swift-account swift-container swift-object ffmpeg)
 # Packages installed normally.
-PACKAGES=(postgresql chromium fonts-noto-cjk litmus rclone cadaver wrk unzip nginx curl)
+PACKAGES=(postgresql chromium fonts-noto-cjk litmus rclone cadaver wrk unzip zip nginx curl libheif-examples)
 
 is_installed() {
   [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null || true)" = "installed" ]

@@ -40,10 +40,31 @@ export async function freePort() {
   });
 }
 
+/** Mounts the default local storage at /bench-local (WebDAV streams through, no listing cache). */
+export async function mountLocal(server, token) {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const configs = await (await fetch(`${server.base}/api/s3-configs`, { headers })).json();
+  const local = configs.data.find((c) => c.storage_type === "LOCAL");
+  const res = await fetch(`${server.base}/api/admin/mounts`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      name: "bench-local",
+      storage_type: "LOCAL",
+      storage_config_id: local.id,
+      mount_path: "/bench-local",
+      webdav_policy: "native_proxy",
+      cache_ttl: 0,
+    }),
+  });
+  if (!res.ok) throw new Error(`mount: ${res.status} ${await res.text()}`);
+}
+
 export async function startServer(env = {}) {
   const root = path.resolve(import.meta.dirname, "../..");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clipshare-bench-"));
-  const port = await freePort();
+  // BENCH_PORT pins the server's port (a shared machine with port ranges per person).
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   // CLIPSHARE_SERVER_JS measures another build (another branch's dist/main.js) the same way.
   const main = process.env.CLIPSHARE_SERVER_JS ?? path.join(root, "server/dist/main.js");
   const child = spawn(process.execPath, [main], {

@@ -25,6 +25,9 @@ import { ShareAccessTokens } from "./domain/shares/access-tokens";
 import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
 import { ThumbnailService } from "./domain/thumbnails/thumbnail-service";
+import { SignedUploads } from "./domain/uploads/signed-put";
+import { UploadSessions } from "./domain/uploads/upload-sessions";
+import { UploadSigner } from "./domain/uploads/upload-signer";
 import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
 import { UrlUploadService } from "./domain/url-upload/url-upload-service";
 import { SecretBox } from "./lib/crypto";
@@ -54,6 +57,8 @@ export interface AppContext {
   uploads: UploadService;
   /** File shares uploaded in parts (also the base of URL multipart uploads). */
   shareMultipart: ShareMultipartService;
+  /** PUTs to this server's signed upload URLs (LOCAL presigned files and parts), for every target. */
+  signedUploads: SignedUploads;
   /** URL upload and server-side fetching of remote files. */
   urlUploads: UrlUploadService;
   mounts: MountService;
@@ -95,7 +100,9 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     new StorageEndpointPolicy(new HostAllowList(config.storageEndpointAllow)),
   );
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
-  const uploads = new UploadService(db, storageConfigs, settings, fileShares, config.secretKey);
+  const uploadSigner = new UploadSigner(config.secretKey);
+  const uploadSessions = new UploadSessions(db, uploadSigner, log);
+  const uploads = new UploadService(db, storageConfigs, settings, fileShares, uploadSessions);
   // Unique per process (a restarted instance must not mistake its predecessor's tasks for its own);
   // the name prefix shows operators which instance claimed a task.
   const instanceId = config.instanceName ? `${config.instanceName}-${randomUUID()}` : randomUUID();
@@ -122,6 +129,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     storageConfigs,
     settings,
     fileShares,
+    uploadSessions,
     taskRunner: {
       staleMs: config.taskStaleSeconds * 1000,
       // Several heartbeats fit in the stale window, and the recovery poll runs often enough to act on it.
@@ -132,7 +140,12 @@ export async function createContext(config: Config, options: { log?: Logger } = 
       download: urlFetchTaskHandler({ fetcher, uploads, fsUploads, settings, secrets: secretBox }),
     }),
   });
-  const shareMultipart = new ShareMultipartService(db, uploads, storageConfigs, settings, config.secretKey);
+  const shareMultipart = new ShareMultipartService(uploads, uploadSessions, storageConfigs, settings);
+  // The one signed-PUT route's receiver: the session names its target, share or mount.
+  const signedUploads = new SignedUploads(uploadSessions, uploadSigner, {
+    share: (session) => uploads.receiveTarget(session),
+    mount: (session) => fs.directUploads.receiveTarget(session),
+  });
   const accessLog = new ShareAccessLog(db, settings, log);
   const ctx: AppContext = {
     config,
@@ -151,6 +164,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     fileShares,
     uploads,
     shareMultipart,
+    signedUploads,
     urlUploads: new UrlUploadService({
       fetcher,
       uploads,

@@ -1,14 +1,17 @@
+import type { ErrorCode } from "@clipshare/shared";
+
 /**
  * Transport-free application errors. Domain, storage and auth code throw these;
  * only http/error-handler.ts (JSON envelope) and webdav/ (DAV statuses) turn them
- * into responses. `error` is the stable snake_case id the web app translates;
- * `message` is a human English sentence.
+ * into responses. `error` is one of the shared ErrorCode ids (packages/shared
+ * errors.ts, which also holds its status and Chinese text); `message` is a human
+ * English sentence.
  */
 export class AppError extends Error {
   override readonly name = "AppError";
   constructor(
     readonly status: number,
-    readonly error: string,
+    readonly error: ErrorCode,
     message: string,
     readonly details?: unknown,
     /** Extra response headers, e.g. Retry-After on 429. */
@@ -18,18 +21,19 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, error = "bad_request", details?: unknown) =>
+export const badRequest = (message: string, error: ErrorCode = "bad_request", details?: unknown) =>
   new AppError(400, error, message, details);
 export const validationFailed = (message: string, details?: unknown) =>
   new AppError(400, "validation_failed", message, details);
-export const unauthorized = (message = "Authentication required", error = "unauthorized") =>
+export const unauthorized = (message = "Authentication required", error: ErrorCode = "unauthorized") =>
   new AppError(401, error, message);
-export const forbidden = (message = "Forbidden", error = "forbidden") => new AppError(403, error, message);
-export const notFound = (message = "Requested resource not found", error = "not_found") =>
+export const forbidden = (message = "Forbidden", error: ErrorCode = "forbidden") =>
+  new AppError(403, error, message);
+export const notFound = (message = "Requested resource not found", error: ErrorCode = "not_found") =>
   new AppError(404, error, message);
-export const conflict = (message: string, error = "conflict") => new AppError(409, error, message);
-export const gone = (message: string, error = "gone") => new AppError(410, error, message);
-export const payloadTooLarge = (message = "Content too large", error = "content_too_large") =>
+export const conflict = (message: string, error: ErrorCode = "conflict") => new AppError(409, error, message);
+export const gone = (message: string, error: ErrorCode = "gone") => new AppError(410, error, message);
+export const payloadTooLarge = (message = "Content too large", error: ErrorCode = "content_too_large") =>
   new AppError(413, error, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = "Too many attempts, try again later") =>
   new AppError(

@@ -85,7 +85,7 @@ test.describe("file upload and sharing", () => {
     // LOCAL storage gets presigned uploads too: the browser PUTs to the signed URL on our server.
     const localPuts: string[] = [];
     page.on("request", (r) => {
-      if (r.method() === "PUT" && r.url().includes("/api/s3/local-upload/")) localPuts.push(r.url());
+      if (r.method() === "PUT" && r.url().includes("/api/uploads/")) localPuts.push(r.url());
     });
     await page.getByRole("button", { name: "Upload (2)" }).click();
     await expect(uploadItem(page, image.name)).toHaveAttribute("data-status", "success", { timeout: 20_000 });

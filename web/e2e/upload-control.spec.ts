@@ -84,11 +84,11 @@ test.describe("upload control", () => {
     consoleGuard,
   }) => {
     // The browser's log line for the PUT this test makes fail.
-    consoleGuard.allow(/Failed to load resource: net::ERR_FAILED .*\/api\/s3\/local-upload\//);
+    consoleGuard.allow(/Failed to load resource: net::ERR_FAILED .*\/api\/uploads\//);
     const token = await apiLogin(request);
     await useAdminSession(page, token, "/upload");
     // The direct PUT fails without an answer, as a bucket without a CORS rule does.
-    await page.route("**/api/s3/local-upload/**", (route) => route.abort("failed"));
+    await page.route("**/api/uploads/**", (route) => route.abort("failed"));
     const viaServer = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/upload"));
 
     const file: TestFile = {

@@ -1,11 +1,20 @@
 /**
  * What every command shares: where the server is and which key to send
- * (flags, then environment, then the config file), the HTTP calls with
- * ClipShare's JSON envelope, and the exit codes scripts rely on.
+ * (flags, then environment, then the config file), the HTTP calls (through
+ * the shared API client of packages/shared), and the exit codes scripts rely on.
  */
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import {
+  type ApiClient,
+  ApiError,
+  authorizationHeader,
+  createApiClient,
+  type ErrorCode,
+  errorCodeOf,
+  isApiError,
+} from "@clipshare/shared";
 
 /** Exit codes, documented in the package README; scripts branch on them. */
 export const EXIT = {
@@ -23,7 +32,8 @@ export class CliError extends Error {
     message: string,
     readonly exitCode: number,
     readonly status: number | null = null,
-    readonly error: string | null = null,
+    /** The server's error id, which commands switch on. */
+    readonly error: ErrorCode | null = null,
   ) {
     super(message);
   }
@@ -101,8 +111,31 @@ export interface RequestOptions {
   auth?: boolean;
 }
 
+/** The failure of a call as the CLI reports it: the server's message and id, and the exit code. */
+function cliErrorOf(e: unknown, server: string): unknown {
+  if (!isApiError(e)) return e;
+  if (e.kind === "http" || e.kind === "envelope")
+    return new CliError(e.serverMessage || `HTTP ${e.status}`, exitCodeFor(e.status), e.status, e.errorId);
+  if (e.kind === "parse") return new CliError(`${server} answered with malformed JSON`, EXIT.server);
+  const cause = (e.cause as { cause?: { code?: string; message?: string }; message?: string }) ?? {};
+  return new CliError(
+    `Cannot reach ${server}: ${cause.cause?.code ?? cause.cause?.message ?? cause.message ?? e.kind}`,
+    EXIT.server,
+  );
+}
+
 export class Client {
-  constructor(readonly config: Config) {}
+  /** The shared ClipShare API client (envelope, typed errors, auth header), without a timeout. */
+  private readonly api: ApiClient;
+
+  constructor(readonly config: Config) {
+    this.api = createApiClient({
+      baseUrl: () => config.url,
+      credentials: () => (config.apiKey ? { type: "apikey", key: config.apiKey } : null),
+      // A command waits as long as its transfer takes.
+      defaultTimeoutMs: 0,
+    });
+  }
 
   /** An absolute URL for a server path (or the URL itself when it already is one). */
   resolve(pathOrUrl: string): string {
@@ -117,15 +150,12 @@ export class Client {
       );
   }
 
-  /** The raw response; network failures become exit code 4 with the cause. */
+  /** The raw response of any URL (downloads, part uploads); network failures become exit code 4. */
   async fetch(pathOrUrl: string, options: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
-    if (options.auth !== false && this.config.apiKey) headers.Authorization = `ApiKey ${this.config.apiKey}`;
-    let body = options.body;
-    if (options.json !== undefined) {
-      headers["Content-Type"] = "application/json";
-      body = JSON.stringify(options.json);
-    }
+    if (options.auth !== false && this.config.apiKey)
+      headers.Authorization = authorizationHeader({ type: "apikey", key: this.config.apiKey });
+    const body = options.body;
     try {
       return await fetch(this.resolve(pathOrUrl), {
         method: options.method ?? (body ? "POST" : "GET"),
@@ -135,51 +165,45 @@ export class Client {
         ...(body && typeof body === "object" && Symbol.asyncIterator in body ? { duplex: "half" } : {}),
       } as RequestInit);
     } catch (e) {
-      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      throw new CliError(
-        `Cannot reach ${this.config.url}: ${cause?.code ?? cause?.message ?? (e as Error).message}`,
-        EXIT.server,
-      );
+      throw cliErrorOf(new ApiError({ kind: "network", cause: e }), this.config.url);
     }
   }
 
   /**
-   * A JSON call: the `data` of the envelope (or the bare body some 0.7.3 routes
-   * answer with). A non-2xx answer throws with the server's message.
+   * A JSON call to an API path (below /api): the `data` of the envelope (or the
+   * bare body some 0.7.3 routes answer with). A failure throws with the server's
+   * message and error id.
    */
-  async call<T = Record<string, unknown>>(pathOrUrl: string, options: RequestOptions = {}): Promise<T> {
-    const response = await this.fetch(pathOrUrl, options);
-    const body = await readBody(response);
-    if (!response.ok) throw responseError(response, body);
-    if (body && typeof body === "object" && "data" in body && "code" in body) return body.data as T;
-    return body as T;
+  async call<T = Record<string, unknown>>(apiPath: string, options: RequestOptions = {}): Promise<T> {
+    const body = options.json ?? options.body;
+    try {
+      const response = await this.api.request<T>(apiPath, {
+        method: options.method ?? (body !== undefined ? "POST" : "GET"),
+        body,
+        ...(options.headers ? { headers: options.headers } : {}),
+        auth: options.auth === false ? "none" : "session",
+      });
+      return response.data;
+    } catch (e) {
+      throw cliErrorOf(e, this.config.url);
+    }
   }
 }
 
-async function readBody(response: Response): Promise<Record<string, unknown> | string | null> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/** The server's message and id (JSON envelope or a plain-text error). */
-export function responseError(response: Response, body: unknown): CliError {
-  let message = `HTTP ${response.status}`;
-  let error: string | null = null;
-  if (body && typeof body === "object") {
-    const envelope = body as { message?: unknown; error?: unknown };
-    if (typeof envelope.message === "string") message = envelope.message;
-    if (typeof envelope.error === "string") error = envelope.error;
-  } else if (typeof body === "string" && body.trim()) {
-    message = body.trim().slice(0, 300);
-  }
-  return new CliError(message, exitCodeFor(response.status), response.status, error);
-}
-
+/** Throws the server's message and id when a raw response failed (JSON envelope or plain text). */
 export async function failOnError(response: Response): Promise<void> {
-  if (!response.ok) throw responseError(response, await readBody(response));
+  if (response.ok) return;
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // a plain-text error
+  }
+  const envelopeMessage = (body as { message?: unknown } | null)?.message;
+  const message =
+    typeof envelopeMessage === "string"
+      ? envelopeMessage
+      : text.trim().slice(0, 300) || `HTTP ${response.status}`;
+  throw new CliError(message, exitCodeFor(response.status), response.status, errorCodeOf(body));
 }

@@ -19,7 +19,7 @@ export interface FsEntry {
 
 export async function fsList(client: Client, dir: string) {
   client.requireKey();
-  const data = await client.call<{ items: FsEntry[] }>(`/api/fs/list?path=${encodeURIComponent(dir)}`);
+  const data = await client.call<{ items: FsEntry[] }>(`/fs/list?path=${encodeURIComponent(dir)}`);
   return data.items.map((item) => ({
     name: item.name,
     path: item.path,
@@ -53,7 +53,7 @@ export async function fsPut(client: Client, local: string, remote: string, progr
       yield chunk as Buffer;
     }
   }
-  await client.call(`/api/fs/upload?path=${encodeURIComponent(target)}`, {
+  await client.call(`/fs/upload?path=${encodeURIComponent(target)}`, {
     method: "PUT",
     body: counted(),
     headers: { "Content-Length": String(info.size), "Content-Type": "application/octet-stream" },

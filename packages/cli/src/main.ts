@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { APP_VERSION } from "@clipshare/shared";
+import { APP_VERSION, MAX_VIEWS_PROBLEM, parseMaxViews } from "@clipshare/shared";
 import { CliError, Client, EXIT, loadConfig, saveConfig, usageError } from "./client";
 import { fsGet, fsList, fsPut } from "./fs";
 import { formatBytes, type Progress, silentProgress, terminalProgress } from "./progress";
@@ -87,6 +87,14 @@ function positiveInt(name: string, text: string | undefined): number | undefined
   return Number(text);
 }
 
+/** --max-views: the server's bound and text (0 = no limit). */
+function maxViews(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const views = parseMaxViews(text);
+  if (views === null) throw usageError(`--max-views: ${MAX_VIEWS_PROBLEM}`);
+  return views || undefined;
+}
+
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY)
     throw usageError("Nothing to paste: give a file or pipe text into clipshare paste");
@@ -99,7 +107,7 @@ function shareOptions(flags: Flags) {
   const expiresMs = flags.expires === undefined ? null : parseDuration(flags.expires);
   return {
     password: flags.password,
-    max_views: positiveInt("max-views", flags["max-views"]),
+    max_views: maxViews(flags["max-views"]),
     slug: flags.slug,
     remark: flags.remark,
     s3_config_id: flags.storage,
@@ -129,14 +137,8 @@ async function run(argv: string[]): Promise<unknown> {
       const content = args[0] ? await readFile(args[0], "utf8") : await readStdin();
       if (flags.storage) throw usageError("--storage is for uploads; pastes live in the database");
       const { password, max_views, slug, remark, expiresMs } = shareOptions(flags);
-      const expiresAt = expiresMs === null ? undefined : new Date(Date.now() + expiresMs).toISOString();
-      const paste = await createPaste(client, content, {
-        password,
-        maxViews: max_views,
-        slug,
-        remark,
-        expiresAt,
-      });
+      const expires_at = expiresMs === null ? undefined : new Date(Date.now() + expiresMs).toISOString();
+      const paste = await createPaste(client, content, { password, max_views, slug, remark, expires_at });
       return print(flags, paste, paste.url);
     }
     case "upload": {
@@ -183,7 +185,7 @@ async function run(argv: string[]): Promise<unknown> {
       return runFs(client, flags, args);
     case "login": {
       if (!client.config.apiKey) throw usageError("login needs --api-key (or CLIPSHARE_API_KEY)");
-      const who = await client.call<{ name: string }>("/api/test/api-key");
+      const who = await client.call<{ name: string }>("/test/api-key");
       const file = await saveConfig(client.config);
       return print(
         flags,

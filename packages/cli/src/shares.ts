@@ -10,8 +10,8 @@ import { askPassword } from "./prompt";
 
 export interface PasteOptions {
   password?: string | undefined;
-  expiresAt?: string | undefined;
-  maxViews?: number | undefined;
+  expires_at?: string | undefined;
+  max_views?: number | undefined;
   slug?: string | undefined;
   remark?: string | undefined;
 }
@@ -19,7 +19,7 @@ export interface PasteOptions {
 export async function createPaste(client: Client, content: string, options: PasteOptions) {
   client.requireKey();
   if (!content.trim()) throw new CliError("Nothing to paste: the input is empty", EXIT.usage);
-  const data = await client.call<{ slug: string; expiresAt?: string; maxViews?: number }>("/api/paste", {
+  const data = await client.call<{ slug: string; expiresAt?: string; maxViews?: number }>("/paste", {
     json: { content, ...options },
   });
   return {
@@ -68,14 +68,14 @@ export async function getShare(base: Client, input: string, options: GetOptions)
       return await getPaste(client, ref.slug, options);
     } catch (e) {
       // A bare slug that names no paste may name a file.
-      if (ref.kind === "paste" || !(e instanceof CliError) || e.status !== 404) throw e;
+      if (ref.kind === "paste" || !(e instanceof CliError) || e.error !== "paste_not_found") throw e;
     }
   }
   return getFile(client, ref.slug, options);
 }
 
 async function getPaste(client: Client, slug: string, options: GetOptions) {
-  const path = `/api/paste/${encodeURIComponent(slug)}`;
+  const path = `/paste/${encodeURIComponent(slug)}`;
   let paste = await client.call<{ content?: string; requiresPassword?: boolean; isLastView?: boolean }>(
     path,
     {
@@ -107,7 +107,7 @@ interface PublicFile {
 }
 
 async function getFile(client: Client, slug: string, options: GetOptions) {
-  const infoPath = `/api/public/files/${encodeURIComponent(slug)}`;
+  const infoPath = `/public/files/${encodeURIComponent(slug)}`;
   let file = await client.call<PublicFile>(infoPath, { auth: false });
   if (file.requires_password) {
     const password = options.password ?? (await askPassword());
@@ -176,17 +176,17 @@ async function allPages<T>(page: (offset: number) => Promise<T[]>): Promise<T[]>
 export async function listOwn(client: Client): Promise<OwnShare[]> {
   client.requireKey();
   const skipForbidden = <T>(e: unknown, empty: T): T => {
-    if (e instanceof CliError && e.status === 403) return empty;
+    if (e instanceof CliError && e.error === "permission_denied") return empty;
     throw e;
   };
   type Row = Record<string, unknown>;
   const none: Row[] = [];
   const [pastes, files] = await Promise.all([
-    allPages((offset) => client.call<Row[]>(`/api/pastes?limit=${PAGE}&offset=${offset}`)).catch((e) =>
+    allPages((offset) => client.call<Row[]>(`/pastes?limit=${PAGE}&offset=${offset}`)).catch((e) =>
       skipForbidden(e, none),
     ),
     allPages((offset) =>
-      client.call<{ files: Row[] }>(`/api/files?limit=${PAGE}&offset=${offset}`).then((d) => d.files),
+      client.call<{ files: Row[] }>(`/files?limit=${PAGE}&offset=${offset}`).then((d) => d.files),
     ).catch((e) => skipForbidden(e, none)),
   ]);
   const shares: OwnShare[] = [];
@@ -232,10 +232,10 @@ export async function removeShares(client: Client, inputs: string[]) {
   const pasteIds = targets.filter((t) => t.kind === "paste").map((t) => t.id);
   const fileIds = targets.filter((t) => t.kind === "file").map((t) => t.id);
   if (pasteIds.length)
-    await client.call("/api/pastes/batch-delete", { method: "DELETE", json: { ids: pasteIds } });
+    await client.call("/pastes/batch-delete", { method: "DELETE", json: { ids: pasteIds } });
   if (fileIds.length) {
     const result = await client.call<{ failed: Array<{ id: string; error: string }> }>(
-      "/api/files/batch-delete",
+      "/files/batch-delete",
       { method: "DELETE", json: { ids: fileIds, delete_mode: "both" } },
     );
     if (result.failed?.length)

@@ -95,7 +95,7 @@ async function direct(
     }
   }
   const data = await client.call<{ slug: string; filename: string; size: number }>(
-    `/api/upload-direct/${encodeURIComponent(name)}?${query}`,
+    `/upload-direct/${encodeURIComponent(name)}?${query}`,
     {
       method: "PUT",
       body: counted(),
@@ -157,7 +157,7 @@ async function multipart(
       const resumed = await client.call<{
         parts: Array<{ partNumber: number; etag: string; size?: number }>;
         presigned_urls: PartUrl[];
-      }>("/api/files/multipart/resume", { json: { file_id: state.file_id, upload_id: state.upload_id } });
+      }>("/files/multipart/resume", { json: { file_id: state.file_id, upload_id: state.upload_id } });
       urls = resumed.presigned_urls;
       for (const part of plannedParts({ ...plan, partSize: state.partSize, partCount: state.partCount })) {
         const found = resumed.parts.find((p) => p.partNumber === part.partNumber);
@@ -177,7 +177,7 @@ async function multipart(
       partSize: number;
       partCount: number;
       presigned_urls: PartUrl[];
-    }>("/api/files/multipart/init", {
+    }>("/files/multipart/init", {
       json: {
         filename: name,
         total_size: plan.totalSize,
@@ -231,7 +231,7 @@ async function multipart(
           // Part URLs expire (S3 presigning); after a refused signature get fresh ones and try once more.
           if (!(e instanceof CliError && e.status === 403)) throw e;
           refreshing ??= client
-            .call<{ presigned_urls: PartUrl[] }>("/api/files/multipart/resume", {
+            .call<{ presigned_urls: PartUrl[] }>("/files/multipart/resume", {
               json: { file_id: session.file_id, upload_id: session.upload_id },
             })
             .then((fresh) => {
@@ -257,7 +257,7 @@ async function multipart(
     await handle.close();
   }
   const data = await client.call<{ slug: string; filename: string; size: number }>(
-    "/api/files/multipart/complete",
+    "/files/multipart/complete",
     {
       json: {
         file_id: session.file_id,

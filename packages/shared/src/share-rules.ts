@@ -20,6 +20,19 @@ export const MAX_VIEWS_MAX = 2_147_483_647;
 export const MAX_VIEWS_PROBLEM = `Max views must be a whole number from 0 to ${MAX_VIEWS_MAX}`;
 
 /**
+ * A typed view limit as a number: blank is 0 (no limit); null when it is not a
+ * whole number from 0 to MAX_VIEWS_MAX. Every form and the CLI read the field
+ * with this, the server with the schema's maxViewsInput: the same bound.
+ */
+export function parseMaxViews(raw: string): number | null {
+  const text = raw.trim();
+  if (text === "") return 0;
+  if (!/^\d+$/.test(text)) return null;
+  const n = Number(text);
+  return n <= MAX_VIEWS_MAX ? n : null;
+}
+
+/**
  * Slugs that would shadow an app route or read as a system word. Compared
  * case-insensitively.
  */

@@ -13,7 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { hasNginx, startNginx } from "../../test-services/nginx.mjs";
 import { load } from "../load.mjs";
-import { ADMIN, freePort, startServer } from "../server-process.mjs";
+import { ADMIN, freePort, mountLocal, startServer } from "../server-process.mjs";
 import { loadAverage, target } from "../targets.mjs";
 import { generatedBody, send } from "../transfer.mjs";
 
@@ -279,20 +279,7 @@ async function downloads(server) {
     console.log("rclone not installed: WebDAV comparison skipped (scripts/install-system-deps.sh)");
     return;
   }
-  const configs = await (await fetch(`${server.base}/api/s3-configs`, { headers: auth })).json();
-  const local = configs.data.find((c) => c.storage_type === "LOCAL");
-  await fetch(`${server.base}/api/admin/mounts`, {
-    method: "POST",
-    headers: auth,
-    body: JSON.stringify({
-      name: "bench-local",
-      storage_type: "LOCAL",
-      storage_config_id: local.id,
-      mount_path: "/bench-local",
-      webdav_policy: "native_proxy",
-      cache_ttl: 0,
-    }),
-  });
+  await mountLocal(server, token);
   const work = mkdtempSync(path.join(os.tmpdir(), "clipshare-bench-rclone-"));
   const rcloneDir = path.join(work, "root");
   spawnSync("mkdir", ["-p", rcloneDir]);
@@ -326,6 +313,22 @@ const CROWD_SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 30);
  */
 async function crowd(server) {
   await createBenchPaste(server);
+  // The same crowd against the bare node:http floor first: on a busy machine even that misses
+  // the 2 s answer time for some connections, and the two lines together show how much is ours.
+  const floor = await startFloor();
+  try {
+    const base = await load({
+      url: `${floor.base}/`,
+      connections: CROWD_CONNECTIONS,
+      seconds: CROWD_SECONDS,
+      warmup: 0,
+    });
+    console.log(
+      `${CROWD_CONNECTIONS} connections × ${CROWD_SECONDS} s on the node:http floor: ${base.rps.toFixed(0)} req/s, p99 ${base.p99.toFixed(1)} ms, ${base.errorCount + base.non2xx} failed (${base.errors || "no socket errors"})`,
+    );
+  } finally {
+    floor.stop();
+  }
   const run = load({
     url: `${server.base}/api/paste/bench-compare`,
     connections: CROWD_CONNECTIONS,

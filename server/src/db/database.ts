@@ -24,6 +24,7 @@ import * as shareAccessLog from "./migrations/0004-share-access-log";
 import * as e2eEncryption from "./migrations/0005-e2e-encryption";
 import * as accessLogPartialIndexes from "./migrations/0006-access-log-partial-indexes";
 import * as mountRoots from "./migrations/0007-mount-roots";
+import * as uploadSessionKinds from "./migrations/0008-upload-session-kinds";
 import * as mountIndex from "./migrations/0009-mount-index";
 import type { Database } from "./schema";
 
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0005-e2e-encryption": e2eEncryption,
   "0006-access-log-partial-indexes": accessLogPartialIndexes,
   "0007-mount-roots": mountRoots,
+  "0008-upload-session-kinds": uploadSessionKinds,
   "0009-mount-index": mountIndex,
 };
 

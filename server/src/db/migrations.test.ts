@@ -62,3 +62,34 @@ describe("migrations at start", () => {
     await expect(migrateToLatest(db)).rejects.toThrow(/9999-from-a-newer-release/);
   });
 });
+
+describe("0008: one upload-session model", () => {
+  it("renames the per-target session kinds and keeps each session's target", async () => {
+    await migrateTo(db, "0007-mount-roots");
+    const old = [
+      ["a", "share-multipart", "f1", null],
+      ["b", "share-multipart-completing", "f2", null],
+      ["c", "fs-multipart", null, "m1"],
+      ["d", "fs-presign", null, "m1"],
+      ["e", "presign", "f3", null],
+    ] as const;
+    for (const [id, kind, fileId, mountId] of old) {
+      await sql`insert into upload_sessions (id, kind, storage_config_id, mount_id, storage_path, upload_id, file_id, created_by, expires_at, created_at)
+        values (${id}, ${kind}, 'c1', ${mountId}, 'p', 'u', ${fileId}, 'admin', '2099-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`.execute(
+        db,
+      );
+    }
+    await migrateToLatest(db);
+    const rows = (
+      await sql<{ id: string; kind: string; file_id: string | null; mount_id: string | null }>`
+        select id, kind, file_id, mount_id from upload_sessions order by id`.execute(db)
+    ).rows;
+    expect(rows).toEqual([
+      { id: "a", kind: "multipart", file_id: "f1", mount_id: null },
+      { id: "b", kind: "multipart-completing", file_id: "f2", mount_id: null },
+      { id: "c", kind: "multipart", file_id: null, mount_id: "m1" },
+      { id: "d", kind: "presign", file_id: null, mount_id: "m1" },
+      { id: "e", kind: "presign", file_id: "f3", mount_id: null },
+    ]);
+  });
+});

@@ -237,7 +237,7 @@ export interface RateLimitsTable {
 
 export interface UploadSessionsTable {
   id: string;
-  /** presign | multipart */
+  /** stream | presign | multipart | multipart-completing (domain/uploads/upload-sessions.ts) */
   kind: string;
   storage_config_id: string | null;
   mount_id: string | null;

@@ -29,6 +29,7 @@ import { settingsRoutes } from "./routes/settings";
 import { storageConfigRoutes } from "./routes/storage-configs";
 import { systemRoutes } from "./routes/system";
 import { thumbnailRoutes } from "./routes/thumbnails";
+import { uploadRoutes } from "./routes/uploads";
 import { urlUploadRoutes } from "./routes/url-upload";
 import { mountWebApp } from "./static";
 import type { AppEnv } from "./types";
@@ -99,6 +100,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", pasteRoutes(ctx));
   api.route("/s3-configs", storageConfigRoutes(ctx));
   api.route("/", fileRoutes(ctx));
+  api.route("/", uploadRoutes(ctx));
   api.route("/", publicFileRoutes(ctx));
   api.route("/", mountRoutes(ctx));
   api.route("/", fsRoutes(ctx));

@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import type { Context } from "hono";
 import { type ZodType, z } from "zod";
 import { badRequest, payloadTooLarge, validationFailed } from "../errors";
+import { acceptAliases } from "./wire-aliases";
 
 export const DEFAULT_JSON_LIMIT = 1024 * 1024;
 
@@ -44,8 +45,9 @@ export function formatZodError(error: z.ZodError): string {
   return selfDescribing || field === "" ? issue.message : `${field}: ${issue.message}`;
 }
 
+/** Validates a body, form or query, after the 0.7.3 spellings are renamed (http/wire-aliases.ts). */
 export function parseWith<S extends ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(acceptAliases(input));
   if (!result.success) throw validationFailed(formatZodError(result.error), z.treeifyError(result.error));
   return result.data;
 }

@@ -2,10 +2,11 @@
  * The response envelope of every JSON response: {code, message, success, data},
  * with HTTP status equal to code. Errors add a stable `error` id.
  */
+
+import { type ErrorCode, errorMessage, preferredLanguage } from "@clipshare/shared";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isAppError } from "../errors";
-import { plainTextLanguage, plainTextMessage } from "./plain-text-language";
 
 export interface Envelope<T> {
   code: number;
@@ -79,8 +80,21 @@ function keysRepeat(data: object, extra: Record<string, unknown>): boolean {
   return false;
 }
 
-export function fail(c: Context, status: number, error: string, message: string, details?: unknown) {
-  const body: Envelope<null> = { code: status, message, success: false, data: null, error };
+/**
+ * An error answer. `message` is the English sentence; a request that prefers
+ * Chinese gets the catalogue's Chinese text for `error` instead.
+ */
+export function fail(c: Context, status: number, error: ErrorCode, message: string, details?: unknown) {
+  const language = preferredLanguage(c.req.header("accept-language"));
+  if (language !== "en") c.header("Content-Language", language);
+  c.header("Vary", "Accept-Language", { append: true });
+  const body: Envelope<null> = {
+    code: status,
+    message: errorMessage(language, error, message),
+    success: false,
+    data: null,
+    error,
+  };
   if (details !== undefined) body.details = details;
   return c.json(body, status as ContentfulStatusCode);
 }
@@ -94,9 +108,9 @@ export function fail(c: Context, status: number, error: string, message: string,
 export function plainTextError(c: Context, e: unknown) {
   if (!isAppError(e)) throw e;
   for (const [name, value] of Object.entries(e.headers ?? {})) c.header(name, value);
-  const language = plainTextLanguage(c.req.header("accept-language"));
+  const language = preferredLanguage(c.req.header("accept-language"));
   c.header("Content-Type", "text/plain; charset=utf-8");
   c.header("Content-Language", language);
   c.header("Vary", "Accept-Language", { append: true });
-  return c.body(`${plainTextMessage(language, e.error, e.message)}\n`, e.status as ContentfulStatusCode);
+  return c.body(`${errorMessage(language, e.error, e.message)}\n`, e.status as ContentfulStatusCode);
 }

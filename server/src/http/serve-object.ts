@@ -116,16 +116,8 @@ export async function serveObject(
 
   const headers = new Headers();
   const setCommon = (etag: string | null, modified: Date | null, type: string) => {
-    const { type: sendType, disposition } = responseType(options.contentType || type, options.disposition);
-    headers.set("Content-Type", sendType);
-    headers.set("Content-Disposition", contentDisposition(disposition, options.filename));
+    setUserContentHeaders(c, headers, options.contentType || type, options.disposition, options.filename);
     headers.set("Accept-Ranges", "bytes");
-    headers.set("X-Content-Type-Options", "nosniff");
-    // A sandbox stops the browser's PDF viewer; PDFs get their own policy (http/security-headers.ts).
-    headers.set(
-      "Content-Security-Policy",
-      sendType.startsWith("application/pdf") ? pdfPolicyOf(c) : sandboxPolicy(sendType),
-    );
     headers.set("Cache-Control", options.cacheControl ?? "private, no-cache");
     if (etag) headers.set("ETag", quoteEtag(etag));
     if (modified) headers.set("Last-Modified", modified.toUTCString());
@@ -170,6 +162,29 @@ export async function serveObject(
     headers.set("Content-Range", `bytes ${result.range.start}-${result.range.end}/${result.size}`);
   }
   return new Response(nodeBody(c, result.body, options.onSent), { status, headers });
+}
+
+/**
+ * The headers that let user content be shown without running as a page on our origin:
+ * the type actually sent (HTML and the like only as attachments), nosniff, and a policy
+ * under which nothing runs. Every response carrying user bytes sets them here.
+ */
+export function setUserContentHeaders(
+  c: Context,
+  headers: Headers,
+  contentType: string,
+  wanted: Disposition,
+  filename: string,
+): void {
+  const { type, disposition } = responseType(contentType, wanted);
+  headers.set("Content-Type", type);
+  headers.set("Content-Disposition", contentDisposition(disposition, filename));
+  headers.set("X-Content-Type-Options", "nosniff");
+  // A sandbox stops the browser's PDF viewer; PDFs get their own policy (http/security-headers.ts).
+  headers.set(
+    "Content-Security-Policy",
+    type.startsWith("application/pdf") ? pdfPolicyOf(c) : sandboxPolicy(type),
+  );
 }
 
 /** Set by request-context; a bare app (storage contract tests) gets the strictest frame rule. */

@@ -126,6 +126,15 @@ export interface PresignWriteOptions {
 }
 
 /** A URL a client calls directly, with the headers it must send (signed ones and provider quirks). */
+export interface MultipartInitOptions {
+  contentType?: string | undefined;
+  /**
+   * The size of every part but the last, when the client fixed it. LOCAL then
+   * writes each part at its place in one file, so completing needs no copy.
+   */
+  partSize?: number | undefined;
+}
+
 export interface PresignedRequest {
   url: string;
   method: "GET" | "PUT";
@@ -205,7 +214,7 @@ export interface StorageDriver {
   presignWrite?(path: string, options?: PresignWriteOptions): Promise<PresignedRequest>;
 
   /** Present when `capabilities.multipart`. Returns the upload id. */
-  initMultipart?(path: string, options?: { contentType?: string }): Promise<string>;
+  initMultipart?(path: string, options?: MultipartInitOptions): Promise<string>;
   /** Present when `capabilities.multipart && capabilities.presignWrite`. */
   presignPart?(
     path: string,

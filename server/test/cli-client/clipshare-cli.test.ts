@@ -20,7 +20,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { ALL_PERMISSIONS } from "@clipshare/shared";
+import { ALL_PERMISSIONS, MAX_VIEWS_PROBLEM } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage, createMount, createS3Storage } from "../support/fs-helpers";
 import { describeS3 } from "../support/s3-env";
@@ -162,6 +162,10 @@ describe("clipshare command-line client", SLOW, () => {
     expect(usage.code).toBe(1);
     expect(usage.stderr).toBe("clipshare: upload needs at least one file\n");
     expect((await cli(["paste", "--expires", "soon"], {}, "x")).code).toBe(1);
+    // The server's view-limit bound and text, checked before anything is sent.
+    const tooMany = await cli(["paste", "--max-views", "2147483648"], {}, "x");
+    expect(tooMany.code).toBe(1);
+    expect(tooMany.stderr).toBe(`clipshare: --max-views: ${MAX_VIEWS_PROBLEM}\n`);
     const badKey = await cli(["ls"], { CLIPSHARE_API_KEY: "not-a-key" });
     expect(badKey.code).toBe(2);
     const down = await cli(["ls", "--json"], { CLIPSHARE_URL: "http://127.0.0.1:9" });

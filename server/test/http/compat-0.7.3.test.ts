@@ -487,6 +487,32 @@ describe("0.7.3 explorer upload (POST /api/fs/upload)", () => {
     expect(sha(await readBytes(t, "/m/mp/big.bin", { token }))).toBe(sha(bytes));
   });
 
+  it("path first and use_multipart after the file part: still a multipart start, nothing stored", async () => {
+    const form = new FormData();
+    form.append("path", "/m/late");
+    form.append("file", new Blob([new Uint8Array(randomBytes(1000))]), "late.bin");
+    form.append("use_multipart", "true");
+    const res = await post("/api/fs/upload", form);
+    const body = (await res.json()) as { data: { uploadId: string; path: string } };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.data).toMatchObject({ path: "/m/late/late.bin" });
+    expect(body.data.uploadId).toBeTruthy();
+    expect((await t.request("GET", "/api/fs/get?path=/m/late/late.bin", { token })).status).toBe(404);
+    expect(spooled()).toEqual([]);
+  });
+
+  it("a full file path that does not exist yet is written as that file, not a folder of that name", async () => {
+    const form = new FormData();
+    form.append("path", "/m/fresh/renamed.txt");
+    form.append("use_multipart", "false");
+    form.append("file", new Blob(["renamed on upload"]), "original.txt");
+    const res = await post("/api/fs/upload", form);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const entry = await t.request("GET", "/api/fs/get?path=/m/fresh/renamed.txt", { token });
+    expect(entry.body.data).toMatchObject({ isDirectory: false, name: "renamed.txt" });
+    expect((await readBytes(t, "/m/fresh/renamed.txt", { token })).toString()).toBe("renamed on upload");
+  });
+
   it("a file over the max upload size is 413 whatever the order, and leaves nothing behind", async () => {
     await t.request("PUT", "/api/admin/system-settings", {
       token,

@@ -6,9 +6,11 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { mountStorageAtM, readBytes, type StorageUnderTest } from "../support/fs-helpers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mountStorageAtM, readBytes, type StorageUnderTest, waitForTask } from "../support/fs-helpers";
+import { listen } from "../support/remote-files";
 import type { TestApp } from "../support/test-app";
 
 const MiB = 1024 * 1024;
@@ -44,7 +46,8 @@ export function describeShareMultipartSuite(
         ({ t, storage } = setup);
         token = setup.admin.token as string;
       },
-      { CORS_ORIGINS: "https://app.example" },
+      // The URL server task fetches from a file host on loopback (see the share-options table).
+      { CORS_ORIGINS: "https://app.example", URL_FETCH_ALLOW: "127.0.0.1" },
     );
 
     const init = (extra: Record<string, unknown> = {}) =>
@@ -288,6 +291,151 @@ export function describeShareMultipartSuite(
       expect(await publicDownload(presign.body.data.slug, "secret-at-commit")).toEqual(payload);
     });
 
+    describe("share options on every way in", () => {
+      const payload = randomBytes(4096);
+      const OPTIONS = { password: "pw-every-way", expires_in: 24, max_views: 2 };
+      let source: http.Server;
+      let sourceUrl: string;
+      beforeAll(async () => {
+        source = http.createServer((req, res) => {
+          res.writeHead(200, {
+            "content-type": "application/octet-stream",
+            "content-length": payload.length,
+          });
+          res.end(req.method === "HEAD" ? undefined : payload);
+        });
+        sourceUrl = `http://127.0.0.1:${await listen(source, "127.0.0.1")}/doc.bin`;
+      });
+      afterAll(() => new Promise<void>((resolve) => source.close(() => resolve())));
+
+      /** PUT the payload to a presigned URL and commit it at `commitPath` with the options. */
+      async function putAndCommit(commitPath: string, presigned: { file_id: string; upload_url: string }) {
+        expect((await putPart(t, presigned.upload_url, payload)).status).toBe(200);
+        const commit = await t.request("POST", commitPath, {
+          token,
+          body: { file_id: presigned.file_id, ...OPTIONS },
+        });
+        expect(commit.status, commit.text).toBe(200);
+        return presigned.file_id;
+      }
+
+      /** Each way in creates a share of `payload` with OPTIONS and answers its file id. */
+      const waysIn: Array<[string, () => Promise<string>]> = [
+        [
+          "form upload",
+          async () => {
+            const form = new FormData();
+            form.append("s3_config_id", storage.configId);
+            for (const [k, v] of Object.entries(OPTIONS)) form.append(k, String(v));
+            form.append("file", new Blob([new Uint8Array(payload)]), "form.bin");
+            const res = await t.app.request("/api/upload", {
+              method: "POST",
+              headers: { authorization: `Bearer ${token}` },
+              body: form,
+            });
+            const body = (await res.json()) as { data: { id: string } };
+            expect(res.status, JSON.stringify(body)).toBe(201);
+            return body.data.id;
+          },
+        ],
+        [
+          "s3/commit",
+          async () => {
+            const pre = await t.request("POST", "/api/s3/presign", {
+              token,
+              body: { s3_config_id: storage.configId, filename: "presigned.bin", size: payload.length },
+            });
+            expect(pre.status, pre.text).toBe(200);
+            return putAndCommit("/api/s3/commit", pre.body.data);
+          },
+        ],
+        [
+          "url/commit",
+          async () => {
+            const pre = await t.request("POST", "/api/url/presign", {
+              token,
+              body: {
+                url: sourceUrl,
+                s3_config_id: storage.configId,
+                metadata: {
+                  filename: "from-url.bin",
+                  contentType: "application/octet-stream",
+                  size: payload.length,
+                },
+              },
+            });
+            expect(pre.status, pre.text).toBe(200);
+            return putAndCommit("/api/url/commit", pre.body.data);
+          },
+        ],
+        [
+          "multipart complete",
+          async () => {
+            const d = (
+              await init({
+                filename: "parts.bin",
+                total_size: payload.length,
+                part_size: PART,
+                part_count: 1,
+              })
+            ).body.data;
+            const put = await putPart(t, d.presigned_urls[0].url, payload);
+            expect(put.status).toBe(200);
+            const done = await t.request("POST", "/api/files/multipart/complete", {
+              token,
+              body: {
+                file_id: d.file_id,
+                upload_id: d.upload_id,
+                parts: [{ partNumber: 1, etag: put.headers.get("etag")!.replace(/"/g, "") }],
+                ...OPTIONS,
+              },
+            });
+            expect(done.status, done.text).toBe(200);
+            return d.file_id;
+          },
+        ],
+        [
+          "URL server task",
+          async () => {
+            const queued = await t.request("POST", "/api/url/fetch", {
+              token,
+              body: { url: sourceUrl, s3_config_id: storage.configId, ...OPTIONS },
+            });
+            expect(queued.status, queued.text).toBe(202);
+            const { task } = await waitForTask(t, queued.body.data.id, { token });
+            expect(task.status, JSON.stringify(task)).toBe("completed");
+            return (task.result as { id: string }).id;
+          },
+        ],
+      ];
+
+      it.each(waysIn)("%s keeps password, expiry and max views", async (_way, create) => {
+        const fileId = await create();
+        const row = (await t.request("GET", `/api/files/${fileId}`, { token })).body.data;
+        expect(row).toMatchObject({
+          status: "active",
+          has_password: true,
+          max_views: 2,
+          size: payload.length,
+        });
+        const hours = (Date.parse(row.expires_at) - Date.now()) / 3600_000;
+        expect(hours).toBeGreaterThan(23.9);
+        expect(hours).toBeLessThanOrEqual(24);
+        const download = (password: string) =>
+          t.app.request(`/api/file-download/${row.slug}?password=${password}`);
+        expect(
+          (await t.request("GET", `/api/public/files/${row.slug}`)).body.data.downloadUrl,
+        ).toBeUndefined();
+        expect([401, 403]).toContain((await download("wrong-password")).status);
+        for (let view = 1; view <= 2; view++) {
+          const res = await download(OPTIONS.password);
+          expect(res.status).toBe(200);
+          expect(Buffer.from(await res.arrayBuffer()).equals(payload)).toBe(true);
+        }
+        expect((await download(OPTIONS.password)).status).toBe(410);
+      });
+    });
+
     it("explorer multipart: resume lists the stored parts and re-signs every part URL", async () => {
       const started = await t.request("POST", "/api/fs/multipart/init", {
         token,
@@ -354,12 +502,35 @@ export function describeShareMultipartSuite(
         });
         expect(resumed.body.data.parts.map((p: { partNumber: number }) => p.partNumber)).toEqual([3]);
         const tmp = path.join(t.dataDir, "disk-parts", ".clipshare-tmp", `mp-${d.upload_id}`);
-        expect(readdirSync(tmp).filter((n) => n !== "meta.json" && !n.startsWith("00003-"))).toEqual([]);
+        expect(
+          readdirSync(tmp).filter((n) => !["meta.json", "data"].includes(n) && !n.startsWith("00003-")),
+        ).toEqual([]);
         await t.request("POST", "/api/files/multipart/abort", {
           token,
           body: { file_id: d.file_id, upload_id: d.upload_id },
         });
         expect(() => readdirSync(tmp)).toThrow();
+      });
+
+      it("LOCAL part URLs carry partNumber and isLastPart, signed: flipping isLastPart is 403", async () => {
+        const d = (await init()).body.data;
+        const queries = d.presigned_urls.map((p: { url: string }) => new URL(p.url).searchParams);
+        expect(queries.map((q: URLSearchParams) => [q.get("partNumber"), q.get("isLastPart")])).toEqual([
+          ["1", "false"],
+          ["2", "false"],
+          ["3", "true"],
+        ]);
+        const flipped = new URL(d.presigned_urls[0].url);
+        flipped.searchParams.set("isLastPart", "true");
+        expect((await putPart(t, flipped.toString(), slice(file, 1))).status).toBe(403);
+        const missing = new URL(d.presigned_urls[0].url);
+        missing.searchParams.delete("isLastPart");
+        expect((await putPart(t, missing.toString(), slice(file, 1))).status).toBe(400);
+        expect((await putPart(t, d.presigned_urls[0].url, slice(file, 1))).status).toBe(200);
+        await t.request("POST", "/api/files/multipart/abort", {
+          token,
+          body: { file_id: d.file_id, upload_id: d.upload_id },
+        });
       });
 
       it("an explorer part URL refuses a body larger than the part size given at init", async () => {

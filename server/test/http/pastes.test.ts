@@ -174,6 +174,23 @@ describe("creating pastes", () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(11);
   });
+
+  it("concurrent creates that share a commit: a taken slug fails only its own paste", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        createPaste(i % 2 ? { content: `clash ${i}`, slug: "shared-commit" } : { content: `own ${i}` }),
+      ),
+    );
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(11);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(9);
+    expect(new Set(created.map((r) => r.body.data.slug)).size).toBe(11);
+    for (const [i, r] of results.entries()) {
+      if (i % 2 || r.status !== 201) continue;
+      const read = await view(r.body.data.slug);
+      expect(read.body.data.content).toBe(`own ${i}`);
+    }
+  });
 });
 
 describe("viewing pastes", () => {
@@ -291,6 +308,14 @@ describe("password-protected pastes", () => {
     const wrong = await t.request("POST", `/api/paste/${slug}`, { body: { password: "nope" }, headers });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ error: "wrong_password", message: "Incorrect password" });
+    // A client that prefers Chinese reads 0.7.3's wording, under the same error id.
+    const wrongZh = await t.request("POST", `/api/paste/${slug}`, {
+      body: { password: "nope" },
+      headers: { ...headers, "accept-language": "zh-CN,zh;q=0.9" },
+    });
+    expect(wrongZh.status).toBe(401);
+    expect(wrongZh.body.error).toBe("wrong_password");
+    expect(wrongZh.body.message).toContain("密码错误");
     const empty = await t.request("POST", `/api/paste/${slug}`, { body: {}, headers });
     expect(empty.status).toBe(400);
 

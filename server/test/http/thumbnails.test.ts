@@ -1,4 +1,6 @@
-import { readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage, createMount, mustPut } from "../support/fs-helpers";
@@ -55,5 +57,78 @@ describe("the thumbnail cache", () => {
     expect(busy[0]!.res.headers.get("retry-after")).toBe("2");
     expect(await busy[0]!.res.json()).toMatchObject({ success: false, error: "thumbnail_busy" });
     for (const { file } of busy) expect((await t.app.request(url(file), { headers })).status).toBe(200);
+  });
+});
+
+describe("thumbnails of photos", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await createMount(t, await createLocalStorage(t, "photo-disk"), "/p");
+  });
+  afterAll(async () => t.close());
+
+  it("of an iPhone photo (HEIC) are decoded on the server and show the picture", async () => {
+    const token = await t.adminToken();
+    const { default: sharp } = await import("sharp");
+    const work = mkdtempSync(path.join(tmpdir(), "clipshare-heic-"));
+    const png = path.join(work, "photo.png");
+    // Left half red, right half blue: the thumbnail must show the picture, not just any pixels.
+    await sharp({ create: { width: 400, height: 300, channels: 3, background: "#0000ff" } })
+      .composite([
+        {
+          input: { create: { width: 200, height: 300, channels: 3, background: "#ff0000" } },
+          left: 0,
+          top: 0,
+        },
+      ])
+      .png()
+      .toFile(png);
+    execFileSync("heif-enc", ["-q", "90", "-o", path.join(work, "photo.heic"), png]);
+    await mustPut(t, "/p/photo.heic", readFileSync(path.join(work, "photo.heic")), { token });
+    const res = await t.app.request(
+      `/api/fs/thumbnail?path=${encodeURIComponent("/p/photo.heic")}&size=256`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(res.status).toBe(200);
+    const image = sharp(Buffer.from(await res.arrayBuffer()));
+    expect(await image.metadata()).toMatchObject({ format: "webp", width: 256, height: 192 });
+    const { data } = await image.raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * 256 + x) * 3, (y * 256 + x) * 3 + 3)];
+    expect(pixel(40, 96)[0]).toBeGreaterThan(200);
+    expect(pixel(216, 96)[2]).toBeGreaterThan(200);
+  });
+
+  it("carry none of the photo's metadata: no camera, no place", async () => {
+    const token = await t.adminToken();
+    const { default: sharp } = await import("sharp");
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3366aa" } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "ClipCam", Model: "Z9" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "48/1 51/1 24/1",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "2/1 21/1 3/1",
+        },
+      })
+      .toBuffer();
+    expect(photo.includes("ClipCam")).toBe(true);
+    await mustPut(t, "/p/paris.jpg", photo, { token });
+    const res = await t.app.request(
+      `/api/fs/thumbnail?path=${encodeURIComponent("/p/paris.jpg")}&size=1024`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(res.status).toBe(200);
+    const thumbnail = Buffer.from(await res.arrayBuffer());
+    expect(thumbnail.subarray(8, 12).toString()).toBe("WEBP");
+    expect(thumbnail.includes("EXIF")).toBe(false);
+    expect(thumbnail.includes("ClipCam")).toBe(false);
+    expect((await sharp(thumbnail).metadata()).exif).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
+// The shared API client (packages/shared) as the web app uses it, with the app's error texts.
+import { ApiError, type AuthFailure, buildUrl, type Credentials, createApiClient } from "@clipshare/shared";
 import { describe, expect, it, vi } from "vitest";
-import { buildUrl, type Credentials, createApiClient } from "./api-client";
-import { ApiError, type AuthFailure, describeApiError } from "./api-error";
+import { describeApiError } from "./api-error";
 
 type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
 

@@ -1,5 +1,6 @@
-import { type Credentials, createApiClient } from "./api-client";
+import { type Credentials, createApiClient } from "@clipshare/shared";
 import type { ApiError, AuthFailure } from "./api-error";
+import type { QueuedWriteType } from "./offline/offline-db";
 import { resolveBaseUrl } from "./runtime-config";
 
 /**
@@ -30,7 +31,7 @@ export function reportAuthFailure(failure: AuthFailure, error: ApiError): void {
 /** Resolved once per page load; the environment switcher reloads the page after a change. */
 export const apiBase = resolveBaseUrl();
 
-export const api = createApiClient({
+export const api = createApiClient<QueuedWriteType>({
   baseUrl: () => apiBase.url,
   credentials: () => credentialSource(),
   onAuthFailure: (failure, error) => authFailureHandler?.(failure, error),

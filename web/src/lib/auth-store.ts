@@ -1,3 +1,4 @@
+import type { Credentials } from "@clipshare/shared";
 import {
   type AdminLogin,
   ALL_PERMISSIONS,
@@ -8,7 +9,6 @@ import {
 } from "@clipshare/shared";
 import { useSyncExternalStore } from "react";
 import { api, bindApiAuth } from "./api";
-import type { Credentials } from "./api-client";
 import { ApiError, type AuthFailure } from "./api-error";
 import {
   type ApiKeyVerification,

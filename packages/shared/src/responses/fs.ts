@@ -251,3 +251,23 @@ export const mountIndexUsage = z.strictObject({
   largestFiles: z.array(z.strictObject({ path: z.string(), size: z.number(), modified: nullableString })),
 });
 export type MountIndexUsage = z.infer<typeof mountIndexUsage>;
+
+/** GET /fs/archive: the entries inside a ZIP, TAR or TAR.GZ, read without unpacking it. */
+export const fsArchiveEntry = z.strictObject({
+  path: z.string(),
+  is_directory: z.boolean(),
+  size: z.number(),
+  compressed_size: z.number().nullable(),
+  modified: z.string().nullable(),
+  /** The name would leave its folder when unpacked (`..`, absolute): listed, never served. */
+  unsafe: z.boolean(),
+  encrypted: z.boolean(),
+});
+export const fsArchiveListing = z.strictObject({
+  kind: z.enum(["zip", "tar", "tar.gz"]),
+  entries: z.array(fsArchiveEntry),
+  truncated: z.boolean(),
+  total_size: z.number(),
+});
+export type FsArchiveListing = z.infer<typeof fsArchiveListing>;
+export type FsArchiveEntry = z.infer<typeof fsArchiveEntry>;

@@ -47,6 +47,18 @@ export const fsListQuery = onFirstUse(() =>
 
 export const fsPathQuery = onFirstUse(() => z.object({ path: pathField("Please provide file path") }));
 
+/** One entry inside an archive file of the tree (GET /fs/archive/entry). */
+export const fsArchiveEntryQuery = onFirstUse(() =>
+  z.object({
+    path: pathField("Please provide file path"),
+    entry: z
+      .string({ error: "Please provide the entry" })
+      .min(1, "Please provide the entry")
+      .max(PATH_INPUT_MAX),
+    download: z.preprocess(emptyToUndefined, looseBoolean.optional()),
+  }),
+);
+
 export const fsMkdirRequest = onFirstUse(() =>
   z.object({ path: pathField("Please provide directory path") }),
 );

@@ -39,74 +39,45 @@ export const maxViewsInput = onFirstUse(() =>
     .transform((v) => (v === null || v === 0 ? null : v)),
 );
 
-/**
- * Fields 0.7.3 clients send in camelCase beside their snake_case name. Either spelling is
- * accepted; both with different values is refused, naming the field, rather than one silently
- * winning.
- */
-const PASTE_ALIASES = [
-  ["maxViews", "max_views"],
-  ["expiresAt", "expires_at"],
-] as const;
-
-function refuseConflictingAliases(value: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  for (const [camel, snake] of PASTE_ALIASES) {
-    const a = value[camel];
-    const b = value[snake];
-    if (a !== undefined && b !== undefined && a !== b)
-      ctx.addIssue({
-        code: "custom",
-        path: [snake],
-        message: `${snake} and ${camel} were both sent with different values; send one of them`,
-      });
-  }
-}
-
 const pasteFields = () => ({
   remark: z.string().max(REMARK_MAX, `Remark may be at most ${REMARK_MAX} characters`).nullable().optional(),
   password: z.string().max(SHARE_PASSWORD_MAX).nullable().optional(),
-  expiresAt: optionalTimestamp.optional(),
   expires_at: optionalTimestamp.optional(),
-  maxViews: maxViewsInput.optional(),
   max_views: maxViewsInput.optional(),
   /** Count views but keep no access log for this share (absent: logged). */
   no_log: looseBoolean.optional(),
 });
 
 export const createPasteRequest = onFirstUse(() =>
-  z
-    .object({
-      content: z
-        .string({ error: "Content cannot be empty" })
-        .refine((v) => v.trim().length > 0, "Content cannot be empty"),
-      slug: z
-        .union([slugInput, z.literal(""), z.null()])
-        .optional()
-        .transform((v) => v || undefined),
-      /**
-       * The content is an end-to-end encrypted stream (base64url) sealed in the
-       * browser; its key stays in the link. Such a paste takes no server password.
-       */
-      encrypted: z.boolean().optional(),
-      ...pasteFields(),
-    })
-    .superRefine(refuseConflictingAliases),
+  z.object({
+    content: z
+      .string({ error: "Content cannot be empty" })
+      .refine((v) => v.trim().length > 0, "Content cannot be empty"),
+    slug: z
+      .union([slugInput, z.literal(""), z.null()])
+      .optional()
+      .transform((v) => v || undefined),
+    /**
+     * The content is an end-to-end encrypted stream (base64url) sealed in the
+     * browser; its key stays in the link. Such a paste takes no server password.
+     */
+    encrypted: z.boolean().optional(),
+    ...pasteFields(),
+  }),
 );
 export type CreatePasteRequest = z.input<typeof createPasteRequest>;
 
 export const updatePasteRequest = onFirstUse(() =>
-  z
-    .object({
-      content: z
-        .string()
-        .refine((v) => v.trim().length > 0, "Content cannot be empty")
-        .optional(),
-      clearPassword: z.boolean().optional(),
-      /** New slug; "" or null asks for a new random one. */
-      newSlug: z.union([slugInput, z.literal(""), z.null()]).optional(),
-      ...pasteFields(),
-    })
-    .superRefine(refuseConflictingAliases),
+  z.object({
+    content: z
+      .string()
+      .refine((v) => v.trim().length > 0, "Content cannot be empty")
+      .optional(),
+    clear_password: z.boolean().optional(),
+    /** New slug; "" or null asks for a new random one. */
+    new_slug: z.union([slugInput, z.literal(""), z.null()]).optional(),
+    ...pasteFields(),
+  }),
 );
 export type UpdatePasteRequest = z.input<typeof updatePasteRequest>;
 

@@ -9,6 +9,7 @@ import type { Principal } from "../../auth/principal";
 import { accountTarget, RATE_LIMITS, type RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
+import { preparedQuery } from "../../db/prepared-query";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { randomBase62, randomToken, sha256Hex } from "../../lib/crypto";
 import type { Logger } from "../../logger";
@@ -30,11 +31,24 @@ export class AdminService {
   /** A real hash to verify against when the username is unknown, so timing does not reveal it. */
   private decoyHash: Promise<string> | null = null;
 
+  /** Every request signed in with a token runs this; prepared once (prepared-query.ts). */
+  private readonly tokenLookup;
+
   constructor(
     private readonly db: Db,
     private readonly rateLimiter: RateLimiter,
     private readonly tokenTtlSeconds: number,
-  ) {}
+  ) {
+    this.tokenLookup = preparedQuery<{ hash: string }, { id: string; username: string; expires_at: string }>(
+      db,
+      (param) =>
+        db
+          .selectFrom("admin_tokens")
+          .innerJoin("admins", "admins.id", "admin_tokens.admin_id")
+          .select(["admins.id", "admins.username", "admin_tokens.expires_at"])
+          .where("admin_tokens.token_hash", "=", param("hash")),
+    );
+  }
 
   /** Creates the administrator on first run; returns the generated password when one was made. */
   async bootstrap(
@@ -97,12 +111,7 @@ export class AdminService {
   }
 
   async verifyToken(token: string): Promise<TokenCheck> {
-    const row = await this.db
-      .selectFrom("admin_tokens")
-      .innerJoin("admins", "admins.id", "admin_tokens.admin_id")
-      .select(["admins.id", "admins.username", "admin_tokens.expires_at"])
-      .where("admin_tokens.token_hash", "=", sha256Hex(token))
-      .executeTakeFirst();
+    const [row] = await this.tokenLookup({ hash: sha256Hex(token) });
     if (!row) return { ok: false };
     if (row.expires_at <= nowIso()) {
       await this.logout(token);

@@ -12,6 +12,7 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import {
+  type commitRequest,
   type PresignedUpload,
   type PublishedFileShare,
   type presignRequest,
@@ -28,8 +29,7 @@ import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FileRow, StorageConfigRow } from "../../db/schema";
-import { AppError, badRequest, conflict, notFound } from "../../errors";
-import { constantTimeEqual, deriveKey, hmacSha256, randomBase62 } from "../../lib/crypto";
+import { badRequest, conflict, notFound } from "../../errors";
 import { checkDeclaredSize, ingest, uploadTooLarge } from "../../lib/ingest";
 import { metrics } from "../../lib/metrics";
 import { mimeTypeFor } from "../../storage/mime";
@@ -37,14 +37,20 @@ import type { StorageDriver } from "../../storage/types";
 import { shareAreaPath } from "../fs/share-areas";
 import type { SettingsService } from "../settings/settings-service";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
+import type { ReceiveTarget } from "../uploads/signed-put";
+import {
+  PRESIGN_TTL_SECONDS,
+  SESSION_KIND,
+  type SessionKind,
+  type UploadSession,
+  type UploadSessions,
+} from "../uploads/upload-sessions";
 import { newShareFields, presentFile } from "./file-share-fields";
 import type { FileShareService } from "./file-share-service";
 import { holdReservation, RESERVATION_LEASE_SECONDS } from "./reservation-lease";
 
 /** The stored name of every end-to-end encrypted file share: the real one is sealed in `encrypted_meta`. */
 export const ENCRYPTED_FILENAME = "encrypted.bin";
-
-const PRESIGN_TTL_SECONDS = 3600;
 
 /** Keeps a stored name portable: no path separators, reserved or control characters, bounded length. */
 export function safeObjectName(filename: string): string {
@@ -72,10 +78,12 @@ export function shareMimeType(filename: string, given: string | undefined): stri
 }
 
 export type PresignInput = z.output<typeof presignRequest>;
+/** What s3/commit and url/commit send: the file and the share options to apply. */
+export type CommitInput = z.output<typeof commitRequest>;
 
-/** The upload_sessions row a reservation gets: its kind, lifetime and, for multipart, the part plan. */
+/** The upload session a reservation gets: its kind, lifetime and, for multipart, the part plan. */
 export interface SessionPlan {
-  kind: string;
+  kind: SessionKind;
   ttlSeconds: number;
   /** Bytes the pending row counts against the quota until it is committed. */
   reservedBytes?: number;
@@ -84,17 +92,13 @@ export interface SessionPlan {
 }
 
 export class UploadService {
-  private readonly signingKey: Buffer;
-
   constructor(
     private readonly db: Db,
     private readonly configs: StorageConfigService,
     private readonly settings: SettingsService,
     private readonly shares: FileShareService,
-    secret: Buffer,
-  ) {
-    this.signingKey = deriveKey(secret, "local-upload");
-  }
+    readonly sessions: UploadSessions,
+  ) {}
 
   /** Upload through the server: stream `body` into storage and publish the share. */
   async uploadStream(
@@ -108,8 +112,8 @@ export class UploadService {
     const { config, driver } = await this.resolveConfig(principal, options.s3_config_id);
     if (options.declaredSize != null) await this.configs.quota.assertFits(config, options.declaredSize);
     const streamLimit = await this.configs.quota.streamLimit(config, limits.maxBytes);
-    const row = await this.reserve(principal, config, filename, options, {
-      kind: "presign",
+    const { row } = await this.reserve(principal, config, filename, options, {
+      kind: SESSION_KIND.stream,
       ttlSeconds: RESERVATION_LEASE_SECONDS,
     });
     const release = holdReservation(this.db, row.id);
@@ -140,31 +144,15 @@ export class UploadService {
     checkDeclaredSize({ maxBytes: await this.settings.maxUploadBytes(), declaredSize: input.size });
     const { config, driver } = await this.resolveConfig(principal, input.s3_config_id);
     if (input.size != null) await this.configs.quota.assertFits(config, input.size);
-    const row = await this.reserve(principal, config, input.filename, input, {
-      kind: "presign",
+    const { row, session } = await this.reserve(principal, config, input.filename, input, {
+      kind: SESSION_KIND.presign,
       ttlSeconds: PRESIGN_TTL_SECONDS,
     });
-    const session = await this.db
-      .selectFrom("upload_sessions")
-      .selectAll()
-      .where("file_id", "=", row.id)
-      .executeTakeFirstOrThrow();
-    let uploadUrl: string;
-    let uploadHeaders: Record<string, string> = { "Content-Type": row.mimetype };
-    if (driver.capabilities.presignWrite && driver.presignWrite) {
-      const signed = await driver.presignWrite(row.storage_path, {
-        contentType: row.mimetype,
-        expiresIn: PRESIGN_TTL_SECONDS,
-      });
-      uploadUrl = signed.url;
-      uploadHeaders = { ...signed.headers, "Content-Type": row.mimetype };
-    } else {
-      uploadUrl = `${publicOrigin}${this.localUploadPath(session.id, session.expires_at)}`;
-    }
+    const request = await this.sessions.presignPut(driver, session, row.mimetype, publicOrigin);
     return {
       file_id: row.id,
-      upload_url: uploadUrl,
-      upload_headers: uploadHeaders,
+      upload_url: request.url,
+      upload_headers: request.headers,
       upload_method: "PUT",
       storage_path: row.storage_path,
       s3_url: driver.publicUrl ? driver.publicUrl(row.storage_path) : null,
@@ -172,43 +160,30 @@ export class UploadService {
       provider_type: config.storage_type === "LOCAL" ? "LOCAL" : config.provider_type,
       storage_type: config.storage_type as StorageType,
       ...shareSummary(row),
-      upload_expires_at: session.expires_at,
+      upload_expires_at: request.expiresAt.toISOString(),
     };
   }
 
-  /** PUT to the signed LOCAL upload URL: authorized by the signature, limited by the settings. */
-  async receiveLocalUpload(
-    sessionId: string,
-    expires: string,
-    signature: string,
-    body: Readable,
-    declaredSize: number | null,
-  ) {
-    const expected = this.sign(sessionId, expires);
-    if (!constantTimeEqual(signature, expected) || Date.parse(expires) <= Date.now()) {
-      throw new AppError(403, "invalid_signature", "Upload URL is invalid or has expired");
-    }
-    const { row } = await this.pendingUpload(sessionId);
-    if (!row?.storage_config_id) throw notFound("Upload session does not exist", "upload_session_not_found");
+  /** Where the bytes of a signed PUT to a share's session go, while the share is still pending. */
+  async receiveTarget(session: UploadSession): Promise<ReceiveTarget | null> {
+    const row = await this.pendingRow(session.file_id);
+    if (!row?.storage_config_id) return null;
     const { driver } = await this.configs.driverById(row.storage_config_id);
-    const { result } = await ingest(
-      body,
-      (input, signal) => driver.write(row.storage_path, input, { contentType: row.mimetype, signal }),
-      { maxBytes: await this.settings.maxUploadBytes(), declaredSize },
-    );
-    return { etag: result.etag, size: result.size };
+    return {
+      driver,
+      contentType: row.mimetype,
+      limit: { maxBytes: await this.settings.maxUploadBytes() },
+      // A multipart reservation counts the announced size; a presigned one has none to hold parts to.
+      totalSize: session.kind === SESSION_KIND.presign ? null : row.size,
+    };
   }
 
   /**
    * POST /s3/commit: the bytes are in storage; check them and publish the
    * share, with the share options the client sends here.
    */
-  async commit(
-    principal: Principal,
-    fileId: string,
-    options: ShareOptionsUpdate = {},
-  ): Promise<PublishedFileShare> {
-    const row = await this.db.selectFrom("files").selectAll().where("id", "=", fileId).executeTakeFirst();
+  async commit(principal: Principal, input: CommitInput): Promise<PublishedFileShare> {
+    const row = await this.shareRow(input.file_id);
     if (!row || !isCreator(principal, row.created_by))
       throw notFound("File does not exist or was deleted", "file_not_found");
     if (row.status === "active") return { ...presentFile(row), ...this.shares.urlsFor(row) };
@@ -231,27 +206,24 @@ export class UploadService {
       await this.discard(row, driver);
       throw e;
     }
-    return this.activate(row, stored.size, stored.etag, options);
+    return this.activate(row, stored.size, stored.etag, input);
   }
 
   // ---- shared with the multipart service (share-multipart.ts) ----------------
 
-  /** The session a signed upload URL names and its share, while that share is still pending. */
-  async pendingUpload(sessionId: string) {
-    const session = await this.db
-      .selectFrom("upload_sessions")
+  shareRow(fileId: string): Promise<FileRow | undefined> {
+    return this.db.selectFrom("files").selectAll().where("id", "=", fileId).executeTakeFirst();
+  }
+
+  /** A share row while it is still pending (an upload reserved it and has not published it). */
+  pendingRow(fileId: string | null): Promise<FileRow | undefined> {
+    if (!fileId) return Promise.resolve(undefined);
+    return this.db
+      .selectFrom("files")
       .selectAll()
-      .where("id", "=", sessionId)
+      .where("id", "=", fileId)
+      .where("status", "=", "pending")
       .executeTakeFirst();
-    const row = session?.file_id
-      ? await this.db
-          .selectFrom("files")
-          .selectAll()
-          .where("id", "=", session.file_id)
-          .where("status", "=", "pending")
-          .executeTakeFirst()
-      : undefined;
-    return { session, row };
   }
 
   async resolveConfig(
@@ -271,7 +243,7 @@ export class UploadService {
     requestedName: string,
     options: UploadOptions & { encrypted_meta?: string | undefined },
     plan: SessionPlan,
-  ): Promise<FileRow> {
+  ): Promise<{ row: FileRow; session: UploadSession }> {
     const id = randomUUID();
     // An encrypted upload hides its name and type; the server keeps an opaque name and the bytes' real type.
     const encryptedMeta = options.encrypted_meta ?? null;
@@ -305,28 +277,26 @@ export class UploadService {
       delete_object_with_share: 1,
     };
     await this.shares.insertRow(row, Boolean(options.slug));
-    await this.db
-      .insertInto("upload_sessions")
-      .values({
-        id: randomBase62(32),
-        kind: plan.kind,
-        storage_config_id: config.id,
-        mount_id: null,
-        storage_path: storagePath,
-        upload_id: null,
-        file_id: row.id,
-        created_by: row.created_by,
-        expires_at: new Date(now.getTime() + plan.ttlSeconds * 1000).toISOString(),
-        created_at: nowIso(now),
-        part_size: plan.partSize ?? null,
-        part_count: plan.partCount ?? null,
-      })
-      .execute();
+    const session = await this.sessions.insert({
+      kind: plan.kind,
+      target: { fileId: row.id },
+      storageConfigId: config.id,
+      storagePath,
+      createdBy: row.created_by,
+      ttlSeconds: plan.ttlSeconds,
+      ...(plan.partSize !== undefined ? { partSize: plan.partSize } : {}),
+      ...(plan.partCount !== undefined ? { partCount: plan.partCount } : {}),
+    });
     await this.configs.touch(config.id);
-    return row;
+    return { row, session };
   }
 
-  /** Publishes a pending share, applying the share options sent with the commit. */
+  /**
+   * The one commit of a file share, whatever way its bytes came (form, raw
+   * PUT, s3/commit, url/commit, multipart complete, the URL server task):
+   * publishes the pending share and applies the share options sent with the
+   * commit (those sent with the reservation are already on the row).
+   */
   async activate(
     row: FileRow,
     size: number,
@@ -368,14 +338,6 @@ export class UploadService {
     await this.db.deleteFrom("upload_sessions").where("file_id", "=", row.id).execute();
     await this.db.deleteFrom("files").where("id", "=", row.id).execute();
   }
-
-  private localUploadPath(sessionId: string, expires: string): string {
-    return `/api/s3/local-upload/${sessionId}?expires=${encodeURIComponent(expires)}&signature=${this.sign(sessionId, expires)}`;
-  }
-
-  private sign(sessionId: string, expires: string): string {
-    return hmacSha256(this.signingKey, `${sessionId}:${expires}`).toString("base64url");
-  }
 }
 
 /** What upload answers say about the share being made (camelCase, as 0.7.3 clients read it). */
@@ -391,6 +353,7 @@ export function shareSummary(row: FileRow): UploadShareSummary {
 
 /** The columns the share options sent with a commit change; options not sent keep what the upload set. */
 async function shareOptionChanges(options: ShareOptionsUpdate) {
+  // Only the share options: a commit body also names the file, its size and ETag.
   return {
     ...(options.remark !== undefined ? { remark: options.remark } : {}),
     ...(options.password !== undefined ? { password_hash: await hashPassword(options.password) } : {}),

@@ -1,9 +1,9 @@
 /**
- * Explorer multipart uploads (fs/multipart/init, complete, resume, abort): S3
- * native multipart uploads with presigned part URLs; on LOCAL the parts go to
- * signed part URLs of this server (received by DirectUploadService). The
- * upload_sessions row, the size and quota checks and the signed URLs are
- * DirectUploadService's, shared with presigned uploads.
+ * Explorer multipart uploads (fs/multipart/init, complete, resume, abort). The
+ * session, part URLs (presigned on S3, this server's signed part URLs on
+ * LOCAL), resume and assembly are the upload domain's multipart session
+ * (domain/uploads/upload-sessions.ts), the same as file shares use; this
+ * module resolves the tree path and keeps the listing caches and the limits.
  */
 import {
   type FsMultipartDone,
@@ -12,17 +12,12 @@ import {
   type InlineStatusFree,
   MULTIPART_PART_SIZE,
 } from "@clipshare/shared";
-import type { Db } from "../../db/database";
-import { nowIso } from "../../db/database";
+import { creatorIdOf } from "../../auth/creator";
 import { badRequest, isAppError, notFound } from "../../errors";
 import { mimeTypeFor } from "../../storage/mime";
+import { MAX_PARTS, SESSION_KIND, type UploadSession } from "../uploads/upload-sessions";
 import { authorize, type FsActor } from "./access";
-import {
-  type DirectUploadService,
-  MULTIPART_TTL_SECONDS,
-  SESSION_KINDS,
-  type Session,
-} from "./fs-direct-uploads";
+import type { DirectUploadService } from "./fs-direct-uploads";
 import { fsError } from "./fs-entry";
 import { checkFileName } from "./fs-uploads";
 import type { ResolvedPath } from "./mount-table";
@@ -31,9 +26,8 @@ import { normalizeVirtualPath, vbasename, vjoin } from "./vpath";
 
 export class FsMultipartUploads {
   constructor(
-    private readonly db: Db,
     private readonly vfs: VirtualFileSystem,
-    private readonly sessions: DirectUploadService,
+    private readonly direct: DirectUploadService,
   ) {}
 
   /** POST /fs/multipart/init: starts a multipart upload and signs a URL per part. */
@@ -49,37 +43,41 @@ export class FsMultipartUploads {
     },
     origin: string,
   ): Promise<FsMultipartStarted> {
-    const target = await this.sessions.uploadTarget(actor, input.path, input.fileName, input.fileSize);
+    const target = await this.direct.uploadTarget(actor, input.path, input.fileName, input.fileSize);
     const { driver } = target;
     if (!driver.initMultipart)
       throw badRequest("This storage does not support multipart uploads", "not_supported");
     const partSize = input.partSize ?? MULTIPART_PART_SIZE;
     const partCount = input.partCount ?? Math.max(1, Math.ceil((input.fileSize ?? 0) / partSize));
-    if (partCount > 10_000) throw badRequest("A multipart upload has at most 10000 parts", "too_many_parts");
+    if (partCount > MAX_PARTS)
+      throw badRequest("A multipart upload has at most 10000 parts", "too_many_parts");
     if (input.fileSize !== undefined && partSize * partCount < input.fileSize) {
       throw badRequest("partSize × partCount is smaller than fileSize", "invalid_parts");
     }
     const contentType = input.contentType?.trim() || mimeTypeFor(target.path);
-    let uploadId: string;
+    let session: UploadSession;
     try {
-      uploadId = await driver.initMultipart(target.subPath, { contentType });
+      session = await this.direct.sessions.startMultipart(
+        driver,
+        {
+          target: { mountId: target.row.id },
+          storageConfigId: target.config.id,
+          storagePath: target.subPath,
+          createdBy: creatorIdOf(actor.principal),
+          partSize,
+          partCount,
+        },
+        contentType,
+      );
     } catch (e) {
       throw fsError(e, target);
     }
-    const session = await this.sessions.insertSession(
-      actor.principal,
-      SESSION_KINDS.multipart,
-      target,
-      uploadId,
-      MULTIPART_TTL_SECONDS,
-      { partSize, partCount },
-    );
     return {
-      uploadId,
+      uploadId: session.upload_id!,
       key: target.subPath,
       partSize,
       partCount,
-      presignedUrls: await this.partUrls(target, session, origin),
+      presignedUrls: await this.direct.sessions.partUrls(driver, session, origin),
       mount_id: target.row.id,
       path: target.path,
       storage_type: target.row.storage_type,
@@ -96,20 +94,16 @@ export class FsMultipartUploads {
       parts: Array<{ partNumber: number; etag?: string | undefined; ETag?: string | undefined }>;
     },
   ): Promise<InlineStatusFree<FsMultipartDone>> {
-    const target = await this.multipartTarget(actor, input);
-    const session = await this.sessions.findSession(actor.principal, SESSION_KINDS.multipart, target, {
-      uploadId: input.uploadId,
-    });
-    if (!session) throw notFound("Multipart upload does not exist", "upload_not_found");
+    const { target, session } = await this.multipartSession(actor, input);
     const parts = input.parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag ?? p.ETag ?? "" }));
     let written: { size: number; etag: string | null };
     try {
-      written = await target.driver.completeMultipart!(target.subPath, input.uploadId, parts);
+      written = await this.direct.sessions.assemble(target.driver, session, parts);
     } catch (e) {
       throw fsError(e, target);
     }
-    await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
-    await this.sessions.enforceLimit(target, written.size);
+    await this.direct.sessions.remove(session.id);
+    await this.direct.enforceLimit(target, written.size);
     await this.vfs.invalidate(target, false);
     return {
       fileName: vbasename(target.path),
@@ -128,24 +122,19 @@ export class FsMultipartUploads {
     input: { path: string; uploadId: string; fileName?: string | undefined },
     origin: string,
   ): Promise<FsMultipartResume> {
-    const target = await this.multipartTarget(actor, input);
-    const session = await this.sessions.findSession(actor.principal, SESSION_KINDS.multipart, target, {
-      uploadId: input.uploadId,
-    });
-    if (!session || session.expires_at <= nowIso() || !target.driver.listParts) {
+    const { target, session } = await this.multipartSession(actor, input);
+    if (!target.driver.listParts)
       throw notFound("Multipart upload does not exist or has expired", "upload_not_found");
-    }
     let parts: Array<{ partNumber: number; etag: string; size: number }>;
     try {
-      parts = await target.driver.listParts(target.subPath, input.uploadId);
+      parts = await this.direct.sessions.storedParts(target.driver, session);
     } catch (e) {
-      if (!isAppError(e) || e.error !== "upload_not_found") throw fsError(e, target);
-      await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
-      throw notFound("Multipart upload does not exist or has expired", "upload_not_found");
+      if (isAppError(e) && e.error === "upload_not_found") throw e;
+      throw fsError(e, target);
     }
     return {
       parts: parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag, size: p.size })),
-      presignedUrls: await this.partUrls(target, session, origin),
+      presignedUrls: await this.direct.sessions.partUrls(target.driver, session, origin),
     };
   }
 
@@ -153,13 +142,8 @@ export class FsMultipartUploads {
     actor: FsActor,
     input: { path: string; uploadId: string; fileName?: string | undefined },
   ): Promise<void> {
-    const target = await this.multipartTarget(actor, input);
-    const session = await this.sessions.findSession(actor.principal, SESSION_KINDS.multipart, target, {
-      uploadId: input.uploadId,
-    });
-    if (!session) throw notFound("Multipart upload does not exist", "upload_not_found");
-    await target.driver.abortMultipart?.(target.subPath, input.uploadId).catch(() => undefined);
-    await this.db.deleteFrom("upload_sessions").where("id", "=", session.id).execute();
+    const { target, session } = await this.multipartSession(actor, input);
+    await this.direct.sessions.abort(target.driver, session);
   }
 
   // ---- internals -----------------------------------------------------------
@@ -174,21 +158,19 @@ export class FsMultipartUploads {
     return this.vfs.requireMount(path, actor);
   }
 
-  private async partUrls(target: ResolvedPath, session: Session, origin: string) {
-    const urls: Array<{ partNumber: number; url: string }> = [];
-    for (let partNumber = 1; partNumber <= (session.part_count ?? 1); partNumber++) {
-      const url = target.driver.presignPart
-        ? (
-            await target.driver.presignPart(
-              target.subPath,
-              session.upload_id!,
-              partNumber,
-              MULTIPART_TTL_SECONDS,
-            )
-          ).url
-        : this.sessions.signedUploadUrl(origin, session, partNumber);
-      urls.push({ partNumber, url });
-    }
-    return urls;
+  /** The caller's live multipart session of this path and upload id, or 404 upload_not_found. */
+  private async multipartSession(
+    actor: FsActor,
+    input: { path: string; uploadId: string; fileName?: string | undefined },
+  ): Promise<{ target: ResolvedPath; session: UploadSession }> {
+    const target = await this.multipartTarget(actor, input);
+    const session = await this.direct.findSession(
+      actor.principal,
+      [SESSION_KIND.multipart, SESSION_KIND.completing],
+      target,
+      { uploadId: input.uploadId },
+    );
+    if (!session?.upload_id) throw notFound("Multipart upload does not exist", "upload_not_found");
+    return { target, session };
   }
 }

@@ -13,6 +13,7 @@ import type { StorageConfigService } from "../storage-configs/storage-config-ser
 import { resolveCreator } from "../tasks/creator";
 import { type TaskHandler, TaskRunner, type TaskRunnerOptions } from "../tasks/task-runner";
 import { TaskService } from "../tasks/task-service";
+import type { UploadSessions } from "../uploads/upload-sessions";
 import type { BusHandlers, CacheBus } from "./cache-bus";
 import { FsBatchService } from "./fs-batch";
 import { FsCaches } from "./fs-caches";
@@ -42,6 +43,8 @@ export interface FsServicesDeps {
   storageConfigs: StorageConfigService;
   settings: SettingsService;
   fileShares: FileShareService;
+  /** The upload domain's sessions (signed URLs, multipart), shared with file shares. */
+  uploadSessions: UploadSessions;
   taskRunner?: TaskRunnerOptions;
   /** Task types of other areas, registered before the runner starts so no queued task finds no handler. */
   taskHandlers?: (parts: { uploads: FsUploadService }) => Record<string, TaskHandler>;
@@ -78,12 +81,10 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   const links = new FsLinks(vfs, deps.settings, signer);
   const uploads = new FsUploadService(vfs, deps.settings, tasks, deps.storageConfigs.quota);
   const directUploads = new DirectUploadService(
-    db,
     vfs,
     deps.settings,
     deps.storageConfigs.quota,
-    signer,
-    log,
+    deps.uploadSessions,
   );
   const runner = new TaskRunner(tasks, (createdBy) => resolveCreator(db, createdBy), log, {
     // With SQLite there is exactly one instance: whatever was running at start-up was interrupted.
@@ -113,7 +114,7 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
     links,
     uploads,
     directUploads,
-    multipartUploads: new FsMultipartUploads(db, vfs, directUploads),
+    multipartUploads: new FsMultipartUploads(vfs, directUploads),
     batch: new FsBatchService(vfs, tasks, directUploads, links),
     search: new SearchService(vfs, index),
     index,

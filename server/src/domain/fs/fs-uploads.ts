@@ -30,6 +30,18 @@ export function checkFileName(name: string): string {
   return trimmed;
 }
 
+/**
+ * Whether an upload `path` (not ending in "/") names the file itself rather
+ * than a folder to put `fileName` in: its last segment is the file's name, or
+ * looks like a file name (has an extension). A full path that does not exist
+ * yet so becomes that file, not a folder of that name; "/m/album" stays a
+ * folder. An existing directory is always the folder (checked by the caller).
+ */
+export function namesFile(path: string, fileName: string): boolean {
+  const last = vbasename(path);
+  return last === fileName || /^[^.].*\.[^.]+$/.test(last);
+}
+
 /** The client's type when it says something specific; else the one the name implies. */
 function contentTypeFor(name: string, given: string | undefined): string {
   const type = given?.split(";")[0]?.trim().toLowerCase();
@@ -54,8 +66,9 @@ export class FsUploadService {
   ) {}
 
   /**
-   * POST /fs/upload. `pathInput` is the directory to upload into, or the full
-   * file path when its last segment is the file's name (always, with `isFilePath`).
+   * POST /fs/upload. `pathInput` is the directory to upload into (it ends in
+   * "/" or is an existing directory), else the full path of the file to write,
+   * whether or not it exists yet (always, with `isFilePath`).
    */
   async upload(
     actor: FsActor,
@@ -69,7 +82,7 @@ export class FsUploadService {
     authorize(actor, "upload", given);
     const intoDir =
       !options.isFilePath &&
-      (pathInput.endsWith("/") || vbasename(given) !== name || (await this.isDirectory(actor, given)));
+      (pathInput.endsWith("/") || !namesFile(given, name) || (await this.isDirectory(actor, given)));
     const path = intoDir ? vjoin(given, name) : given;
     authorize(actor, "upload", path);
     const { entry, taskId } = await this.ingestFile(actor, path, body, options, (input, signal) =>

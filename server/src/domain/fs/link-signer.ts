@@ -6,7 +6,7 @@
  *   seconds, 0 = never), valid while the mount has web proxy on;
  * - link: `sign=l:<mac>:<expires>` on the same route, what fs/file-link and
  *   fs/get hand out for storage that cannot presign (LOCAL); always expiring;
- * - upload: signed PUT URLs for LOCAL presigned and multipart uploads;
+ * (signed upload URLs are the upload domain's: domain/uploads/upload-signer.ts);
  * - zip: a plain GET link to a ZIP of given paths on behalf of a principal.
  */
 import { constantTimeEqual, deriveKey, hmacSha256 } from "../../lib/crypto";
@@ -14,7 +14,7 @@ import { constantTimeEqual, deriveKey, hmacSha256 } from "../../lib/crypto";
 export type SignatureCheck = "ok" | "signature_expired" | "invalid_signature" | "malformed_signature";
 
 const LINK_PREFIX = "l:";
-type KeyKind = "proxy" | "link" | "upload" | "zip";
+type KeyKind = "proxy" | "link" | "zip";
 
 export class LinkSigner {
   private readonly keys: Record<KeyKind, Buffer>;
@@ -23,7 +23,6 @@ export class LinkSigner {
     this.keys = {
       proxy: deriveKey(secret, "fs-proxy-sign"),
       link: deriveKey(secret, "fs-file-link"),
-      upload: deriveKey(secret, "fs-upload"),
       zip: deriveKey(secret, "fs-zip-link"),
     };
   }
@@ -48,15 +47,6 @@ export class LinkSigner {
   verifyLink(path: string, sign: string): SignatureCheck {
     if (!sign.startsWith(LINK_PREFIX)) return "malformed_signature";
     return this.verify("link", path, sign.slice(LINK_PREFIX.length), false);
-  }
-
-  uploadSign(sessionId: string, part: number, expires: string): string {
-    return this.mac("upload", `${sessionId}:${part}:${expires}`);
-  }
-
-  verifyUpload(sessionId: string, part: number, expires: string, signature: string): boolean {
-    const fresh = Date.parse(expires) > Date.now();
-    return constantTimeEqual(signature, this.uploadSign(sessionId, part, expires)) && fresh;
   }
 
   zipSign(by: string, expiresAt: number, paths: string[], name: string): string {

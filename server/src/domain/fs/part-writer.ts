@@ -59,7 +59,7 @@ export async function writeInParts(
   const { signal } = options;
   let uploadId: string;
   try {
-    uploadId = await driver.initMultipart(target.subPath, { contentType: options.contentType });
+    uploadId = await driver.initMultipart(target.subPath, { contentType: options.contentType, partSize });
   } catch (e) {
     throw fsError(e, target);
   }

@@ -140,10 +140,10 @@ export class PasteService {
   async create(principal: Principal, input: CreateInput): Promise<CreatedPaste> {
     assertContentSize(input.content);
     if (input.encrypted) assertEncryptedInput(input.content, input.password);
-    const expiresAt = pickDefined(input.expiresAt, input.expires_at) ?? null;
+    const expiresAt = input.expires_at ?? null;
     if (expiresAt !== null && expiresAt <= nowIso())
       throw badRequest("Expiry time must be in the future", "invalid_expiry");
-    const maxViews = pickDefined(input.maxViews, input.max_views) ?? null;
+    const maxViews = input.max_views ?? null;
     const now = nowIso();
     const row: PasteRow = {
       id: randomUUID(),
@@ -291,20 +291,20 @@ export class PasteService {
     }
     if (input.remark !== undefined) patch.remark = input.remark || null;
     if (input.no_log !== undefined) patch.no_log = input.no_log ? 1 : 0;
-    if (input.clearPassword) patch.password_hash = null;
+    if (input.clear_password) patch.password_hash = null;
     else if (input.password) patch.password_hash = await hashPassword(input.password);
-    const expiresAt = pickDefined(input.expiresAt, input.expires_at);
+    const expiresAt = input.expires_at;
     if (expiresAt !== undefined) {
       if (expiresAt !== null && expiresAt <= nowIso())
         throw badRequest("Expiry time must be in the future", "invalid_expiry");
       patch.expires_at = expiresAt;
     }
-    const maxViews = pickDefined(input.maxViews, input.max_views);
+    const maxViews = input.max_views;
     // A new content or a new view limit starts counting afresh (0.7.3 behaviour).
     if (maxViews !== undefined) patch.max_views = maxViews;
     if (maxViews !== undefined || input.content !== undefined) patch.views = 0;
-    const randomSlug = input.newSlug === "" || input.newSlug === null;
-    if (input.newSlug !== undefined) patch.slug = randomSlug ? newSlug() : (input.newSlug as string);
+    const randomSlug = input.new_slug === "" || input.new_slug === null;
+    if (input.new_slug !== undefined) patch.slug = randomSlug ? newSlug() : (input.new_slug as string);
     await this.access.update(row.id, patch);
     const updated = { ...row, ...patch } as PasteRow;
     return presentListRow(updated);
@@ -348,8 +348,4 @@ function assertContentSize(content: string): void {
   if (Buffer.byteLength(content, "utf8") > PASTE_MAX_BYTES) {
     throw payloadTooLarge(`Content too large (max ${PASTE_MAX_BYTES / 1024 / 1024} MB)`);
   }
-}
-
-function pickDefined<T>(a: T | undefined, b: T | undefined): T | undefined {
-  return a !== undefined ? a : b;
 }

@@ -100,8 +100,11 @@ export class ShareAccess<Row extends ShareRow> {
   /** The visitor statements, built once (prepared-query.ts): every share view runs one of them. */
   private readonly statements: ReturnType<typeof visitorStatements>;
 
+  /** Group-committed INSERTs by column list (insertStatement). */
+  private readonly inserts = new Map<string, (row: Row) => Promise<unknown>>();
+
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly rateLimiter: RateLimiter,
     private readonly tokens: ShareAccessTokens,
     readonly spec: ShareKindSpec,
@@ -161,10 +164,7 @@ export class ShareAccess<Row extends ShareRow> {
   async insert(row: Row, customSlug: boolean): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.shares
-          .insertInto(this.spec.table)
-          .values(row as unknown as ShareColumns)
-          .execute();
+        await this.insertStatement(Object.keys(row))(row);
         return;
       } catch (e) {
         if (!isUniqueViolation(e)) throw e;
@@ -172,6 +172,30 @@ export class ShareAccess<Row extends ShareRow> {
         row.slug = newSlug();
       }
     }
+  }
+
+  /**
+   * The INSERT of a row with these columns, prepared once and group-committed: creating
+   * shares is a hot path too (one commit per paste cost more than building it), and
+   * concurrent creations share a commit on SQLite. A taken slug fails only its own row.
+   */
+  private insertStatement(columns: string[]): (row: Row) => Promise<unknown> {
+    const key = columns.join(",");
+    let insert = this.inserts.get(key);
+    if (!insert) {
+      insert = groupCommit(
+        this.db,
+        preparedQuery<Row, never>(this.shares, (param) =>
+          this.shares
+            .insertInto(this.spec.table)
+            .values(
+              Object.fromEntries(columns.map((c) => [c, param((row) => row[c as keyof Row])])) as never,
+            ),
+        ),
+      );
+      this.inserts.set(key, insert);
+    }
+    return insert;
   }
 
   /** Applies an owner's change; a new slug someone else holds is 409. */

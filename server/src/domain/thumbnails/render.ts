@@ -12,7 +12,8 @@
  * that do not refer to other resources (no playlists, no concat scripts).
  */
 import { spawn } from "node:child_process";
-import { open } from "node:fs/promises";
+import { open, rm } from "node:fs/promises";
+import path from "node:path";
 import type SharpModule from "sharp";
 import { AppError } from "../../errors";
 import { lazyRequire } from "../../lib/lazy-require";
@@ -109,8 +110,20 @@ async function headOf(input: string | Buffer): Promise<Buffer> {
 
 /** Writes a WebP no larger than `size` × `size` of the image at `input` (a path, or bytes of a frame). */
 export async function renderImage(input: string | Buffer, size: number, output: string): Promise<void> {
-  if (!sniffRasterFormat(await headOf(input))) throw unsupported();
+  const format = sniffRasterFormat(await headOf(input));
+  if (!format) throw unsupported();
   const sharp = loadSharp();
+  if (format === "heif" && typeof input === "string" && (await isHevc(sharp, input))) {
+    // libvips reads the HEIF container (so its pixel limit applies above) but has no HEVC decoder:
+    // an iPhone photo is decoded by heif-convert in a process of its own, to a PNG next to the output.
+    const decoded = `${output}.heic.png`;
+    try {
+      await convertHeic(input, decoded);
+      return await renderImage(decoded, size, output);
+    } finally {
+      await rm(decoded, { force: true });
+    }
+  }
   try {
     await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: "error" })
       .rotate()
@@ -123,6 +136,51 @@ export async function renderImage(input: string | Buffer, size: number, output: 
       throw imageTooLarge(`more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
     throw unsupported();
   }
+}
+
+/** Whether the HEIF image at `input` is HEVC-coded (HEIC); refuses one over the pixel limit. */
+async function isHevc(sharp: typeof SharpModule, input: string): Promise<boolean> {
+  let meta: Awaited<ReturnType<ReturnType<typeof SharpModule>["metadata"]>>;
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw unsupported();
+  }
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS)
+    throw imageTooLarge(`more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+  return meta.compression === "hevc";
+}
+
+/** A decode that takes longer than this is given up. */
+const HEIC_TIMEOUT_MS = 20_000;
+let heicProbe: Promise<boolean> | null = null;
+
+/** heif-convert (libheif's tool) is optional, like ffmpeg: without it HEIC photos get no thumbnail. */
+export function heicConverterAvailable(): Promise<boolean> {
+  heicProbe ??= new Promise((resolve) => {
+    const child = spawn("heif-convert", ["--help"], { stdio: "ignore" });
+    child.on("error", () => resolve(false));
+    child.on("close", () => resolve(true));
+  });
+  return heicProbe;
+}
+
+async function convertHeic(input: string, output: string): Promise<void> {
+  if (!(await heicConverterAvailable())) throw unsupported();
+  await new Promise<void>((resolve, reject) => {
+    // An absolute path keeps a name that starts with "-" a path; the output name is ours.
+    const child = spawn("heif-convert", [path.resolve(input), output], { stdio: "ignore" });
+    const timer = setTimeout(() => child.kill("SIGKILL"), HEIC_TIMEOUT_MS);
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(unsupported());
+    });
+  });
 }
 
 let ffmpegProbe: Promise<boolean> | null = null;

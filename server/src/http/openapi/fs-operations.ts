@@ -26,6 +26,20 @@ export const FS_OPERATIONS: Record<string, Operation> = {
     query: w.fsPathQuery,
     file: "bytes",
   },
+  "GET /fs/archive": {
+    summary: "The entries of a ZIP, TAR or TAR.GZ file, without unpacking it",
+    tag: "File system",
+    access: "key",
+    query: w.fsPathQuery,
+    data: w.fsArchiveListing,
+  },
+  "GET /fs/archive/entry": {
+    summary: "One entry of an archive file, streamed out",
+    tag: "File system",
+    access: "key",
+    query: w.fsArchiveEntryQuery,
+    file: "bytes",
+  },
   "GET /fs/thumbnail": {
     summary: "A WebP thumbnail of an image or video",
     tag: "File system",
@@ -123,20 +137,6 @@ export const FS_OPERATIONS: Record<string, Operation> = {
     tag: "File system",
     access: "key",
     body: w.fsPresignCommitRequest,
-    data: z.unknown(),
-  },
-  "PUT /fs/upload-session/:id": {
-    summary: "The signed upload URL of LOCAL mounts",
-    tag: "File system",
-    access: "public",
-    upload: "raw",
-    data: z.unknown(),
-  },
-  "PUT /fs/upload-session/:id/parts/:part": {
-    summary: "The signed part URL of LOCAL mounts",
-    tag: "File system",
-    access: "public",
-    upload: "raw",
     data: z.unknown(),
   },
   "POST /fs/multipart/init": {

@@ -111,8 +111,9 @@ export const SHARE_OPERATIONS: Record<string, Operation> = {
     body: w.presignRequest,
     data: w.presignedUpload,
   },
-  "PUT /s3/local-upload/:session": {
-    summary: "The signed upload URL of LOCAL storage",
+  "PUT /uploads/:session": {
+    summary:
+      "The signed upload URL of LOCAL storage (a whole file, or one part with partNumber and isLastPart)",
     tag: "File shares",
     access: "public",
     upload: "raw",
@@ -131,13 +132,6 @@ export const SHARE_OPERATIONS: Record<string, Operation> = {
     access: "key",
     body: w.shareMultipartInitRequest,
     data: w.shareMultipartStarted,
-  },
-  "PUT /files/multipart/part": {
-    summary: "The signed part URL of LOCAL storage",
-    tag: "File shares",
-    access: "public",
-    upload: "raw",
-    data: z.unknown(),
   },
   "POST /files/multipart/resume": {
     summary: "Parts stored so far and fresh part URLs",

@@ -1,19 +1,17 @@
 /**
  * File shares uploaded in parts (FILE_SHARE): /files/multipart/init, resume,
- * complete, abort, and the signed LOCAL part URL /files/multipart/part.
+ * complete and abort. LOCAL parts go to the upload domain's signed URL (uploads.ts).
  */
 import {
-  onFirstUse,
   Permission,
   shareMultipartCompleteRequest,
   shareMultipartInitRequest,
   shareMultipartRef,
 } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
-import { z } from "zod";
 import { requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
-import { declaredLength, parseWith, readJson, requestStream } from "../body";
+import { readJson } from "../body";
 import { ok, withInlineStatus } from "../envelope";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
@@ -27,19 +25,6 @@ export async function readCompleteRequest(c: Context) {
   const parts = body.parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag ?? p.ETag ?? "" }));
   return { ...body, parts };
 }
-
-const partQuery = onFirstUse(() =>
-  z.object({
-    upload: z.string({ error: "Upload URL is missing its signature" }).min(1).max(100),
-    partNumber: z.coerce
-      .number({ error: "Invalid part number" })
-      .int("Invalid part number")
-      .min(1, "Invalid part number")
-      .max(10_000, "Invalid part number"),
-    expires: z.string({ error: "Upload URL is missing its signature" }).regex(/^\d{1,12}$/, "Invalid expiry"),
-    sig: z.string({ error: "Upload URL is missing its signature" }).min(1).max(200),
-  }),
-);
 
 export function shareMultipartRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -73,18 +58,6 @@ export function shareMultipartRoutes(ctx: AppContext) {
     const body = await readJson(c, shareMultipartRef);
     const aborted = await service.abort(principal, body);
     return ok(c, withInlineStatus(aborted, "Upload aborted"), "Upload aborted");
-  });
-
-  // LOCAL storage's part URL: the signature is the credential, the body is one part.
-  app.put("/files/multipart/part", async (c) => {
-    const query = parseWith(partQuery, c.req.query());
-    const result = await service.receivePart(
-      query,
-      requestStream(c),
-      declaredLength(c.req.header("content-length")),
-    );
-    c.header("ETag", `"${result.etag}"`);
-    return ok(c, result, "Part uploaded");
   });
 
   return app;

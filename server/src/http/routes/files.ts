@@ -1,7 +1,7 @@
 /**
  * File-share management and uploads (FILE_SHARE): /files, /upload,
- * /upload-direct/:filename, /s3/presign, /s3/commit and the signed LOCAL
- * upload URL /s3/local-upload/:session.
+ * /upload-direct/:filename, /s3/presign and /s3/commit. The signed LOCAL
+ * upload URL is the upload domain's one route (uploads.ts).
  */
 import {
   batchDeleteFilesRequest,
@@ -52,20 +52,13 @@ function rawFilename(url: string): string {
   }
 }
 
-/**
- * POST /s3/commit and /url/commit: a presigned upload becomes its share, with the share options
- * sent along (remark, password, expiry, max views) applied on both.
- */
+/** POST /s3/commit and /url/commit: a presigned upload becomes its share (UploadService.commit). */
 export function commitUpload(ctx: AppContext) {
   return async (c: Context<AppEnv>) => {
     const principal = c.get("principal");
     requirePermission(principal, Permission.FILE_SHARE);
-    const { file_id, remark, password, expires_in, max_views } = await readJson(c, commitRequest);
-    return ok(
-      c,
-      await ctx.uploads.commit(principal, file_id, { remark, password, expires_in, max_views }),
-      "File committed",
-    );
+    const body = await readJson(c, commitRequest);
+    return ok(c, await ctx.uploads.commit(principal, body), "File committed");
   };
 }
 
@@ -167,22 +160,6 @@ export function fileRoutes(ctx: AppContext) {
   });
 
   app.post("/s3/commit", commitUpload(ctx));
-
-  // The "presigned URL" of LOCAL storage: the signature is the credential.
-  app.put("/s3/local-upload/:session", async (c) => {
-    const expires = c.req.query("expires");
-    const signature = c.req.query("signature");
-    if (!expires || !signature) throw badRequest("Upload URL is missing its signature", "invalid_signature");
-    const result = await ctx.uploads.receiveLocalUpload(
-      c.req.param("session"),
-      expires,
-      signature,
-      requestStream(c),
-      declaredLength(c.req.header("content-length")),
-    );
-    if (result.etag) c.header("ETag", `"${result.etag}"`);
-    return ok(c, result, "Uploaded");
-  });
 
   app.route("/", shareMultipartRoutes(ctx));
   return app;

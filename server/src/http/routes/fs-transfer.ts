@@ -1,6 +1,6 @@
 /**
  * Moving bytes in and out of the explorer tree without holding them: presigned
- * and multipart uploads (with this server's signed PUT URLs for LOCAL storage),
+ * and multipart uploads (LOCAL bytes go to the upload domain's signed URL, uploads.ts),
  * batch copies (server-side, tasks for long ones, or the 0.7.3 client-side
  * flow), and ZIP downloads.
  */
@@ -18,9 +18,8 @@ import {
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
 import { apiActor } from "../../domain/fs/access";
-import { badRequest } from "../../errors";
 import { contentDisposition } from "../../storage/content-disposition";
-import { declaredLength, parseWith, readJson, requestStream } from "../body";
+import { parseWith, readJson } from "../body";
 import { ok, withInlineStatus } from "../envelope";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
@@ -67,36 +66,6 @@ export function fsTransferRoutes(ctx: AppContext) {
     await multipart.abortMultipart(actorOf(c), body);
     return ok(c, withInlineStatus({}, "Upload aborted"), "Upload aborted");
   });
-
-  // Signed PUT URLs of LOCAL presigned uploads and multipart parts: the signature is the credential.
-  const receive = (part: (c: Context<AppEnv>) => number) => async (c: Context<AppEnv>) => {
-    const expires = c.req.query("expires");
-    const signature = c.req.query("signature");
-    if (!expires || !signature) throw badRequest("Upload URL is missing its signature", "invalid_signature");
-    const result = await uploads.receiveSigned(
-      c.req.param("id")!,
-      part(c),
-      expires,
-      signature,
-      requestStream(c),
-      declaredLength(c.req.header("content-length")),
-    );
-    if (result.etag) c.header("ETag", `"${result.etag}"`);
-    return ok(c, result, "Uploaded");
-  };
-  app.put(
-    "/fs/upload-session/:id",
-    receive(() => 0),
-  );
-  app.put(
-    "/fs/upload-session/:id/parts/:part",
-    receive((c) => {
-      const part = Number(c.req.param("part"));
-      if (!Number.isInteger(part) || part < 1 || part > 10_000)
-        throw badRequest("Invalid part number", "invalid_part");
-      return part;
-    }),
-  );
 
   app.post("/fs/batch-copy", async (c) => {
     const body = await readJson(c, fsBatchCopyRequest);

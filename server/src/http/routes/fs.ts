@@ -5,6 +5,7 @@
  * key's base path for every path it touches.
  */
 import {
+  fsArchiveEntryQuery,
   fsBatchRemoveRequest,
   fsCreateShareRequest,
   fsFileLinkQuery,
@@ -18,18 +19,27 @@ import {
   Permission,
   taskListQuery,
 } from "@clipshare/shared";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { requireAnyPermission, requireAuthenticated } from "../../auth/policy";
 import type { AppContext } from "../../context";
+import {
+  type ArchiveSource,
+  archiveKindOf,
+  listArchive,
+  openArchiveEntry,
+} from "../../domain/archives/archive-reader";
 import { apiActor } from "../../domain/fs/access";
+import { namesFile } from "../../domain/fs/fs-uploads";
 import { presentTask } from "../../domain/tasks/task-service";
 import { badRequest } from "../../errors";
 import { spoolDir } from "../../lib/spool";
+import { mimeTypeFor } from "../../storage/mime";
 import { declaredLength, parseWith, readJson, requestStream } from "../body";
 import { ok, withInlineStatus } from "../envelope";
 import { readMultipartFile } from "../multipart";
+import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
-import { serveObject } from "../serve-object";
+import { serveObject, setUserContentHeaders } from "../serve-object";
 import type { AppEnv } from "../types";
 import { fsTransferRoutes } from "./fs-transfer";
 
@@ -37,8 +47,8 @@ import { fsTransferRoutes } from "./fs-transfer";
 function fsUploadDirectory(path: string, name: string): { path: string; fileName: string } {
   const trimmed = path.replace(/\/+$/, "");
   const last = trimmed.split("/").pop();
-  if (!path.endsWith("/") && last === name)
-    return { path: trimmed.slice(0, -name.length - 1) || "/", fileName: name };
+  if (!path.endsWith("/") && last && namesFile(trimmed, name))
+    return { path: trimmed.slice(0, -last.length - 1) || "/", fileName: last };
   return { path, fileName: name };
 }
 
@@ -92,6 +102,35 @@ export function fsRoutes(ctx: AppContext) {
     });
   });
 
+  // Inside archive files: the entries, and one entry streamed out (domain/archives).
+  const archiveOf = async (c: Context<AppEnv>, path: string) => {
+    const { target, entry } = await vfs.openFile(actorOf(c), path);
+    const kind = archiveKindOf(entry.name);
+    if (!kind)
+      throw badRequest("This file is not an archive ClipShare can open (zip, tar, tar.gz)", "not_an_archive");
+    const source: ArchiveSource = {
+      size: entry.size,
+      read: async (start, end) => (await target.driver.read(target.subPath, { start, end })).body,
+    };
+    return { kind, source };
+  };
+
+  app.get("/fs/archive", async (c) => {
+    const q = parseWith(fsPathQuery, c.req.query());
+    const { kind, source } = await archiveOf(c, q.path);
+    return ok(c, await listArchive(source, kind), "Fetched");
+  });
+
+  app.get("/fs/archive/entry", async (c) => {
+    const q = parseWith(fsArchiveEntryQuery, c.req.query());
+    const { kind, source } = await archiveOf(c, q.path);
+    const { body, size } = await openArchiveEntry(source, kind, q.entry);
+    const name = q.entry.split("/").pop() || "entry";
+    const headers = new Headers({ "Content-Length": String(size), "Cache-Control": "private, no-cache" });
+    setUserContentHeaders(c, headers, mimeTypeFor(name), q.download ? "attachment" : "inline", name);
+    return new Response(nodeBody(c, body), { status: 200, headers });
+  });
+
   app.get("/fs/file-link", async (c) => {
     const q = parseWith(fsFileLinkQuery, c.req.query());
     const data = await links.fileLink(
@@ -120,7 +159,9 @@ export function fsRoutes(ctx: AppContext) {
     const queryPath = c.req.query("path");
     const result = await readMultipartFile(c, {
       fileField: "file",
-      placed: (fields) => (fields.path ?? queryPath) !== undefined,
+      // Placed once the target and the mode are known: `use_multipart` may follow the file (0.7.3
+      // forms send it last), so a form that names the path first but not the mode is spooled.
+      placed: (fields) => (fields.path ?? queryPath) !== undefined && fields.use_multipart !== undefined,
       spool: { dir: spoolDir(ctx.config.dataDir), maxBytes: await ctx.settings.maxUploadBytes() },
       onFile: async (part) => {
         const path = part.fields.path ?? queryPath;

@@ -22,6 +22,7 @@ import { ok, okRepeatingData, plainTextError } from "../envelope";
 import { setHeader } from "../node-exchange";
 import { logAccess, mayCountView, noStore, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
+import { legacyPasteFields } from "../wire-aliases";
 
 /** JSON around a 10 MB paste (escapes included) still fits. */
 const PASTE_BODY_LIMIT = PASTE_MAX_BYTES * 2 + 64 * 1024;
@@ -37,15 +38,6 @@ const listQuery = onFirstUse(() =>
     expired: z.enum(["true", "false"]).optional(),
   }),
 );
-
-/**
- * 0.7.3 answered the two visitor routes with the paste as a bare object, and its
- * pages read the fields there. Only these routes repeat them at the top level,
- * with these snake_case names besides.
- */
-function legacyPasteFields(data: { expiresAt: string | null; maxViews: number | null }) {
-  return { expires_at: data.expiresAt, max_views: data.maxViews };
-}
 
 /** A new record each time: the Node adapter adds Content-Length to the one it is given. */
 const plainText = () => ({ "Content-Type": "text/plain; charset=utf-8" });

@@ -184,3 +184,85 @@ describe("LOCAL driver confinement", () => {
     await expect(fs.stat(nodePath.join(base, "never-created"))).rejects.toThrow();
   });
 });
+
+describe("LOCAL multipart with a part size given at init (parts written in place)", () => {
+  let root: string;
+  let driver: LocalDriver;
+  const part = (n: number, size = 4) => Buffer.alloc(size, 0x60 + n);
+
+  beforeAll(async () => {
+    root = await fs.mkdtemp(nodePath.join(tmpdir(), "clipshare-local-inplace-"));
+    driver = new LocalDriver({ root });
+  });
+  afterAll(() => fs.rm(root, { recursive: true, force: true }));
+
+  it("takes parts in any order and retried, lists them, and completes by renaming: no copy", async () => {
+    const id = await driver.initMultipart("inplace/a.bin", { partSize: 4 });
+    const p3 = await driver.uploadPart("inplace/a.bin", id, 3, bufferStream(part(3, 2)), 2);
+    const p1 = await driver.uploadPart("inplace/a.bin", id, 1, bufferStream(part(9)), 4);
+    const p1again = await driver.uploadPart("inplace/a.bin", id, 1, bufferStream(part(1)), 4);
+    const p2 = await driver.uploadPart("inplace/a.bin", id, 2, bufferStream(part(2)), 4);
+    expect(p1again.etag).not.toBe(p1.etag);
+    expect(await driver.listParts("inplace/a.bin", id)).toEqual([
+      { partNumber: 1, etag: p1again.etag, size: 4 },
+      { partNumber: 2, etag: p2.etag, size: 4 },
+      { partNumber: 3, etag: p3.etag, size: 2 },
+    ]);
+    const data = nodePath.join(root, LOCAL_TEMP_DIR, `mp-${id}`, "data");
+    const inode = (await fs.stat(data)).ino;
+    const done = await driver.completeMultipart("inplace/a.bin", id, [
+      { partNumber: 2, etag: p2.etag },
+      { partNumber: 1, etag: p1again.etag },
+      { partNumber: 3, etag: p3.etag },
+    ]);
+    expect(done.size).toBe(10);
+    const target = nodePath.join(root, "inplace/a.bin");
+    expect(await fs.readFile(target)).toEqual(Buffer.concat([part(1), part(2), part(3, 2)]));
+    // The file the parts were written into is the file: assembling copied nothing.
+    expect((await fs.stat(target)).ino).toBe(inode);
+    expect(await tempLitter(root)).toEqual([]);
+  });
+
+  it("refuses a short part before the last, a gap, a wrong ETag and a part over the part size", async () => {
+    const id = await driver.initMultipart("inplace/b.bin", { partSize: 4 });
+    await expect(
+      driver.uploadPart("inplace/b.bin", id, 1, bufferStream(part(1, 5)), 5),
+    ).rejects.toMatchObject({
+      error: "invalid_part",
+    });
+    const p1 = await driver.uploadPart("inplace/b.bin", id, 1, bufferStream(part(1, 3)), 3);
+    const p2 = await driver.uploadPart("inplace/b.bin", id, 2, bufferStream(part(2)), 4);
+    const p3 = await driver.uploadPart("inplace/b.bin", id, 3, bufferStream(part(3)), 4);
+    const complete = (parts: Array<{ partNumber: number; etag: string }>) =>
+      driver.completeMultipart("inplace/b.bin", id, parts);
+    await expect(
+      complete([
+        { partNumber: 1, etag: p1.etag },
+        { partNumber: 2, etag: p2.etag },
+      ]),
+    ).rejects.toMatchObject({
+      error: "invalid_part",
+    });
+    await expect(
+      complete([
+        { partNumber: 2, etag: p2.etag },
+        { partNumber: 3, etag: p3.etag },
+      ]),
+    ).rejects.toMatchObject({
+      error: "invalid_part",
+    });
+    await expect(complete([{ partNumber: 1, etag: p2.etag }])).rejects.toMatchObject({
+      error: "invalid_part",
+    });
+    // A failed complete leaves the upload open: fix the part and complete.
+    const fixed = await driver.uploadPart("inplace/b.bin", id, 1, bufferStream(part(1)), 4);
+    const done = await complete([
+      { partNumber: 1, etag: fixed.etag },
+      { partNumber: 2, etag: p2.etag },
+    ]);
+    expect(done.size).toBe(8);
+    expect(await fs.readFile(nodePath.join(root, "inplace/b.bin"))).toEqual(
+      Buffer.concat([part(1), part(2)]),
+    );
+  });
+});

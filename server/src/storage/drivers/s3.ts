@@ -11,6 +11,7 @@ import type {
   ListOptions,
   ListPage,
   MoveOptions,
+  MultipartInitOptions,
   MultipartPart,
   PresignedRequest,
   PresignReadOptions,
@@ -377,7 +378,7 @@ export class S3Driver implements StorageDriver {
     };
   }
 
-  initMultipart(path: string, options: { contentType?: string } = {}): Promise<string> {
+  initMultipart(path: string, options: MultipartInitOptions = {}): Promise<string> {
     return this.multipart.init(path, options);
   }
 

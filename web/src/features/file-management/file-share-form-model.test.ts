@@ -98,6 +98,8 @@ describe("file share edit form", () => {
       customExpiry: "past",
       maxViews: "invalid",
     });
+    expect(validateFileShareForm({ ...base, maxViews: "2147483648" }, NOW)).toEqual({ maxViews: "invalid" });
+    expect(validateFileShareForm({ ...base, maxViews: "2147483647" }, NOW)).toEqual({});
     expect(
       validateFileShareForm({ ...base, filename: " ", slug: "", expiry: "custom", customExpiry: "" }, NOW),
     ).toEqual({

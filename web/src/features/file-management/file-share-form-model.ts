@@ -1,4 +1,4 @@
-import { filenameInput, REMARK_MAX, slugInput } from "@clipshare/shared";
+import { filenameInput, parseMaxViews, REMARK_MAX, slugInput } from "@clipshare/shared";
 import type { FileShare, UpdateFileBody } from "./api/file-shares";
 
 /**
@@ -66,12 +66,6 @@ export function expiresAtFor(values: FileShareFormValues, now = Date.now()): str
   }
 }
 
-function maxViewsNumber(text: string): number | null {
-  const v = text.trim();
-  if (!v) return 0;
-  return /^\d+$/.test(v) ? Number(v) : null;
-}
-
 export function validateFileShareForm(values: FileShareFormValues, now = Date.now()): FileShareErrors {
   const errors: FileShareErrors = {};
   if (!values.filename.trim()) errors.filename = "required";
@@ -86,7 +80,7 @@ export function validateFileShareForm(values: FileShareFormValues, now = Date.no
     else if (Number.isNaN(time)) errors.customExpiry = "invalid";
     else if (time <= now) errors.customExpiry = "past";
   }
-  if (maxViewsNumber(values.maxViews) === null) errors.maxViews = "invalid";
+  if (parseMaxViews(values.maxViews) === null) errors.maxViews = "invalid";
   return errors;
 }
 
@@ -104,8 +98,8 @@ export function fileShareUpdateBody(
   if (values.passwordMode === "clear") body.password = "";
   const expires = expiresAtFor(values, now);
   if (expires !== undefined) body.expires_at = expires;
-  const views = maxViewsNumber(values.maxViews) ?? 0;
-  if (views !== (maxViewsNumber(initial.maxViews) ?? 0)) body.max_views = views;
+  const views = parseMaxViews(values.maxViews) ?? 0;
+  if (views !== (parseMaxViews(initial.maxViews) ?? 0)) body.max_views = views;
   if (values.useProxy !== initial.useProxy) body.use_proxy = values.useProxy;
   return body;
 }

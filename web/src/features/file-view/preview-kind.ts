@@ -1,4 +1,5 @@
 import { MARKDOWN_EXTENSIONS } from "@clipshare/shared";
+import { HEIC_NAME } from "../../lib/photo-types";
 
 /**
  * Which viewer shows a shared file, chosen from its type and name. Pure, so it
@@ -13,7 +14,8 @@ export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
 /** Syntax highlighting runs on texts up to this size; longer ones show plain. */
 export const HIGHLIGHT_MAX_BYTES = 256 * 1024;
 
-const IMAGE_TYPES = /^image\/(png|jpe?g|pjpeg|gif|webp|avif|bmp|svg\+xml|x-icon|vnd\.microsoft\.icon)$/;
+const IMAGE_TYPES =
+  /^image\/(png|jpe?g|pjpeg|gif|webp|avif|heic|heif|bmp|svg\+xml|x-icon|vnd\.microsoft\.icon)$/;
 const VIDEO_TYPES = /^video\/(mp4|webm|ogg|quicktime|x-m4v)$/;
 const AUDIO_TYPES = /^audio\/(mpeg|mp3|mp4|wav|x-wav|wave|ogg|webm|aac|x-m4a|m4a|flac|x-flac|opus)$/;
 const TEXT_APPLICATION_TYPES =
@@ -137,7 +139,7 @@ export function previewKind(
   const ext = extensionOf(filename);
   if (type === "text/markdown" || type === "text/x-markdown" || MARKDOWN_EXTENSIONS.includes(ext))
     return "markdown";
-  if (IMAGE_TYPES.test(type)) return "image";
+  if (IMAGE_TYPES.test(type) || HEIC_NAME.test(filename)) return "image";
   if (VIDEO_TYPES.test(type)) return "video";
   if (AUDIO_TYPES.test(type)) return "audio";
   if (type === "application/pdf") return "pdf";

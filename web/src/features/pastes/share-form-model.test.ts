@@ -71,6 +71,8 @@ describe("share form validation", () => {
     expect(validateShareForm("x", { ...form, expiryUnit: "never", expiryAmount: "" })).toEqual({});
     expect(validateShareForm("x", { ...form, maxViews: "-1" }).maxViews).toBe("invalid");
     expect(validateShareForm("x", { ...form, maxViews: "2.5" }).maxViews).toBe("invalid");
+    expect(validateShareForm("x", { ...form, maxViews: "2147483648" }).maxViews).toBe("invalid");
+    expect(validateShareForm("x", { ...form, maxViews: "2147483647" })).toEqual({});
     expect(validateShareForm("x", { ...form, maxViews: "" })).toEqual({});
   });
 
@@ -107,8 +109,8 @@ describe("create body", () => {
       remark: "notes",
       slug: "team-notes",
       password: "s3cret",
-      expiresAt: "2026-01-31T12:00:00.000Z",
-      maxViews: 2,
+      expires_at: "2026-01-31T12:00:00.000Z",
+      max_views: 2,
       no_log: true,
     });
     expect(createBodyProblem(body)).toBeUndefined();
@@ -117,13 +119,13 @@ describe("create body", () => {
   it("the schema check reports what the server would refuse", () => {
     expect(createBodyProblem({ content: " " })).toBe("Content cannot be empty");
     expect(createBodyProblem({ content: "x", slug: "api" })).toMatch(/reserved/);
-    expect(updateBodyProblem({ maxViews: -1 })).toBe(MAX_VIEWS_PROBLEM);
-    expect(updateBodyProblem({ maxViews: 2_147_483_648 })).toBe(MAX_VIEWS_PROBLEM);
-    expect(updateBodyProblem({ maxViews: 2_147_483_647 })).toBeUndefined();
+    expect(updateBodyProblem({ max_views: -1 })).toBe(MAX_VIEWS_PROBLEM);
+    expect(updateBodyProblem({ max_views: 2_147_483_648 })).toBe(MAX_VIEWS_PROBLEM);
+    expect(updateBodyProblem({ max_views: 2_147_483_647 })).toBeUndefined();
   });
 
   it("0 views means unlimited and is left out", () => {
-    expect(createBody("x", { ...emptyShareForm(), maxViews: "0" }, NOW).maxViews).toBeUndefined();
+    expect(createBody("x", { ...emptyShareForm(), maxViews: "0" }, NOW).max_views).toBeUndefined();
   });
 });
 
@@ -156,10 +158,10 @@ describe("edit form", () => {
     const body = updateBody(detail, values, NOW);
     expect(body).toEqual({
       content: "new text",
-      newSlug: "renamed",
-      maxViews: 0,
-      expiresAt: "2026-02-01T10:00:00.000Z",
-      clearPassword: true,
+      new_slug: "renamed",
+      max_views: 0,
+      expires_at: "2026-02-01T10:00:00.000Z",
+      clear_password: true,
     });
     expect(updateBodyProblem(body)).toBeUndefined();
   });
@@ -168,7 +170,7 @@ describe("edit form", () => {
     const values = { ...editFormFrom(detail), expiryUnit: "never" as const, passwordAction: "set" as const };
     expect(validateEditForm(values).password).toBe("required");
     const body = updateBody(detail, { ...values, password: "pw" }, NOW);
-    expect(body).toEqual({ expiresAt: null, password: "pw" });
+    expect(body).toEqual({ expires_at: null, password: "pw" });
   });
 
   it("applies the same rules as creating", () => {

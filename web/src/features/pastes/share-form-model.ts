@@ -1,6 +1,6 @@
 import {
-  MAX_VIEWS_MAX,
   PASTE_MAX_BYTES,
+  parseMaxViews,
   REMARK_MAX,
   RESERVED_SLUGS,
   SHARE_PASSWORD_MAX,
@@ -23,8 +23,6 @@ export type EditExpiryUnit = ExpiryUnit | "keep";
 
 /** Largest number accepted next to an expiry unit. */
 export const EXPIRY_AMOUNT_MAX = 9999;
-/** Largest view limit the form accepts: the server's, so every form and path agrees. */
-export const MAX_VIEWS_LIMIT = MAX_VIEWS_MAX;
 
 export interface ShareFormValues {
   remark: string;
@@ -134,9 +132,7 @@ export function slugProblemOf(raw: string): FieldProblem | undefined {
 }
 
 function maxViewsProblem(raw: string): FieldProblem | undefined {
-  if (raw.trim() === "") return undefined;
-  const n = parseWholeNumber(raw);
-  return n === null || n > MAX_VIEWS_LIMIT ? "invalid" : undefined;
+  return parseMaxViews(raw) === null ? "invalid" : undefined;
 }
 
 function expiryProblem(unit: EditExpiryUnit, amount: string): FieldProblem | undefined {
@@ -181,9 +177,9 @@ export function createBody(content: string, values: ShareFormValues, now = Date.
   if (slug) body.slug = slug;
   if (values.password) body.password = values.password;
   const expiresAt = expiresAtFor(values.expiryUnit, values.expiryAmount, now);
-  if (expiresAt) body.expiresAt = expiresAt;
-  const maxViews = parseWholeNumber(values.maxViews);
-  if (maxViews) body.maxViews = maxViews;
+  if (expiresAt) body.expires_at = expiresAt;
+  const maxViews = parseMaxViews(values.maxViews);
+  if (maxViews) body.max_views = maxViews;
   if (values.noLog) body.no_log = true;
   return body;
 }
@@ -218,13 +214,13 @@ export function updateBody(detail: PasteDetail, values: EditFormValues, now = Da
   const remark = values.remark.trim();
   if (remark !== (detail.remark ?? "")) body.remark = remark;
   const slug = values.slug.trim();
-  if (slug !== detail.slug) body.newSlug = slug;
+  if (slug !== detail.slug) body.new_slug = slug;
   if (values.passwordAction === "set" && values.password) body.password = values.password;
-  if (values.passwordAction === "clear") body.clearPassword = true;
+  if (values.passwordAction === "clear") body.clear_password = true;
   const expiresAt = expiresAtFor(values.expiryUnit, values.expiryAmount, now);
-  if (expiresAt !== undefined) body.expiresAt = expiresAt;
-  const maxViews = parseWholeNumber(values.maxViews) ?? 0;
-  if (maxViews !== (detail.max_views ?? 0)) body.maxViews = maxViews;
+  if (expiresAt !== undefined) body.expires_at = expiresAt;
+  const maxViews = parseMaxViews(values.maxViews) ?? 0;
+  if (maxViews !== (detail.max_views ?? 0)) body.max_views = maxViews;
   return body;
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@clipshare/shared";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-error";
 import { cleanEtag, TransferError, UploadEngineError } from "../../lib/upload-engine/errors";
@@ -9,7 +10,7 @@ import {
   UploadStepError,
 } from "./upload-errors";
 
-const http = (status: number, errorId: string | null, serverMessage: string | null = null) =>
+const http = (status: number, errorId: ErrorCode | null, serverMessage: string | null = null) =>
   new ApiError({ kind: "http", status, errorId, serverMessage });
 
 describe("upload error texts", () => {
@@ -55,7 +56,9 @@ describe("upload error texts", () => {
       values: { message: "Insufficient storage space: …" },
     });
     // A message about capacity counts as a storage problem whatever the status.
-    expect(describeUploadError(http(400, "quota", "exceeds remaining capacity"), "commit")).toMatchObject({
+    expect(
+      describeUploadError(http(400, "bad_request", "exceeds remaining capacity"), "commit"),
+    ).toMatchObject({
       key: "insufficientStorage",
     });
     expect(describeUploadError(http(403, "storage_config_forbidden", "API-key users …"), "presign")).toEqual({
@@ -77,7 +80,7 @@ describe("upload error texts", () => {
   });
 
   it("everything else falls back to the app's error catalogue", () => {
-    expect(describeUploadError(http(400, "bad", "Bad thing"), "commit")).toEqual({
+    expect(describeUploadError(http(400, "bad_request", "Bad thing"), "commit")).toEqual({
       scope: "text",
       text: "Bad thing",
     });

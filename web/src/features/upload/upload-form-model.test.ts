@@ -69,6 +69,9 @@ describe("upload form", () => {
     expect(validateUploadForm(form({ path: "a/../b" }), true)).toEqual({ path: "invalid" });
     expect(validateUploadForm(form({ maxViews: "-1" }), true)).toEqual({ maxViews: "invalid" });
     expect(validateUploadForm(form({ maxViews: "1.5" }), true)).toEqual({ maxViews: "invalid" });
+    // The server's bound (a 32-bit column on every database).
+    expect(validateUploadForm(form({ maxViews: "2147483648" }), true)).toEqual({ maxViews: "invalid" });
+    expect(validateUploadForm(form({ maxViews: "2147483647" }), true)).toEqual({});
     expect(validateUploadForm(form({ remark: "r".repeat(1001) }), true)).toEqual({ remark: "invalid" });
   });
 

@@ -1,4 +1,4 @@
-import { UPLOAD_EXPIRY_HOURS, uploadOptions } from "@clipshare/shared";
+import { parseMaxViews, UPLOAD_EXPIRY_HOURS, uploadOptions } from "@clipshare/shared";
 
 /**
  * The share options of the upload form: values, validation with the
@@ -90,8 +90,7 @@ const FIELD_OF_OPTION: Record<string, UploadFormField> = {
 /** Checks the form with the schema the server applies, field by field. */
 export function validateUploadForm(values: UploadFormValues, allowSlug: boolean): UploadFormErrors {
   const errors: UploadFormErrors = {};
-  const views = values.maxViews.trim();
-  if (views && !/^\d+$/.test(views)) errors.maxViews = "invalid";
+  if (parseMaxViews(values.maxViews) === null) errors.maxViews = "invalid";
   const fields = uploadFields(values, allowSlug);
   const parsed = uploadOptions.safeParse({ ...fields, ...(errors.maxViews ? { max_views: undefined } : {}) });
   if (!parsed.success) {

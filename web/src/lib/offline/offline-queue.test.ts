@@ -1,6 +1,6 @@
+import type { Credentials, OfflineWriteRequest } from "@clipshare/shared";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Credentials, OfflineWriteRequest } from "../api-client";
-import type { OfflineDb } from "./offline-db";
+import type { OfflineDb, QueuedWriteType } from "./offline-db";
 import {
   discardEntry,
   enqueue,
@@ -14,7 +14,7 @@ import { testDb } from "./test-db";
 
 const admin: Credentials = { type: "admin", token: "tok-1" };
 
-function write(type: OfflineWriteRequest["type"], data: unknown, credentials: Credentials | null = admin) {
+function write(type: QueuedWriteType, data: unknown, credentials: Credentials | null = admin) {
   const endpoint =
     type === "paste-create" ? "/paste" : type === "paste-batch-delete" ? "/pastes/batch-delete" : "/x";
   const method = type === "paste-batch-delete" ? "DELETE" : "POST";
@@ -25,7 +25,7 @@ function write(type: OfflineWriteRequest["type"], data: unknown, credentials: Cr
     data,
     credentials,
     baseUrl: "https://clip.example",
-  } satisfies OfflineWriteRequest;
+  } satisfies OfflineWriteRequest<QueuedWriteType>;
 }
 
 interface Seen {

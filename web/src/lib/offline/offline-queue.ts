@@ -1,4 +1,9 @@
-import { type ApiClient, type Credentials, createApiClient, type OfflineWriteRequest } from "../api-client";
+import {
+  type ApiClient,
+  type Credentials,
+  createApiClient,
+  type OfflineWriteRequest,
+} from "@clipshare/shared";
 import { isApiError } from "../api-error";
 import type { OfflineDb, QueuedWriteType, QueueEntry } from "./offline-db";
 import { QUEUE_LOCK } from "./sw-protocol";
@@ -9,7 +14,11 @@ import { QUEUE_LOCK } from "./sw-protocol";
  * first. Free of DOM and React: the page and the service worker both run it.
  */
 
-export async function enqueue(db: OfflineDb, write: OfflineWriteRequest, now = Date.now()): Promise<number> {
+export async function enqueue(
+  db: OfflineDb,
+  write: OfflineWriteRequest<QueuedWriteType>,
+  now = Date.now(),
+): Promise<number> {
   const entry: QueueEntry = {
     type: write.type,
     endpoint: write.endpoint,

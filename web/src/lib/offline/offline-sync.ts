@@ -1,10 +1,10 @@
+import type { OfflineWriteRequest } from "@clipshare/shared";
 import { RELOAD_DELAY_MS, SYNC_STATUS_WAIT_MS } from "@clipshare/shared";
 import { toast } from "../../components/ui/toast";
 import { translate } from "../../i18n";
-import type { OfflineWriteRequest } from "../api-client";
 import { AUTH_EVENTS, authStore, currentCredentials } from "../auth-store";
 import { clearSignedInData, sweepExpired } from "./offline-cache";
-import { offlineDb } from "./offline-db";
+import { offlineDb, type QueuedWriteType } from "./offline-db";
 import {
   discardEntry,
   enqueue,
@@ -54,7 +54,7 @@ async function registerBackgroundSync(): Promise<boolean> {
   }
 }
 
-export async function queueWrite(write: OfflineWriteRequest): Promise<void> {
+export async function queueWrite(write: OfflineWriteRequest<QueuedWriteType>): Promise<void> {
   // The first write of a browser with no local database yet: the layer starts now.
   void startOfflineLayer();
   await enqueue(offlineDb(), write);

@@ -1,5 +1,5 @@
+import { authorizationHeader, errorCodeOf } from "@clipshare/shared";
 import { api, currentCredentials, reportAuthFailure } from "../api";
-import { authorizationHeader } from "../api-client";
 import { ApiError, classifyUnauthorized } from "../api-error";
 import { transfer } from "./xhr-transfer";
 
@@ -44,7 +44,7 @@ export async function postUploadForm<T>(
     throw new ApiError({ kind: "invalid_response", reason: "invalidServerResponse" });
   }
 
-  const errorId = typeof envelope?.error === "string" ? envelope.error : null;
+  const errorId = errorCodeOf(envelope);
   const authFailure =
     response.status === 401
       ? classifyUnauthorized({ path, authType: credentials?.type ?? null, context: "default", errorId })

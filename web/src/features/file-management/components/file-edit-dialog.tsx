@@ -7,7 +7,7 @@ import { Field, SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { useFormState } from "../../../lib/use-form-state";
-import { LinkSuffixInput } from "../../pastes";
+import { LinkSuffixInput, maxViewsErrorText } from "../../pastes";
 import type { FileShare } from "../api/file-shares";
 import {
   type FileShareErrors,
@@ -44,6 +44,7 @@ export function FileEditDialog({
   const errorText = (field: FileShareField) => {
     const e = errors[field];
     if (!e) return null;
+    if (field === "maxViews") return maxViewsErrorText(t);
     return t(`fileManagement.form.errors.${field}.${e}` as "fileManagement.form.errors.slug.invalid", {
       max: field === "slug" ? SLUG_MAX_LENGTH : REMARK_MAX,
     });

@@ -1,7 +1,9 @@
 import { useState } from "react";
+import { PhotoDetails } from "../../../components/photo-details";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
+import { HEIC_NAME } from "../../../lib/photo-types";
 import { thumbnailUrl } from "../api/public-files";
 
 /** Larger images open as the server's 1024 px thumbnail first: a phone need not fetch a 20 MB photo to see it. */
@@ -21,20 +23,24 @@ export function ImagePreview({
   onFailed: () => void;
 }) {
   const { t } = useTranslation();
-  const [original, setOriginal] = useState(file.size <= THUMBNAIL_FIRST_ABOVE);
+  // A HEIC photo only ever shows as the server's (converted) thumbnail: browsers cannot decode it.
+  const displayable = !HEIC_NAME.test(file.filename);
+  const [original, setOriginal] = useState(displayable && file.size <= THUMBNAIL_FIRST_ABOVE);
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl bg-slate-100 p-2 dark:bg-slate-950">
       <img
         src={original ? src : thumbnailUrl(file.slug, file.previewUrl)}
         alt={t("fileView.preview.imageAlt", { name: file.filename })}
         className="max-h-[75vh] max-w-full object-contain"
-        onError={() => (original ? onFailed() : setOriginal(true))}
+        onError={() => (original || !displayable ? onFailed() : setOriginal(true))}
       />
-      {original ? null : (
+      {original || !displayable ? null : (
         <Button variant="secondary" size="sm" onClick={() => setOriginal(true)}>
           {t("thumbnails.showOriginal", { size: formatBytes(file.size) })}
         </Button>
       )}
+      {/* Visitors of a share see how a photo was taken, never where. */}
+      <PhotoDetails src={src} showLocation={false} />
     </div>
   );
 }

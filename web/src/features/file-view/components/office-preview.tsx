@@ -6,8 +6,9 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../i18n";
 import { useErrorText } from "../../../lib/use-error-text";
 import { type OfficeViewerUrls, publicFilesApi } from "../api/public-files";
+import { type OfficeProvider, officeViewer } from "../office-viewer";
 
-export type OfficeProvider = "microsoft" | "google";
+export type { OfficeProvider };
 
 /**
  * Office documents through an online viewer the visitor chooses (Microsoft
@@ -47,9 +48,9 @@ export function OfficePreview({
     }
   }
 
-  const chosen = urls && provider ? (provider === "google" ? urls.google : urls.microsoft) || urls.url : null;
-  // Only ever frame a viewer over https (never a javascript: or data: URL).
-  const src = chosen && /^https:\/\//i.test(chosen) ? chosen : null;
+  const viewer = urls && provider ? officeViewer(urls, provider) : null;
+  const src = viewer && "src" in viewer ? viewer.src : null;
+  const shown = error ?? (viewer && "error" in viewer ? t(viewer.error) : null);
 
   return (
     <div className="space-y-3">
@@ -85,7 +86,7 @@ export function OfficePreview({
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t("fileView.office.note")}</p>
       {busy ? <Spinner /> : null}
-      {error ? <Alert>{error}</Alert> : null}
+      {shown ? <Alert>{shown}</Alert> : null}
       {src ? (
         <iframe
           key={src}

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { dataFormat, StructuredPreview } from "../../../components/structured-preview";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../i18n";
@@ -30,21 +31,25 @@ export default function TextPreview({
 
   if (content.isPending) return <Spinner />;
   if (content.isError) return <Alert>{t("fileView.preview.loadFailed")}</Alert>;
+  const format = content.truncated ? null : dataFormat(filename, mimetype);
+  const plain = (
+    <pre
+      className="cs-code max-h-[70vh] overflow-auto rounded-xl border border-slate-200 bg-slate-50 p-4 font-mono text-[13px] leading-relaxed text-slate-800 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-200"
+      data-language={language ?? "plaintext"}
+      aria-label={t("fileView.preview.textLabel", { name: filename })}
+    >
+      {html !== null ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output, the text is escaped by it
+        <code dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <code>{content.data}</code>
+      )}
+    </pre>
+  );
   return (
     <div>
       <TruncatedNote truncated={content.truncated} />
-      <pre
-        className="cs-code max-h-[70vh] overflow-auto rounded-xl border border-slate-200 bg-slate-50 p-4 font-mono text-[13px] leading-relaxed text-slate-800 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-200"
-        data-language={language ?? "plaintext"}
-        aria-label={t("fileView.preview.textLabel", { name: filename })}
-      >
-        {html !== null ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: highlight.js output, the text is escaped by it
-          <code dangerouslySetInnerHTML={{ __html: html }} />
-        ) : (
-          <code>{content.data}</code>
-        )}
-      </pre>
+      {format ? <StructuredPreview text={content.data} format={format} plain={plain} /> : plain}
     </div>
   );
 }

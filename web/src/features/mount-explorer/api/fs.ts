@@ -1,5 +1,6 @@
 import type {
   CreatedFileShare,
+  FsArchiveListing,
   FsBatchRemoveResult,
   FsCopyResult,
   FsEntry,
@@ -13,14 +14,15 @@ import type {
   FsZipLink,
   ThumbnailSize,
 } from "@clipshare/shared";
+import { authorizationHeader, buildUrl, type Credentials } from "@clipshare/shared";
 import { api, apiBase } from "../../../lib/api";
-import { authorizationHeader, buildUrl, type Credentials } from "../../../lib/api-client";
 import { authStore } from "../../../lib/auth-store";
 import { postUploadForm } from "../../../lib/upload-engine/form-upload";
 
 /** The answers of the file-system API, as the server's wire contract describes them. */
 export type {
   CreatedFileShare as CreatedShare,
+  FsArchiveListing,
   FsCopyResult as CopyResult,
   FsEntry,
   FsFileInfo,
@@ -53,6 +55,21 @@ export function fsUrl(
   return buildUrl(apiBase.url, path, query);
 }
 
+/** A file-system route that answers with bytes, read with the signed-in credentials. */
+async function readBytes(
+  route: string,
+  query: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<Response> {
+  const creds = currentCredentials();
+  const res = await fetch(fsUrl(route, query), {
+    headers: creds ? { Authorization: authorizationHeader(creds) } : {},
+    signal,
+  });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return res;
+}
+
 export const fsApi = {
   async list(path: string, cursor: string | null, signal?: AbortSignal, refresh = false): Promise<FsListing> {
     const res = await api.request<FsListing>("/fs/list", {
@@ -73,23 +90,19 @@ export const fsApi = {
   },
   /** The file's text (for preview and the editor), read with the signed-in credentials. */
   async readText(path: string, signal?: AbortSignal): Promise<string> {
-    const creds = currentCredentials();
-    const res = await fetch(fsUrl("/fs/download", { path }), {
-      headers: creds ? { Authorization: authorizationHeader(creds) } : {},
-      signal,
-    });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return res.text();
+    return (await readBytes("/fs/download", { path }, signal)).text();
   },
   /** An object URL of the file's bytes (images, media, PDF previews without a public link). */
   async readBlob(path: string, signal?: AbortSignal): Promise<Blob> {
-    const creds = currentCredentials();
-    const res = await fetch(fsUrl("/fs/download", { path }), {
-      headers: creds ? { Authorization: authorizationHeader(creds) } : {},
-      signal,
-    });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return res.blob();
+    return (await readBytes("/fs/download", { path }, signal)).blob();
+  },
+  /** The entries inside a ZIP, TAR or TAR.GZ file. */
+  async archive(path: string, signal?: AbortSignal): Promise<FsArchiveListing> {
+    return (await api.request<FsArchiveListing>("/fs/archive", { query: { path }, signal })).data;
+  },
+  /** One entry of an archive file, read with the signed-in credentials. */
+  async readArchiveEntry(path: string, entry: string, signal?: AbortSignal): Promise<Blob> {
+    return (await readBytes("/fs/archive/entry", { path, entry }, signal)).blob();
   },
   /** A WebP thumbnail of an image or video; `version` (the modification time) lets the browser cache it long. */
   async readThumbnail(
@@ -186,7 +199,7 @@ export const fsApi = {
   },
 };
 
-/** POST /api/fs/upload (multipart: `path` = the target directory, then `file`) with upload progress. */
+/** POST /api/fs/upload (multipart: `path` = the target directory, `use_multipart`, then `file`) with upload progress. */
 export function uploadFile(
   dir: string,
   file: Blob,
@@ -196,6 +209,8 @@ export function uploadFile(
 ): Promise<unknown> {
   const form = new FormData();
   form.append("path", dir.endsWith("/") ? dir : `${dir}/`);
+  // Naming the mode before the file lets the server stream it straight into place.
+  form.append("use_multipart", "false");
   form.append("file", file, name);
   return postUploadForm("/fs/upload", form, { signal, onProgress });
 }

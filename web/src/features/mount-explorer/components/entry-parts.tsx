@@ -71,7 +71,7 @@ export function EntryIcon({ entry, className }: { entry: FsEntry; className?: st
               ? FileCode
               : kind === "office"
                 ? FileSpreadsheet
-                : ["zip", "gz", "tar", "7z", "rar"].includes(ext)
+                : kind === "archive" || ["gz", "7z", "rar"].includes(ext)
                   ? FileArchive
                   : File;
   return <Icon className={cn("text-slate-500 dark:text-slate-400", className)} aria-hidden />;

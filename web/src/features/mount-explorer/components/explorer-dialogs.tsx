@@ -102,6 +102,7 @@ export function ExplorerOverlays({ x }: { x: ExplorerController }) {
           <PreviewOverlay
             entry={x.previewEntry}
             siblings={x.images}
+            canManage={x.can.upload || x.can.rename || x.can.delete}
             onNavigate={(e) => x.setPreview(e)}
             onClose={() => x.setPreview(null)}
           />

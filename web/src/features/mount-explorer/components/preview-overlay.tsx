@@ -1,5 +1,7 @@
 import { ChevronLeft, ChevronRight, Download, ExternalLink, X } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
+import { PhotoDetails } from "../../../components/photo-details";
+import { dataFormat, StructuredPreview } from "../../../components/structured-preview";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -10,7 +12,9 @@ import { useErrorText } from "../../../lib/use-error-text";
 import { loadMarkdownView } from "../../pastes";
 import type { FsEntry } from "../api/fs";
 import { useFileInfo, useFileText } from "../hooks/use-fs";
-import { fileKind } from "../model/paths";
+import { fileKind, showsAsThumbnail } from "../model/paths";
+import { ArchivePreview } from "./archive-preview";
+import { EntryThumbnail } from "./entry-thumbnail";
 
 const MarkdownView = lazy(loadMarkdownView);
 
@@ -29,12 +33,15 @@ export function officeViewerUrl(provider: "microsoft" | "google", fileUrl: strin
 export default function PreviewOverlay({
   entry,
   siblings,
+  canManage,
   onNavigate,
   onClose,
 }: {
   entry: FsEntry;
   /** The folder's images, for gallery navigation. */
   siblings: FsEntry[];
+  /** May change the file (so may see where a photo was taken). */
+  canManage: boolean;
   onNavigate: (entry: FsEntry) => void;
   onClose: () => void;
 }) {
@@ -62,15 +69,30 @@ export default function PreviewOverlay({
 
   let body: React.ReactNode;
   if (info.isError) body = <Alert>{errorText(info.error)}</Alert>;
-  else if (!url && kind !== "text" && kind !== "markdown") body = <Spinner />;
+  else if (!url && kind !== "text" && kind !== "markdown" && kind !== "archive") body = <Spinner />;
   else if (kind === "image")
     body = (
-      <img
-        src={url!}
-        alt={entry.name}
-        className="mx-auto max-h-[75dvh] max-w-full object-contain"
-        data-testid="preview-image"
-      />
+      <div className="flex flex-col items-center gap-2">
+        {showsAsThumbnail(entry.name) ? (
+          <div role="img" aria-label={entry.name} data-testid="preview-image">
+            <EntryThumbnail
+              entry={entry}
+              size={1024}
+              className="mx-auto max-h-[70dvh] max-w-full object-contain"
+            >
+              <Spinner />
+            </EntryThumbnail>
+          </div>
+        ) : (
+          <img
+            src={url!}
+            alt={entry.name}
+            className="mx-auto max-h-[70dvh] max-w-full object-contain"
+            data-testid="preview-image"
+          />
+        )}
+        <PhotoDetails key={url} src={url!} showLocation={canManage} />
+      </div>
     );
   else if (kind === "video")
     body = (
@@ -91,8 +113,8 @@ export default function PreviewOverlay({
           </div>
         </Suspense>
       );
-    else
-      body = (
+    else {
+      const plain = (
         <pre
           className="max-h-[75dvh] overflow-auto rounded-lg bg-white p-4 font-mono text-xs text-slate-800 dark:bg-slate-900 dark:text-slate-100"
           data-testid="preview-text"
@@ -100,7 +122,17 @@ export default function PreviewOverlay({
           {text.data}
         </pre>
       );
-  } else if (kind === "office")
+      const format = dataFormat(entry.name, entry.mimetype);
+      body = format ? (
+        <div className="rounded-lg bg-white p-3 dark:bg-slate-900">
+          <StructuredPreview text={text.data} format={format} plain={plain} />
+        </div>
+      ) : (
+        plain
+      );
+    }
+  } else if (kind === "archive") body = <ArchivePreview path={entry.path} />;
+  else if (kind === "office")
     body = (
       <div className="flex flex-col items-center gap-3 rounded-lg bg-white p-6 text-center dark:bg-slate-900">
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("explorer.officeChoose")}</p>

@@ -21,6 +21,7 @@ import type { FsUploadResult } from "../api/fs-upload-target";
 import { useBasket } from "../hooks/use-explorer-state";
 import { isTaskFinished, useTasks } from "../hooks/use-fs";
 import { BASKET_WARN_BYTES, basketTotals, basketZipName } from "../model/basket";
+import { stoppedTaskNote } from "../model/copy-outcome";
 
 /** The explorer's names for the queue's states (its tests and styles use them). */
 const ROW_STATUS: Record<UploadItem["status"], string> = {
@@ -170,6 +171,7 @@ export function TaskPanel({ onClose }: { onClose: () => void }) {
               {task.current_file && !finished ? (
                 <p className="truncate font-mono text-slate-500">{task.current_file}</p>
               ) : null}
+              {stoppedTaskNote(task) ? <p className="text-slate-500">{t(stoppedTaskNote(task)!)}</p> : null}
               {task.error ? <p className="text-red-600 dark:text-red-400">{task.error}</p> : null}
               {task.notice ? <p className="text-amber-600 dark:text-amber-400">{task.notice}</p> : null}
             </li>

@@ -6,6 +6,7 @@ import { useCapabilities } from "../../../lib/auth-store";
 import { saveLink } from "../../../lib/save-link";
 import { useErrorText } from "../../../lib/use-error-text";
 import { type FsEntry, fsApi, type SearchResult } from "../api/fs";
+import { copyOutcome } from "../model/copy-outcome";
 import type { Point } from "../model/gesture";
 import { explorerHref, fileKind, joinPath, normalizePath, parentPath } from "../model/paths";
 import { explorerPermissions } from "../model/permissions";
@@ -170,22 +171,19 @@ export function useExplorer() {
 
   const copyOrMove = async (mode: "copy" | "move", list: FsEntry[], dest: string, skipExisting: boolean) => {
     if (mode === "copy") {
-      const result = await fsApi.batchCopy(
-        list.map((e) => ({
-          sourcePath: e.path,
-          targetPath: e.isDirectory ? `${joinPath(dest, e.name)}/` : joinPath(dest, e.name),
-        })),
-        skipExisting,
-      );
-      if (result.queued > 0) {
-        setPanel("tasks");
-        toast(t("explorer.copyQueued"), "info");
-      } else {
-        toast(
-          t("explorer.copyDone", { success: result.success, skipped: result.skipped, failed: result.failed }),
-          result.failed ? "error" : "success",
-        );
-      }
+      const result =
+        list.length > 0
+          ? await fsApi.batchCopy(
+              list.map((e) => ({
+                sourcePath: e.path,
+                targetPath: e.isDirectory ? `${joinPath(dest, e.name)}/` : joinPath(dest, e.name),
+              })),
+              skipExisting,
+            )
+          : null;
+      const outcome = copyOutcome(list.length, result);
+      if (outcome.key === "explorer.copyQueued") setPanel("tasks");
+      toast("params" in outcome ? t(outcome.key, outcome.params) : t(outcome.key), outcome.tone);
     } else {
       for (const e of list) await fsApi.rename(normalizePath(e.path), joinPath(dest, e.name));
       toast(t("explorer.moveDone", { count: list.length }), "success");

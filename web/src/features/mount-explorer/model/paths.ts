@@ -2,6 +2,7 @@
  * Virtual paths of the explorer: "/" is the root, directories may
  * end with "/" on the wire, the URL is /mount-explorer/<segments>. Pure.
  */
+import { HEIC_NAME } from "../../../lib/photo-types";
 
 /** "/a/b/" → "/a/b"; "" → "/"; repeated slashes collapse. */
 export function normalizePath(path: string): string {
@@ -72,9 +73,24 @@ export function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-export type FileKind = "image" | "video" | "audio" | "pdf" | "markdown" | "text" | "office" | "other";
+export type FileKind =
+  | "image"
+  | "video"
+  | "audio"
+  | "pdf"
+  | "markdown"
+  | "text"
+  | "office"
+  | "archive"
+  | "other";
 
-const IMAGE = new Set(["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "ico", "avif"]);
+/** Archives the server can look inside (GET /fs/archive): ZIP, TAR and TAR.GZ. */
+const ARCHIVE = /\.(zip|jar|tar|tgz|tar\.gz)$/i;
+
+const IMAGE = new Set(["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "ico", "avif", "heic", "heif"]);
+
+/** Photos browsers cannot show: the server's thumbnail stands in for the original (HEIC from phones). */
+export const showsAsThumbnail = (name: string) => HEIC_NAME.test(name);
 const VIDEO = new Set(["mp4", "webm", "ogv", "mov", "m4v"]);
 const AUDIO = new Set(["mp3", "wav", "ogg", "oga", "m4a", "flac", "aac", "opus"]);
 const MARKDOWN = new Set(["md", "markdown", "mdown", "mkd"]);
@@ -145,6 +161,7 @@ export function fileKind(name: string, mimetype?: string | null): FileKind {
   if (MARKDOWN.has(ext)) return "markdown";
   if (TEXT.has(ext)) return "text";
   if (OFFICE.has(ext)) return "office";
+  if (ARCHIVE.test(name)) return "archive";
   const mime = (mimetype ?? "").toLowerCase();
   if (mime.startsWith("image/")) return "image";
   if (mime.startsWith("video/")) return "video";

@@ -22,9 +22,9 @@ export interface CreatePasteBody {
   slug?: string;
   password?: string;
   /** ISO time, or null for "never". */
-  expiresAt?: string | null;
+  expires_at?: string | null;
   /** 0 = unlimited. */
-  maxViews?: number;
+  max_views?: number;
   /** `content` is an end-to-end encrypted stream; its key stays in the link. */
   encrypted?: boolean;
   /** Visits are counted but not written to the share's access log. */
@@ -49,11 +49,11 @@ export interface UpdatePasteBody {
   content?: string;
   remark?: string;
   password?: string;
-  clearPassword?: boolean;
-  expiresAt?: string | null;
-  maxViews?: number;
+  clear_password?: boolean;
+  expires_at?: string | null;
+  max_views?: number;
   /** "" asks for a new random slug. */
-  newSlug?: string;
+  new_slug?: string;
 }
 
 const enc = encodeURIComponent;

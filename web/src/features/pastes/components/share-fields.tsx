@@ -1,4 +1,4 @@
-import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
+import { MAX_VIEWS_MAX, REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
 import { Field, Input, type InputProps, Select } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
@@ -16,6 +16,12 @@ import {
 export { PasswordInput } from "../../../components/password-input";
 
 /** Text of a form problem, in the current language. */
+type Translate = ReturnType<typeof useTranslation>["t"];
+
+/** The one text for a view limit out of range, in every share form (Home, uploads, edit dialogs). */
+export const maxViewsErrorText = (t: Translate) =>
+  t("pastes.form.errors.maxViews.invalid", { max: MAX_VIEWS_MAX });
+
 export function useShareErrorText() {
   const { t } = useTranslation();
   return (
@@ -23,6 +29,7 @@ export function useShareErrorText() {
     problem: FieldProblem | undefined,
   ): string | null => {
     if (!problem) return null;
+    if (field === "maxViews") return maxViewsErrorText(t);
     return t(`pastes.form.errors.${field}.${problem}` as "pastes.form.errors.slug.invalid", {
       max: field === "slug" ? SLUG_MAX_LENGTH : field === "remark" ? REMARK_MAX : EXPIRY_AMOUNT_MAX,
     });

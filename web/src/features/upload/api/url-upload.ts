@@ -1,6 +1,10 @@
-import type { FsTask, RemoteFileInfo as RemoteFileInfoDto } from "@clipshare/shared";
+import {
+  authorizationHeader,
+  errorCodeOf,
+  type FsTask,
+  type RemoteFileInfo as RemoteFileInfoDto,
+} from "@clipshare/shared";
 import { api, currentCredentials } from "../../../lib/api";
-import { authorizationHeader } from "../../../lib/api-client";
 import { ApiError } from "../../../lib/api-error";
 import type { UploadTarget } from "../../../lib/upload-engine/create-upload";
 import type { AbsentOn073 } from "../../../lib/wire-types";
@@ -56,7 +60,7 @@ async function downloadError(res: Response): Promise<ApiError> {
   return new ApiError({
     kind: "http",
     status: res.status,
-    errorId: typeof envelope?.error === "string" ? envelope.error : null,
+    errorId: errorCodeOf(envelope),
     serverMessage: typeof envelope?.message === "string" ? envelope.message : null,
   });
 }

@@ -5,7 +5,7 @@ import { CheckboxField } from "../../../components/ui/checkbox";
 import { Field, Input, Select } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { useStorageName } from "../../../lib/storage-name";
-import { LinkSuffixInput } from "../../pastes";
+import { LinkSuffixInput, maxViewsErrorText } from "../../pastes";
 import type { UploadStorageConfig } from "../api/uploads";
 import {
   EXPIRY_CHOICES,
@@ -168,10 +168,7 @@ export function UploadOptionsForm({
               </Select>
             )}
           </Field>
-          <Field
-            label={t("upload.options.maxViews")}
-            error={errors.maxViews ? t("upload.options.maxViewsInvalid") : null}
-          >
+          <Field label={t("upload.options.maxViews")} error={errors.maxViews ? maxViewsErrorText(t) : null}>
             {({ id, describedBy, invalid }) => (
               <Input
                 id={id}

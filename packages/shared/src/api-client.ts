@@ -1,10 +1,12 @@
-import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "@clipshare/shared";
 import { ApiError, type AuthFailure, classifyUnauthorized, type RequestContext } from "./api-error";
-import type { QueuedWriteType } from "./offline/offline-db";
+import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from "./constants";
+import { errorCodeOf } from "./errors";
 
 /**
- * The one place the web app talks HTTP to the ClipShare server: base URL, auth header, envelope check, timeouts, abort, and the
- * 401 rules. Free of DOM and React so it runs under unit tests with a fake fetch.
+ * ClipShare's API client, used by the web app (web/src/lib/api.ts) and the CLI
+ * (packages/cli/src/client.ts): base URL, auth header, the JSON envelope, typed
+ * errors (ApiError with the server's ErrorCode), timeouts, abort, and the 401
+ * rules. Free of DOM and React so it runs under unit tests with a fake fetch.
  */
 
 export type Credentials = { type: "admin"; token: string } | { type: "apikey"; key: string };
@@ -12,14 +14,17 @@ export type Credentials = { type: "admin"; token: string } | { type: "apikey"; k
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | QueryValue[]>;
 
-export interface RequestOptions {
+export interface RequestOptions<OfflineType extends string = string> {
   method?: string;
   query?: Query;
-  /** Plain objects and arrays go as JSON; Blob, FormData, ArrayBuffer, strings etc. as they are. */
+  /**
+   * Plain objects and arrays go as JSON; Blob, FormData, ArrayBuffer, strings,
+   * streams and async iterables of bytes (streamed) as they are.
+   */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Default 30 s; `upload: true` makes it 5 minutes. 0 disables the timer. */
+  /** The client's default (30 s unless configured); `upload: true` makes it 5 minutes. 0 disables the timer. */
   timeoutMs?: number;
   upload?: boolean;
   /** "none" sends no Authorization header; a Credentials object overrides the signed-in one. */
@@ -29,12 +34,12 @@ export interface RequestOptions {
    * A write that may wait for the network: when the request cannot reach the
    * server it is handed to `enqueueOffline` and fails with kind "queued".
    */
-  offline?: QueuedWriteType;
+  offline?: OfflineType;
 }
 
 /** A queueable write that found no network (see RequestOptions.offline). */
-export interface OfflineWriteRequest {
-  type: QueuedWriteType;
+export interface OfflineWriteRequest<OfflineType extends string = string> {
+  type: OfflineType;
   endpoint: string;
   method: string;
   data: unknown;
@@ -52,9 +57,11 @@ export interface ApiResponse<T> {
   envelope: Record<string, unknown> | null;
 }
 
-export interface ApiClientConfig {
+export interface ApiClientConfig<OfflineType extends string = string> {
   /** Backend base URL ("" = same origin); the client appends `/api`. */
   baseUrl: () => string;
+  /** Timeout of a request that names none (default 30 s; 0: none, as a command-line client wants). */
+  defaultTimeoutMs?: number;
   fetch?: typeof fetch;
   credentials?: () => Credentials | null;
   /** Called when a 401 means the signed-in credential is no longer valid. */
@@ -62,7 +69,7 @@ export interface ApiClientConfig {
   /** UI language, sent as Accept-Language so the server can answer in it. */
   language?: () => string | null;
   /** Keeps a queueable write for later; rejects when it cannot (then the network error stands). */
-  enqueueOffline?: (write: OfflineWriteRequest) => Promise<void>;
+  enqueueOffline?: (write: OfflineWriteRequest<OfflineType>) => Promise<void>;
 }
 
 const OK_CODES = new Set([200, 201, 202]);
@@ -71,10 +78,14 @@ export function authorizationHeader(credentials: Credentials): string {
   return credentials.type === "admin" ? `Bearer ${credentials.token}` : `ApiKey ${credentials.key}`;
 }
 
+/** `path` below `/api` of `baseUrl`; an absolute URL (a link the server handed out) is kept as it is. */
 export function buildUrl(baseUrl: string, path: string, query?: Query): string {
-  const prefix = `${baseUrl.replace(/\/+$/, "")}/api`;
-  const cleanPath = path.startsWith("/") ? path : `/${path}`;
-  let url = `${prefix}${cleanPath}`;
+  let url: string;
+  if (/^https?:\/\//i.test(path)) url = path;
+  else {
+    const prefix = `${baseUrl.replace(/\/+$/, "")}/api`;
+    url = `${prefix}${path.startsWith("/") ? path : `/${path}`}`;
+  }
   if (query) {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
@@ -90,8 +101,16 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   return url;
 }
 
-function isRawBody(body: unknown): body is BodyInit {
+/** What fetch takes as a body (DOM and Node typings name it differently). */
+type RequestBodyInit = NonNullable<RequestInit["body"]>;
+
+function isAsyncIterable(body: unknown): body is AsyncIterable<Uint8Array> {
+  return typeof body === "object" && body !== null && Symbol.asyncIterator in body;
+}
+
+function isRawBody(body: unknown): body is RequestBodyInit | AsyncIterable<Uint8Array> {
   return (
+    isAsyncIterable(body) ||
     typeof body === "string" ||
     (typeof Blob !== "undefined" && body instanceof Blob) ||
     (typeof FormData !== "undefined" && body instanceof FormData) ||
@@ -123,10 +142,13 @@ function parseRetryAfter(headers: Headers): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-export function createApiClient(config: ApiClientConfig) {
+export function createApiClient<OfflineType extends string = string>(config: ApiClientConfig<OfflineType>) {
   const doFetch = (input: string, init: RequestInit) => (config.fetch ?? globalThis.fetch)(input, init);
 
-  async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async function request<T = unknown>(
+    path: string,
+    options: RequestOptions<OfflineType> = {},
+  ): Promise<ApiResponse<T>> {
     const method = (options.method ?? "GET").toUpperCase();
     const context = options.context ?? "default";
     const url = buildUrl(config.baseUrl(), path, options.query);
@@ -143,7 +165,7 @@ export function createApiClient(config: ApiClientConfig) {
     if (language) headers["Accept-Language"] = language;
     if (credentials) headers.Authorization = authorizationHeader(credentials);
 
-    let body: BodyInit | undefined;
+    let body: RequestBodyInit | AsyncIterable<Uint8Array> | undefined;
     if (options.body !== undefined && options.body !== null) {
       if (isRawBody(options.body)) {
         body = options.body;
@@ -157,7 +179,9 @@ export function createApiClient(config: ApiClientConfig) {
     // One controller for both reasons a request stops early, so we can tell them apart.
     const controller = new AbortController();
     let timedOut = false;
-    const timeoutMs = options.timeoutMs ?? (options.upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+    const timeoutMs =
+      options.timeoutMs ??
+      (options.upload ? UPLOAD_TIMEOUT_MS : (config.defaultTimeoutMs ?? REQUEST_TIMEOUT_MS));
     const timer =
       timeoutMs > 0
         ? setTimeout(() => {
@@ -177,7 +201,16 @@ export function createApiClient(config: ApiClientConfig) {
     try {
       let response: Response;
       try {
-        response = await doFetch(url, { method, headers, body, signal: controller.signal });
+        // A streamed body needs half duplex (fetch in Node and Chromium).
+        const streamed =
+          isAsyncIterable(body) || (typeof ReadableStream !== "undefined" && body instanceof ReadableStream);
+        response = await doFetch(url, {
+          method,
+          headers,
+          body: body as RequestBodyInit | undefined,
+          signal: controller.signal,
+          ...(streamed ? { duplex: "half" } : {}),
+        } as RequestInit);
       } catch (cause) {
         if (timedOut) throw fail("timeout", cause);
         if (controller.signal.aborted) throw fail("abort", cause);
@@ -232,7 +265,7 @@ export function createApiClient(config: ApiClientConfig) {
           : typeof payload === "string" && payload.length <= 500
             ? payload.trim()
             : null;
-      const errorId = typeof envelope?.error === "string" ? envelope.error : null;
+      const errorId = errorCodeOf(envelope);
 
       if (!response.ok) {
         const status = response.status;
@@ -294,16 +327,25 @@ export function createApiClient(config: ApiClientConfig) {
 
   return {
     request,
-    get: <T = unknown>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
+    get: <T = unknown>(path: string, options?: Omit<RequestOptions<OfflineType>, "method" | "body">) =>
       dataOf(request<T>(path, { ...options, method: "GET" })),
-    post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
-      dataOf(request<T>(path, { ...options, method: "POST", body })),
-    put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
-      dataOf(request<T>(path, { ...options, method: "PUT", body })),
-    delete: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
-      dataOf(request<T>(path, { ...options, method: "DELETE", body })),
+    post: <T = unknown>(
+      path: string,
+      body?: unknown,
+      options?: Omit<RequestOptions<OfflineType>, "method" | "body">,
+    ) => dataOf(request<T>(path, { ...options, method: "POST", body })),
+    put: <T = unknown>(
+      path: string,
+      body?: unknown,
+      options?: Omit<RequestOptions<OfflineType>, "method" | "body">,
+    ) => dataOf(request<T>(path, { ...options, method: "PUT", body })),
+    delete: <T = unknown>(
+      path: string,
+      body?: unknown,
+      options?: Omit<RequestOptions<OfflineType>, "method" | "body">,
+    ) => dataOf(request<T>(path, { ...options, method: "DELETE", body })),
     url: (path: string, query?: Query) => buildUrl(config.baseUrl(), path, query),
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
+export type ApiClient<OfflineType extends string = string> = ReturnType<typeof createApiClient<OfflineType>>;
