@@ -15,12 +15,14 @@ const suites = {
   remote: () => import("./suites/remote.mjs"),
   multipart: () => import("./suites/multipart.mjs"),
   "scale-out": () => import("./suites/scale-out.mjs"),
+  // Builds a 1,000,000-entry tree once (temp dir) and crawls it: only when named.
+  search: () => import("./suites/search.mjs"),
   // About 7 minutes: only when named (`npm run bench -- slow-upload`).
   "slow-upload": () => import("./suites/slow-upload.mjs"),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-const ON_REQUEST_ONLY = new Set(["slow-upload"]);
+const ON_REQUEST_ONLY = new Set(["slow-upload", "search"]);
 const names = wanted.length > 0 ? wanted : Object.keys(suites).filter((n) => !ON_REQUEST_ONLY.has(n));
 for (const name of names) {
   if (!suites[name]) {

@@ -248,6 +248,16 @@ export const ERROR_CATALOGUE = define({
   task_not_found: { status: 404, en: "Task does not exist", zh: "任务不存在" },
   task_finished: { status: 409, en: "Task has already finished", zh: "任务已结束" },
   task_running: { status: 409, en: "Task is still running; cancel it first", zh: "任务仍在运行，请先取消" },
+  index_disabled: {
+    status: 409,
+    en: "Indexing is off for this mount; turn it on first",
+    zh: "此挂载未开启索引，请先开启",
+  },
+  index_busy: {
+    status: 409,
+    en: "Another crawl of this mount is starting; try again",
+    zh: "此挂载的另一次爬取正在启动，请重试",
+  },
   admin_not_found: { status: 404, en: "Admin does not exist", zh: "管理员不存在" },
   admin_ambiguous: {
     status: 400,

@@ -25,6 +25,7 @@ import * as e2eEncryption from "./migrations/0005-e2e-encryption";
 import * as accessLogPartialIndexes from "./migrations/0006-access-log-partial-indexes";
 import * as mountRoots from "./migrations/0007-mount-roots";
 import * as uploadSessionKinds from "./migrations/0008-upload-session-kinds";
+import * as mountIndex from "./migrations/0009-mount-index";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0006-access-log-partial-indexes": accessLogPartialIndexes,
   "0007-mount-roots": mountRoots,
   "0008-upload-session-kinds": uploadSessionKinds,
+  "0009-mount-index": mountIndex,
 };
 
 class InlineMigrations implements MigrationProvider {

@@ -150,6 +150,42 @@ export interface MountsTable {
   created_at: string;
   updated_at: string;
   last_used: string | null;
+  /** 1: the mount's entries are kept in fs_index. */
+  index_enabled: Generated<number>;
+  /** Newline-separated globs (mount-relative) an entry must match to be indexed; "" = all. */
+  index_include: Generated<string>;
+  /** Newline-separated globs whose matches (and what lies below them) are never indexed. */
+  index_exclude: Generated<string>;
+  /** Minutes between scheduled crawls; 0 = on demand only. */
+  index_interval: Generated<number>;
+}
+
+export interface MountIndexStateTable {
+  mount_id: string;
+  /** 1 once a full crawl finished: search may use the index. */
+  complete: Generated<number>;
+  generation: Generated<number>;
+  /** The crawl task that owns the mount now; at most one across instances. */
+  task_id: string | null;
+  entries: Generated<number>;
+  last_started: string | null;
+  last_finished: string | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
+}
+
+export interface FsIndexTable {
+  id: Generated<number>;
+  mount_id: string;
+  /** Mount-relative path ("" never: the mount root itself is not an entry). */
+  path: string;
+  parent: string;
+  name: string;
+  size: number;
+  mtime: string | null;
+  type: "file" | "dir";
+  is_link: number;
+  gen: number;
 }
 
 export interface SystemSettingsTable {
@@ -239,6 +275,8 @@ export interface WebdavPropsTable {
 }
 
 export interface Database {
+  fs_index: FsIndexTable;
+  mount_index_state: MountIndexStateTable;
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
   api_keys: ApiKeysTable;
@@ -264,3 +302,5 @@ export type StorageConfigRow = Selectable<StorageConfigsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type MountRow = Selectable<MountsTable>;
 export type TaskRow = Selectable<TasksTable>;
+export type FsIndexRow = Selectable<FsIndexTable>;
+export type MountIndexStateRow = Selectable<MountIndexStateTable>;

@@ -48,6 +48,12 @@ export const mount = z.strictObject({
   webdav_policy: z.enum(WEBDAV_POLICIES),
   enable_sign: z.boolean(),
   sign_expires: z.number().nullable(),
+  /** The mount's entries are kept in the search index. */
+  index_enabled: z.boolean(),
+  index_include: z.array(z.string()),
+  index_exclude: z.array(z.string()),
+  /** Minutes between scheduled crawls; 0 = on demand only. */
+  index_interval: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
   last_used: nullableString,

@@ -26,6 +26,10 @@ export const fsEntry = z.strictObject({
   etag: nullableString,
   mount_id: nullableString,
   storage_type: nullableString,
+  /** A folder's bytes, files and folders below it, from the search index (only where one is complete). */
+  folderSize: z.number().optional(),
+  folderFiles: z.number().optional(),
+  folderFolders: z.number().optional(),
 });
 export type FsEntry = z.infer<typeof fsEntry>;
 
@@ -174,6 +178,8 @@ export const fsSearchResponse = z.strictObject({
   }),
   root: z.string(),
   mountsSearched: z.number(),
+  /** Where the answer came from: the index, a walk of storage (no index for the mounts), or both. */
+  source: z.enum(["index", "walk", "mixed"]),
 });
 export type FsSearchResponse = z.infer<typeof fsSearchResponse>;
 
@@ -207,6 +213,44 @@ export const fsUpdateResult = z.strictObject({
   message: z.string(),
 });
 export type FsUpdateResult = z.infer<typeof fsUpdateResult>;
+
+/** GET /admin/indexes: the search index of one mount. */
+export const mountIndexStatus = z.strictObject({
+  mount_id: z.string(),
+  mount_name: z.string(),
+  mount_path: z.string(),
+  storage_type: z.string(),
+  index_enabled: z.boolean(),
+  /** Minutes between scheduled crawls; 0 = on demand only. */
+  index_interval: z.number(),
+  /** A full crawl finished: search uses the index for this mount. */
+  complete: z.boolean(),
+  /** Entries in the index (while a crawl runs: the entries it has read so far). */
+  entries: z.number(),
+  last_started: nullableString,
+  last_finished: nullableString,
+  last_duration_ms: z.number().nullable(),
+  last_error: nullableString,
+  /** The crawl queued or running now, or the last one. */
+  task: fsTask.nullable(),
+});
+export type MountIndexStatus = z.infer<typeof mountIndexStatus>;
+
+const usageFolder = z.strictObject({
+  path: z.string(),
+  size: z.number(),
+  files: z.number(),
+  folders: z.number(),
+});
+
+/** GET /admin/indexes/:mountId/usage: where a mount's bytes are, from its index. */
+export const mountIndexUsage = z.strictObject({
+  mount_id: z.string(),
+  total: usageFolder,
+  largestFolders: z.array(usageFolder),
+  largestFiles: z.array(z.strictObject({ path: z.string(), size: z.number(), modified: nullableString })),
+});
+export type MountIndexUsage = z.infer<typeof mountIndexUsage>;
 
 /** GET /fs/archive: the entries inside a ZIP, TAR or TAR.GZ, read without unpacking it. */
 export const fsArchiveEntry = z.strictObject({

@@ -15,7 +15,8 @@ export const FS_PATH_MAX = 2048;
 export const FS_LIST_MAX_LIMIT = 1000;
 export const FS_BATCH_MAX = 1000;
 export const SEARCH_MAX_LIMIT = 200;
-export const TASK_TYPES = ["copy", "delete", "upload", "download"] as const;
+/** `index`: a crawl of one mount into the search index. */
+export const TASK_TYPES = ["copy", "delete", "upload", "download", "index"] as const;
 export const TASK_STATUSES = ["pending", "running", "completed", "failed", "cancelled", "partial"] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -39,6 +40,8 @@ export const fsListQuery = onFirstUse(() =>
     cursor: z.preprocess(emptyToUndefined, z.string().max(4096).optional()),
     /** Skip the directory cache and refill it. */
     refresh: z.preprocess(emptyToUndefined, looseBoolean.optional()),
+    /** Folder sizes and counts from the search index, where the mount has a complete one. */
+    sizes: z.preprocess(emptyToUndefined, looseBoolean.optional()),
   }),
 );
 
@@ -244,8 +247,31 @@ export const fsSearchQuery = onFirstUse(() =>
     ),
     mount_id: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
     path: z.preprocess(emptyToUndefined, z.string().max(FS_PATH_MAX).optional()),
+    /** Filters: only files or only directories, a size range in bytes, a modification window. */
+    type: z.preprocess(
+      emptyToUndefined,
+      z.enum(["file", "directory"], { error: "type must be file or directory" }).optional(),
+    ),
+    min_size: z.preprocess(emptyToUndefined, sizeFilter("min_size").optional()),
+    max_size: z.preprocess(emptyToUndefined, sizeFilter("max_size").optional()),
+    modified_after: z.preprocess(emptyToUndefined, dateFilter("modified_after").optional()),
+    modified_before: z.preprocess(emptyToUndefined, dateFilter("modified_before").optional()),
   }),
 );
+
+const sizeFilter = (name: string) =>
+  looseInt.refine((v) => v >= 0 && v <= Number.MAX_SAFE_INTEGER, `${name} must be a non-negative integer`);
+
+/** A date or date-time; answered as the ISO instant it names. */
+const dateFilter = (name: string) =>
+  z
+    .string({ error: `${name} must be a date` })
+    .max(40)
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
+      `${name} must be a date (ISO 8601)`,
+    )
+    .transform((v) => new Date(v).toISOString());
 
 export const fsZipRequest = onFirstUse(() =>
   z.object({

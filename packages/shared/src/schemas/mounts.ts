@@ -99,6 +99,23 @@ export const mountRootInput = onFirstUse(() =>
     }),
 );
 
+/** Minutes between scheduled crawls of an indexed mount (0 = on demand only); at most a week. */
+export const INDEX_INTERVAL_MAX = 7 * 24 * 60;
+
+/** Globs over mount-relative paths: `*`, `?` within a segment, `**` across segments. */
+const indexGlobList = () =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, "A pattern may not be empty")
+        .max(200, "A pattern may be at most 200 characters")
+        .refine((v) => !v.includes("\n"), "A pattern is one line"),
+      { error: "Patterns are a list of strings" },
+    )
+    .max(100, "At most 100 patterns");
+
 const mountFields = () => ({
   name: z
     .string({ error: "Mount name is required" })
@@ -130,6 +147,13 @@ const mountFields = () => ({
   web_proxy: looseBoolean,
   webdav_policy: z.enum(WEBDAV_POLICIES, { error: "webdav_policy must be 302_redirect or native_proxy" }),
   enable_sign: looseBoolean,
+  index_enabled: looseBoolean,
+  index_include: indexGlobList(),
+  index_exclude: indexGlobList(),
+  index_interval: looseInt.refine(
+    (v) => v >= 0 && v <= INDEX_INTERVAL_MAX,
+    `index_interval must be an integer between 0 and ${INDEX_INTERVAL_MAX} minutes`,
+  ),
   /** Seconds a proxy signature lives; null = the global default, 0 = never expires. */
   sign_expires: z.union([
     looseInt.refine((v) => v >= 0 && v <= 10 * 365 * 86400, "sign_expires must be a non-negative integer"),
@@ -157,6 +181,10 @@ export const createMountRequest = onFirstUse(() => {
     webdav_policy: fields.webdav_policy.optional().default("302_redirect"),
     enable_sign: fields.enable_sign.optional().default(false),
     sign_expires: fields.sign_expires.optional().default(null),
+    index_enabled: fields.index_enabled.optional().default(false),
+    index_include: fields.index_include.optional().default([]),
+    index_exclude: fields.index_exclude.optional().default([]),
+    index_interval: fields.index_interval.optional().default(0),
   });
 });
 export type CreateMountRequest = z.input<typeof createMountRequest>;
@@ -179,6 +207,10 @@ export const updateMountRequest = onFirstUse(() => {
     webdav_policy: fields.webdav_policy.optional(),
     enable_sign: fields.enable_sign.optional(),
     sign_expires: fields.sign_expires.optional(),
+    index_enabled: fields.index_enabled.optional(),
+    index_include: fields.index_include.optional(),
+    index_exclude: fields.index_exclude.optional(),
+    index_interval: fields.index_interval.optional(),
   });
 });
 export type UpdateMountRequest = z.input<typeof updateMountRequest>;
@@ -189,5 +221,18 @@ export const cacheClearRequest = onFirstUse(() =>
     mountId: z.string().max(100).optional(),
     s3ConfigId: z.string().max(100).optional(),
     storage_config_id: z.string().max(100).optional(),
+  }),
+);
+
+/** POST /admin/indexes/:mountId/crawl. */
+export const indexCrawlRequest = onFirstUse(() =>
+  z.object({
+    /** Empty the index first and read everything again. */
+    rebuild: looseBoolean.optional().default(false),
+    /** Entries per second at most; 0 = as fast as the storage answers. */
+    max_rate: looseInt
+      .refine((v) => v >= 0 && v <= 1_000_000, "max_rate must be between 0 and 1000000")
+      .optional()
+      .default(0),
   }),
 );

@@ -51,11 +51,23 @@ export type UntypedDb = Kysely<Record<string, Record<string, Scalar>>>;
 export const untyped = (db: Kysely<Database>) => db as unknown as UntypedDb;
 
 /**
+ * Tables derived from storage (the mount index): not backed up; a restore drops them with their
+ * mounts and the next crawl builds them again.
+ */
+type DerivedTable = "fs_index" | "mount_index_state";
+
+/** A table of the derived index, or one of SQLite's FTS5 shadow tables behind it (`fs_index_fts*`). */
+export const isDerivedTable = (name: string): boolean =>
+  name === "mount_index_state" || name === "fs_index" || name.startsWith("fs_index_");
+
+/**
  * Every table, in an order that satisfies foreign keys on load (admins before admin_tokens),
  * with the primary key the dump pages by. Typed over the schema, so a new table cannot be
  * forgotten here.
  */
-export const BACKUP_TABLES: { [T in keyof Database]: readonly (keyof Database[T] & string)[] } = {
+export const BACKUP_TABLES: {
+  [T in Exclude<keyof Database, DerivedTable>]: readonly (keyof Database[T] & string)[];
+} = {
   admins: ["id"],
   admin_tokens: ["token_hash"],
   api_keys: ["id"],
@@ -72,9 +84,10 @@ export const BACKUP_TABLES: { [T in keyof Database]: readonly (keyof Database[T]
   webdav_props: ["path", "name"],
 };
 
-export const backupTableNames = () => Object.keys(BACKUP_TABLES) as (keyof Database)[];
+export const backupTableNames = () => Object.keys(BACKUP_TABLES) as (keyof typeof BACKUP_TABLES)[];
 
-export const isBackupTable = (name: string): name is keyof Database => Object.hasOwn(BACKUP_TABLES, name);
+export const isBackupTable = (name: string): name is keyof typeof BACKUP_TABLES =>
+  Object.hasOwn(BACKUP_TABLES, name);
 
 export const keyCheck = (secretKey: Buffer) =>
   hmacSha256(deriveKey(secretKey, "backup-key-check"), BACKUP_FORMAT).toString("hex").slice(0, 32);

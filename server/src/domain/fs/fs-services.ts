@@ -23,6 +23,8 @@ import { FsMultipartUploads } from "./fs-multipart-uploads";
 import { FsShareService } from "./fs-share-service";
 import { copyTaskHandler, deleteTaskHandler } from "./fs-tasks";
 import { FsUploadService } from "./fs-uploads";
+import { IndexRepository } from "./index-repository";
+import { IndexService } from "./index-service";
 import { LinkSigner } from "./link-signer";
 import { MountTable } from "./mount-table";
 import { SearchService } from "./search-service";
@@ -59,6 +61,7 @@ export interface FsServices {
   multipartUploads: FsMultipartUploads;
   batch: FsBatchService;
   search: SearchService;
+  index: IndexService;
   zip: ZipService;
   shares: FsShareService;
   tasks: TaskService;
@@ -73,6 +76,8 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   const signer = new LinkSigner(deps.secretKey);
   const tasks = new TaskService(db, dialect, instanceId);
   const vfs = new VirtualFileSystem(table, caches);
+  const index = new IndexService(db, table, tasks, caches, new IndexRepository(db, dialect), log);
+  vfs.attachIndex(index);
   const links = new FsLinks(vfs, deps.settings, signer);
   const uploads = new FsUploadService(vfs, deps.settings, tasks, deps.storageConfigs.quota);
   const directUploads = new DirectUploadService(
@@ -88,6 +93,7 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   });
   runner.register("copy", copyTaskHandler(vfs));
   runner.register("delete", deleteTaskHandler(vfs));
+  runner.register("index", index.crawlHandler());
   for (const [type, handler] of Object.entries(deps.taskHandlers?.({ uploads }) ?? {})) {
     runner.register(type, handler);
   }
@@ -97,6 +103,7 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   const bus = await deps.cacheBus({ onMessage: (m) => caches.apply(m), onReset: () => caches.reset() });
   caches.attach(bus);
   await runner.start();
+  index.startSchedule();
 
   let closing: Promise<void> | null = null;
   return {
@@ -109,13 +116,15 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
     directUploads,
     multipartUploads: new FsMultipartUploads(vfs, directUploads),
     batch: new FsBatchService(vfs, tasks, directUploads, links),
-    search: new SearchService(vfs),
+    search: new SearchService(vfs, index),
+    index,
     zip: new ZipService(vfs, signer, db),
     shares: new FsShareService(db, vfs, deps.fileShares),
     tasks,
     runner,
     close() {
       closing ??= (async () => {
+        index.stopSchedule();
         await runner.stop();
         await bus.close();
       })();

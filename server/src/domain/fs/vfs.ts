@@ -19,6 +19,7 @@ import {
   presentMountChild,
   virtualDirectory,
 } from "./fs-entry";
+import type { FolderTotals } from "./index-repository";
 import type { MountTable, ResolvedPath } from "./mount-table";
 import { streamCopyFile, streamCopyTree } from "./transfer";
 import { displayPath, normalizeVirtualPath, subParent, vbasename } from "./vpath";
@@ -29,13 +30,30 @@ export interface ListOptions {
   cursor?: string | null;
   /** Skip the cache (and refill it). */
   refresh?: boolean;
+  /** Add folder sizes and counts from the search index, where the mount has a complete one. */
+  sizes?: boolean;
+}
+
+/** What keeps the search index current; every write below reports to it (index-service.ts). */
+export interface IndexHooks {
+  changed(target: ResolvedPath, tree: boolean): Promise<void>;
+  moved(source: ResolvedPath, target: ResolvedPath): Promise<void>;
+  childTotals(target: ResolvedPath): Promise<Map<string, FolderTotals> | null>;
+  totals(target: ResolvedPath): Promise<FolderTotals | null>;
 }
 
 export class VirtualFileSystem {
+  private index: IndexHooks | null = null;
+
   constructor(
     readonly mounts: MountTable,
     readonly caches: FsCaches,
   ) {}
+
+  /** Connects the search index (built after the VFS, which it reads through). */
+  attachIndex(index: IndexHooks): void {
+    this.index = index;
+  }
 
   // ---- reading ------------------------------------------------------------
 
@@ -52,6 +70,7 @@ export class VirtualFileSystem {
     let items = page.entries.map((e) => presentEntry(target, e));
     if (!options.cursor) items = await this.withNestedMounts(actor, path, items);
     if (!options.cursor && page.nextCursor === null) items.sort(directoriesFirst);
+    if (options.sizes) items = await this.withFolderTotals(target, items);
     return {
       path: displayPath(path, true),
       name: path === "/" ? "" : vbasename(path),
@@ -180,7 +199,11 @@ export class VirtualFileSystem {
     } catch (e) {
       throw fsError(e, isAppError(e) && e.error === "target_exists" ? target : source);
     }
-    await Promise.all([this.invalidate(source, true), this.invalidate(target, true)]);
+    await this.index?.moved(source, target);
+    await Promise.all([
+      this.caches.invalidate(source.row.id, source.subPath, true),
+      this.caches.invalidate(target.row.id, target.subPath, true),
+    ]);
   }
 
   /**
@@ -229,9 +252,13 @@ export class VirtualFileSystem {
     }
   }
 
-  /** Drops cached listings, URLs and searches that a change at `target` made stale, on every instance. */
+  /**
+   * After every write at `target` (tree: below it too): drops cached listings, URLs and searches
+   * it made stale, on every instance, and brings the search index up to date in this request.
+   */
   async invalidate(target: ResolvedPath, tree: boolean): Promise<void> {
     await this.caches.invalidate(target.row.id, target.subPath, tree);
+    await this.index?.changed(target, tree);
   }
 
   /** stat() with what lies behind the entry: the resolved target and the driver's entry (null for virtual directories). */
@@ -280,6 +307,24 @@ export class VirtualFileSystem {
     if (useCache)
       this.caches.directory.set(target.row.id, target.subPath, key, page, ttlMs, page.entries.length + 1);
     return { page, cached: false };
+  }
+
+  /** A folder's own totals (details of one folder), where its mount has a complete index. */
+  async folderTotals(actor: FsActor, input: string): Promise<FolderTotals | null> {
+    const path = normalizeVirtualPath(input);
+    authorize(actor, "view", path);
+    const target = await this.mounts.resolve(path, actor.principal);
+    return target && this.index ? this.index.totals(target) : null;
+  }
+
+  private async withFolderTotals(target: ResolvedPath, items: FsEntry[]): Promise<FsEntry[]> {
+    const totals = await this.index?.childTotals(target);
+    if (!totals) return items;
+    return items.map((item) => {
+      if (!item.isDirectory || item.isMount || item.mount_id !== target.row.id) return item;
+      const t = totals.get(item.name) ?? { size: 0, files: 0, folders: 0 };
+      return { ...item, folderSize: t.size, folderFiles: t.files, folderFolders: t.folders };
+    });
   }
 
   /** Mounts nested inside a mounted directory appear in its listing (first page) as directories. */

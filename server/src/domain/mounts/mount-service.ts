@@ -22,6 +22,7 @@ import { isUniqueViolation } from "../../db/sql-helpers";
 import { AppError, badRequest, conflict, forbidden, isAppError, notFound } from "../../errors";
 import { isSameOrInside, joinPath } from "../../storage/path-safety";
 import { canSeeMount } from "../fs/access";
+import { parseGlobList } from "../fs/index-globs";
 import { storageLocation } from "../fs/share-areas";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 
@@ -55,6 +56,10 @@ export function presentMount(row: MountRow & { storage_config_name?: string | nu
     webdav_policy: row.webdav_policy as WebdavPolicy,
     enable_sign: row.enable_sign === 1,
     sign_expires: row.sign_expires,
+    index_enabled: row.index_enabled === 1,
+    index_include: parseGlobList(row.index_include),
+    index_exclude: parseGlobList(row.index_exclude),
+    index_interval: row.index_interval,
     created_at: row.created_at,
     updated_at: row.updated_at,
     last_used: row.last_used,
@@ -102,6 +107,10 @@ export class MountService {
       webdav_policy: input.webdav_policy,
       enable_sign: input.enable_sign ? 1 : 0,
       sign_expires: input.sign_expires,
+      index_enabled: input.index_enabled ? 1 : 0,
+      index_include: input.index_include.join("\n"),
+      index_exclude: input.index_exclude.join("\n"),
+      index_interval: input.index_interval,
       created_at: now,
       updated_at: now,
       last_used: null,
@@ -127,6 +136,10 @@ export class MountService {
     if (input.webdav_policy !== undefined) next.webdav_policy = input.webdav_policy;
     if (input.enable_sign !== undefined) next.enable_sign = input.enable_sign ? 1 : 0;
     if (input.sign_expires !== undefined) next.sign_expires = input.sign_expires;
+    if (input.index_enabled !== undefined) next.index_enabled = input.index_enabled ? 1 : 0;
+    if (input.index_include !== undefined) next.index_include = input.index_include.join("\n");
+    if (input.index_exclude !== undefined) next.index_exclude = input.index_exclude.join("\n");
+    if (input.index_interval !== undefined) next.index_interval = input.index_interval;
     if (next.storage_config_id !== row.storage_config_id || input.storage_type !== undefined)
       next.storage_type = await this.configType(next.storage_config_id);
     if (next.mount_path !== row.mount_path) await this.assertPathFree(next.mount_path, id);
@@ -136,6 +149,21 @@ export class MountService {
     }
     const { id: _id, created_at: _c, created_by: _b, ...patch } = next;
     await this.write(() => this.db.updateTable("mounts").set(patch).where("id", "=", id).execute());
+    // Entries of another folder or storage, or of a mount no longer indexed, would be wrong: start over.
+    const indexStale =
+      next.index_enabled === 0 ||
+      next.root !== row.root ||
+      next.storage_config_id !== row.storage_config_id ||
+      next.index_include !== row.index_include ||
+      next.index_exclude !== row.index_exclude;
+    if (indexStale) {
+      await this.db.deleteFrom("fs_index").where("mount_id", "=", id).execute();
+      await this.db
+        .updateTable("mount_index_state")
+        .set({ complete: 0, entries: 0 })
+        .where("mount_id", "=", id)
+        .execute();
+    }
     return presentMount(await this.requireRow(id));
   }
 

@@ -19,7 +19,7 @@ import type { TaskRow } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 
 /** Types whose work can start over after an interruption (their steps are idempotent or skip what is done). */
-export const RESUMABLE_TYPES: ReadonlySet<string> = new Set<TaskType>(["copy", "delete"]);
+export const RESUMABLE_TYPES: ReadonlySet<string> = new Set<TaskType>(["copy", "delete", "index"]);
 export const FINISHED: ReadonlySet<string> = new Set<TaskStatus>([
   "completed",
   "failed",
@@ -151,8 +151,9 @@ export class TaskService {
     type: TaskType,
     payload: unknown,
     totals: TaskProgress = {},
+    id: string = randomUUID(),
   ): Promise<TaskRow> {
-    return this.insert(principal, type, payload, "pending", totals);
+    return this.insert(principal, type, payload, "pending", totals, id);
   }
 
   /** A task run by the caller itself (an upload streaming through this request), claimed from the start. */
@@ -338,10 +339,11 @@ export class TaskService {
     payload: unknown,
     status: "pending" | "running",
     totals: TaskProgress,
+    id: string = randomUUID(),
   ): Promise<TaskRow> {
     const now = nowIso();
     const row: TaskRow = {
-      id: randomUUID(),
+      id,
       type,
       status,
       created_by: creatorIdOf(principal),

@@ -127,6 +127,31 @@ export const ADMIN_OPERATIONS: Record<string, Operation> = {
     data: w.mount,
   },
   "DELETE /admin/mounts/:id": { summary: "Delete a mount", tag: "Mounts", access: "admin" },
+  "GET /admin/indexes": {
+    summary: "The search index of every mount",
+    tag: "Mounts",
+    access: "admin",
+    data: list(w.mountIndexStatus),
+  },
+  "POST /admin/indexes/:mountId/crawl": {
+    summary: "Crawl a mount into the search index (or rebuild it)",
+    tag: "Mounts",
+    access: "admin",
+    body: w.indexCrawlRequest,
+    data: w.fsTask,
+  },
+  "POST /admin/indexes/:mountId/stop": {
+    summary: "Stop a mount's crawl",
+    tag: "Mounts",
+    access: "admin",
+    data: w.fsTask.nullable(),
+  },
+  "GET /admin/indexes/:mountId/usage": {
+    summary: "A mount's storage usage from its index: largest folders and files",
+    tag: "Mounts",
+    access: "admin",
+    data: w.mountIndexUsage,
+  },
   "GET /user/mounts": {
     summary: "Mounts the key can see",
     tag: "Mounts",

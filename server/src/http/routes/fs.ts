@@ -73,6 +73,7 @@ export function fsRoutes(ctx: AppContext) {
       limit: q.limit,
       cursor: q.cursor,
       refresh: q.refresh,
+      sizes: q.sizes,
     });
     return ok(c, listing, "Fetched");
   });
@@ -81,7 +82,11 @@ export function fsRoutes(ctx: AppContext) {
     const q = parseWith(fsPathQuery, c.req.query());
     const { entry, target, raw } = await vfs.statDetailed(actorOf(c), q.path);
     if (!target || !raw || entry.isDirectory) {
-      return ok(c, { ...entry, contentType: "application/x-directory" }, "Fetched");
+      const totals = target ? await vfs.folderTotals(actorOf(c), q.path) : null;
+      const sizes = totals
+        ? { folderSize: totals.size, folderFiles: totals.files, folderFolders: totals.folders }
+        : {};
+      return ok(c, { ...entry, ...sizes, contentType: "application/x-directory" }, "Fetched");
     }
     return ok(c, { ...entry, ...(await links.urlsFor(target, raw, origin(c))) }, "Fetched");
   });

@@ -1,9 +1,15 @@
 /**
  * Mount points and the explorer caches:
  * /admin/mounts (admin), /user/mounts (mount view), /admin/cache/*,
- * /user/cache/clear.
+ * /user/cache/clear, and the search index of each mount: /admin/indexes/*.
  */
-import { cacheClearRequest, createMountRequest, Permission, updateMountRequest } from "@clipshare/shared";
+import {
+  cacheClearRequest,
+  createMountRequest,
+  indexCrawlRequest,
+  Permission,
+  updateMountRequest,
+} from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import { requireAdmin, requirePermission } from "../../auth/policy";
 import type { Principal } from "../../auth/principal";
@@ -53,6 +59,28 @@ export function mountRoutes(ctx: AppContext) {
     requirePermission(principal, Permission.MOUNT_VIEW);
     return ok(c, await mounts.getForUser(principal, c.req.param("id")), "Fetched");
   });
+
+  const index = ctx.fs.index;
+  app.get("/admin/indexes", async (c) => ok(c, await index.statuses(c.get("principal")), "Fetched"));
+
+  app.post("/admin/indexes/:mountId/crawl", async (c) => {
+    const principal = c.get("principal");
+    requireAdmin(principal);
+    const body = await readJson(c, indexCrawlRequest);
+    const task = await index.startCrawl(principal, c.req.param("mountId"), {
+      rebuild: body.rebuild,
+      maxRate: body.max_rate,
+    });
+    return ok(c, task, "Crawl queued", 202);
+  });
+
+  app.post("/admin/indexes/:mountId/stop", async (c) =>
+    ok(c, await index.stopCrawl(c.get("principal"), c.req.param("mountId")), "Crawl stopped"),
+  );
+
+  app.get("/admin/indexes/:mountId/usage", async (c) =>
+    ok(c, await index.usage(c.get("principal"), c.req.param("mountId")), "Fetched"),
+  );
 
   app.get("/admin/cache/stats", (c) => {
     requireAdmin(c.get("principal"));

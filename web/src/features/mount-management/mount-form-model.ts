@@ -19,6 +19,13 @@ export interface MountForm {
   webdav_policy: "302_redirect" | "native_proxy";
   enable_sign: boolean;
   sign_expires: string;
+  /** Keep the mount's entries in the search index. */
+  index_enabled: boolean;
+  /** Minutes between scheduled crawls ("" or 0: on demand only). */
+  index_interval: string;
+  /** Globs, one a line. */
+  index_include: string;
+  index_exclude: string;
 }
 
 export const EMPTY_MOUNT_FORM: MountForm = {
@@ -36,6 +43,10 @@ export const EMPTY_MOUNT_FORM: MountForm = {
   webdav_policy: "302_redirect",
   enable_sign: false,
   sign_expires: "",
+  index_enabled: false,
+  index_interval: "",
+  index_include: "",
+  index_exclude: "",
 };
 
 /** Messages of the shared schema, in the UI's languages. */
@@ -59,6 +70,7 @@ const MESSAGE_KEYS: Array<[RegExp, TranslationKey]> = [
   [/^Sort order must be/, "mounts.errors.sortOrder"],
   [/^Remark may be at most/, "mounts.errors.remarkTooLong"],
   [/^sign_expires must be/, "mounts.errors.signExpires"],
+  [/^index_interval must be/, "mounts.errors.indexInterval"],
 ];
 
 export interface FieldError {
@@ -85,6 +97,13 @@ export function suggestedRoot(mountPath: string): string {
 
 const intOrText = (v: string) => (/^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v);
 
+/** One pattern a line; blank lines dropped. */
+export const globLines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+
 /** The request body, as the server will read it. */
 export function toRequest(form: MountForm) {
   return {
@@ -102,6 +121,10 @@ export function toRequest(form: MountForm) {
     webdav_policy: form.webdav_policy,
     enable_sign: form.enable_sign,
     sign_expires: form.sign_expires.trim() === "" ? null : intOrText(form.sign_expires),
+    index_enabled: form.index_enabled,
+    index_interval: form.index_interval.trim() === "" ? 0 : intOrText(form.index_interval),
+    index_include: globLines(form.index_include),
+    index_exclude: globLines(form.index_exclude),
   };
 }
 

@@ -9,6 +9,7 @@ export const ADMIN_MODULE_IDS = [
   "file-management",
   "storage-config",
   "mount-management",
+  "index-management",
   "key-management",
   "settings",
 ] as const;
@@ -21,6 +22,7 @@ export const ADMIN_MODULE_TITLES: Record<AdminModuleId, TranslationKey> = {
   "file-management": "admin.modules.fileManagement",
   "storage-config": "admin.modules.storageConfig",
   "mount-management": "admin.modules.mountManagement",
+  "index-management": "admin.modules.indexes",
   "key-management": "admin.modules.keyManagement",
   settings: "admin.modules.settings",
 };

@@ -5,6 +5,7 @@ import {
   HardDrive,
   KeyRound,
   LayoutDashboard,
+  ListTree,
   type LucideIcon,
   Settings,
 } from "lucide-react";
@@ -46,6 +47,14 @@ export const ADMIN_MODULE_VIEWS: Record<AdminModuleId, AdminModuleView> = {
     Component: lazy(() =>
       import("../../storage-config").then((m) => ({
         default: m.StorageConfigModule,
+      })),
+    ),
+  },
+  "index-management": {
+    icon: ListTree,
+    Component: lazy(() =>
+      import("../../index-management").then((m) => ({
+        default: m.IndexManagementModule,
       })),
     ),
   },

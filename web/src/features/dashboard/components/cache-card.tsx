@@ -1,4 +1,5 @@
 import { Eraser } from "lucide-react";
+import { FigureList } from "../../../components/figure-list";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
@@ -30,16 +31,7 @@ function CacheTile({ label, counters }: { label: string; counters: CacheCounters
   return (
     <li aria-label={label} className="rounded-xl border border-slate-200 p-3 dark:border-slate-800">
       <p className="text-sm font-medium text-slate-900 dark:text-slate-100">{label}</p>
-      <dl className="mt-2 grid grid-cols-3 gap-2">
-        {figures.map((f) => (
-          <div key={f.id} className="min-w-0">
-            <dt className="text-xs text-slate-500 dark:text-slate-400">{f.label}</dt>
-            <dd className="font-semibold tabular-nums text-slate-900 dark:text-slate-50" data-figure={f.id}>
-              {f.value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList figures={figures} />
     </li>
   );
 }

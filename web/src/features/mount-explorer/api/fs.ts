@@ -73,7 +73,14 @@ async function readBytes(
 export const fsApi = {
   async list(path: string, cursor: string | null, signal?: AbortSignal, refresh = false): Promise<FsListing> {
     const res = await api.request<FsListing>("/fs/list", {
-      query: { path, limit: LIST_PAGE_SIZE, cursor: cursor ?? undefined, refresh: refresh || undefined },
+      // Folder sizes come from the search index where the mount has one (else they are left out).
+      query: {
+        path,
+        limit: LIST_PAGE_SIZE,
+        cursor: cursor ?? undefined,
+        refresh: refresh || undefined,
+        sizes: true,
+      },
       signal,
     });
     return res.data;
@@ -147,6 +154,7 @@ export const fsApi = {
     q: string,
     scope: "global" | "mount" | "directory",
     at: { path?: string; mountId?: string | null },
+    filters: { type?: "file" | "directory" | undefined } = {},
     signal?: AbortSignal,
   ) {
     return (
@@ -157,6 +165,7 @@ export const fsApi = {
           limit: 100,
           path: scope === "directory" ? at.path : undefined,
           mount_id: scope === "mount" ? (at.mountId ?? undefined) : undefined,
+          type: filters.type,
         },
         signal,
       })

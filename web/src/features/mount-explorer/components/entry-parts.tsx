@@ -11,12 +11,45 @@ import {
   HardDrive,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
+import { formatBytes } from "../../../lib/file-size";
 import type { FsEntry } from "../api/fs";
 import { useLongPress } from "../hooks/use-long-press";
 import { extensionOf, fileKind } from "../model/paths";
 import { EntryThumbnail } from "./entry-thumbnail";
 import type { EntryViewProps } from "./entry-views";
+
+/**
+ * A file's size; a folder's is known only where its mount has a search index (the listing then
+ * carries the bytes and counts below it), else left blank.
+ */
+export function EntrySize({
+  entry,
+  role,
+  className,
+}: {
+  entry: FsEntry;
+  role?: "gridcell";
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const folder = entry.isDirectory && entry.folderSize !== undefined;
+  return (
+    <span
+      role={role}
+      className={className}
+      data-folder-size={folder ? entry.folderSize : undefined}
+      title={
+        folder
+          ? t("explorer.folderContents", { files: entry.folderFiles ?? 0, folders: entry.folderFolders ?? 0 })
+          : undefined
+      }
+    >
+      {entry.isDirectory ? (folder ? formatBytes(entry.folderSize) : "") : formatBytes(entry.size)}
+    </span>
+  );
+}
 
 export function EntryIcon({ entry, className }: { entry: FsEntry; className?: string }) {
   if (entry.isDirectory) {

@@ -3,7 +3,6 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
-import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import type { FsEntry } from "../api/fs";
 import type { ViewMode } from "../hooks/use-explorer-state";
@@ -11,7 +10,7 @@ import { useWidth } from "../hooks/use-width";
 import type { Point } from "../model/gesture";
 import { type EntryShortcut, entryShortcut, nextEntryIndex } from "../model/grid-keys";
 import type { SortDir, SortKey } from "../model/sort";
-import { EntryIcon, EntryItem, GalleryTile, NameButton } from "./entry-parts";
+import { EntryIcon, EntryItem, EntrySize, GalleryTile, NameButton } from "./entry-parts";
 import { EntryThumbnail } from "./entry-thumbnail";
 
 export interface EntryViewProps {
@@ -222,12 +221,11 @@ export function EntryView(props: EntryViewProps) {
                     <NameButton entry={entry} onOpen={props.onOpen} focusable={vi.index === tabStop} />
                   </span>
                   {/* Slate-600, not 500: the details must stay readable on a selected (tinted) row. */}
-                  <span
+                  <EntrySize
+                    entry={entry}
                     role="gridcell"
                     className="text-right text-xs text-slate-600 tabular-nums dark:text-slate-400"
-                  >
-                    {entry.isDirectory ? "" : formatBytes(entry.size)}
-                  </span>
+                  />
                   <span
                     role="gridcell"
                     className="hidden text-right text-xs text-slate-600 tabular-nums sm:block dark:text-slate-400"
@@ -267,9 +265,7 @@ export function EntryView(props: EntryViewProps) {
                           <EntryIcon entry={entry} className="h-12 w-12" />
                         </EntryThumbnail>
                         <NameButton entry={entry} onOpen={props.onOpen} focusable={index === tabStop} />
-                        <span className="text-slate-600 dark:text-slate-400">
-                          {entry.isDirectory ? "" : formatBytes(entry.size)}
-                        </span>
+                        <EntrySize entry={entry} className="text-slate-600 dark:text-slate-400" />
                       </EntryItem>
                     );
                   })}

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Input, Select } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
-import type { ExplorerController, SearchScope } from "../hooks/use-explorer";
+import type { ExplorerController, SearchScope, SearchType } from "../hooks/use-explorer";
 import { breadcrumbs, explorerHref } from "../model/paths";
 
 /** The path as breadcrumbs, and the search form (query with history, scope). */
@@ -60,6 +60,16 @@ export function ExplorerHeader({ x }: { x: ExplorerController }) {
             {t("explorer.scope.mount")}
           </option>
           <option value="global">{t("explorer.scope.global")}</option>
+        </Select>
+        <Select
+          value={search.searchType}
+          onChange={(e) => search.setSearchType(e.target.value as SearchType)}
+          aria-label={t("explorer.searchType")}
+          className="h-9 w-auto"
+        >
+          <option value="">{t("explorer.searchTypes.any")}</option>
+          <option value="file">{t("explorer.searchTypes.file")}</option>
+          <option value="directory">{t("explorer.searchTypes.directory")}</option>
         </Select>
         <Button type="submit" size="icon" variant="outline" aria-label={t("explorer.search")}>
           <Search className="h-4 w-4" aria-hidden />

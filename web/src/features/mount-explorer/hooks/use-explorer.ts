@@ -37,6 +37,8 @@ export type DialogState =
 
 export type SidePanel = "tasks" | "basket" | "uploads" | null;
 export type SearchScope = "global" | "mount" | "directory";
+/** What a search looks for: "" for files and folders. */
+export type SearchType = "" | "file" | "directory";
 
 const SEARCH_MIN = 2;
 
@@ -67,6 +69,7 @@ export function useExplorer() {
   const [panel, setPanel] = useState<SidePanel>(null);
   const [query, setQuery] = useState("");
   const [scope, setScope] = useState<SearchScope>("directory");
+  const [searchType, setSearchType] = useState<SearchType>("");
   const [results, setResults] = useState<{ q: string; items: SearchResult[] } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -215,7 +218,12 @@ export function useExplorer() {
     }
     void history.remember(q);
     try {
-      const data = await fsApi.search(q, scope, { path, mountId: listing?.mount_id });
+      const data = await fsApi.search(
+        q,
+        scope,
+        { path, mountId: listing?.mount_id },
+        { type: searchType || undefined },
+      );
       setResults({ q, items: data.results });
     } catch (err) {
       toast(errorText(err), "error");
@@ -255,6 +263,8 @@ export function useExplorer() {
       changeQuery,
       scope,
       setScope,
+      searchType,
+      setSearchType,
       results,
       closeResults: () => setResults(null),
       submitSearch,

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
-import { SelectField, TextField } from "../../../components/ui/form";
+import { Field, SelectField, TextField } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { ApiError } from "../../../lib/api-error";
@@ -36,6 +36,10 @@ function formOf(row: MountRow): MountForm {
     webdav_policy: row.webdav_policy,
     enable_sign: row.enable_sign,
     sign_expires: row.sign_expires === null ? "" : String(row.sign_expires),
+    index_enabled: row.index_enabled,
+    index_interval: row.index_interval === 0 ? "" : String(row.index_interval),
+    index_include: row.index_include.join("\n"),
+    index_exclude: row.index_exclude.join("\n"),
   };
 }
 
@@ -239,6 +243,37 @@ export function MountFormDialog({
         checked={form.enable_sign}
         onCheckedChange={(v) => set("enable_sign", v)}
       />
+      <CheckboxField
+        className="sm:col-span-2"
+        label={t("mounts.fields.indexEnabled")}
+        description={t("mounts.indexHint")}
+        checked={form.index_enabled}
+        onCheckedChange={(v) => set("index_enabled", v)}
+      />
+      {form.index_enabled ? (
+        <>
+          <TextField
+            label={t("mounts.fields.indexInterval")}
+            hint={t("mounts.indexIntervalHint")}
+            error={text(errors.index_interval)}
+            inputMode="numeric"
+            value={form.index_interval}
+            onChange={(e) => set("index_interval", e.target.value)}
+          />
+          <GlobField
+            label={t("mounts.fields.indexExclude")}
+            hint={t("mounts.indexGlobHint")}
+            value={form.index_exclude}
+            onChange={(v) => set("index_exclude", v)}
+          />
+          <GlobField
+            label={t("mounts.fields.indexInclude")}
+            hint={t("mounts.indexIncludeHint")}
+            value={form.index_include}
+            onChange={(v) => set("index_include", v)}
+          />
+        </>
+      ) : null}
       {overlapAsked ? (
         <CheckboxField
           className="sm:col-span-2"
@@ -249,5 +284,33 @@ export function MountFormDialog({
       ) : null}
       {serverError ? <Alert className="sm:col-span-2">{serverError}</Alert> : null}
     </FormDialog>
+  );
+}
+
+/** A list of glob patterns, one a line. */
+function GlobField({
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      {({ id, describedBy }) => (
+        <textarea
+          id={id}
+          aria-describedby={describedBy}
+          rows={3}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+        />
+      )}
+    </Field>
   );
 }
