@@ -444,7 +444,7 @@ function validateComplete(row: StorageConfigRow): void {
   ].find(([, v]) => !v);
   if (missing) throw badRequest(`Missing required field: ${missing[0]}`, "validation_failed");
   if (!/^https?:\/\//i.test(row.endpoint_url ?? "")) {
-    throw badRequest("endpoint_url must be an http or https URL", "validation_failed");
+    throw badRequest("URL must be http or https", "validation_failed");
   }
 }
 
