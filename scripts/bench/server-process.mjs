@@ -104,6 +104,15 @@ export async function startServer(env = {}) {
       });
       return (await res.json()).data.token;
     },
+    /** Raises the upload size limit (the default would refuse the benchmarks' large files). */
+    async allowUploadsOf(gigabytes, token) {
+      const res = await fetch(`${base}/api/admin/system-settings`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ max_upload_size: gigabytes, max_upload_size_unit: "GB" }),
+      });
+      if (!res.ok) throw new Error(`raising the upload limit failed: ${res.status}`);
+    },
     /** Resident set size of the server process in MB (Linux). */
     async rssMb() {
       const { readFileSync } = await import("node:fs");

@@ -237,12 +237,7 @@ async function memoryUnderLoad(server) {
 
 async function downloads(server) {
   const token = await server.login();
-  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  await fetch(`${server.base}/api/admin/system-settings`, {
-    method: "PUT",
-    headers: auth,
-    body: JSON.stringify({ max_upload_size: 100, max_upload_size_unit: "GB" }),
-  });
+  await server.allowUploadsOf(100, token);
   const up = await send(`${server.base}/api/upload-direct/big.bin`, {
     headers: { authorization: `Bearer ${token}`, "content-length": String(SIZE) },
     body: generatedBody(SIZE),

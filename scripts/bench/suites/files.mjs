@@ -34,11 +34,7 @@ export async function run() {
   try {
     const token = await server.login();
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    await fetch(`${server.base}/api/admin/system-settings`, {
-      method: "PUT",
-      headers: auth,
-      body: JSON.stringify({ max_upload_size: 100, max_upload_size_unit: "GB" }),
-    });
+    await server.allowUploadsOf(100, token);
     const targets = [["LOCAL", null]];
     const s3 = await s3Config(server, auth);
     if (s3) targets.push(["S3 (Swift)", s3]);

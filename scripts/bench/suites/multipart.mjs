@@ -137,11 +137,7 @@ export async function run() {
   };
   try {
     const token = await server.login();
-    await fetch(`${server.base}/api/admin/system-settings`, {
-      method: "PUT",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ max_upload_size: 100, max_upload_size_unit: "GB" }),
-    });
+    await server.allowUploadsOf(100, token);
     const targets = [["LOCAL (parts through ClipShare)", undefined]];
     const s3Body = testS3ConfigBody("bench-mp");
     if (s3Body) {

@@ -73,11 +73,7 @@ export async function run() {
   try {
     const token = await server.login();
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    await fetch(`${server.base}/api/admin/system-settings`, {
-      method: "PUT",
-      headers: auth,
-      body: JSON.stringify({ max_upload_size: 10, max_upload_size_unit: "GB" }),
-    });
+    await server.allowUploadsOf(10, token);
     console.log(`${SIZE / MiB} MiB each way`);
     for (const b of list) {
       const folder = `bench-${Date.now()}`;

@@ -58,10 +58,7 @@ export async function run() {
   const server = await startServer({ LOG_LEVEL: "warn" });
   try {
     const token = await server.login();
-    await api(server, token, "PUT", "/api/admin/system-settings", {
-      max_upload_size: 100,
-      max_upload_size_unit: "GB",
-    });
+    await server.allowUploadsOf(100, token);
     for (const [label, name] of await mounts(server, token)) {
       for (const mode of ["direct", "multipart"]) {
         await api(server, token, "PUT", "/api/admin/system-settings", { webdav_upload_mode: mode });
