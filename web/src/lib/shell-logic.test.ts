@@ -68,7 +68,8 @@ describe("auth state", () => {
       adminToken: "t",
       permissions: ALL_PERMISSIONS,
     });
-    expect(allowedModules(admin)).toHaveLength(7);
+    expect(allowedModules(admin)).toHaveLength(8);
+    expect(allowedModules(admin)).toContain("index-management");
     expect(defaultModule(admin)).toBe("dashboard");
     const textOnly = capabilitiesOf(keyUser(Permission.TEXT));
     expect(allowedModules(textOnly)).toEqual(["text-management"]);
