@@ -50,7 +50,12 @@ for (const backend of ["WEBDAV", "SFTP", "FTP", "FTPS"] as RemoteBackend[]) {
     });
 
     it("stores a file share and serves a mount through ClipShare's WebDAV", async () => {
-      const body = remoteConfigBody(server, `${backend} shares`, `shares-${backend.toLowerCase()}`);
+      const body = remoteConfigBody(
+        server,
+        `${backend} shares`,
+        // The test servers outlive one run (SQLite, then PostgreSQL): a folder of this run's own.
+        `shares-${backend.toLowerCase()}-${randomBytes(4).toString("hex")}`,
+      );
       const created = await t.request("POST", "/api/s3-configs", { token, body });
       expect(created.status, created.text).toBe(201);
       const configId = created.body.data.id as string;
