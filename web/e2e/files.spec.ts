@@ -311,7 +311,11 @@ test.describe("file page at 390 px", () => {
     await page.goto(`/file/${share.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: longName })).toBeVisible();
     await expect(page.getByText("Numbers for Q1")).toBeVisible();
-    const code = page.getByRole("region", { name: "Preview" }).locator("pre");
+    // JSON opens as a tree; its text, highlighted, is one click away.
+    const preview = page.getByRole("region", { name: "Preview" });
+    await expect(preview.getByTestId("data-view")).toContainText("revenue: 42");
+    await preview.getByRole("button", { name: "Text" }).click();
+    const code = preview.locator("pre");
     await expect(code).toHaveAttribute("data-language", "json");
     await expect(code.locator(".hljs-attr").first()).toHaveText('"revenue"');
     await expect(page.getByText("Views left").locator("..")).toContainText("2");
