@@ -11,7 +11,7 @@ import {
 } from "./support/screens";
 
 /**
- * axe-core on every screen at 1366, 820 and 390 px, in both languages and themes: no
+ * axe-core on every screen at 1366 and 390 px, in both languages and themes: no
  * serious or critical violation (contrast, names of inputs and buttons, landmarks, ARIA use).
  */
 /**
@@ -38,17 +38,15 @@ test.beforeAll(async ({ request }) => {
 });
 
 /**
- * Every screen in six runs that together pair each width with both languages and both
- * themes, and each language with each theme (all pairs, half the runs of every combination):
- * contrast depends on the theme, clipping and wrapping on width and language.
+ * Every screen in four runs that together pair each outer width with both languages and both
+ * themes, and each language with each theme: contrast depends on the theme, clipping and
+ * wrapping on width and language. 820 px is left to the layout checks that measure it.
  */
 const RUNS = [
   { width: 1366, height: 900, language: "en", theme: "light" },
   { width: 1366, height: 900, language: "zh", theme: "dark" },
-  { width: 820, height: 1180, language: "en", theme: "dark" },
-  { width: 820, height: 1180, language: "zh", theme: "light" },
-  { width: 390, height: 844, language: "en", theme: "light" },
-  { width: 390, height: 844, language: "zh", theme: "dark" },
+  { width: 390, height: 844, language: "en", theme: "dark" },
+  { width: 390, height: 844, language: "zh", theme: "light" },
 ] as const;
 
 for (const { width, height, language, theme } of RUNS) {
