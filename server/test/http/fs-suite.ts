@@ -840,11 +840,13 @@ export function describeFsSuite(label: string, makeStorage: (t: TestApp) => Prom
       });
 
       it("signatures expire when the settings give them a lifetime", async () => {
-        await setSignAll(true, 1);
+        // Long enough that a slow remote answers in time; the wait below is to the signed second.
+        await setSignAll(true, 3);
         const got = await t.request("GET", "/api/fs/get?path=/pub/p/file.bin", admin);
         const url = new URL(got.body.data.preview_url);
         expect((await t.app.request(`${url.pathname}${url.search}`)).status).toBe(200);
-        await new Promise((r) => setTimeout(r, 2100));
+        const expiresAt = Number(url.searchParams.get("sign")?.split(":").pop());
+        await new Promise((r) => setTimeout(r, expiresAt * 1000 - Date.now() + 50));
         const late = await t.app.request(`${url.pathname}${url.search}`);
         expect(late.status).toBe(401);
         expect(((await late.json()) as { message: string }).message).toBe(

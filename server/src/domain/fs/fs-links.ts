@@ -97,7 +97,7 @@ export class FsLinks {
       });
       return { url: signed.url, expiresAt: signed.expiresAt.getTime() };
     }
-    const expiresAt = Math.floor(Date.now() / 1000) + seconds;
+    const expiresAt = expiresAfter(seconds);
     const sign = this.signer.linkSign(target.path, expiresAt);
     const download = disposition === "attachment" ? "download=true&" : "";
     return {
@@ -144,7 +144,7 @@ export class FsLinks {
     const settings = await this.settings.getAll();
     if (!settings.proxy_sign_all && target.row.enable_sign !== 1) return null;
     const seconds = target.row.sign_expires ?? settings.proxy_sign_expires;
-    const expiresAt = seconds > 0 ? Math.floor(Date.now() / 1000) + seconds : 0;
+    const expiresAt = seconds > 0 ? expiresAfter(seconds) : 0;
     return this.signer.proxySign(target.path, expiresAt);
   }
 
@@ -166,4 +166,9 @@ export class FsLinks {
     if (useCache) urls.set(target.row.id, target.subPath, key, fresh, ttlMs);
     return fresh.url;
   }
+}
+
+/** Unix seconds at least `seconds` from now: rounding up, so a short lifetime is never cut to nothing. */
+function expiresAfter(seconds: number): number {
+  return Math.ceil(Date.now() / 1000) + seconds;
 }
