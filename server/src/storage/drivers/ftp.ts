@@ -7,7 +7,8 @@
 
 import { PassThrough, type Readable, Transform, type TransformCallback } from "node:stream";
 import type { ConnectionOptions } from "node:tls";
-import { Client, type FileInfo, FileType, parseList } from "basic-ftp";
+import type { Client, FileInfo } from "basic-ftp";
+import { lazyRequire } from "../../lib/lazy-require";
 import { ConnectionPool } from "./remote-pool";
 import {
   localParts,
@@ -19,6 +20,9 @@ import {
   resolveHost,
 } from "./remote-tree";
 import type { RemoteLoginConfig } from "./sftp";
+
+/** Loaded when the first connection is made: servers without this kind of storage never hold it. */
+const loadBasicFtp = lazyRequire<typeof import("basic-ftp")>("basic-ftp");
 
 export interface FtpConfig extends RemoteLoginConfig {
   /** false: plain FTP; true: explicit TLS (AUTH TLS, "FTPES"); "implicit": TLS from the first byte (port 990). */
@@ -35,7 +39,7 @@ const brokeConnection = (e: unknown) => typeof codeOf(e) !== "number";
 
 function statOf(info: FileInfo): RemoteStat {
   return {
-    isDirectory: info.type === FileType.Directory,
+    isDirectory: info.type === loadBasicFtp().FileType.Directory,
     size: info.size,
     modified: info.modifiedAt ?? null,
   };
@@ -78,7 +82,7 @@ class FtpFs implements RemoteFs {
 
   private async connect(timeoutMs: number): Promise<Client> {
     const address = await resolveHost(this.config.host, this.config.lookup);
-    const client = new Client(timeoutMs);
+    const client = new (loadBasicFtp().Client)(timeoutMs);
     try {
       await client.access({
         host: address,
@@ -110,7 +114,7 @@ class FtpFs implements RemoteFs {
           // MLST answers with one facts line for the path itself.
           const res = await c.send(`MLST ${path}`);
           const line = res.message.split("\n").find((l) => l.startsWith(" "));
-          const info = line ? parseList(line.trim())[0] : undefined;
+          const info = line ? loadBasicFtp().parseList(line.trim())[0] : undefined;
           if (info) return statOf(info);
         }
         const parent = path.slice(0, path.lastIndexOf("/")) || "/";

@@ -101,6 +101,22 @@ if (backends.length < 4 && e.CLIPSHARE_REQUIRE_SERVICES === "1") {
   });
 }
 
+/**
+ * The driver's leftovers once the server has finished with an aborted transfer: pure-ftpd
+ * deletes its own partial upload (`.pureftpd-rename.*`) a moment after the data connection
+ * drops, which on a busy machine can be after the failed write has already been reported.
+ * Anything still there after a few seconds is a real leftover.
+ */
+async function settledLeftovers(driver: RemoteTreeDriver): Promise<string[]> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const left = await driver.leftovers();
+    const serverOwn = left.every((name) => name.startsWith(".pureftpd-"));
+    if (left.length === 0 || !serverOwn || Date.now() > deadline) return left;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 for (const [index, backend] of backends.entries()) {
   // Servers may share a directory (plain FTP and FTPS do): one folder per backend.
   const folder = `${runFolder}/contract-${index}`;
@@ -124,7 +140,7 @@ for (const [index, backend] of backends.entries()) {
       const root = make("");
       await root.mkdir(folder);
       const driver = make(folder);
-      return { driver, litter: () => driver.leftovers(), cleanup: async () => undefined };
+      return { driver, litter: () => settledLeftovers(driver), cleanup: async () => undefined };
     },
     backend.capabilities,
   );

@@ -6,7 +6,8 @@
 import { once } from "node:events";
 import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { Client, type SFTPWrapper, type Stats } from "ssh2";
+import type { Client, SFTPWrapper, Stats } from "ssh2";
+import { lazyRequire } from "../../lib/lazy-require";
 import {
   localParts,
   type RemoteFs,
@@ -18,6 +19,9 @@ import {
   resolveHost,
   withTimeout,
 } from "./remote-tree";
+
+/** Loaded when the first connection is made: servers without this kind of storage never hold it. */
+const loadSsh2 = lazyRequire<typeof import("ssh2")>("ssh2");
 
 /** An SFTP or FTP server: host and port besides the shared settings (defaults: 4 connections, 15 s). */
 export interface RemoteLoginConfig extends RemoteSettings {
@@ -125,7 +129,7 @@ class SftpFs implements RemoteFs {
   private async connect(): Promise<Session> {
     const host = await resolveHost(this.config.host, this.config.lookup);
     return new Promise<Session>((resolve, reject) => {
-      const client = new Client();
+      const client = new (loadSsh2().Client)();
       const session = { client, open: false } as Session;
       client.on("ready", () => {
         client.sftp((err, sftp) => {

@@ -7,7 +7,7 @@
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import type { Readable } from "node:stream";
-import { createClient, type FileStat, type WebDAVClient } from "webdav";
+import type { FileStat, WebDAVClient } from "webdav";
 import {
   localParts,
   type RemoteFs,
@@ -46,7 +46,8 @@ function statOf(f: FileStat): RemoteStat {
 }
 
 class WebdavFs implements RemoteFs {
-  private readonly client: WebDAVClient;
+  /** The client, made on first use: the `webdav` package is loaded only by servers that use it. */
+  private readonly client: () => Promise<WebDAVClient>;
   private readonly agents: (HttpAgent | HttpsAgent)[];
   private readonly timeoutMs: number;
 
@@ -61,17 +62,26 @@ class WebdavFs implements RemoteFs {
     const httpsAgent = new HttpsAgent({ ...agentOptions, ...(config.ca ? { ca: config.ca } : {}) });
     const httpAgent = new HttpAgent(agentOptions);
     this.agents = [httpAgent, httpsAgent];
-    this.client = createClient(config.url, {
-      username: config.username,
-      password: config.password,
-      httpAgent,
-      httpsAgent,
-    });
+    let client: Promise<WebDAVClient> | undefined;
+    this.client = () => {
+      client ??= import("webdav").then(({ createClient }) =>
+        createClient(config.url, {
+          username: config.username,
+          password: config.password,
+          httpAgent,
+          httpsAgent,
+        }),
+      );
+      return client;
+    };
   }
 
-  private async call<T>(path: string, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  private async call<T>(
+    path: string,
+    fn: (client: WebDAVClient, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     try {
-      return await fn(AbortSignal.timeout(this.timeoutMs));
+      return await fn(await this.client(), AbortSignal.timeout(this.timeoutMs));
     } catch (e) {
       throw remoteError(e, path, "WebDAV", isMissing(e));
     }
@@ -79,7 +89,7 @@ class WebdavFs implements RemoteFs {
 
   async stat(path: string): Promise<RemoteStat | null> {
     try {
-      return statOf((await this.call(path, (signal) => this.client.stat(path, { signal }))) as FileStat);
+      return statOf((await this.call(path, (client, signal) => client.stat(path, { signal }))) as FileStat);
     } catch (e) {
       if ((e as { status?: number }).status === 404) return null;
       throw e;
@@ -87,15 +97,15 @@ class WebdavFs implements RemoteFs {
   }
 
   async list(dir: string) {
-    const items = (await this.call(dir, (signal) =>
-      this.client.getDirectoryContents(dir, { signal }),
+    const items = (await this.call(dir, (client, signal) =>
+      client.getDirectoryContents(dir, { signal }),
     )) as FileStat[];
     return items.map((f) => ({ name: f.basename, stat: statOf(f) }));
   }
 
   async read(path: string, start: number, end: number): Promise<Readable> {
-    const res = await this.call(path, () =>
-      this.client.customRequest(path, { method: "GET", headers: { Range: `bytes=${start}-${end}` } }),
+    const res = await this.call(path, (client) =>
+      client.customRequest(path, { method: "GET", headers: { Range: `bytes=${start}-${end}` } }),
     );
     // A server that ignores Range answers 200 with the whole file: fine only when that is what was asked.
     if (res.status !== 206 && !(res.status === 200 && start === 0)) {
@@ -113,8 +123,8 @@ class WebdavFs implements RemoteFs {
   }
 
   async write(path: string, body: Readable, size: number | undefined, signal: AbortSignal): Promise<void> {
-    await this.call(path, () =>
-      this.client.putFileContents(path, body, {
+    await this.call(path, (client) =>
+      client.putFileContents(path, body, {
         overwrite: true,
         contentLength: size ?? false,
         signal,
@@ -123,11 +133,11 @@ class WebdavFs implements RemoteFs {
   }
 
   async mkdir(path: string): Promise<void> {
-    await this.call(path, (signal) => this.client.createDirectory(path, { signal }));
+    await this.call(path, (client, signal) => client.createDirectory(path, { signal }));
   }
 
   async removeFile(path: string): Promise<void> {
-    await this.call(path, (signal) => this.client.deleteFile(path, { signal }));
+    await this.call(path, (client, signal) => client.deleteFile(path, { signal }));
   }
 
   removeDir(path: string): Promise<void> {
@@ -139,11 +149,11 @@ class WebdavFs implements RemoteFs {
   }
 
   async rename(from: string, to: string): Promise<void> {
-    await this.call(from, () => this.client.moveFile(from, to, { overwrite: true }));
+    await this.call(from, (client) => client.moveFile(from, to, { overwrite: true }));
   }
 
   async copy(from: string, to: string): Promise<void> {
-    await this.call(from, () => this.client.copyFile(from, to, { overwrite: false }));
+    await this.call(from, (client) => client.copyFile(from, to, { overwrite: false }));
   }
 
   async close(): Promise<void> {
