@@ -38,13 +38,11 @@ export function shareMultipartRoutes(ctx: AppContext) {
       (w) => ({
         summary: "Start a file share uploaded in parts",
         errors: [
+          ...w.shareStorageErrors,
           "invalid_parts",
           "too_many_parts",
           "slug_taken",
           "invalid_expiry",
-          "storage_config_not_found",
-          "storage_config_forbidden",
-          "no_storage_config",
           "insufficient_storage",
         ],
         tag: "File shares",
@@ -67,15 +65,7 @@ export function shareMultipartRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Parts stored so far and fresh part URLs",
-        errors: [
-          "upload_not_found",
-          "invalid_part",
-          "too_many_parts",
-          "invalid_parts",
-          "upload_completing",
-          "upload_released",
-          "file_not_found",
-        ],
+        errors: [...w.multipartErrors, "file_not_found"],
         tag: "File shares",
         access: "key",
         permissions: ["FILE_SHARE"],
@@ -96,17 +86,7 @@ export function shareMultipartRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Assemble the parts and publish the share",
-        errors: [
-          "upload_not_found",
-          "invalid_part",
-          "too_many_parts",
-          "invalid_parts",
-          "upload_completing",
-          "upload_released",
-          "file_not_found",
-          "size_mismatch",
-          "insufficient_storage",
-        ],
+        errors: [...w.multipartErrors, "file_not_found", "size_mismatch", "insufficient_storage"],
         tag: "File shares",
         access: "key",
         permissions: ["FILE_SHARE"],
@@ -127,15 +107,7 @@ export function shareMultipartRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Abort an upload in parts",
-        errors: [
-          "upload_not_found",
-          "invalid_part",
-          "too_many_parts",
-          "invalid_parts",
-          "upload_completing",
-          "upload_released",
-          "file_not_found",
-        ],
+        errors: [...w.multipartErrors, "file_not_found"],
         tag: "File shares",
         access: "key",
         permissions: ["FILE_SHARE"],

@@ -37,17 +37,7 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "A URL to PUT a new file's bytes to",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "target_exists",
-          "not_supported",
-          "insufficient_storage",
-        ],
+        errors: [...w.fsPathErrors, "target_exists", "not_supported", "insufficient_storage"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_UPLOAD"],
@@ -66,17 +56,7 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Finish a presigned explorer upload",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "upload_session_not_found",
-          "upload_missing",
-          "size_mismatch",
-        ],
+        errors: [...w.fsPathErrors, "upload_session_not_found", "upload_missing", "size_mismatch"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_UPLOAD"],
@@ -96,12 +76,7 @@ export function fsTransferRoutes(ctx: AppContext) {
       (w) => ({
         summary: "Start an explorer upload in parts",
         errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
+          ...w.fsPathErrors,
           "invalid_parts",
           "too_many_parts",
           "target_exists",
@@ -125,21 +100,7 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Assemble the parts",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "upload_not_found",
-          "invalid_part",
-          "too_many_parts",
-          "invalid_parts",
-          "upload_completing",
-          "upload_released",
-          "size_mismatch",
-        ],
+        errors: [...w.fsPathErrors, ...w.multipartErrors, "size_mismatch"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_UPLOAD"],
@@ -159,20 +120,7 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Parts stored so far and fresh part URLs",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "upload_not_found",
-          "invalid_part",
-          "too_many_parts",
-          "invalid_parts",
-          "upload_completing",
-          "upload_released",
-        ],
+        errors: [...w.fsPathErrors, ...w.multipartErrors],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_UPLOAD"],
@@ -195,20 +143,7 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Abort an explorer upload in parts",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "upload_not_found",
-          "invalid_part",
-          "too_many_parts",
-          "invalid_parts",
-          "upload_completing",
-          "upload_released",
-        ],
+        errors: [...w.fsPathErrors, ...w.multipartErrors],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_UPLOAD"],
@@ -228,17 +163,7 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Copy files and directories",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "target_exists",
-          "too_many_files",
-          "mount_root",
-        ],
+        errors: [...w.fsPathErrors, "target_exists", "too_many_files", "mount_root"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_COPY"],
@@ -262,15 +187,7 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Record copies the browser made across storages",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "no_copy_items",
-        ],
+        errors: [...w.fsPathErrors, "no_copy_items"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_COPY"],
@@ -310,14 +227,7 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Download a selection as a ZIP",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-        ],
+        errors: [...w.fsPathErrors],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
@@ -337,14 +247,7 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Download a selection as a ZIP",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-        ],
+        errors: [...w.fsPathErrors],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
@@ -377,14 +280,7 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "A signed link that downloads a selection as a ZIP",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-        ],
+        errors: [...w.fsPathErrors],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],

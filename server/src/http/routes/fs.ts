@@ -73,15 +73,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "List a directory",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "not_a_directory",
-        ],
+        errors: [...w.fsPathErrors, "not_a_directory"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
@@ -106,14 +98,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "A file or directory, with a file's URLs",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-        ],
+        errors: [...w.fsPathErrors],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
@@ -140,17 +125,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Download a file",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "is_a_directory",
-          "invalid_range",
-          "range_not_satisfiable",
-        ],
+        errors: [...w.fsPathErrors, "is_a_directory", "invalid_range", "range_not_satisfiable"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
@@ -188,16 +163,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "The entries of a ZIP, TAR or TAR.GZ file, without unpacking it",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "not_an_archive",
-          "archive_unreadable",
-        ],
+        errors: [...w.fsPathErrors, "not_an_archive", "archive_unreadable"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
@@ -218,12 +184,7 @@ export function fsRoutes(ctx: AppContext) {
       (w) => ({
         summary: "One entry of an archive file, streamed out",
         errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
+          ...w.fsPathErrors,
           "not_an_archive",
           "archive_unreadable",
           "archive_entry_refused",
@@ -252,15 +213,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "A time-limited link to a file",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "is_a_directory",
-        ],
+        errors: [...w.fsPathErrors, "is_a_directory"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
@@ -285,14 +238,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Search file names",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-        ],
+        errors: [...w.fsPathErrors],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
@@ -311,18 +257,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Create a directory",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "dir_exists",
-          "parent_missing",
-          "target_exists",
-          "root_forbidden",
-        ],
+        errors: [...w.fsPathErrors, "dir_exists", "parent_missing", "target_exists", "root_forbidden"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_UPLOAD"],
@@ -344,20 +279,9 @@ export function fsRoutes(ctx: AppContext) {
       (w) => ({
         summary: "Upload a file (multipart form), or start an upload in parts",
         errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "insufficient_storage",
-          "request_aborted",
-          "size_mismatch",
-          "invalid_content_type",
-          "invalid_multipart",
-          "missing_file",
-          "field_after_file",
-          "invalid_file_name",
+          ...w.fsPathErrors,
+          ...w.uploadErrors,
+          ...w.formErrors,
           "target_exists",
           "is_a_directory",
           "path_reserved",
@@ -412,20 +336,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Upload a file as the raw body",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "insufficient_storage",
-          "request_aborted",
-          "size_mismatch",
-          "target_exists",
-          "is_a_directory",
-          "path_reserved",
-        ],
+        errors: [...w.fsPathErrors, ...w.uploadErrors, "target_exists", "is_a_directory", "path_reserved"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_UPLOAD"],
@@ -453,17 +364,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Write a text file",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "content_too_large",
-          "is_a_directory",
-          "insufficient_storage",
-        ],
+        errors: [...w.fsPathErrors, "content_too_large", "is_a_directory", "insufficient_storage"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_UPLOAD"],
@@ -484,18 +385,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Rename or move",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "target_exists",
-          "cross_storage",
-          "mount_root",
-          "root_forbidden",
-        ],
+        errors: [...w.fsPathErrors, "target_exists", "cross_storage", "mount_root", "root_forbidden"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_RENAME"],
@@ -515,17 +405,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Delete files and directories",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "mount_root",
-          "root_forbidden",
-          "directory_not_empty",
-        ],
+        errors: [...w.fsPathErrors, "mount_root", "root_forbidden", "directory_not_empty"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_DELETE"],
@@ -549,17 +429,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Share an explorer file",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "is_a_directory",
-          "slug_taken",
-          "invalid_expiry",
-        ],
+        errors: [...w.fsPathErrors, "is_a_directory", "slug_taken", "invalid_expiry"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW", "FILE_SHARE"],

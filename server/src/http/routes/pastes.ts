@@ -76,14 +76,7 @@ export function pasteRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "View a paste (counts a view)",
-        errors: [
-          "paste_not_found",
-          "paste_expired",
-          "paste_view_limit",
-          "password_required",
-          "wrong_password",
-          "rate_limited",
-        ],
+        errors: [...w.pasteVisitErrors],
         tag: "Pastes",
         access: "public",
         data: w.pasteVisit,
@@ -104,15 +97,7 @@ export function pasteRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Open a password-protected paste",
-        errors: [
-          "paste_not_found",
-          "paste_expired",
-          "paste_view_limit",
-          "password_required",
-          "wrong_password",
-          "rate_limited",
-          "password_not_required",
-        ],
+        errors: [...w.pasteVisitErrors, "password_not_required"],
         tag: "Pastes",
         access: "public",
         body: w.pastePasswordRequest,
@@ -138,17 +123,9 @@ export function pasteRoutes(ctx: AppContext) {
   app.get(
     "/raw/:slug",
     described(
-      () => ({
+      (w) => ({
         summary: "A paste as plain text",
-        errors: [
-          "paste_not_found",
-          "paste_expired",
-          "paste_view_limit",
-          "password_required",
-          "wrong_password",
-          "rate_limited",
-          "encrypted_paste",
-        ],
+        errors: [...w.pasteVisitErrors, "encrypted_paste"],
         tag: "Pastes",
         access: "public",
         file: "text",

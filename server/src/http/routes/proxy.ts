@@ -40,18 +40,13 @@ export function proxyRoutes(ctx: AppContext) {
   app.get(
     "/p/*",
     described(
-      () => ({
+      (w) => ({
         summary: "A mounted file through the server (proxy links)",
         errors: [
+          ...w.fsPathErrors,
           "signature_required",
           "signature_expired",
           "malformed_signature",
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
           "invalid_range",
           "range_not_satisfiable",
         ],

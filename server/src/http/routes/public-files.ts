@@ -47,14 +47,7 @@ export function publicFileRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "A file share's page data (counts a view)",
-        errors: [
-          "file_not_found",
-          "file_expired",
-          "file_view_limit",
-          "password_required",
-          "wrong_password",
-          "rate_limited",
-        ],
+        errors: [...w.fileVisitErrors],
         tag: "File shares",
         access: "public",
         data: w.publicFile,
@@ -77,15 +70,7 @@ export function publicFileRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Open a password-protected file share",
-        errors: [
-          "file_not_found",
-          "file_expired",
-          "file_view_limit",
-          "password_required",
-          "wrong_password",
-          "rate_limited",
-          "password_not_required",
-        ],
+        errors: [...w.fileVisitErrors, "password_not_required"],
         tag: "File shares",
         access: "public",
         body: w.filePasswordRequest,
@@ -187,19 +172,9 @@ export function publicFileRoutes(ctx: AppContext) {
   app.get(
     "/file-view/:slug",
     described(
-      () => ({
+      (w) => ({
         summary: "The shared file, inline",
-        errors: [
-          "file_not_found",
-          "file_expired",
-          "file_view_limit",
-          "password_required",
-          "wrong_password",
-          "rate_limited",
-          "preview_bot_refused",
-          "invalid_range",
-          "range_not_satisfiable",
-        ],
+        errors: [...w.fileVisitErrors, "preview_bot_refused", "invalid_range", "range_not_satisfiable"],
         tag: "File shares",
         access: "public",
         file: "bytes",
@@ -210,19 +185,9 @@ export function publicFileRoutes(ctx: AppContext) {
   app.get(
     "/file-download/:slug",
     described(
-      () => ({
+      (w) => ({
         summary: "The shared file, as a download",
-        errors: [
-          "file_not_found",
-          "file_expired",
-          "file_view_limit",
-          "password_required",
-          "wrong_password",
-          "rate_limited",
-          "preview_bot_refused",
-          "invalid_range",
-          "range_not_satisfiable",
-        ],
+        errors: [...w.fileVisitErrors, "preview_bot_refused", "invalid_range", "range_not_satisfiable"],
         tag: "File shares",
         access: "public",
         file: "bytes",
@@ -238,15 +203,7 @@ export function publicFileRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Office viewer URLs for a shared document",
-        errors: [
-          "file_not_found",
-          "file_expired",
-          "file_view_limit",
-          "password_required",
-          "wrong_password",
-          "rate_limited",
-          "not_office_file",
-        ],
+        errors: [...w.fileVisitErrors, "not_office_file"],
         tag: "File shares",
         access: "public",
         data: w.officeViewerUrls,

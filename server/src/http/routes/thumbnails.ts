@@ -63,15 +63,7 @@ export function thumbnailRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "A WebP thumbnail of an image or video",
-        errors: [
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "not_supported",
-        ],
+        errors: [...w.fsPathErrors, "not_supported"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
@@ -95,15 +87,7 @@ export function thumbnailRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "A WebP thumbnail of a shared image or video (does not use a view)",
-        errors: [
-          "file_not_found",
-          "file_expired",
-          "file_view_limit",
-          "password_required",
-          "wrong_password",
-          "rate_limited",
-          "not_supported",
-        ],
+        errors: [...w.fileVisitErrors, "not_supported"],
         tag: "File shares",
         access: "public",
         query: w.thumbnailQuery,

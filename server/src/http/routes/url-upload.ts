@@ -89,14 +89,7 @@ export function urlUploadRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Reserve a share for a remote file",
-        errors: [
-          "slug_taken",
-          "invalid_expiry",
-          "storage_config_not_found",
-          "storage_config_forbidden",
-          "no_storage_config",
-          "insufficient_storage",
-        ],
+        errors: [...w.shareStorageErrors, "slug_taken", "invalid_expiry", "insufficient_storage"],
         tag: "URL upload",
         access: "key",
         permissions: ["FILE_SHARE"],
@@ -137,14 +130,7 @@ export function urlUploadRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Start a URL upload in parts",
-        errors: [
-          "invalid_parts",
-          "too_many_parts",
-          "slug_taken",
-          "storage_config_not_found",
-          "storage_config_forbidden",
-          "no_storage_config",
-        ],
+        errors: [...w.shareStorageErrors, "invalid_parts", "too_many_parts", "slug_taken"],
         tag: "URL upload",
         access: "key",
         permissions: ["FILE_SHARE"],
@@ -166,16 +152,7 @@ export function urlUploadRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Finish a URL upload in parts",
-        errors: [
-          "upload_not_found",
-          "invalid_part",
-          "too_many_parts",
-          "invalid_parts",
-          "upload_completing",
-          "upload_released",
-          "file_not_found",
-          "size_mismatch",
-        ],
+        errors: [...w.multipartErrors, "file_not_found", "size_mismatch"],
         tag: "URL upload",
         access: "key",
         permissions: ["FILE_SHARE"],
@@ -196,15 +173,7 @@ export function urlUploadRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Abort a URL upload in parts",
-        errors: [
-          "upload_not_found",
-          "invalid_part",
-          "too_many_parts",
-          "invalid_parts",
-          "upload_completing",
-          "upload_released",
-          "file_not_found",
-        ],
+        errors: [...w.multipartErrors, "file_not_found"],
         tag: "URL upload",
         access: "key",
         permissions: ["FILE_SHARE"],
@@ -248,16 +217,7 @@ export function urlUploadRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Fetch a remote file on the server (a task)",
-        errors: [
-          "bad_request",
-          "invalid_path",
-          "path_forbidden",
-          "virtual_directory",
-          "not_found",
-          "storage_error",
-          "storage_unreachable",
-          "size_unknown",
-        ],
+        errors: [...w.fsPathErrors, "bad_request", "size_unknown"],
         tag: "URL upload",
         access: "key",
         permissions: ["FILE_SHARE"],
