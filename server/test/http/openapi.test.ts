@@ -3,7 +3,13 @@
  * server registers under /api (and no route it does not), with the shared
  * schemas as request and response shapes.
  */
-import { ERROR_CATALOGUE, type ErrorCode, Permission, type PermissionName } from "@clipshare/shared";
+import {
+  ALL_PERMISSIONS,
+  ERROR_CATALOGUE,
+  type ErrorCode,
+  Permission,
+  type PermissionName,
+} from "@clipshare/shared";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiPath } from "../../src/http/openapi/document";
@@ -168,4 +174,77 @@ describe("the OpenAPI document", () => {
     expect(admin["403"].content["application/json"].schema.properties.error.enum).toEqual(["admin_required"]);
     expect(admin["401"].content["application/json"].schema.properties.error.enum).toContain("token_expired");
   });
+
+  it("a key without a documented bit is refused by the route itself", async () => {
+    // For every operation that names bits, a key holding every other bit asks with the smallest
+    // input its schemas accept (paths at the root): the answer must be permission_denied.
+    const keys = new Map<number, string>();
+    const problems: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        const permissions = op["x-clipshare-permissions"] as { mask: number } | undefined;
+        if (!permissions) continue;
+        const withheld = permissions.mask;
+        if (!keys.has(withheld)) keys.set(withheld, (await t.createApiKey(ALL_PERMISSIONS & ~withheld)).key);
+        const query = new URLSearchParams();
+        for (const p of op.parameters as Array<{
+          name: string;
+          in: string;
+          required?: boolean;
+          schema: Schema;
+        }>)
+          if (p.in === "query" && p.required) query.set(p.name, String(sample(p.schema, p.name)));
+        const url = `${path.replace(/\{[A-Za-z_]+\}/g, "x")}${query.size ? `?${query}` : ""}`;
+        const json = op.requestBody?.content["application/json"]?.schema as Schema | undefined;
+        const options = json
+          ? { body: sample(json, "") }
+          : op.requestBody?.content["multipart/form-data"]
+            ? { rawBody: uploadForm() }
+            : op.requestBody
+              ? { rawBody: "x", headers: { "Content-Type": "application/octet-stream" } }
+              : {};
+        const res = await t.request(method.toUpperCase(), url, { apiKey: keys.get(withheld), ...options });
+        if (res.status !== 403 || res.body?.error !== "permission_denied")
+          problems.push(
+            `${method.toUpperCase()} ${path}: ${res.status} ${res.body?.error ?? res.text.slice(0, 60)}`,
+          );
+      }
+    expect(problems).toEqual([]);
+  });
 });
+
+/** A form with a path and a small file, as the upload forms take them. */
+function uploadForm(): FormData {
+  const form = new FormData();
+  form.set("path", "/x");
+  form.set("file", new Blob(["x"]), "x.txt");
+  return form;
+}
+
+type Schema = {
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  minimum?: number;
+  minLength?: number;
+};
+
+/** The smallest value a schema accepts, with paths at the root: enough to get past input checks. */
+function sample(schema: Schema, name: string): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return sample(schema.anyOf[0]!, name);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === "object" || schema.properties)
+    return Object.fromEntries(
+      (schema.required ?? []).map((key) => [key, sample(schema.properties?.[key] ?? {}, key)]),
+    );
+  if (type === "array") return [sample(schema.items ?? {}, name)];
+  if (type === "integer" || type === "number") return Math.max(schema.minimum ?? 1, 1);
+  if (type === "boolean") return false;
+  return /path|dir/i.test(name) ? "/x" : "x".repeat(Math.max(schema.minLength ?? 1, 1));
+}
