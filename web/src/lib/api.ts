@@ -1,3 +1,4 @@
+import type { OfflineWriteRequest } from "@clipshare/shared";
 import { type Credentials, createApiClient } from "@clipshare/shared";
 import type { ApiError, AuthFailure } from "./api-error";
 import type { QueuedWriteType } from "./offline/offline-db";
@@ -28,6 +29,18 @@ export function reportAuthFailure(failure: AuthFailure, error: ApiError): void {
   authFailureHandler?.(failure, error);
 }
 
+type OfflineQueue = (write: OfflineWriteRequest<QueuedWriteType>) => Promise<void>;
+let offlineQueue: OfflineQueue | null = null;
+
+/**
+ * The offline layer plugs its queue in (offline-layer.ts), so this module never imports the
+ * layer, which needs the auth store, which needs this module. Unplugged, a write without a
+ * network simply fails.
+ */
+export function bindOfflineQueue(queue: OfflineQueue): void {
+  offlineQueue = queue;
+}
+
 /** Resolved once per page load; the environment switcher reloads the page after a change. */
 export const apiBase = resolveBaseUrl();
 
@@ -37,5 +50,6 @@ export const api = createApiClient<QueuedWriteType>({
   onAuthFailure: (failure, error) => authFailureHandler?.(failure, error),
   language: () => (typeof document === "undefined" ? null : document.documentElement.lang || null),
   // Writes made without a network wait in the local database (loaded only when needed).
-  enqueueOffline: async (write) => (await import("./offline/offline-sync")).queueWrite(write),
+  enqueueOffline: (write) =>
+    offlineQueue ? offlineQueue(write) : Promise.reject(new Error("No offline queue in this page")),
 });
