@@ -204,6 +204,33 @@ test("after activity the figures follow the API, in Chinese and dark", async ({ 
   await expect(page.getByTestId("storage-usage").first()).toContainText("1 file · 2 KB");
 });
 
+test("at 1366 px the cards fill two columns from the top, with no hole beside a short card", async ({
+  page,
+  request,
+  token,
+}) => {
+  await apiCreatePaste(request, `Bearer ${token}`, { content: "for the recent list" });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await openDashboard(page, token, { language: "en", theme: "light" });
+  const cards = page.getByTestId("dashboard-cards").locator(":scope > *");
+  await expect(cards).toHaveCount(5);
+  await expect(page.getByTestId("activity-chart")).toBeVisible();
+  const boxes = await cards.evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { left: Math.round(r.left), top: r.top, bottom: r.bottom };
+    }),
+  );
+  const columns = [...new Set(boxes.map((b) => b.left))];
+  expect(columns).toHaveLength(2);
+  for (const left of columns) {
+    const column = boxes.filter((b) => b.left === left).sort((a, b) => a.top - b.top);
+    // Each card starts right under the one above it (the 16 px gap), never further down.
+    for (let i = 1; i < column.length; i++)
+      expect(column[i]!.top - column[i - 1]!.bottom).toBeLessThanOrEqual(20);
+  }
+});
+
 for (const width of [390, 820]) {
   test(`fits ${width} px without sideways scrolling, in both languages and themes`, async ({
     page,
