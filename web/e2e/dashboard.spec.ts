@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { startTestServer } from "./global-setup";
+import { seriousViolations } from "./support/axe";
 import { apiLogin, test as base, expect, setTheme, unique } from "./support/fixtures";
 import { apiCreatePaste } from "./support/pastes";
 import { createS3Config, s3Env, servicesRequired } from "./support/s3-env";
@@ -147,6 +148,17 @@ test("a fresh install shows real zeros and what to do next", async ({ page, requ
 
   await start.getByRole("link", { name: /Create a mount/ }).click();
   await expect(page).toHaveURL(/\/admin\/mount-management$/);
+
+  // The empty states of a fresh install with no mount read well in the dark theme too.
+  await page.evaluate(() => localStorage.setItem("themeMode", "dark"));
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(page.getByText("No mounts yet", { exact: false })).toBeVisible();
+  expect(await seriousViolations(page, "mount management, no mount, dark")).toEqual([]);
+  await page.goto("/mount-explorer");
+  await expect(page.getByRole("main")).toContainText("No mounts");
+  expect(await seriousViolations(page, "explorer, no mount, dark")).toEqual([]);
+  await page.evaluate(() => localStorage.setItem("themeMode", "light"));
 });
 
 test("after activity the figures follow the API, in Chinese and dark", async ({ page, request, token }) => {
