@@ -3,6 +3,8 @@ import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { dismissToast, notices, type ToastItem } from "../../lib/notices";
+import { useOfflineQueue } from "../../lib/offline/queue-status";
+import { useUpdateAvailable } from "../../lib/pwa";
 
 // Posting a notice is lib/'s job; the app's screens import it from here as well.
 export { dismissToast, type ToastEdge, type ToastMessage, type ToastTone, toast } from "../../lib/notices";
@@ -49,6 +51,20 @@ export function Toaster() {
   const current = useSyncExternalStore(notices.subscribe, notices.getSnapshot, notices.getSnapshot);
   // All toasts stand together, at the edge the newest one chose (the top one clears the header bar).
   const edge = current[current.length - 1]?.edge ?? "bottom";
+  // On a phone bottom notices span the width: they stand above the offline queue's pill and the
+  // update bar (bottom left) instead of covering them.
+  const queued = useOfflineQueue().length > 0;
+  const updating = useUpdateAvailable();
+  const lift =
+    edge !== "bottom"
+      ? null
+      : queued
+        ? updating
+          ? "max-sm:bottom-36"
+          : "max-sm:bottom-14"
+        : updating
+          ? "max-sm:bottom-24"
+          : null;
   return (
     <div
       role="status"
@@ -57,6 +73,7 @@ export function Toaster() {
       className={cn(
         "pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end",
         edge === "top" ? "top-14" : "bottom-0",
+        lift,
       )}
     >
       <div className="flex w-full max-w-sm flex-col gap-2">
