@@ -15,20 +15,20 @@ export async function readBodyText(c: Context, maxBytes: number): Promise<string
   if (Number.isFinite(declared) && declared > maxBytes) {
     throw payloadTooLarge(`Request body is larger than ${maxBytes} bytes`);
   }
-  const body = c.req.raw.body;
-  if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+  // Node's own request stream where there is one: reading the Request's body instead would make
+  // the adapter build a full Fetch Request (signal, web stream) for every small JSON body.
+  const stream = requestStream(c);
+  const chunks: Buffer[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
+  // Leaving the loop early must not destroy the stream: the 413 still has to reach the client.
+  for await (const chunk of stream.iterator({ destroyOnReturn: false })) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    total += bytes.byteLength;
     if (total > maxBytes) {
-      await reader.cancel();
+      stream.resume();
       throw payloadTooLarge(`Request body is larger than ${maxBytes} bytes`);
     }
-    chunks.push(value);
+    chunks.push(bytes);
   }
   return Buffer.concat(chunks).toString("utf8");
 }

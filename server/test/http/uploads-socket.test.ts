@@ -122,6 +122,35 @@ describe("a client that goes away mid-body leaves nothing behind", () => {
 });
 
 describe("a body over the limit gets 413, not a reset connection", () => {
+  it("on a JSON route (POST /api/admin/login, 1 MiB) sent chunked, and the connection serves the next request", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          `${base}/api/admin/login`,
+          { method: "POST", agent, headers: { "content-type": "application/json" } },
+          (res) => {
+            let text = "";
+            res.on("data", (c) => {
+              text += c;
+            });
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+          },
+        );
+        req.on("error", reject);
+        req.write('{"username":"');
+        for (let i = 0; i < 24; i++) req.write(Buffer.alloc(64 * 1024, 97));
+        req.end('"}');
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ success: false, error: "content_too_large" });
+      const next = await fetch(`${base}/api/health`);
+      expect(next.status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("on PUT /api/upload-direct sent chunked", async () => {
     await t.request("PUT", "/api/admin/system-settings", {
       token,
