@@ -10,13 +10,14 @@ import { acceptAliases } from "./wire-aliases";
 
 export const DEFAULT_JSON_LIMIT = 1024 * 1024;
 
-export async function readBodyText(c: Context, maxBytes: number): Promise<string> {
+/**
+ * A small body read whole; `tooLarge()` is thrown past `maxBytes` (declared or counted). Reads
+ * Node's own request stream where there is one: reading the Request's body instead would make
+ * the adapter build a full Fetch Request (signal, web stream) for every small body.
+ */
+export async function readLimitedBody(c: Context, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
   const declared = Number(c.req.header("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    throw payloadTooLarge(`Request body is larger than ${maxBytes} bytes`);
-  }
-  // Node's own request stream where there is one: reading the Request's body instead would make
-  // the adapter build a full Fetch Request (signal, web stream) for every small JSON body.
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   const stream = requestStream(c);
   const chunks: Buffer[] = [];
   let total = 0;
@@ -26,11 +27,16 @@ export async function readBodyText(c: Context, maxBytes: number): Promise<string
     total += bytes.byteLength;
     if (total > maxBytes) {
       stream.resume();
-      throw payloadTooLarge(`Request body is larger than ${maxBytes} bytes`);
+      throw tooLarge();
     }
     chunks.push(bytes);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks, total);
+}
+
+export async function readBodyText(c: Context, maxBytes: number): Promise<string> {
+  const tooLarge = () => payloadTooLarge(`Request body is larger than ${maxBytes} bytes`);
+  return (await readLimitedBody(c, maxBytes, tooLarge)).toString("utf8");
 }
 
 export function formatZodError(error: z.ZodError): string {
