@@ -1,5 +1,6 @@
 import { type Credentials, createApiClient } from "@clipshare/shared";
 import type { ApiError, AuthFailure } from "./api-error";
+import { folderPassHeaders } from "./folder-passes";
 import type { QueuedWriteType } from "./offline/offline-db";
 import { resolveBaseUrl } from "./runtime-config";
 
@@ -36,6 +37,7 @@ export const api = createApiClient<QueuedWriteType>({
   credentials: () => credentialSource(),
   onAuthFailure: (failure, error) => authFailureHandler?.(failure, error),
   language: () => (typeof document === "undefined" ? null : document.documentElement.lang || null),
+  headers: folderPassHeaders,
   // Writes made without a network wait in the local database (loaded only when needed).
   enqueueOffline: async (write) => (await import("./offline/offline-sync")).queueWrite(write),
 });
