@@ -6,24 +6,23 @@
  * a path password asked once, its pass scoped to the folder and its key, and
  * its checks rate-limited.
  */
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Auth, createLocalStorage, createMount, names } from "../support/fs-helpers";
+import {
+  type Auth,
+  createLocalStorage,
+  createMount,
+  MOUNT_AND_DAV,
+  names,
+  writeTree,
+} from "../support/fs-helpers";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { unzipTo } from "../support/unzip";
 
 const SECRET = "folder secret 91c2";
 const VAULT = "vault contents 3b7e";
-const ALL_BITS =
-  Permission.MOUNT_VIEW |
-  Permission.MOUNT_UPLOAD |
-  Permission.MOUNT_COPY |
-  Permission.MOUNT_RENAME |
-  Permission.MOUNT_DELETE |
-  Permission.WEBDAV_READ |
-  Permission.WEBDAV_MANAGE;
+const ALL_BITS = MOUNT_AND_DAV;
 
 let t: TestApp;
 let root: string;
@@ -66,15 +65,14 @@ beforeAll(async () => {
   const storage = await createLocalStorage(t, "folders");
   root = path.join(t.dataDir, "folders");
   await createMount(t, storage, "/m");
-  mkdirSync(path.join(root, "docs", "sub"), { recursive: true });
-  mkdirSync(path.join(root, "docs", "private"), { recursive: true });
-  mkdirSync(path.join(root, "vault", "inner"), { recursive: true });
-  writeFileSync(path.join(root, "docs", "a.txt"), "a");
-  writeFileSync(path.join(root, "docs", "sub", "b.txt"), "b");
-  writeFileSync(path.join(root, "docs", "secret.key"), SECRET);
-  writeFileSync(path.join(root, "docs", "private", "p.txt"), SECRET);
-  writeFileSync(path.join(root, "vault", "v.txt"), VAULT);
-  writeFileSync(path.join(root, "vault", "inner", "w.txt"), VAULT);
+  writeTree(root, {
+    "docs/a.txt": "a",
+    "docs/sub/b.txt": "b",
+    "docs/secret.key": SECRET,
+    "docs/private/p.txt": SECRET,
+    "vault/v.txt": VAULT,
+    "vault/inner/w.txt": VAULT,
+  });
   symlinkSync("secret.key", path.join(root, "docs", "link-to-key"));
   symlinkSync("private", path.join(root, "docs", "dirlink"));
   const created = await t.createApiKey(ALL_BITS, { basic_path: "/" });
