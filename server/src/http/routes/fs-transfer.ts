@@ -17,10 +17,11 @@ import {
 } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
-import { apiActor } from "../../domain/fs/access";
+import { apiActor, type FsActor } from "../../domain/fs/access";
 import { contentDisposition } from "../../storage/content-disposition";
 import { parseWith, readJson } from "../body";
 import { ok, withInlineStatus } from "../envelope";
+import { fsActorOf } from "../fs-actor";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
 import type { AppEnv } from "../types";
@@ -28,7 +29,7 @@ import type { AppEnv } from "../types";
 export function fsTransferRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const { directUploads: uploads, multipartUploads: multipart, batch, zip } = ctx.fs;
-  const actorOf = (c: Context<AppEnv>) => apiActor(c.get("principal"));
+  const actorOf = fsActorOf;
   const origin = (c: Context<AppEnv>) => publicOrigin(c, ctx.config.trustProxy);
 
   app.post("/fs/presign", async (c) => {
@@ -85,13 +86,8 @@ export function fsTransferRoutes(ctx: AppContext) {
 
   // ---- ZIP ------------------------------------------------------------------
 
-  const sendZip = async (
-    c: Context<AppEnv>,
-    principal: AppEnv["Variables"]["principal"],
-    paths: string[],
-    name?: string,
-  ) => {
-    const { filename, stream } = await zip.prepare(apiActor(principal), paths, name);
+  const sendZip = async (c: Context<AppEnv>, actor: FsActor, paths: string[], name?: string) => {
+    const { filename, stream } = await zip.prepare(actor, paths, name);
     return new Response(nodeBody(c, stream), {
       status: 200,
       headers: {
@@ -105,7 +101,7 @@ export function fsTransferRoutes(ctx: AppContext) {
 
   app.post("/fs/zip", async (c) => {
     const body = await readJson(c, fsZipRequest);
-    return sendZip(c, c.get("principal"), body.paths, body.name);
+    return sendZip(c, actorOf(c), body.paths, body.name);
   });
 
   // Plain links: repeated `paths`; either with an Authorization header, or signed by POST /fs/zip/link.
@@ -114,23 +110,25 @@ export function fsTransferRoutes(ctx: AppContext) {
       paths: c.req.queries("paths") ?? c.req.queries("paths[]") ?? [],
       name: c.req.query("name"),
     });
-    let principal = c.get("principal");
+    let actor = actorOf(c);
     const sign = c.req.query("sign");
-    if (principal.kind === "anonymous" && sign) {
-      principal = await zip.principalForLink({
+    if (actor.principal.kind === "anonymous" && sign) {
+      // Its paths, folder passes included, were checked when the link was signed.
+      const principal = await zip.principalForLink({
         paths: query.paths,
         name: c.req.query("name") ?? "",
         by: c.req.query("by") ?? "",
         expires: c.req.query("expires") ?? "",
         sign,
       });
+      actor = apiActor(principal, "queued");
     }
-    return sendZip(c, principal, query.paths, query.name);
+    return sendZip(c, actor, query.paths, query.name);
   });
 
   app.post("/fs/zip/link", async (c) => {
     const body = await readJson(c, fsZipRequest);
-    const link = zip.link(actorOf(c), body.paths, body.name);
+    const link = await zip.link(actorOf(c), body.paths, body.name);
     return ok(c, { ...link, url: `${origin(c)}${link.url}` }, "ZIP link created");
   });
 
