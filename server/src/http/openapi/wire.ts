@@ -36,11 +36,15 @@ export const fileVisitErrors = errorGroup(
   "wrong_password",
   "rate_limited",
 );
-/** A path of the explorer tree: its form, the key's base path, the mount, the storage behind it. */
+/**
+ * A path of the explorer tree: its form, the key's base path, a folder's password, the mount,
+ * the storage behind it.
+ */
 export const fsPathErrors = errorGroup(
   "invalid_path",
   "path_forbidden",
   "virtual_directory",
+  "folder_locked",
   "not_found",
   "storage_error",
   "storage_unreachable",

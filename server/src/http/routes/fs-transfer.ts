@@ -17,10 +17,11 @@ import {
 } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
-import { apiActor } from "../../domain/fs/access";
+import { apiActor, type FsActor } from "../../domain/fs/access";
 import { contentDisposition } from "../../storage/content-disposition";
 import { parseWith, readJson } from "../body";
 import { ok, withInlineStatus } from "../envelope";
+import { fsActorOf } from "../fs-actor";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
 import { described } from "../route-doc";
@@ -29,7 +30,7 @@ import type { AppEnv } from "../types";
 export function fsTransferRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const { directUploads: uploads, multipartUploads: multipart, batch, zip } = ctx.fs;
-  const actorOf = (c: Context<AppEnv>) => apiActor(c.get("principal"));
+  const actorOf = fsActorOf;
   const origin = (c: Context<AppEnv>) => publicOrigin(c, ctx.config.trustProxy);
 
   app.post(
@@ -163,7 +164,7 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Copy files and directories",
-        errors: [...w.fsPathErrors, "target_exists", "too_many_files", "mount_root"],
+        errors: [...w.fsPathErrors, "target_exists", "too_many_files", "mount_root", "folder_hidden_entries"],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_COPY"],
@@ -204,13 +205,8 @@ export function fsTransferRoutes(ctx: AppContext) {
 
   // ---- ZIP ------------------------------------------------------------------
 
-  const sendZip = async (
-    c: Context<AppEnv>,
-    principal: AppEnv["Variables"]["principal"],
-    paths: string[],
-    name?: string,
-  ) => {
-    const { filename, stream } = await zip.prepare(apiActor(principal), paths, name);
+  const sendZip = async (c: Context<AppEnv>, actor: FsActor, paths: string[], name?: string) => {
+    const { filename, stream } = await zip.prepare(actor, paths, name);
     return new Response(nodeBody(c, stream), {
       status: 200,
       headers: {
@@ -236,7 +232,7 @@ export function fsTransferRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const body = await readJson(c, fsZipRequest);
-        return sendZip(c, c.get("principal"), body.paths, body.name);
+        return sendZip(c, actorOf(c), body.paths, body.name);
       },
     ),
   );
@@ -259,18 +255,20 @@ export function fsTransferRoutes(ctx: AppContext) {
           paths: c.req.queries("paths") ?? c.req.queries("paths[]") ?? [],
           name: c.req.query("name"),
         });
-        let principal = c.get("principal");
+        let actor = actorOf(c);
         const sign = c.req.query("sign");
-        if (principal.kind === "anonymous" && sign) {
-          principal = await zip.principalForLink({
+        if (actor.principal.kind === "anonymous" && sign) {
+          // Its paths, folder passes included, were checked when the link was signed.
+          const principal = await zip.principalForLink({
             paths: query.paths,
             name: c.req.query("name") ?? "",
             by: c.req.query("by") ?? "",
             expires: c.req.query("expires") ?? "",
             sign,
           });
+          actor = apiActor(principal, "queued");
         }
-        return sendZip(c, principal, query.paths, query.name);
+        return sendZip(c, actor, query.paths, query.name);
       },
     ),
   );
@@ -289,7 +287,7 @@ export function fsTransferRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const body = await readJson(c, fsZipRequest);
-        const link = zip.link(actorOf(c), body.paths, body.name);
+        const link = await zip.link(actorOf(c), body.paths, body.name);
         return ok(c, { ...link, url: `${origin(c)}${link.url}` }, "ZIP link created");
       },
     ),

@@ -28,7 +28,6 @@ import {
   listArchive,
   openArchiveEntry,
 } from "../../domain/archives/archive-reader";
-import { apiActor } from "../../domain/fs/access";
 import { namesFile } from "../../domain/fs/fs-uploads";
 import { presentTask } from "../../domain/tasks/task-service";
 import { badRequest } from "../../errors";
@@ -36,6 +35,7 @@ import { spoolDir } from "../../lib/spool";
 import { mimeTypeFor } from "../../storage/mime";
 import { declaredLength, parseWith, readJson, requestStream } from "../body";
 import { ok, withInlineStatus } from "../envelope";
+import { fsActorOf } from "../fs-actor";
 import { readMultipartFile } from "../multipart";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
@@ -64,8 +64,7 @@ const UPDATE_JSON_LIMIT = 64 * 1024 * 1024;
 export function fsRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const { vfs, links, uploads, batch, search, shares, tasks } = ctx.fs;
-  const actorOf = (c: { get(key: "principal"): AppEnv["Variables"]["principal"] }) =>
-    apiActor(c.get("principal"));
+  const actorOf = fsActorOf;
   const origin = (c: Parameters<typeof publicOrigin>[0]) => publicOrigin(c, ctx.config.trustProxy);
 
   app.get(
@@ -385,7 +384,14 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Rename or move",
-        errors: [...w.fsPathErrors, "target_exists", "cross_storage", "mount_root", "root_forbidden"],
+        errors: [
+          ...w.fsPathErrors,
+          "target_exists",
+          "cross_storage",
+          "mount_root",
+          "root_forbidden",
+          "folder_hidden_entries",
+        ],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_RENAME"],

@@ -9,11 +9,11 @@ import { open } from "node:fs/promises";
 import { fsThumbnailQuery, type ThumbnailSize, thumbnailQuery } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
-import { apiActor } from "../../domain/fs/access";
 import type { Thumbnail, ThumbnailSource } from "../../domain/thumbnails/thumbnail-service";
 import { storageNotFound } from "../../storage/errors";
 import { parseWith } from "../body";
 import { continuationToken } from "../download-continuation";
+import { fsActorOf } from "../fs-actor";
 import { nodeBody } from "../node-body";
 import { described } from "../route-doc";
 import { etagMatches } from "../serve-object";
@@ -72,7 +72,7 @@ export function thumbnailRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const q = parseWith(fsThumbnailQuery, c.req.query());
-        const { target, entry } = await ctx.fs.vfs.openFile(apiActor(c.get("principal")), q.path);
+        const { target, entry } = await ctx.fs.vfs.openFile(fsActorOf(c), q.path);
         return send(
           c,
           { storageId: target.config.id, driver: target.driver, path: target.subPath, entry },

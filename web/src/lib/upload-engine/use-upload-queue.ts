@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { toast } from "../../components/ui/toast";
 import { translate } from "../../i18n";
 import { formatBytes } from "../file-size";
+import { toast } from "../notices";
 import { createUpload, type EngineOptions, type UploadTarget } from "./create-upload";
 import type { Upload } from "./upload-base";
 import {
