@@ -93,7 +93,10 @@ export function createApp(ctx: AppContext) {
   const api = new Hono<AppEnv>();
   api.use("*", authenticate(ctx));
   api.route("/", systemRoutes(ctx));
-  api.route("/", openApiRoutes());
+  api.route(
+    "/",
+    openApiRoutes(() => api.routes),
+  );
   api.route("/", authRoutes(ctx));
   api.route("/admin/api-keys", apiKeyRoutes(ctx));
   api.route("/admin", settingsRoutes(ctx));
