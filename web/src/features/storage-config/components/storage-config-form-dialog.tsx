@@ -13,6 +13,7 @@ import {
   applyStorageType,
   PROVIDER_PRESETS,
   PROVIDERS,
+  presetNote,
   REMOTE_PRESETS,
   remotePresetsFor,
   SIZE_INPUT_UNITS,
@@ -99,6 +100,7 @@ export function StorageConfigFormDialog({
   const isS3 = values.storageType === "S3";
   const remoteType = isRemoteStorageType(values.storageType) ? values.storageType : null;
   const remotePreset = REMOTE_PRESETS[values.remotePreset];
+  const note = presetNote(values.remotePreset);
 
   return (
     <FormDialog
@@ -195,6 +197,7 @@ export function StorageConfigFormDialog({
               </option>
             ))}
           </SelectField>
+          {note ? <Alert tone="info">{t(`storageConfig.form.remotePresetNote.${note}`)}</Alert> : null}
           {text("endpointUrl", t("storageConfig.form.remoteEndpoint"), {
             placeholder: remotePreset.endpointTemplate,
             hint: `${t(`storageConfig.form.remoteEndpointHint.${remoteType}`)} ${t("storageEndpointAccess.privateHint")}`,
