@@ -31,16 +31,19 @@ const pureFtpdMissing = await missing("pure-pw", ["--help"]).then(
   async (noPw) => noPw || (await missing("sh", ["-c", "command -v pure-ftpd"])),
 );
 
-function run(command: string, args: string[], options: { input?: string } = {}): Promise<string> {
+/** Runs a helper command to its end, feeding `input` on stdin; resolves with its stdout. */
+function run(command: string, args: string[], input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn(command, args, {
+      stdio: [input === undefined ? "ignore" : "pipe", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (d) => {
       out += d;
     });
     child.on("error", reject);
     child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited ${code}`))));
-    child.stdin.end(options.input ?? "");
+    child.stdin?.end(input);
   });
 }
 
@@ -131,7 +134,7 @@ class PureFtpdServer implements OutageServer {
 
   /** The user database: a cheap SHA-512 crypt hash, so logins are fast. */
   async prepare(): Promise<void> {
-    const hash = (await run("openssl", ["passwd", "-6", "-stdin"], { input: PASSWORD })).trim();
+    const hash = (await run("openssl", ["passwd", "-6", "-stdin"], PASSWORD)).trim();
     const users = path.join(this.dir, "..", "users");
     writeFileSync(users, `${USER}:${hash}:65534:65534::${this.dir}/./::::::::::::\n`);
     // The virtual user is "nobody": it must reach and own the served folder.
@@ -233,7 +236,7 @@ for (const protocol of ["sftp", "webdav", "ftp"] as const) {
         duplex: "half",
       } as RequestInit);
       expect(ok.status, await ok.clone().text()).toBeLessThan(300);
-    });
+    }, 30_000);
 
     afterAll(async () => {
       server?.kill();
