@@ -38,7 +38,7 @@ function run(command: string, args: string[], input?: string): Promise<string> {
       stdio: [input === undefined ? "ignore" : "pipe", "pipe", "inherit"],
     });
     let out = "";
-    child.stdout.on("data", (d) => {
+    child.stdout?.on("data", (d) => {
       out += d;
     });
     child.on("error", reject);
