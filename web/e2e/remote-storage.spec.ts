@@ -11,7 +11,7 @@ import { type RemoteLogin, remoteEnv } from "./support/remote-env";
 
 /**
  * WebDAV and SFTP storage set up by an admin in the browser: storage configs
- * through the form (presets, connection test), a mount on each, a folder
+ * through the form (presets, connection test, the SFTP host key pinned), a mount on each, a folder
  * uploaded into SFTP, copied to WebDAV by the explorer (a task) and downloaded
  * from there as a ZIP whose entries are byte-identical to the uploaded files.
  */
@@ -58,6 +58,25 @@ async function addRemoteStorage(
   for (const check of ["Write", "Read", "List"])
     await expect(results.getByRole("listitem", { name: check })).toHaveAttribute("data-state", "passed");
   expect(await seriousViolations(page, `storage test ${type}`)).toEqual([]);
+  if (type !== "SFTP") {
+    await results.getByRole("button", { name: "Close" }).last().click();
+    return;
+  }
+  // SFTP: the test shows the server's host key; pinned through the form, the test still passes.
+  const hostKey = (await results.getByTestId("host-key").textContent()) ?? "";
+  expect(hostKey).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
+  await results.getByRole("button", { name: "Close" }).last().click();
+  await item.getByRole("button", { name: `Edit ${name}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit storage configuration" });
+  await edit.getByLabel("Host key (SHA-256)").fill("SHA256:not-a-key");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit.getByText("Enter SHA256: and 43 characters")).toBeVisible();
+  await edit.getByLabel("Host key (SHA-256)").fill(hostKey);
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toBeHidden();
+  await item.getByRole("button", { name: `Test ${name}` }).click();
+  await expect(results.getByText("All checks passed.")).toBeVisible({ timeout: 15_000 });
+  await expect(results.getByTestId("host-key")).toHaveText(hostKey);
   await results.getByRole("button", { name: "Close" }).last().click();
 }
 

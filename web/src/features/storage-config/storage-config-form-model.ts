@@ -170,6 +170,8 @@ export interface StorageConfigFormValues {
   quotaAmount: string;
   quotaUnit: SizeInputUnit;
   rootPath: string;
+  /** SFTP only: the pinned host-key fingerprint, "" = not pinned. */
+  hostKey: string;
 }
 
 export type StorageConfigField =
@@ -183,7 +185,8 @@ export type StorageConfigField =
   | "customHost"
   | "signatureExpiresIn"
   | "quotaAmount"
-  | "rootPath";
+  | "rootPath"
+  | "hostKey";
 
 export type StorageConfigErrors = Partial<Record<StorageConfigField, "required" | "invalid">>;
 
@@ -217,6 +220,7 @@ export function emptyStorageConfigForm(storageType: StorageType = "S3"): Storage
     quotaAmount: "",
     quotaUnit: "GB",
     rootPath: "",
+    hostKey: "",
   };
 }
 
@@ -245,6 +249,7 @@ export function formFromConfig(config: StorageConfig): StorageConfigFormValues {
     quotaAmount: quota.amount,
     quotaUnit: quota.unit,
     rootPath: config.root_path ?? "",
+    hostKey: config.host_key ?? "",
   };
 }
 
@@ -329,6 +334,7 @@ export function storageConfigBody(
       provider_type: values.remotePreset,
       endpoint_url: values.endpointUrl.trim(),
       default_folder: values.defaultFolder.trim().replace(/^\/+|\/+$/g, ""),
+      ...(values.storageType === "SFTP" ? { host_key: values.hostKey.trim() || null } : {}),
     });
   }
 
@@ -358,6 +364,7 @@ const FIELD_OF_KEY: Record<string, StorageConfigField> = {
   signature_expires_in: "signatureExpiresIn",
   total_storage_bytes: "quotaAmount",
   root_path: "rootPath",
+  host_key: "hostKey",
 };
 
 /** The endpoint's URL scheme is one its storage type speaks (S3: http/https; see REMOTE_ENDPOINT_SCHEMES). */

@@ -207,6 +207,12 @@ export function StorageConfigFormDialog({
             hint: t("storageConfig.form.remoteFolderHint"),
             placeholder: remotePreset.folder,
           })}
+          {remoteType === "SFTP"
+            ? text("hostKey", t("storageConfig.form.hostKey"), {
+                hint: t("storageConfig.form.hostKeyHint"),
+                placeholder: "SHA256:…",
+              })
+            : null}
         </>
       ) : (
         text("rootPath", t("storageConfig.form.rootPath"), {
