@@ -194,6 +194,12 @@ export function describeShareMultipartSuite(
         .execute();
       await t.ctx.fileShares.sweep();
       expect((await t.request("GET", `/api/files/${d.file_id}`, { token })).status).toBe(404);
+      const sessions = await t.ctx.db
+        .selectFrom("upload_sessions")
+        .select("id")
+        .where("file_id", "=", d.file_id)
+        .execute();
+      expect(sessions).toEqual([]);
       const { driver } = await t.ctx.storageConfigs.driverById(storage.configId);
       await expect(driver.listParts!(d.storagePath, d.upload_id)).rejects.toMatchObject({
         error: "upload_not_found",

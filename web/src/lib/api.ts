@@ -1,6 +1,7 @@
 import type { OfflineWriteRequest } from "@clipshare/shared";
 import { type Credentials, createApiClient } from "@clipshare/shared";
 import type { ApiError, AuthFailure } from "./api-error";
+import { folderPassHeaders } from "./folder-passes";
 import type { QueuedWriteType } from "./offline/offline-db";
 import { resolveBaseUrl } from "./runtime-config";
 
@@ -49,6 +50,7 @@ export const api = createApiClient<QueuedWriteType>({
   credentials: () => credentialSource(),
   onAuthFailure: (failure, error) => authFailureHandler?.(failure, error),
   language: () => (typeof document === "undefined" ? null : document.documentElement.lang || null),
+  headers: folderPassHeaders,
   // Writes made without a network wait in the local database (loaded only when needed).
   enqueueOffline: (write) =>
     offlineQueue ? offlineQueue(write) : Promise.reject(new Error("No offline queue in this page")),
