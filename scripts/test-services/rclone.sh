@@ -47,6 +47,7 @@ export CLIPSHARE_TEST_SFTP_HOST=127.0.0.1
 export CLIPSHARE_TEST_SFTP_PORT=$sftp_port
 export CLIPSHARE_TEST_SFTP_USER=clipshare
 export CLIPSHARE_TEST_SFTP_PASS=sftp-secret
+export CLIPSHARE_TEST_SFTP_HOST_KEY_FILE=$DIR/sftp_host_key.pub
 ENV
 }
 

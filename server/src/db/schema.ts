@@ -72,6 +72,8 @@ export interface StorageConfigsTable {
   /** Root directory for LOCAL configs. */
   root_path: string | null;
   custom_host: string | null;
+  /** SFTP only: the pinned SHA-256 host-key fingerprint ("SHA256:<base64>"), null = not pinned. */
+  host_key: string | null;
   signature_expires_in: number;
   is_public: number;
   is_default: number;

@@ -262,4 +262,10 @@ export interface StorageDriver {
    * (an API key's base path). Backends without links need no such view.
    */
   confinedTo?(dir: string): StorageDriver;
+
+  /**
+   * What identifies the server beyond its address, once a connection was
+   * made (SFTP: the host key's "SHA256:…" fingerprint, for pinning); null before.
+   */
+  serverIdentity?(): string | null;
 }

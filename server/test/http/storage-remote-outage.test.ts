@@ -2,11 +2,12 @@
  * A remote storage server that dies mid-transfer: the upload in flight ends
  * in a 502/503 envelope, no half file becomes visible, requests while it is
  * down are 503 storage_unreachable, and once it is back the next request
- * reconnects by itself. Each backend is an `rclone serve` process this test
- * owns, so it can kill and restart it without disturbing other suites.
+ * reconnects by itself. Each backend is a server process this test owns
+ * (`rclone serve` for WebDAV and SFTP, pure-ftpd for FTP), so it can kill and
+ * restart it without disturbing other suites.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -17,11 +18,34 @@ import { type Auth, createMount, list } from "../support/fs-helpers";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 const MiB = 1024 * 1024;
-const hasRclone = spawn("rclone", ["version"]).on("error", () => undefined);
-const rcloneMissing = await new Promise<boolean>((resolve) => {
-  hasRclone.on("exit", (code) => resolve(code !== 0));
-  hasRclone.on("error", () => resolve(true));
-});
+/** Whether `command args` cannot run here (the server is not installed). */
+function missing(command: string, args: string[]): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const probe = spawn(command, args, { stdio: "ignore" });
+    probe.on("exit", (code) => resolve(code !== 0));
+    probe.on("error", () => resolve(true));
+  });
+}
+const rcloneMissing = await missing("rclone", ["version"]);
+const pureFtpdMissing = await missing("pure-pw", ["--help"]).then(
+  async (noPw) => noPw || (await missing("sh", ["-c", "command -v pure-ftpd"])),
+);
+
+/** Runs a helper command to its end, feeding `input` on stdin; resolves with its stdout. */
+function run(command: string, args: string[], input?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      stdio: [input === undefined ? "ignore" : "pipe", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout?.on("data", (d) => {
+      out += d;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited ${code}`))));
+    child.stdin?.end(input);
+  });
+}
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -47,8 +71,20 @@ async function waitForPort(port: number): Promise<void> {
   throw new Error(`nothing listens on ${port}`);
 }
 
+/** A storage server this test can stop dead and start again on the same port. */
+interface OutageServer {
+  readonly port: number;
+  /** The storage-config body that reaches it. */
+  readonly config: Record<string, string>;
+  start(): Promise<void>;
+  kill(): void;
+}
+
+const USER = "outage";
+const PASSWORD = "outage-secret";
+
 /** One `rclone serve` over a directory, restartable on the same port. */
-class RcloneServer {
+class RcloneServer implements OutageServer {
   private child: ChildProcess | null = null;
   constructor(
     readonly protocol: "webdav" | "sftp",
@@ -56,9 +92,15 @@ class RcloneServer {
     readonly port: number,
   ) {}
 
+  get config() {
+    const endpoint =
+      this.protocol === "webdav" ? `http://127.0.0.1:${this.port}/` : `sftp://127.0.0.1:${this.port}`;
+    return { storage_type: this.protocol === "webdav" ? "WEBDAV" : "SFTP", endpoint_url: endpoint };
+  }
+
   async start(): Promise<void> {
     const args = ["serve", this.protocol, this.dir, "--addr", `127.0.0.1:${this.port}`];
-    args.push("--user", "outage", "--pass", "outage-secret");
+    args.push("--user", USER, "--pass", PASSWORD);
     if (this.protocol === "sftp") args.push("--key", path.join(this.dir, "..", "host_key"));
     this.child = spawn("rclone", args, {
       stdio: "ignore",
@@ -73,15 +115,55 @@ class RcloneServer {
   }
 }
 
-function configBody(server: RcloneServer) {
-  const endpoint =
-    server.protocol === "webdav" ? `http://127.0.0.1:${server.port}/` : `sftp://127.0.0.1:${server.port}`;
+/**
+ * pure-ftpd over a directory (one virtual user), as scripts/test-services/ftp.sh
+ * runs it. It forks a process per connection, so it runs in a process group of
+ * its own and the whole group is killed: an outage drops the transfers too.
+ */
+class PureFtpdServer implements OutageServer {
+  private child: ChildProcess | null = null;
+  constructor(
+    readonly dir: string,
+    readonly port: number,
+    readonly passivePorts: [number, number],
+  ) {}
+
+  get config() {
+    return { storage_type: "FTP", endpoint_url: `ftp://127.0.0.1:${this.port}` };
+  }
+
+  /** The user database: a cheap SHA-512 crypt hash, so logins are fast. */
+  async prepare(): Promise<void> {
+    const hash = (await run("openssl", ["passwd", "-6", "-stdin"], PASSWORD)).trim();
+    const users = path.join(this.dir, "..", "users");
+    writeFileSync(users, `${USER}:${hash}:65534:65534::${this.dir}/./::::::::::::\n`);
+    // The virtual user is "nobody": it must reach and own the served folder.
+    chmodSync(path.dirname(this.dir), 0o755);
+    chownSync(this.dir, 65534, 65534);
+    await run("pure-pw", ["mkdb", `${users}.pdb`, "-f", users]);
+  }
+
+  async start(): Promise<void> {
+    const [low, high] = this.passivePorts;
+    const args = ["-S", `127.0.0.1,${this.port}`, "-l", `puredb:${path.join(this.dir, "..", "users.pdb")}`];
+    args.push("-E", "-A", "-H", "-u", "1", "-p", `${low}:${high}`);
+    this.child = spawn("pure-ftpd", args, { stdio: "ignore", detached: true });
+    await waitForPort(this.port);
+  }
+
+  kill(): void {
+    const pid = this.child?.pid;
+    if (pid) process.kill(-pid, "SIGKILL");
+    this.child = null;
+  }
+}
+
+function configBody(server: OutageServer) {
   return {
-    storage_type: server.protocol === "webdav" ? "WEBDAV" : "SFTP",
-    name: `outage ${server.protocol}`,
-    endpoint_url: endpoint,
-    access_key_id: "outage",
-    secret_access_key: "outage-secret",
+    ...server.config,
+    name: `outage ${server.config.storage_type}`,
+    access_key_id: USER,
+    secret_access_key: PASSWORD,
     default_folder: "store",
   };
 }
@@ -104,12 +186,15 @@ function slowBody(total: number, after: number, midway: () => void): ReadableStr
   ) as ReadableStream<Uint8Array>;
 }
 
-for (const protocol of ["sftp", "webdav"] as const) {
-  describe.skipIf(rcloneMissing)(`a ${protocol} storage server that dies mid-transfer`, () => {
+for (const protocol of ["sftp", "webdav", "ftp"] as const) {
+  // Under CLIPSHARE_REQUIRE_SERVICES=1 a missing server fails the suite instead of skipping it.
+  const serverMissing =
+    (protocol === "ftp" ? pureFtpdMissing : rcloneMissing) && process.env.CLIPSHARE_REQUIRE_SERVICES !== "1";
+  describe.skipIf(serverMissing)(`a ${protocol} storage server that dies mid-transfer`, () => {
     let t: TestApp;
     let admin: Auth;
     let base: string;
-    let server: RcloneServer;
+    let server: OutageServer;
 
     beforeAll(async () => {
       base = mkdtempSync(path.join(os.tmpdir(), `clipshare-outage-${protocol}-`));
@@ -121,8 +206,15 @@ for (const protocol of ["sftp", "webdav"] as const) {
             .on("error", reject),
         );
       }
-      server = new RcloneServer(protocol, dir, await freePort());
       mkdirSync(dir);
+      if (protocol === "ftp") {
+        const passive = await freePort();
+        const ftp = new PureFtpdServer(dir, await freePort(), [passive, passive + 9]);
+        await ftp.prepare();
+        server = ftp;
+      } else {
+        server = new RcloneServer(protocol, dir, await freePort());
+      }
       await server.start();
       t = await createTestApp({ STORAGE_ENDPOINT_ALLOW: `127.0.0.1:${server.port}` });
       admin = { token: await t.adminToken() };
@@ -144,7 +236,7 @@ for (const protocol of ["sftp", "webdav"] as const) {
         duplex: "half",
       } as RequestInit);
       expect(ok.status, await ok.clone().text()).toBeLessThan(300);
-    });
+    }, 30_000);
 
     afterAll(async () => {
       server?.kill();

@@ -78,15 +78,27 @@ export function remoteConfigBody(server: RemoteTestServer, name: string, folder:
 
 /** Runs `fn` with the server when configured; otherwise registers nothing, or a failure when services are required. */
 export function describeRemote(backend: RemoteBackend, name: string, fn: (server: RemoteTestServer) => void) {
-  const server = remoteTestServer(backend);
-  if (server) {
-    describe(name, () => fn(server));
+  describeRemotes([backend], name, ([server]) => fn(server!));
+}
+
+/** describeRemote for a suite that needs several remote servers at once. */
+export function describeRemotes(
+  backends: RemoteBackend[],
+  name: string,
+  fn: (servers: RemoteTestServer[]) => void,
+) {
+  const servers = backends.map(remoteTestServer);
+  const missing = backends.filter((_, i) => !servers[i]);
+  if (missing.length === 0) {
+    describe(name, () => fn(servers as RemoteTestServer[]));
     return;
   }
   if (process.env.CLIPSHARE_REQUIRE_SERVICES === "1") {
     describe(name, () => {
-      it("has its test server configured", () => {
-        throw new Error(`The ${backend} test server is not configured; start scripts/test-services/start.sh`);
+      it("has its test servers configured", () => {
+        throw new Error(
+          `The ${missing.join(", ")} test server is not configured; start scripts/test-services/start.sh`,
+        );
       });
     });
   }

@@ -82,6 +82,8 @@ export const storageConfig = z.strictObject({
   default_folder: z.string(),
   root_path: nullableString,
   custom_host: nullableString,
+  /** SFTP only: the pinned host-key fingerprint. */
+  host_key: nullableString,
   signature_expires_in: z.number(),
   is_public: z.boolean(),
   is_default: z.boolean(),

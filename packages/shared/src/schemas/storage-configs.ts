@@ -25,6 +25,9 @@ export const REMOTE_ENDPOINT_SCHEMES: Record<RemoteStorageType, readonly string[
 };
 
 /** Labels a remote config may carry in provider_type (the admin form's presets). */
+/** An SSH host-key fingerprint as `ssh-keygen -lf` prints it: "SHA256:" and 43 base64 characters. */
+export const SFTP_HOST_KEY_PATTERN = /^SHA256:[A-Za-z0-9+/]{43}$/;
+
 export const REMOTE_PROVIDER_TYPES = [
   "Nextcloud",
   "ownCloud",
@@ -114,6 +117,21 @@ const storageConfigFields = () => ({
   default_folder: folder.optional(),
   custom_host: z
     .union([httpUrl, z.literal(""), z.null()])
+    .optional()
+    .transform((v) => (v === "" ? null : v)),
+  /** SFTP only: the server's pinned host key; "" or null = not pinned. */
+  host_key: z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(
+          SFTP_HOST_KEY_PATTERN,
+          "host_key must be SHA256:<43 base64 characters>, as ssh-keygen -lf prints it",
+        ),
+      z.literal(""),
+      z.null(),
+    ])
     .optional()
     .transform((v) => (v === "" ? null : v)),
   // An empty number field of a form (0.7.3 sends "") means "not set": the default.

@@ -88,6 +88,7 @@ export function presentStorageConfig(
     default_folder: row.default_folder,
     root_path: row.root_path,
     custom_host: row.custom_host,
+    host_key: row.host_key,
     signature_expires_in: row.signature_expires_in,
     is_public: row.is_public === 1,
     is_default: row.is_default === 1,
@@ -329,7 +330,7 @@ export class StorageConfigService {
     const host = url.hostname.replace(/^\[|\]$/g, "");
     const port = url.port ? Number(url.port) : undefined;
     if (type === "WEBDAV") return { type, url: row.endpoint_url ?? "", ...login };
-    if (type === "SFTP") return { type, host, port, ...login };
+    if (type === "SFTP") return { type, host, port, hostKey: row.host_key ?? undefined, ...login };
     return { type, host, port, secure: url.protocol === "ftps:", ...login };
   }
 
@@ -392,6 +393,7 @@ export class StorageConfigService {
     if (input.path_style !== undefined) row.path_style = input.path_style ? 1 : 0;
     if (input.default_folder !== undefined) row.default_folder = input.default_folder;
     if (input.custom_host !== undefined) row.custom_host = input.custom_host?.replace(/\/+$/, "") ?? null;
+    if (input.host_key !== undefined) row.host_key = input.host_key;
     if (input.signature_expires_in !== undefined) row.signature_expires_in = input.signature_expires_in;
     if (input.is_public !== undefined) row.is_public = input.is_public ? 1 : 0;
     if (input.total_storage_bytes !== undefined) row.total_storage_bytes = input.total_storage_bytes;
@@ -415,6 +417,8 @@ function policyEndpoint(row: StorageConfigRow): string | null {
 }
 
 function validateComplete(row: StorageConfigRow): void {
+  if (row.host_key && row.storage_type !== "SFTP")
+    throw badRequest("host_key is only for SFTP storage", "validation_failed");
   if (row.storage_type === "LOCAL") {
     if (!row.root_path) throw badRequest("Missing required field: root_path", "validation_failed");
     return;
@@ -460,6 +464,7 @@ function emptyRow(): Omit<StorageConfigRow, "id" | "name" | "storage_type" | "cr
     default_folder: "",
     root_path: null,
     custom_host: null,
+    host_key: null,
     signature_expires_in: DEFAULT_SIGNATURE_EXPIRY,
     is_public: 0,
     is_default: 0,

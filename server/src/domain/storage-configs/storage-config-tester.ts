@@ -122,6 +122,9 @@ export async function testStorage(
     await driver.write(probe, Readable.from([payload]), { size: payload.length, contentType: "text/plain" });
     return undefined;
   });
+  // The key the server showed (also when it was refused), so an admin can compare and pin it.
+  const identity = driver.serverIdentity?.();
+  if (identity) write.hostKey = identity;
   const read = await check("Read it back and compare", async () => {
     const result = await driver.read(probe);
     const body = await readAll(result.body);

@@ -108,6 +108,8 @@ export interface RemoteFs {
   /** Present when the server deletes whole trees in one call (WebDAV DELETE). */
   removeTree?(path: string): Promise<void>;
   close(): Promise<void>;
+  /** What identifies the server beyond its address (SFTP: its host-key fingerprint), once connected. */
+  serverIdentity?(): string | null;
 }
 
 const DEFAULT_LIMIT = 1000;
@@ -197,6 +199,10 @@ export class RemoteTreeDriver implements StorageDriver {
   }
 
   /** Closes pooled connections (tests, config changes). */
+  serverIdentity(): string | null {
+    return this.fs.serverIdentity?.() ?? null;
+  }
+
   close(): Promise<void> {
     return this.fs.close();
   }

@@ -3,11 +3,13 @@
  * session whose socket closed is dropped and the next call opens a new one.
  * Reads use SFTP read offsets for ranges; writes stream to a temp name.
  */
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Client, SFTPWrapper, Stats } from "ssh2";
 import { lazyRequire } from "../../lib/lazy-require";
+import { storageFailure } from "../errors";
 import {
   localParts,
   type RemoteFs,
@@ -27,7 +29,21 @@ const loadSsh2 = lazyRequire<typeof import("ssh2")>("ssh2");
 export interface RemoteLoginConfig extends RemoteSettings {
   host: string;
   port?: number;
+  /** SFTP: the server's pinned host-key fingerprint ("SHA256:<base64>"); any key is taken without it. */
+  hostKey?: string | undefined;
 }
+
+/** A host key's SHA-256 fingerprint as OpenSSH prints it ("SHA256:" + unpadded base64). */
+export function hostKeyFingerprint(key: Buffer): string {
+  return `SHA256:${createHash("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
+}
+
+/** The server showed another key than the pinned one: possibly not the server the admin set up. */
+const hostKeyMismatch = (seen: string, pinned: string) =>
+  storageFailure("The SFTP server's host key is not the pinned one", {
+    backend: `SFTP: host key ${seen} is not the pinned ${pinned}`,
+    code: "HOST_KEY_MISMATCH",
+  });
 
 /** SSH status codes (SFTP v3) that mean "nothing there". */
 const NO_SUCH_FILE = 2;
@@ -72,6 +88,8 @@ class SftpFs implements RemoteFs {
   private opening: Promise<Session & { busy: number }> | null = null;
   private readonly timeoutMs: number;
   private readonly max: number;
+  /** The fingerprint of the host key the server showed last (for the storage test). */
+  private seenHostKey: string | null = null;
 
   constructor(private readonly config: RemoteLoginConfig) {
     this.timeoutMs = config.timeoutMs ?? 15_000;
@@ -143,9 +161,11 @@ class SftpFs implements RemoteFs {
           resolve(session);
         });
       });
+      const pinned = this.config.hostKey;
       client.on("error", (e) => {
         session.open = false;
-        reject(e);
+        const seen = this.seenHostKey;
+        reject(pinned && seen && seen !== pinned ? hostKeyMismatch(seen, pinned) : e);
       });
       client.on("close", () => {
         session.open = false;
@@ -157,6 +177,10 @@ class SftpFs implements RemoteFs {
         password: this.config.password,
         readyTimeout: this.timeoutMs,
         keepaliveInterval: 10_000,
+        hostVerifier: (key: Buffer) => {
+          this.seenHostKey = hostKeyFingerprint(key);
+          return !pinned || this.seenHostKey === pinned;
+        },
       });
     });
   }
@@ -245,6 +269,10 @@ class SftpFs implements RemoteFs {
   async rename(from: string, to: string): Promise<void> {
     if (await this.stat(to)) await this.removeFile(to);
     await this.call<void>(from, (sftp, done) => sftp.rename(from, to, done));
+  }
+
+  serverIdentity(): string | null {
+    return this.seenHostKey;
   }
 
   async close(): Promise<void> {

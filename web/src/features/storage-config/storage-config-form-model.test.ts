@@ -38,6 +38,7 @@ const savedConfig: StorageConfig = {
   default_folder: "share",
   root_path: null,
   custom_host: null,
+  host_key: null,
   signature_expires_in: 3600,
   is_public: true,
   is_default: false,
@@ -231,6 +232,7 @@ describe("test results", () => {
       provider_type: "Hetzner Storage Box",
       endpoint_url: "sftp://u1.your-storagebox.de:23",
       default_folder: "clipshare",
+      host_key: null,
       access_key_id: "u1",
       secret_access_key: "pw",
     });
@@ -239,5 +241,29 @@ describe("test results", () => {
     });
     expect(remotePresetsFor("WEBDAV")).toContain("Nextcloud");
     expect(applyStorageType(emptyStorageConfigForm("S3"), "FTP").remotePreset).toBe("Other FTP");
+  });
+});
+
+describe("SFTP host key", () => {
+  const sftp = (hostKey: string) => ({
+    ...emptyStorageConfigForm("SFTP"),
+    name: "Box",
+    endpointUrl: "sftp://u1.your-storagebox.de:23",
+    accessKeyId: "u1",
+    secretAccessKey: "pw",
+    hostKey,
+  });
+  const key = `SHA256:${"A".repeat(43)}`;
+
+  it("is sent for SFTP (empty = not pinned) and checked like the server checks it", () => {
+    expect(storageConfigBody(sftp(key), "create").host_key).toBe(key);
+    expect(storageConfigBody(sftp(" "), "create").host_key).toBeNull();
+    expect(validateStorageConfigForm(sftp(key), "create")).toEqual({});
+    expect(validateStorageConfigForm(sftp("SHA256:short"), "create")).toEqual({ hostKey: "invalid" });
+  });
+
+  it("is not sent for other types", () => {
+    const webdav = { ...sftp(key), storageType: "WEBDAV" as const, endpointUrl: "https://dav.example.com/" };
+    expect(storageConfigBody(webdav, "create")).not.toHaveProperty("host_key");
   });
 });

@@ -78,6 +78,8 @@ export interface RemotePresetInfo {
   endpointTemplate: string;
   /** Typical folder on that server, as a placeholder. */
   folder: string;
+  /** Whether the form shows a note on setting that server up (storageConfig.form.remotePresetNote.<preset>). */
+  note: boolean;
 }
 
 export const REMOTE_PRESETS: Record<RemotePreset, RemotePresetInfo> = {
@@ -85,23 +87,59 @@ export const REMOTE_PRESETS: Record<RemotePreset, RemotePresetInfo> = {
     type: "WEBDAV",
     endpointTemplate: "https://cloud.example.com/remote.php/dav/files/<user>/",
     folder: "clipshare",
+    note: true,
   },
   ownCloud: {
     type: "WEBDAV",
     endpointTemplate: "https://cloud.example.com/remote.php/dav/files/<user>/",
     folder: "clipshare",
+    note: true,
   },
-  Synology: { type: "WEBDAV", endpointTemplate: "https://nas.example.com:5006/", folder: "home/clipshare" },
+  Synology: {
+    type: "WEBDAV",
+    endpointTemplate: "https://nas.example.com:5006/",
+    folder: "home/clipshare",
+    note: true,
+  },
   "Hetzner Storage Box": {
     type: "SFTP",
     endpointTemplate: "sftp://u12345.your-storagebox.de:23",
     folder: "clipshare",
+    note: true,
   },
-  ClipShare: { type: "WEBDAV", endpointTemplate: "https://clipshare.example.com/dav/<mount>/", folder: "" },
-  "Other WebDAV": { type: "WEBDAV", endpointTemplate: "https://files.example.com/dav/", folder: "clipshare" },
-  "Other SFTP": { type: "SFTP", endpointTemplate: "sftp://files.example.com:22", folder: "srv/clipshare" },
-  "Other FTP": { type: "FTP", endpointTemplate: "ftps://files.example.com:21", folder: "clipshare" },
+  ClipShare: {
+    type: "WEBDAV",
+    endpointTemplate: "https://clipshare.example.com/dav/<mount>/",
+    folder: "",
+    note: true,
+  },
+  "Other WebDAV": {
+    type: "WEBDAV",
+    endpointTemplate: "https://files.example.com/dav/",
+    folder: "clipshare",
+    note: false,
+  },
+  "Other SFTP": {
+    type: "SFTP",
+    endpointTemplate: "sftp://files.example.com:22",
+    folder: "srv/clipshare",
+    note: false,
+  },
+  "Other FTP": {
+    type: "FTP",
+    endpointTemplate: "ftps://files.example.com:21",
+    folder: "clipshare",
+    note: false,
+  },
 };
+
+/** The presets that come with a setup note (the generic ones have none). */
+export type NotedPreset = Exclude<RemotePreset, `Other ${string}`>;
+
+/** The preset whose setup note the form shows, or null. */
+export function presetNote(preset: RemotePreset): NotedPreset | null {
+  return REMOTE_PRESETS[preset].note ? (preset as NotedPreset) : null;
+}
 
 /** The presets offered for a remote type, the generic one last. */
 export function remotePresetsFor(type: RemoteStorageType): RemotePreset[] {
@@ -132,6 +170,8 @@ export interface StorageConfigFormValues {
   quotaAmount: string;
   quotaUnit: SizeInputUnit;
   rootPath: string;
+  /** SFTP only: the pinned host-key fingerprint, "" = not pinned. */
+  hostKey: string;
 }
 
 export type StorageConfigField =
@@ -145,7 +185,8 @@ export type StorageConfigField =
   | "customHost"
   | "signatureExpiresIn"
   | "quotaAmount"
-  | "rootPath";
+  | "rootPath"
+  | "hostKey";
 
 export type StorageConfigErrors = Partial<Record<StorageConfigField, "required" | "invalid">>;
 
@@ -179,6 +220,7 @@ export function emptyStorageConfigForm(storageType: StorageType = "S3"): Storage
     quotaAmount: "",
     quotaUnit: "GB",
     rootPath: "",
+    hostKey: "",
   };
 }
 
@@ -207,6 +249,7 @@ export function formFromConfig(config: StorageConfig): StorageConfigFormValues {
     quotaAmount: quota.amount,
     quotaUnit: quota.unit,
     rootPath: config.root_path ?? "",
+    hostKey: config.host_key ?? "",
   };
 }
 
@@ -291,6 +334,7 @@ export function storageConfigBody(
       provider_type: values.remotePreset,
       endpoint_url: values.endpointUrl.trim(),
       default_folder: values.defaultFolder.trim().replace(/^\/+|\/+$/g, ""),
+      ...(values.storageType === "SFTP" ? { host_key: values.hostKey.trim() || null } : {}),
     });
   }
 
@@ -320,6 +364,7 @@ const FIELD_OF_KEY: Record<string, StorageConfigField> = {
   signature_expires_in: "signatureExpiresIn",
   total_storage_bytes: "quotaAmount",
   root_path: "rootPath",
+  host_key: "hostKey",
 };
 
 /** The endpoint's URL scheme is one its storage type speaks (S3: http/https; see REMOTE_ENDPOINT_SCHEMES). */

@@ -21,6 +21,8 @@ import { authorizationHeader, buildUrl, type Credentials } from "@clipshare/shar
 import { api, apiBase } from "../../../lib/api";
 import { authStore } from "../../../lib/auth-store";
 import { folderPassHeaders, rememberFolderPass } from "../../../lib/folder-passes";
+import { saveLink } from "../../../lib/save-link";
+import { backendUrl } from "../../../lib/share-links";
 import { postUploadForm } from "../../../lib/upload-engine/form-upload";
 
 /** The answers of the file-system API, as the server's wire contract describes them. */
@@ -250,4 +252,10 @@ export function uploadFile(
   form.append("use_multipart", "false");
   form.append("file", file, name);
   return postUploadForm("/fs/upload", form, { signal, onProgress });
+}
+
+/** Has the browser save `paths` as one ZIP (a signed GET link, so the ZIP streams as an ordinary download). */
+export async function saveZip(paths: string[], name: string): Promise<void> {
+  const link = await fsApi.zipLink(paths, name);
+  saveLink(backendUrl(link.url), link.filename);
 }

@@ -13,12 +13,10 @@ import {
 import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
-import { saveLink } from "../../../lib/save-link";
-import { backendUrl } from "../../../lib/share-links";
 import type { UploadItem } from "../../../lib/upload-engine/upload-queue";
 import type { useUploadQueue } from "../../../lib/upload-engine/use-upload-queue";
 import { useErrorText } from "../../../lib/use-error-text";
-import { fsApi } from "../api/fs";
+import { fsApi, saveZip } from "../api/fs";
 import type { FsUploadResult } from "../api/fs-upload-target";
 import { useBasket } from "../hooks/use-explorer-state";
 import { isTaskFinished, useTasks } from "../hooks/use-fs";
@@ -215,12 +213,10 @@ export function BasketPanel({ onClose }: { onClose: () => void }) {
   const totals = basketTotals(basket.items);
   const downloadAll = async () => {
     try {
-      const link = await fsApi.zipLink(
+      await saveZip(
         basket.items.map((i) => i.path),
         basketZipName(new Date()),
       );
-      // A signed GET link: the browser saves the streamed ZIP as an ordinary download.
-      saveLink(backendUrl(link.url), link.filename);
     } catch (err) {
       toast(errorText(err), "error");
     }

@@ -69,6 +69,13 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
         icon: entry.isDirectory ? FolderOpen : Eye,
         onSelect: () => x.open(entry),
       });
+      if (entry.isDirectory && !locked)
+        items.push({
+          id: "download",
+          label: t("explorer.downloadZip"),
+          icon: Download,
+          onSelect: () => void x.download(entry),
+        });
       if (!entry.isDirectory) {
         items.push({
           id: "download",

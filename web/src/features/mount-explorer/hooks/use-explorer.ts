@@ -5,7 +5,7 @@ import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
 import { saveLink } from "../../../lib/save-link";
 import { useErrorText } from "../../../lib/use-error-text";
-import { type FsEntry, fsApi, type SearchResult } from "../api/fs";
+import { type FsEntry, fsApi, type SearchResult, saveZip } from "../api/fs";
 import { copyOutcome } from "../model/copy-outcome";
 import type { Point } from "../model/gesture";
 import { explorerHref, fileKind, joinPath, normalizePath, parentPath } from "../model/paths";
@@ -150,8 +150,10 @@ export function useExplorer() {
     toast(t("explorer.basketAdded", { count: files.length }), "success");
   };
 
+  /** A file as itself, a folder as a ZIP of its tree. */
   const download = async (entry: FsEntry) => {
     try {
+      if (entry.isDirectory) return await saveZip([entry.path], `${entry.name}.zip`);
       const link = await fsApi.fileLink(entry.path, true, 3600);
       saveLink(link.presignedUrl, entry.name);
     } catch (err) {

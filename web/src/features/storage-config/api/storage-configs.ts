@@ -30,6 +30,8 @@ export interface StorageConfigBody {
   path_style?: boolean;
   default_folder?: string;
   custom_host?: string | null;
+  /** SFTP only: the pinned host-key fingerprint, null = not pinned. */
+  host_key?: string | null;
   signature_expires_in?: number;
   is_public?: boolean;
   total_storage_bytes?: number | null;
@@ -38,8 +40,8 @@ export interface StorageConfigBody {
 
 export type CheckName = "write" | "read" | "list" | "presign" | "cors";
 
-/** One check of POST /api/s3-configs/:id/test (`skipped` and `hint` where a check could not run here). */
-export type StorageCheck = StorageCheckDto & { skipped?: boolean; hint?: string | null };
+/** One check of POST /api/s3-configs/:id/test (`skipped` and `hint` where a check could not run here; `hostKey`: the SFTP server's fingerprint). */
+export type StorageCheck = StorageCheckDto & { skipped?: boolean; hint?: string | null; hostKey?: string };
 
 /** data of POST /api/s3-configs/:id/test; a 0.7.3 server may leave checks out. */
 export type StorageTestOutcome = Omit<StorageTestOutcomeDto, "result"> & {

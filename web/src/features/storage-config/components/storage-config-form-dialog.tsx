@@ -13,6 +13,7 @@ import {
   applyStorageType,
   PROVIDER_PRESETS,
   PROVIDERS,
+  presetNote,
   REMOTE_PRESETS,
   remotePresetsFor,
   SIZE_INPUT_UNITS,
@@ -99,6 +100,7 @@ export function StorageConfigFormDialog({
   const isS3 = values.storageType === "S3";
   const remoteType = isRemoteStorageType(values.storageType) ? values.storageType : null;
   const remotePreset = REMOTE_PRESETS[values.remotePreset];
+  const note = presetNote(values.remotePreset);
 
   return (
     <FormDialog
@@ -195,6 +197,7 @@ export function StorageConfigFormDialog({
               </option>
             ))}
           </SelectField>
+          {note ? <Alert tone="info">{t(`storageConfig.form.remotePresetNote.${note}`)}</Alert> : null}
           {text("endpointUrl", t("storageConfig.form.remoteEndpoint"), {
             placeholder: remotePreset.endpointTemplate,
             hint: `${t(`storageConfig.form.remoteEndpointHint.${remoteType}`)} ${t("storageEndpointAccess.privateHint")}`,
@@ -204,6 +207,12 @@ export function StorageConfigFormDialog({
             hint: t("storageConfig.form.remoteFolderHint"),
             placeholder: remotePreset.folder,
           })}
+          {remoteType === "SFTP"
+            ? text("hostKey", t("storageConfig.form.hostKey"), {
+                hint: t("storageConfig.form.hostKeyHint"),
+                placeholder: "SHA256:…",
+              })
+            : null}
         </>
       ) : (
         text("rootPath", t("storageConfig.form.rootPath"), {

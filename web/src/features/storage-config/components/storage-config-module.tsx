@@ -1,3 +1,4 @@
+import { isRemoteStorageType } from "@clipshare/shared";
 import { FlaskConical, HardDrive, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ListBody } from "../../../components/list/list-frame";
@@ -45,6 +46,7 @@ function ConfigCard({
   const storageName = useStorageName();
   const usage = config.usage ?? { file_count: 0, total_size: 0 };
   const isLocal = config.storage_type === "LOCAL";
+  const isRemote = isRemoteStorageType(config.storage_type);
   const detail = (label: string, value: string | null | undefined) =>
     value ? (
       <div className="min-w-0">
@@ -65,8 +67,11 @@ function ConfigCard({
           </p>
           <div className="mt-1 flex flex-wrap gap-1">
             <Badge tone="accent">
-              {isLocal ? t("storageConfig.types.LOCAL") : (config.provider_type ?? "S3")}
+              {isLocal || isRemote
+                ? t(`storageConfig.types.${config.storage_type}`)
+                : (config.provider_type ?? "S3")}
             </Badge>
+            {isRemote && config.provider_type ? <Badge tone="neutral">{config.provider_type}</Badge> : null}
             {config.is_default ? (
               <Badge tone="success">
                 <Star className="mr-1 h-3 w-3" aria-hidden />
@@ -83,6 +88,12 @@ function ConfigCard({
       <dl className={isLocal ? "mt-3 grid gap-2" : "mt-3 grid gap-2 sm:grid-cols-2"}>
         {isLocal ? (
           detail(t("storageConfig.form.rootPath"), config.root_path)
+        ) : isRemote ? (
+          <>
+            {detail(t("storageConfig.form.remoteEndpoint"), config.endpoint_url)}
+            {detail(t("storageConfig.form.remoteFolder"), config.default_folder)}
+            {detail(t("storageConfig.form.username"), config.access_key_id)}
+          </>
         ) : (
           <>
             {detail(t("storageConfig.form.endpoint"), config.endpoint_url)}

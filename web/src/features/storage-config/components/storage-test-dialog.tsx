@@ -104,6 +104,14 @@ export function StorageTestDialog({
                   {check?.note ? (
                     <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{check.note}</p>
                   ) : null}
+                  {typeof check?.hostKey === "string" ? (
+                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+                      {t("storageConfig.test.hostKey")}{" "}
+                      <code className="font-mono text-xs break-all" data-testid="host-key">
+                        {check.hostKey}
+                      </code>
+                    </p>
+                  ) : null}
                   {check?.error ? (
                     <p className="mt-1 text-sm break-words text-red-700 dark:text-red-300">{check.error}</p>
                   ) : null}
