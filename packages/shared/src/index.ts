@@ -11,6 +11,7 @@ export * from "./responses";
 export * from "./schemas/admin";
 export * from "./schemas/api-keys";
 export * from "./schemas/common";
+export * from "./schemas/file-requests";
 export * from "./schemas/files";
 export * from "./schemas/fs";
 export * from "./schemas/mounts";

@@ -17,6 +17,7 @@ import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
 import { deletionLinkRoutes } from "./routes/deletion-links";
+import { fileRequestRoutes } from "./routes/file-requests";
 import { fileRoutes } from "./routes/files";
 import { fsRoutes } from "./routes/fs";
 import { metricsRoutes } from "./routes/metrics";
@@ -109,6 +110,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", deletionLinkRoutes(ctx));
   api.route("/", thumbnailRoutes(ctx));
   api.route("/", accessLogRoutes(ctx));
+  api.route("/", fileRequestRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
   app.route("/", metricsRoutes(ctx));

@@ -8,6 +8,7 @@ import { ACCESS_LOG_OPERATIONS } from "./access-log-operations";
 import { ADMIN_OPERATIONS } from "./admin-operations";
 import { FS_OPERATIONS } from "./fs-operations";
 import type { Operation } from "./operations";
+import { REQUEST_OPERATIONS } from "./request-operations";
 import { SHARE_OPERATIONS } from "./share-operations";
 
 /** "METHOD /path" (Hono's path syntax, below /api) → the operation. */
@@ -16,6 +17,7 @@ const OPERATIONS: Record<string, Operation> = {
   ...SHARE_OPERATIONS,
   ...FS_OPERATIONS,
   ...ACCESS_LOG_OPERATIONS,
+  ...REQUEST_OPERATIONS,
 };
 
 type JsonSchema = Record<string, unknown>;
