@@ -5,6 +5,7 @@ export * from "./constants";
 export * from "./dashboard";
 export * from "./e2e";
 export * from "./errors";
+export * from "./file-request-api";
 export * from "./part-plan";
 export * from "./permissions";
 export * from "./responses";

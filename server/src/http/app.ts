@@ -3,6 +3,7 @@
  * routers, error mapping, and the web app. Route modules are thin:
  * validate → authorize → call a domain service → present.
  */
+import { FILE_REQUEST_TOKEN_HEADER } from "@clipshare/shared";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppContext } from "../context";
@@ -41,6 +42,7 @@ const CORS_ALLOW_HEADERS = [
   "X-API-KEY",
   "X-Custom-Auth-Key",
   "X-Request-Id",
+  FILE_REQUEST_TOKEN_HEADER,
   "Depth",
   "Destination",
   "Overwrite",

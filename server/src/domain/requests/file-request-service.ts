@@ -20,6 +20,7 @@ import {
   type FileRequest,
   type FileRequestDetail,
   type FileRequestUpload,
+  fileRequestPagePath,
   Permission,
   type PublicFileRequest,
   type RequestUploadInitBody,
@@ -53,8 +54,6 @@ import type { StorageConfigService } from "../storage-configs/storage-config-ser
 import { resolveCreator } from "../tasks/creator";
 import { MULTIPART_TTL_SECONDS } from "../uploads/upload-sessions";
 import { releaseSlot, requestState, takeSlot } from "./request-slots";
-
-export const REQUEST_PAGE_PATH = "/r";
 
 const requestGone = () => notFound("File request does not exist", "request_not_found");
 const uploadGone = () =>
@@ -612,7 +611,7 @@ function present(row: FileRequestRow): FileRequest {
   return {
     id: row.id,
     slug: row.slug,
-    url: `${REQUEST_PAGE_PATH}/${row.slug}`,
+    url: fileRequestPagePath(row.slug),
     title: row.title,
     message: row.message,
     target_kind: row.target_kind === "folder" ? "folder" : "share",

@@ -7,6 +7,7 @@
  */
 import {
   createFileRequestBody,
+  FILE_REQUEST_TOKEN_HEADER,
   requestPasswordBody,
   requestUploadCompleteBody,
   requestUploadInitBody,
@@ -21,16 +22,13 @@ import { publicOrigin } from "../request-origin";
 import { noStore } from "../share-visitor";
 import type { AppEnv } from "../types";
 
-/** The header a visitor sends a request's unlock token in. */
-export const REQUEST_TOKEN_HEADER = "x-file-request-token";
-
 export function fileRequestRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const requests = ctx.fileRequests;
   const origin = (c: Context<AppEnv>) => publicOrigin(c, ctx.config.trustProxy);
   const visitor = (c: Context<AppEnv>): Visitor => ({
     clientIp: c.get("clientIp"),
-    token: c.req.header(REQUEST_TOKEN_HEADER) ?? null,
+    token: c.req.header(FILE_REQUEST_TOKEN_HEADER) ?? null,
   });
 
   // ---- management
