@@ -19,7 +19,7 @@ export const fileRequestPagePath = (slug: string) => `/r/${encodeURIComponent(sl
  * The file-request routes over one API client (the web app's and the CLI's):
  * management as the signed-in creator, the visitor's calls without credentials.
  */
-export function fileRequestApi(client: ApiClient) {
+export function fileRequestApi<O extends string>(client: ApiClient<O>) {
   const visitorPath = (slug: string) => `/public/requests/${encodeURIComponent(slug)}`;
   const asVisitor = (token: string | null, signal?: AbortSignal) => ({
     auth: "none" as const,
