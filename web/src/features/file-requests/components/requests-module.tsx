@@ -32,6 +32,7 @@ export function FileRequestsModule() {
         <CardHeader
           titleId="requests-list-title"
           title={t("fileRequests.listTitle")}
+          headingLevel={3}
           actions={<RefreshButton onClick={() => void list.refetch()} busy={list.isFetching} />}
         />
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="request-list">
@@ -103,6 +104,7 @@ function CreateRequestCard() {
       <CardHeader
         titleId="request-create-title"
         title={t("fileRequests.createTitle")}
+        headingLevel={3}
         description={t("fileRequests.createHint")}
       />
       <form onSubmit={submit} className="grid gap-4 p-5 sm:grid-cols-2">
