@@ -104,6 +104,9 @@ test("a second uploader is refused once the count is reached", async ({
   const second = await visitorPage(browser, server.baseUrl);
   await first.goto(`/r/${made.slug}`);
   await second.goto(`/r/${made.slug}`);
+  // Both pages are open, with a slot free, before either sends anything.
+  await expect(first.getByTestId("request-file-input")).toBeAttached();
+  await expect(second.getByTestId("request-file-input")).toBeAttached();
   await chooseFiles(first, [{ name: "first.txt", buffer: Buffer.from("first") }]);
   await expect(first.getByTestId("request-receipt").getByText("first.txt")).toBeVisible();
   // The second page was opened while a slot was free: its upload is refused by the server.

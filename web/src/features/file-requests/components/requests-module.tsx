@@ -27,12 +27,11 @@ export function FileRequestsModule() {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <div className="space-y-6">
-      <CreateRequestCard />
       <Card aria-labelledby="requests-list-title">
         <CardHeader
           titleId="requests-list-title"
-          title={t("fileRequests.listTitle")}
-          headingLevel={3}
+          title={t("admin.modules.fileRequests")}
+          description={t("fileRequests.createHint")}
           actions={<RefreshButton onClick={() => void list.refetch()} busy={list.isFetching} />}
         />
         <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="request-list">
@@ -51,6 +50,7 @@ export function FileRequestsModule() {
           ))}
         </ul>
       </Card>
+      <CreateRequestCard />
     </div>
   );
 }
