@@ -212,7 +212,7 @@ describe("clipshare command-line client", SLOW, () => {
     expect(closed.code, closed.stderr).toBe(0);
     expect(closed.stdout).toBe(`Closed ${request.url}\n`);
     const page = await fetch(`${server.url}/api/public/requests/${request.slug}`);
-    expect((await page.json()).data.state).toBe("closed");
+    expect(((await page.json()) as { data: { state: string } }).data.state).toBe("closed");
     expect((await cli(["request", "close", "no-such-request"])).code).toBe(3);
     expect((await cli(["request", "frobnicate"])).code).toBe(1);
   });
