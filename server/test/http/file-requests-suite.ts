@@ -5,7 +5,15 @@
  * UploadPart URLs). Each test builds its own request, so they run in any order.
  */
 import { randomBytes } from "node:crypto";
-import { Permission } from "@clipshare/shared";
+import {
+  fileRequest,
+  fileRequestDetail,
+  Permission,
+  publicFileRequest,
+  receivedFile,
+  requestUploadResume,
+  requestUploadStarted,
+} from "@clipshare/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Auth, mountStorageAtM, mustPut, names, type StorageUnderTest } from "../support/fs-helpers";
 import type { TestApp } from "../support/test-app";
@@ -161,7 +169,10 @@ export function describeFileRequestSuite(
       });
       expect(done.status, done.text).toBe(200);
       expect(done.body.data).toMatchObject({ filename: "report.pdf", size: file.length });
+      // Every answer is what the shared response schemas (and the OpenAPI document) say.
+      receivedFile.parse(done.body.data);
       const detail = await t.request("GET", `/api/requests/${request.id}`, { apiKey: creatorKey });
+      fileRequestDetail.parse(detail.body.data);
       const [upload] = detail.body.data.uploads;
       expect(upload).toMatchObject({
         status: "received",
@@ -174,6 +185,7 @@ export function describeFileRequestSuite(
       expect(Buffer.from(await download.arrayBuffer()).equals(file)).toBe(true);
       // The visitor sees what arrived (names and sizes only) when the creator allows it.
       const page = await t.request("GET", `/api/public/requests/${request.slug}`);
+      publicFileRequest.parse(page.body.data);
       expect(page.body.data.received).toEqual([
         expect.objectContaining({ filename: "report.pdf", size: file.length }),
       ]);
@@ -303,6 +315,13 @@ export function describeFileRequestSuite(
       const request = await createRequest({ max_files: 1 });
       const first = await startUpload(request.slug, "a.bin", 100);
       expect(first.status).toBe(201);
+      requestUploadStarted.parse(first.body.data);
+      const resumed = await t.request(
+        "POST",
+        `/api/public/requests/${request.slug}/uploads/${first.body.data.upload_id}/resume`,
+      );
+      expect(resumed.status, resumed.text).toBe(200);
+      requestUploadResume.parse(resumed.body.data);
       expect((await startUpload(request.slug, "b.bin", 100)).status).toBe(409);
       const aborted = await t.request(
         "POST",
@@ -336,6 +355,7 @@ export function describeFileRequestSuite(
       expect((await t.request("GET", "/api/requests", { apiKey: noBit.key })).status).toBe(403);
       expect((await t.request("GET", "/api/requests")).status).toBe(401);
       const listed = await t.request("GET", "/api/requests", { apiKey: creatorKey });
+      for (const row of listed.body.data) fileRequest.parse(row);
       expect(listed.body.data.map((r: { id: string }) => r.id)).toContain(request.id);
       expect((await t.request("GET", "/api/requests", { apiKey: other.key })).body.data).toEqual([]);
       const edited = await t.request("PUT", `/api/requests/${request.id}`, {
