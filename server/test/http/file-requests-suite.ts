@@ -387,6 +387,14 @@ export function describeFileRequestSuite(
         "/m/inbox/notes (1).txt",
         "/m/inbox/notes (2).txt",
       ]);
+      // Uploads of one name at the same time each claim another name.
+      const racing = await Promise.all(
+        [1, 2, 3].map((n) => sendFile(request.slug, "same.txt", Buffer.from(`copy ${n}`))),
+      );
+      expect(racing.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(await names(t, "/m/inbox", admin)).toEqual(
+        expect.arrayContaining(["same.txt", "same (1).txt", "same (2).txt"]),
+      );
       // A visitor's answers name nothing of the folder.
       const page = await t.request("GET", `/api/public/requests/${request.slug}`);
       expect(page.text).not.toContain("/m/inbox");

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 
 /**
  * File requests (docs/file-requests.md): a link at /r/<slug> through which
@@ -60,6 +60,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex("file_request_uploads_request")
     .on("file_request_uploads")
     .columns(["request_id", "created_at"])
+    .execute();
+  // A folder upload's name is claimed by its pending row: two uploads never write one path.
+  await db.schema
+    .createIndex("file_request_uploads_pending_path")
+    .on("file_request_uploads")
+    .column("path")
+    .unique()
+    .where(sql.ref("status"), "=", "pending")
     .execute();
   await db.schema
     .createIndex("file_request_uploads_expires")

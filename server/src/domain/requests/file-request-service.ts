@@ -27,7 +27,6 @@ import {
   type RequestUploadResume,
   type RequestUploadStarted,
   type UpdateFileRequestBody,
-  uploadMimeType,
 } from "@clipshare/shared";
 import { creatorIdOf, isCreator, whereCreatedBy } from "../../auth/creator";
 import { checkSharePassword, hashPassword } from "../../auth/passwords";
@@ -222,6 +221,7 @@ export class FileRequestService {
         : await this.deps.configs.defaultFor(principal);
       return { storageConfigId: config.id, folderPath: null };
     }
+    requirePermission(principal, apiActor(principal).bits.upload);
     const folderPath = normalizeVirtualPath(target.path);
     const entry = await this.deps.vfs.stat(apiActor(principal), folderPath).catch((e: unknown) => {
       throw isAppError(e) && e.status < 500 ? badRequest(e.message, "request_target_invalid") : e;
@@ -229,7 +229,6 @@ export class FileRequestService {
     if (!entry.isDirectory) throw badRequest("The target is not a folder", "request_target_invalid");
     // The same check an upload into the folder makes: the creator may write there.
     await this.deps.vfs.requireMount(vjoin(folderPath, "probe"), apiActor(principal));
-    requirePermission(principal, apiActor(principal).bits.upload);
     return { storageConfigId: null, folderPath };
   }
 
@@ -293,7 +292,7 @@ export class FileRequestService {
   ): Promise<RequestUploadStarted> {
     const row = await this.openFor(slug, visitor);
     const mimetype = shareMimeType(body.filename, body.mimetype);
-    if (!typeAllowed(allowedTypes(row), body.filename, uploadMimeType(body.filename, mimetype)))
+    if (!typeAllowed(allowedTypes(row), body.filename, mimetype))
       throw new AppError(
         415,
         "request_type_not_allowed",
@@ -473,23 +472,17 @@ export class FileRequestService {
       const path = vjoin(folder, name);
       const target = await this.deps.vfs.requireMount(path, actor);
       if (await this.deps.vfs.statIn(target)) continue;
-      const claimed = await this.deps.db
-        .updateTable("file_request_uploads")
-        .set({ path })
-        .where("id", "=", upload.id)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("file_request_uploads as other")
-                .select("other.id")
-                .where("other.path", "=", path)
-                .where("other.status", "=", "pending"),
-            ),
-          ),
-        )
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      try {
+        // The unique index on pending paths: another upload in flight has this name.
+        await this.deps.db
+          .updateTable("file_request_uploads")
+          .set({ path })
+          .where("id", "=", upload.id)
+          .execute();
+      } catch (e) {
+        if (isUniqueViolation(e)) continue;
+        throw e;
+      }
       const started = await this.deps.fsMultipart.initMultipart(
         actor,
         {
