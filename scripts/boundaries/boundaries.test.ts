@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
+  importCycles,
   importsBelow,
   parseImports,
   readAllowList,
@@ -120,6 +121,43 @@ describe("web: feature boundaries", () => {
       [6, "another feature only through its index.ts"],
       [7, "features import only components/, lib/, i18n/, @clipshare/shared and their own folder"],
       [9, "features import only components/, lib/, i18n/, @clipshare/shared and their own folder"],
+    ]);
+  });
+});
+
+describe("import cycles and layers", () => {
+  it("web/src and server/src have no import cycles, type-only and lazy imports included", () => {
+    expect(importCycles(importsBelow(root, "web/src"))).toEqual([]);
+    expect(importCycles(importsBelow(root, "server/src"))).toEqual([]);
+  });
+
+  it("finds a cycle made of a type-only and a lazy import, and only that one", () => {
+    const refs = [
+      ...parseImports("web/src/lib/a.ts", 'import type { B } from "./b";\nimport { c } from "./c";'),
+      ...parseImports("web/src/lib/b.ts", 'export const load = () => import("./a");'),
+      ...parseImports("web/src/lib/c/index.ts", 'import { d } from "../d";'),
+      ...parseImports("web/src/lib/d.ts", 'import { x } from "react";'),
+    ];
+    expect(importCycles(refs)).toEqual([["web/src/lib/a", "web/src/lib/b"]]);
+  });
+
+  it("flags lib/ reaching UI and components/ reaching a screen", () => {
+    const lib = parseImports(
+      "web/src/lib/offline/sync.ts",
+      [
+        'import { toast } from "../../components/ui/toast";',
+        'import { home } from "../../features/home";',
+        'import { notices } from "../notices";',
+      ].join("\n"),
+    );
+    const components = parseImports(
+      "web/src/components/share-options.tsx",
+      ['import { Button } from "./ui/button";', 'import { pastes } from "../features/pastes";'].join("\n"),
+    );
+    expect(webViolations([...lib, ...components]).map((v) => [v.ref.file, v.ref.line])).toEqual([
+      ["web/src/lib/offline/sync.ts", 1],
+      ["web/src/lib/offline/sync.ts", 2],
+      ["web/src/components/share-options.tsx", 2],
     ]);
   });
 });

@@ -109,6 +109,28 @@ export function serverViolations(refs: ImportRef[]): Violation[] {
 export function webViolations(refs: ImportRef[]): Violation[] {
   const out: Violation[] = [];
   for (const ref of refs) {
+    // Shared code and shared UI sit below the screens: lib/ reaches no UI, components/ no screen.
+    const layer = ref.file.startsWith("web/src/lib/")
+      ? "lib"
+      : ref.file.startsWith("web/src/components/")
+        ? "components"
+        : null;
+    if (layer) {
+      const t = ref.target;
+      const up =
+        under(t, "web/src/features") ||
+        under(t, "web/src/app") ||
+        (layer === "lib" && under(t, "web/src/components"));
+      if (up)
+        out.push({
+          ref,
+          rule:
+            layer === "lib"
+              ? "lib/ imports no UI (components/, features/, app/)"
+              : "components/ import no screen (features/, app/)",
+        });
+      continue;
+    }
     const own = /^web\/src\/features\/([^/]+)\//.exec(ref.file)?.[1];
     if (!own || ref.target === null) continue;
     const t = ref.target;
@@ -139,4 +161,53 @@ export function readAllowList(file: string): Set<string> {
       .map((l) => l.replace(/#.*/, "").trim())
       .filter(Boolean),
   );
+}
+
+/**
+ * The import cycles among `refs`' files: each a list of files (without extension) that reach
+ * one another. Every kind of import counts (type-only and lazy ones too): a cycle of any kind
+ * means two modules that cannot be read, tested or moved apart.
+ */
+export function importCycles(refs: ImportRef[]): string[][] {
+  const stem = (file: string) => file.replace(/\.(ts|tsx|mts|js|mjs)$/, "");
+  const files = new Set(refs.map((r) => stem(r.file)));
+  const resolve = (t: string) => (files.has(t) ? t : files.has(`${t}/index`) ? `${t}/index` : null);
+  const edges = new Map<string, Set<string>>();
+  for (const ref of refs) {
+    const to = ref.target === null ? null : resolve(ref.target);
+    if (!to) continue;
+    const from = stem(ref.file);
+    if (!edges.has(from)) edges.set(from, new Set());
+    edges.get(from)!.add(to);
+  }
+  // Tarjan's strongly connected components; a component of two or more files is a cycle.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
+  return cycles;
 }

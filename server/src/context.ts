@@ -114,6 +114,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const fs = await createFsServices({
     secretKey: config.secretKey,
     dialect: config.database.dialect,
+    rateLimiter,
     cacheBus: async (handlers) => {
       if (config.database.dialect !== "postgres") return new LocalCacheBus();
       const bus = new PgNotifyBus<BusMessage>(

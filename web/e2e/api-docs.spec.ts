@@ -23,6 +23,10 @@ test("lists the API by group, filters it and opens an operation", async ({ page 
   await expect(op.locator("li").filter({ hasText: /^path/ })).toContainText("required");
   await expect(op.locator("li").filter({ hasText: /^size/ })).toContainText('"256" | "1024"');
   await expect(op.getByText("image/webp").first()).toBeVisible();
+  // The permission bit a key needs, and the errors by status.
+  await expect(op.getByText("API keys need the permission bits:")).toBeVisible();
+  await expect(op.locator("code", { hasText: "MOUNT_VIEW (256)" })).toBeVisible();
+  await expect(op.locator("li").filter({ hasText: /^403/ })).toContainText("permission_denied");
 
   await page.getByRole("searchbox", { name: "Filter" }).fill("POST /api/admin/login");
   const login = page.locator('[data-operation="POST /api/admin/login"]');

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { startTestServer } from "./global-setup";
+import { seriousViolations } from "./support/axe";
 import { apiLogin, test as base, expect, setTheme, unique } from "./support/fixtures";
 import { apiCreatePaste } from "./support/pastes";
 import { createS3Config, s3Env, servicesRequired } from "./support/s3-env";
@@ -147,6 +148,17 @@ test("a fresh install shows real zeros and what to do next", async ({ page, requ
 
   await start.getByRole("link", { name: /Create a mount/ }).click();
   await expect(page).toHaveURL(/\/admin\/mount-management$/);
+
+  // The empty states of a fresh install with no mount read well in the dark theme too.
+  await page.evaluate(() => localStorage.setItem("themeMode", "dark"));
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(page.getByText("No mounts yet", { exact: false })).toBeVisible();
+  expect(await seriousViolations(page, "mount management, no mount, dark")).toEqual([]);
+  await page.goto("/mount-explorer");
+  await expect(page.getByRole("main")).toContainText("No mounts");
+  expect(await seriousViolations(page, "explorer, no mount, dark")).toEqual([]);
+  await page.evaluate(() => localStorage.setItem("themeMode", "light"));
 });
 
 test("after activity the figures follow the API, in Chinese and dark", async ({ page, request, token }) => {
@@ -202,6 +214,33 @@ test("after activity the figures follow the API, in Chinese and dark", async ({ 
     "4 pastes and 1 file created in the last 7 days (UTC days).",
   );
   await expect(page.getByTestId("storage-usage").first()).toContainText("1 file · 2 KB");
+});
+
+test("at 1366 px the cards fill two columns from the top, with no hole beside a short card", async ({
+  page,
+  request,
+  token,
+}) => {
+  await apiCreatePaste(request, `Bearer ${token}`, { content: "for the recent list" });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await openDashboard(page, token, { language: "en", theme: "light" });
+  const cards = page.getByTestId("dashboard-cards").locator(":scope > *");
+  await expect(cards).toHaveCount(5);
+  await expect(page.getByTestId("activity-chart")).toBeVisible();
+  const boxes = await cards.evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { left: Math.round(r.left), top: r.top, bottom: r.bottom };
+    }),
+  );
+  const columns = [...new Set(boxes.map((b) => b.left))];
+  expect(columns).toHaveLength(2);
+  for (const left of columns) {
+    const column = boxes.filter((b) => b.left === left).sort((a, b) => a.top - b.top);
+    // Each card starts right under the one above it (the 16 px gap), never further down.
+    for (let i = 1; i < column.length; i++)
+      expect(column[i]!.top - column[i - 1]!.bottom).toBeLessThanOrEqual(20);
+  }
 });
 
 for (const width of [390, 820]) {

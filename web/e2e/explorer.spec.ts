@@ -204,15 +204,30 @@ test("previews images as a gallery with the keyboard, and a Markdown file", asyn
   await expect(md.getByTestId("markdown-body").locator("strong")).toHaveText("bold");
 });
 
-test("creates a share from a file and a visitor opens it", async ({ page, browser }) => {
+test("creates a share with a view limit from a file and a visitor opens it", async ({
+  page,
+  browser,
+  request,
+}) => {
   await useAdminSession(page, token, "/mount-explorer/local/docs");
   await entry(page, "readme.md").click({ button: "right" });
   await page.getByRole("menuitem", { name: "Create share" }).click();
   const dialog = page.getByRole("dialog", { name: "Create share" });
+  // The view limit follows the rule of every share form: a whole number, checked before sending.
+  await dialog.getByLabel("Max views").fill("1.5");
+  await dialog.getByRole("button", { name: "Create share" }).click();
+  await expect(dialog.getByText("Max views must be a whole number")).toBeVisible();
+  await dialog.getByLabel("Max views").fill("1");
   await dialog.getByRole("button", { name: "Create share" }).click();
   const link = await dialog.getByLabel("Share link").inputValue();
   expect(link).toMatch(/\/file\/[^/]+$/);
   await expect(dialog.locator('img[alt*="/file/"]')).toBeVisible();
+  const slug = link.split("/").pop()!;
+  const shares = await request.get(`/api/files?search=${slug}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const created = (await shares.json()).data.files.find((f: { slug: string }) => f.slug === slug);
+  expect(created.max_views).toBe(1);
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(link);

@@ -48,6 +48,30 @@ test.describe("offline queue", () => {
     await expect(page.getByRole("list", { name: "Recent pastes" })).toContainText(`/paste/${slug}`);
   });
 
+  test("on a phone a notice stands above the waiting pill instead of covering it", async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await queuePasteOffline(page, context, "written on a phone", unique("offpill"));
+    const pill = page.getByRole("button", { name: "1 change waiting to be sent" });
+    await expect(pill).toBeVisible();
+    // A press in the upper half sends the next notice to the bottom, where the pill is.
+    await page.getByRole("heading", { level: 1 }).first().click();
+    // The same notice the browser's own "offline" event brings.
+    await page.evaluate(() => window.dispatchEvent(new Event("offline")));
+    const notice = page.getByRole("status").filter({ hasText: "offline" });
+    await expect(notice).toBeVisible();
+    await expect(notice).toHaveAttribute("data-edge", "bottom");
+    const b = (await pill.boundingBox())!;
+    for (const text of await notice.locator("p").all()) {
+      const a = (await text.locator("..").boundingBox())!;
+      const overlap =
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(overlap, `notice ${JSON.stringify(a)} pill ${JSON.stringify(b)}`).toBe(false);
+    }
+  });
+
   test("Background Sync sends the queue from the service worker with no page of the app open", async ({
     page,
     context,

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { seriousViolations } from "./support/axe";
 import { createLocalConfig, createMount, entry } from "./support/explorer";
 import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
 
@@ -55,6 +56,20 @@ test("indexes: crawl with progress on the Indexes screen, folder sizes in the li
     await expect(progress.getByRole("progressbar")).toBeVisible();
     await expect(progress).toContainText(/[1-9][\d,]* entries read/);
     await expect(row).toContainText("Ready", { timeout: 30_000 });
+
+    // Storage usage: the largest folders and files from the index, each a way into the explorer.
+    await row.getByRole("button", { name: "Storage usage" }).click();
+    const usage = page.getByRole("dialog", { name: `Storage usage of Indexed ${run}` });
+    await expect(usage.locator('[data-figure="size"]')).toHaveText("5 KB");
+    await expect(usage.locator('[data-figure="files"]')).toHaveText("1,502");
+    const folders = usage.getByRole("region", { name: "Largest folders" }).getByTestId("usage-row");
+    await expect(folders.first()).toContainText(`${mountPath}/docs`);
+    await expect(folders.first()).toContainText("2 files");
+    const files = usage.getByRole("region", { name: "Largest files" }).getByTestId("usage-row");
+    await expect(files.first()).toContainText(`${mountPath}/docs/report.pdf`);
+    expect(await seriousViolations(page, "storage usage")).toEqual([]);
+    await files.first().getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/mount-explorer${mountPath}/docs$`));
 
     // The explorer: a folder's size from the index, and a search for folders only.
     await page.goto(`/mount-explorer${mountPath}`);

@@ -68,6 +68,8 @@ export interface ApiClientConfig<OfflineType extends string = string> {
   onAuthFailure?: (failure: AuthFailure, error: ApiError) => void;
   /** UI language, sent as Accept-Language so the server can answer in it. */
   language?: () => string | null;
+  /** Headers every request carries (the web app's folder passes, X-Folder-Token). */
+  headers?: () => Record<string, string>;
   /** Keeps a queueable write for later; rejects when it cannot (then the network error stands). */
   enqueueOffline?: (write: OfflineWriteRequest<OfflineType>) => Promise<void>;
 }
@@ -164,6 +166,7 @@ export function createApiClient<OfflineType extends string = string>(config: Api
     const language = config.language?.();
     if (language) headers["Accept-Language"] = language;
     if (credentials) headers.Authorization = authorizationHeader(credentials);
+    Object.assign(headers, config.headers?.());
 
     let body: RequestBodyInit | AsyncIterable<Uint8Array> | undefined;
     if (options.body !== undefined && options.body !== null) {

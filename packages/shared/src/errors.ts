@@ -258,6 +258,18 @@ export const ERROR_CATALOGUE = define({
   root_forbidden: { status: 403, en: "Cannot operate on root directory", zh: "不能操作根目录" },
   virtual_directory: { status: 403, en: "Path is not inside a mount point", zh: "路径不在挂载点内" },
   path_forbidden: { status: 403, en: "No permission to access this path", zh: "无权访问此路径" },
+  folder_locked: {
+    status: 403,
+    en: "This folder is protected by a password",
+    zh: "此目录受密码保护",
+  },
+  folder_password_wrong: { status: 403, en: "Incorrect folder password", zh: "目录密码错误" },
+  folder_hidden_entries: {
+    status: 403,
+    en: "This folder holds hidden entries; it cannot be copied or moved as a whole",
+    zh: "此目录包含隐藏的条目，不能整体复制或移动",
+  },
+  folder_not_locked: { status: 400, en: "This folder has no password", zh: "此目录没有密码" },
   path_reserved: { status: 403, en: "This folder is reserved for file shares", zh: "此目录保留给文件分享" },
   cross_storage: {
     status: 400,

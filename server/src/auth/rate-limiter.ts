@@ -31,6 +31,7 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 export const RATE_LIMITS = {
   adminLogin: { bucket: "admin_login", maxFailures: 5, windowMs: FIFTEEN_MINUTES },
   sharePassword: { bucket: "share_password", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
+  folderPassword: { bucket: "folder_password", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
   webdavAuth: { bucket: "webdav_auth", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
   /** API keys presented on any request (header, X-Custom-Auth-Key, WebDAV Basic password). */
   apiKey: { bucket: "api_key", maxFailures: 10, windowMs: FIFTEEN_MINUTES },

@@ -27,6 +27,7 @@ import * as mountRoots from "./migrations/0007-mount-roots";
 import * as uploadSessionKinds from "./migrations/0008-upload-session-kinds";
 import * as mountIndex from "./migrations/0009-mount-index";
 import * as fileRequests from "./migrations/0010-file-requests";
+import * as folderSettings from "./migrations/0011-folder-settings";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0008-upload-session-kinds": uploadSessionKinds,
   "0009-mount-index": mountIndex,
   "0010-file-requests": fileRequests,
+  "0011-folder-settings": folderSettings,
 };
 
 class InlineMigrations implements MigrationProvider {

@@ -160,6 +160,24 @@ export interface MountsTable {
   index_interval: Generated<number>;
 }
 
+export interface FolderSettingsTable {
+  id: string;
+  /** Normalized virtual path of the folder. */
+  path: string;
+  /** Markdown shown above the listing; null = as the folder above. */
+  readme: string | null;
+  /** One line shown above the listing; null = as the folder above. */
+  header: string | null;
+  /** Newline-separated globs relative to the folder; they add up with the folders above. */
+  hide_patterns: Generated<string>;
+  /** scrypt hash of the path password; null = as the folder above. */
+  password_hash: string | null;
+  /** 1/0 = may / may not be listed publicly; null = as the folder above. */
+  public_list: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface MountIndexStateTable {
   mount_id: string;
   /** 1 once a full crawl finished: search may use the index. */
@@ -321,6 +339,7 @@ export interface WebdavPropsTable {
 }
 
 export interface Database {
+  folder_settings: FolderSettingsTable;
   fs_index: FsIndexTable;
   mount_index_state: MountIndexStateTable;
   admins: AdminsTable;
@@ -354,3 +373,4 @@ export type FsIndexRow = Selectable<FsIndexTable>;
 export type MountIndexStateRow = Selectable<MountIndexStateTable>;
 export type FileRequestRow = Selectable<FileRequestsTable>;
 export type FileRequestUploadRow = Selectable<FileRequestUploadsTable>;
+export type FolderSettingsRow = Selectable<FolderSettingsTable>;

@@ -20,6 +20,7 @@ import { dashboardRoutes } from "./routes/dashboard";
 import { deletionLinkRoutes } from "./routes/deletion-links";
 import { fileRequestRoutes } from "./routes/file-requests";
 import { fileRoutes } from "./routes/files";
+import { folderSettingsRoutes } from "./routes/folder-settings";
 import { fsRoutes } from "./routes/fs";
 import { metricsRoutes } from "./routes/metrics";
 import { mountRoutes } from "./routes/mounts";
@@ -95,7 +96,10 @@ export function createApp(ctx: AppContext) {
   const api = new Hono<AppEnv>();
   api.use("*", authenticate(ctx));
   api.route("/", systemRoutes(ctx));
-  api.route("/", openApiRoutes());
+  api.route(
+    "/",
+    openApiRoutes(() => api.routes),
+  );
   api.route("/", authRoutes(ctx));
   api.route("/admin/api-keys", apiKeyRoutes(ctx));
   api.route("/admin", settingsRoutes(ctx));
@@ -107,6 +111,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", publicFileRoutes(ctx));
   api.route("/", mountRoutes(ctx));
   api.route("/", fsRoutes(ctx));
+  api.route("/", folderSettingsRoutes(ctx));
   api.route("/", proxyRoutes(ctx));
   api.route("/", urlUploadRoutes(ctx));
   api.route("/", deletionLinkRoutes(ctx));

@@ -10,27 +10,33 @@ import { acceptAliases } from "./wire-aliases";
 
 export const DEFAULT_JSON_LIMIT = 1024 * 1024;
 
-export async function readBodyText(c: Context, maxBytes: number): Promise<string> {
+/**
+ * A small body read whole; `tooLarge()` is thrown past `maxBytes` (declared or counted). Reads
+ * Node's own request stream where there is one: reading the Request's body instead would make
+ * the adapter build a full Fetch Request (signal, web stream) for every small body.
+ */
+export async function readLimitedBody(c: Context, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
   const declared = Number(c.req.header("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    throw payloadTooLarge(`Request body is larger than ${maxBytes} bytes`);
-  }
-  const body = c.req.raw.body;
-  if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  const stream = requestStream(c);
+  const chunks: Buffer[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
+  // Leaving the loop early must not destroy the stream: the 413 still has to reach the client.
+  for await (const chunk of stream.iterator({ destroyOnReturn: false })) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    total += bytes.byteLength;
     if (total > maxBytes) {
-      await reader.cancel();
-      throw payloadTooLarge(`Request body is larger than ${maxBytes} bytes`);
+      stream.resume();
+      throw tooLarge();
     }
-    chunks.push(value);
+    chunks.push(bytes);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks, total);
+}
+
+export async function readBodyText(c: Context, maxBytes: number): Promise<string> {
+  const tooLarge = () => payloadTooLarge(`Request body is larger than ${maxBytes} bytes`);
+  return (await readLimitedBody(c, maxBytes, tooLarge)).toString("utf8");
 }
 
 export function formatZodError(error: z.ZodError): string {

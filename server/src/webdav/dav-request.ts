@@ -13,6 +13,7 @@ import type { FsActor } from "../domain/fs/access";
 import type { VirtualFileSystem } from "../domain/fs/vfs";
 import { vparent } from "../domain/fs/vpath";
 import { isAppError } from "../errors";
+import { readLimitedBody } from "../http/body";
 import type { AppEnv } from "../http/types";
 import type { Logger } from "../logger";
 import { type DavTarget, hrefOf, targetOfUrl } from "./headers";
@@ -57,21 +58,8 @@ export async function statOrNull(
 }
 
 /** Reads a small body completely; 413 beyond `max` bytes. */
-export async function readSmallBody(c: Context<AppEnv>, max = MAX_XML_BODY): Promise<Buffer> {
-  const declared = c.req.header("content-length");
-  if (declared && /^\d+$/.test(declared) && Number(declared) > max) {
-    throw new DavError(413, "Request body is too large");
-  }
-  const body = c.req.raw.body;
-  if (!body) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.length;
-    if (size > max) throw new DavError(413, "Request body is too large");
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks, size);
+export function readSmallBody(c: Context<AppEnv>, max = MAX_XML_BODY): Promise<Buffer> {
+  return readLimitedBody(c, max, () => new DavError(413, "Request body is too large"));
 }
 
 /** The XML body's root element, or null for an empty body; 400 for anything that is not well-formed XML. */

@@ -105,6 +105,13 @@ describe("reserved uploads in the admin file list", () => {
     await t.ctx.fileShares.sweep();
     expect((await adminList()).files.map((f) => f.id)).not.toContain(pending.file_id);
     expect(storedNames().filter((n) => n.endsWith("lapsed-slug.txt"))).toHaveLength(0);
+    // The abandoned session goes with its share: no row is left for it.
+    const sessions = await t.ctx.db
+      .selectFrom("upload_sessions")
+      .select("id")
+      .where("file_id", "=", pending.file_id)
+      .execute();
+    expect(sessions).toEqual([]);
     const again = await upload("lapsed-slug");
     expect(again.status, again.text).toBe(201);
   });

@@ -194,6 +194,12 @@ export function describeShareMultipartSuite(
         .execute();
       await t.ctx.fileShares.sweep();
       expect((await t.request("GET", `/api/files/${d.file_id}`, { token })).status).toBe(404);
+      const sessions = await t.ctx.db
+        .selectFrom("upload_sessions")
+        .select("id")
+        .where("file_id", "=", d.file_id)
+        .execute();
+      expect(sessions).toEqual([]);
       const { driver } = await t.ctx.storageConfigs.driverById(storage.configId);
       await expect(driver.listParts!(d.storagePath, d.upload_id)).rejects.toMatchObject({
         error: "upload_not_found",
@@ -216,6 +222,47 @@ export function describeShareMultipartSuite(
       const later = await t.request("POST", "/api/files/multipart/complete", { token, body });
       expect(later.status).toBe(200);
       expect(later.body.data).toMatchObject({ fileId: d.file_id, size: file.length });
+      expect(sha(await publicDownload(d.slug))).toBe(sha(file));
+    });
+
+    it("two browsers on one upload: every part sent twice at once, parts racing the complete and after it, never a 5xx", async () => {
+      const d = (await init()).body.data;
+      const urls = d.presigned_urls as Array<{ partNumber: number; url: string }>;
+      const twice = await Promise.all(
+        [1, 2, 3, 1, 2, 3].map((n) => putPart(t, urls[n - 1]!.url, slice(file, n))),
+      );
+      for (const res of twice) expect(res.status, await res.clone().text()).toBe(200);
+      const parts = twice.slice(0, 3).map((res, i) => ({
+        partNumber: i + 1,
+        etag: res.headers.get("etag")!.replace(/"/g, ""),
+      }));
+      const body = { file_id: d.file_id, upload_id: d.upload_id, parts };
+      const [done, ...late] = await Promise.all([
+        t.request("POST", "/api/files/multipart/complete", { token, body }),
+        ...[1, 2, 3].map((n) => putPart(t, urls[n - 1]!.url, slice(file, n))),
+      ]);
+      for (const res of late) expect(res.status, await res.clone().text()).toBeLessThan(500);
+      // A part stored again may carry a new ETag: the complete then names it, and the browser
+      // that lists the stored parts again can finish.
+      if (done.status !== 200) {
+        expect(done.status, JSON.stringify(done.body)).toBe(400);
+        expect(done.body.error).toBe("invalid_part");
+        const listed = await t.request("POST", "/api/files/multipart/resume", {
+          token,
+          body: { file_id: d.file_id, upload_id: d.upload_id },
+        });
+        expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+        const fresh = (listed.body.data.parts as Array<{ partNumber: number; etag: string }>).map(
+          ({ partNumber, etag }) => ({ partNumber, etag }),
+        );
+        const again = await t.request("POST", "/api/files/multipart/complete", {
+          token,
+          body: { ...body, parts: fresh },
+        });
+        expect(again.status, JSON.stringify(again.body)).toBe(200);
+      }
+      const after = await putPart(t, urls[0]!.url, slice(file, 1));
+      expect(after.status, await after.clone().text()).toBeLessThan(500);
       expect(sha(await publicDownload(d.slug))).toBe(sha(file));
     });
 
@@ -464,6 +511,29 @@ export function describeShareMultipartSuite(
       });
       expect(gone.status).toBe(404);
       expect(gone.body.error).toBe("upload_not_found");
+    });
+
+    it("explorer multipart, two browsers: two completes and a part at once, then a part after: never a 5xx", async () => {
+      const started = await t.request("POST", "/api/fs/multipart/init", {
+        token,
+        body: { path: "/m", fileName: "twice.bin", fileSize: file.length, partSize: PART, partCount: 3 },
+      });
+      expect(started.status, started.text).toBe(200);
+      const { uploadId, presignedUrls } = started.body.data;
+      const parts = await sendParts(presignedUrls, [1, 2, 3]);
+      const body = { path: "/m/twice.bin", uploadId, fileName: "twice.bin", parts };
+      const results = await Promise.all([
+        t.request("POST", "/api/fs/multipart/complete", { token, body }),
+        t.request("POST", "/api/fs/multipart/complete", { token, body }),
+        putPart(t, presignedUrls[2].url, slice(file, 3)),
+      ]);
+      const [a, b, part] = results;
+      expect([a.status, b.status], `${a.text} ${b.text}`).toContain(200);
+      for (const res of [a, b]) expect(res.status, res.text).toBeLessThan(500);
+      expect(part.status, await part.clone().text()).toBeLessThan(500);
+      const after = await putPart(t, presignedUrls[0].url, slice(file, 1));
+      expect(after.status, await after.clone().text()).toBeLessThan(500);
+      expect(sha(await readBytes(t, "/m/twice.bin", { token }))).toBe(sha(file));
     });
 
     if (label === "LOCAL") {

@@ -9,20 +9,19 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import path from "node:path";
 import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Auth, createLocalStorage, createMount, names, waitForTask } from "../support/fs-helpers";
+import {
+  type Auth,
+  createLocalStorage,
+  createMount,
+  MOUNT_AND_DAV,
+  names,
+  waitForTask,
+} from "../support/fs-helpers";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { unzipTo } from "../support/unzip";
 
 const SECRET = "sibling secret 7f3a";
-const ALL_BITS =
-  Permission.MOUNT_VIEW |
-  Permission.MOUNT_UPLOAD |
-  Permission.MOUNT_COPY |
-  Permission.MOUNT_RENAME |
-  Permission.MOUNT_DELETE |
-  Permission.WEBDAV_READ |
-  Permission.WEBDAV_MANAGE |
-  Permission.FILE_SHARE;
+const ALL_BITS = MOUNT_AND_DAV | Permission.FILE_SHARE;
 
 let t: TestApp;
 let root: string;

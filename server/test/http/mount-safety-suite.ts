@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Auth,
   createLocalStorage,
+  MOUNT_AND_DAV,
   mustPut,
   names,
   type StorageUnderTest,
@@ -22,16 +23,6 @@ import { unzipTo } from "../support/unzip";
 
 const SECRET = "the share's protected bytes";
 const PASSWORD = "share-pw-123";
-
-/** Every explorer and WebDAV right; not FILE_SHARE. */
-const MOUNT_AND_DAV =
-  Permission.MOUNT_VIEW |
-  Permission.MOUNT_UPLOAD |
-  Permission.MOUNT_COPY |
-  Permission.MOUNT_RENAME |
-  Permission.MOUNT_DELETE |
-  Permission.WEBDAV_READ |
-  Permission.WEBDAV_MANAGE;
 
 export function mountSafetySuite(
   label: string,

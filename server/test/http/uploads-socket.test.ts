@@ -121,29 +121,49 @@ describe("a client that goes away mid-body leaves nothing behind", () => {
   });
 });
 
+/** Sends `chunks` as a chunked body over a real socket; the answer's status and text. */
+function sendChunked(
+  url: string,
+  options: http.RequestOptions,
+  chunks: Array<string | Buffer>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, options, (res) => {
+      let text = "";
+      res.on("data", (c) => {
+        text += c;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on("error", reject);
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
+  });
+}
+
 describe("a body over the limit gets 413, not a reset connection", () => {
+  it("on a JSON route (POST /api/admin/login, 1 MiB) sent chunked, and the server goes on answering", async () => {
+    const answer = await sendChunked(
+      `${base}/api/admin/login`,
+      { method: "POST", headers: { "content-type": "application/json" } },
+      ['{"username":"', ...Array.from({ length: 24 }, () => Buffer.alloc(64 * 1024, 97)), '"}'],
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ success: false, error: "content_too_large" });
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  });
+
   it("on PUT /api/upload-direct sent chunked", async () => {
     await t.request("PUT", "/api/admin/system-settings", {
       token,
       body: { max_upload_size: 64, max_upload_size_unit: "KB" },
     });
     try {
-      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.request(
-          `${base}/api/upload-direct/too-big.bin`,
-          { method: "PUT", headers: { authorization: `Bearer ${token}` } },
-          (res) => {
-            let text = "";
-            res.on("data", (c) => {
-              text += c;
-            });
-            res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-          },
-        );
-        req.on("error", reject);
-        for (let i = 0; i < 8; i++) req.write(Buffer.alloc(64 * 1024, 1));
-        req.end();
-      });
+      const answer = await sendChunked(
+        `${base}/api/upload-direct/too-big.bin`,
+        { method: "PUT", headers: { authorization: `Bearer ${token}` } },
+        Array.from({ length: 8 }, () => Buffer.alloc(64 * 1024, 1)),
+      );
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.body)).toMatchObject({
         success: false,

@@ -3,8 +3,9 @@
  * admin API, uploads and reads through the fs API.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, expect } from "vitest";
 import { s3ConfigBody } from "../../../scripts/test-services/s3-config-body.mjs";
 import { type RemoteTestServer, remoteConfigBody } from "./remote-env";
@@ -12,6 +13,24 @@ import type { S3TestEnv } from "./s3-env";
 import { type ApiClient, createTestApp, type TestApp } from "./test-app";
 
 export type Auth = { token?: string; apiKey?: string };
+
+/** Every explorer and WebDAV right; not FILE_SHARE. */
+export const MOUNT_AND_DAV =
+  Permission.MOUNT_VIEW |
+  Permission.MOUNT_UPLOAD |
+  Permission.MOUNT_COPY |
+  Permission.MOUNT_RENAME |
+  Permission.MOUNT_DELETE |
+  Permission.WEBDAV_READ |
+  Permission.WEBDAV_MANAGE;
+
+/** Writes files (relative path → content) below `root`, making their folders. */
+export function writeTree(root: string, files: Record<string, string>): void {
+  for (const [rel, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), content);
+  }
+}
 
 export interface StorageUnderTest {
   configId: string;

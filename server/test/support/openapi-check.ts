@@ -60,7 +60,8 @@ export function matchPath(doc: OpenApiDocument, method: string, path: string): s
 
 /**
  * The problems of each answer that does not match its documented schema: a
- * success (any 2xx) against the "200" answer, anything else against "default".
+ * success (any 2xx) against the "200" answer, an error against the answer of its
+ * status (whose `error` ids the route lists) or else "default".
  */
 export function validateAnswers(doc: OpenApiDocument, answers: RecordedAnswer[]): string[] {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
@@ -73,7 +74,8 @@ export function validateAnswers(doc: OpenApiDocument, answers: RecordedAnswer[])
       continue;
     }
     const op = doc.paths[template]![a.method.toLowerCase()]!;
-    const response = a.status < 300 ? op.responses["200"] : op.responses.default;
+    const response =
+      a.status < 300 ? op.responses["200"] : (op.responses[String(a.status)] ?? op.responses.default);
     const schema = response?.content?.["application/json"]?.schema;
     if (!schema) {
       problems.push(`${a.method} ${template} ${a.status}: the document has no JSON answer for it`);

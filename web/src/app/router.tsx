@@ -1,22 +1,14 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, type LoaderFunctionArgs, type Params, replace } from "react-router";
+import { createBrowserRouter, type LoaderFunctionArgs, replace } from "react-router";
 import { ADMIN_MODULE_TITLES, isAdminModuleId } from "../features/admin/modules/module-ids";
 import type { TranslationKey } from "../i18n";
 import { AppLayout } from "./layout/app-layout";
 import { RouteError } from "./layout/route-error";
 import { RouteFallback } from "./layout/route-fallback";
 import { explorerGuard, type Guard, panelGuard } from "./route-guards";
+import type { RouteHandle, TitleContext } from "./route-handle";
 
-/** What a route title may depend on besides its parameters. */
-export interface TitleContext {
-  /** Signed in with an API key (not the administrator, not signed out). */
-  keyHolder: boolean;
-}
-
-/** Per-route data read by the layout: the localized page title. */
-export interface RouteHandle {
-  title?: TranslationKey | ((params: Params, context: TitleContext) => TranslationKey);
-}
+export type { RouteHandle, TitleContext } from "./route-handle";
 
 const handle = (title: RouteHandle["title"]): RouteHandle => ({ title });
 

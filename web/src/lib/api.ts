@@ -1,5 +1,7 @@
+import type { OfflineWriteRequest } from "@clipshare/shared";
 import { type Credentials, createApiClient } from "@clipshare/shared";
 import type { ApiError, AuthFailure } from "./api-error";
+import { folderPassHeaders } from "./folder-passes";
 import type { QueuedWriteType } from "./offline/offline-db";
 import { resolveBaseUrl } from "./runtime-config";
 
@@ -28,6 +30,18 @@ export function reportAuthFailure(failure: AuthFailure, error: ApiError): void {
   authFailureHandler?.(failure, error);
 }
 
+type OfflineQueue = (write: OfflineWriteRequest<QueuedWriteType>) => Promise<void>;
+let offlineQueue: OfflineQueue | null = null;
+
+/**
+ * The offline layer plugs its queue in (offline-layer.ts), so this module never imports the
+ * layer, which needs the auth store, which needs this module. Unplugged, a write without a
+ * network simply fails.
+ */
+export function bindOfflineQueue(queue: OfflineQueue): void {
+  offlineQueue = queue;
+}
+
 /** Resolved once per page load; the environment switcher reloads the page after a change. */
 export const apiBase = resolveBaseUrl();
 
@@ -36,6 +50,8 @@ export const api = createApiClient<QueuedWriteType>({
   credentials: () => credentialSource(),
   onAuthFailure: (failure, error) => authFailureHandler?.(failure, error),
   language: () => (typeof document === "undefined" ? null : document.documentElement.lang || null),
+  headers: folderPassHeaders,
   // Writes made without a network wait in the local database (loaded only when needed).
-  enqueueOffline: async (write) => (await import("./offline/offline-sync")).queueWrite(write),
+  enqueueOffline: (write) =>
+    offlineQueue ? offlineQueue(write) : Promise.reject(new Error("No offline queue in this page")),
 });

@@ -1,9 +1,8 @@
 import { OFFLINE_TOAST_MS } from "@clipshare/shared";
-import { toast } from "../components/ui/toast";
 import { type TranslationKey, translate } from "../i18n";
 import { AUTH_EVENTS } from "./auth-store";
-import { hasLocalDatabase } from "./offline/offline-layer";
-import { loadOfflineLayer } from "./offline/queue-status";
+import { toast } from "./notices";
+import { hasLocalDatabase, loadOfflineLayer } from "./offline/offline-layer";
 
 /**
  * Turns app-wide events into notices: a session the server ended (possibly

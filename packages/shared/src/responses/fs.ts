@@ -271,3 +271,36 @@ export const fsArchiveListing = z.strictObject({
 });
 export type FsArchiveListing = z.infer<typeof fsArchiveListing>;
 export type FsArchiveEntry = z.infer<typeof fsArchiveEntry>;
+
+/** One folder's own settings (admin view; the password only as a flag). */
+export const folderSettings = z.strictObject({
+  id: z.string(),
+  path: z.string(),
+  readme: nullableString,
+  header: nullableString,
+  hide_patterns: z.string(),
+  has_password: z.boolean(),
+  public_list: z.boolean().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type FolderSettings = z.infer<typeof folderSettings>;
+export const folderSettingsList = z.array(folderSettings);
+
+/** GET /fs/folder: what a folder shows above its listing, after inheritance. */
+export const folderView = z.strictObject({
+  path: z.string(),
+  readme: nullableString,
+  header: nullableString,
+  /** The folder whose password guards this one (display form), or null. */
+  locked_at: nullableString,
+  /** The caller may edit folder settings (admins). */
+  can_manage: z.boolean(),
+  /** The folder's own settings, for those who may manage them; null when it has none. */
+  own: folderSettings.nullable(),
+});
+export type FolderView = z.infer<typeof folderView>;
+
+/** POST /fs/unlock: a pass to send back in X-Folder-Token. */
+export const folderPass = z.strictObject({ path: z.string(), token: z.string(), expiresAt: z.number() });
+export type FolderPass = z.infer<typeof folderPass>;

@@ -341,3 +341,33 @@ export const thumbnailQuery = onFirstUse(() =>
 export const fsThumbnailQuery = onFirstUse(() =>
   thumbnailQuery.unwrap().extend({ path: pathField("Please provide file path") }),
 );
+
+/** Folder settings limits (docs/folder-settings.md). */
+export const FOLDER_README_MAX = 64 * 1024;
+export const FOLDER_HEADER_MAX = 500;
+export const FOLDER_HIDE_MAX = 4096;
+export const FOLDER_PASSWORD_MAX = 256;
+
+/**
+ * PUT /admin/folder-settings: the settings of one folder, replaced whole. A
+ * null (or absent) field means "as the folder above"; `password` absent keeps
+ * the current one, null removes it.
+ */
+export const folderSettingsRequest = onFirstUse(() =>
+  z.object({
+    path: pathField("Please provide the folder path"),
+    readme: z.string().max(FOLDER_README_MAX, "The readme is too long").nullable().optional(),
+    header: z.string().max(FOLDER_HEADER_MAX, "The header is too long").nullable().optional(),
+    hide_patterns: z.string().max(FOLDER_HIDE_MAX, "Too many hide patterns").optional(),
+    password: z.string().min(1).max(FOLDER_PASSWORD_MAX).nullable().optional(),
+    public_list: z.boolean().nullable().optional(),
+  }),
+);
+
+/** POST /fs/unlock: a folder's password, for a pass (X-Folder-Token) to it. */
+export const fsUnlockRequest = onFirstUse(() =>
+  z.object({
+    path: pathField("Please provide the folder path"),
+    password: z.string({ error: "Please provide the password" }).min(1).max(FOLDER_PASSWORD_MAX),
+  }),
+);

@@ -74,6 +74,7 @@ export const BACKUP_TABLES: {
   system_settings: ["key"],
   storage_configs: ["id"],
   mounts: ["id"],
+  folder_settings: ["id"],
   pastes: ["id"],
   files: ["id"],
   share_access_log: ["id"],

@@ -15,6 +15,11 @@ export type FsOperation = "view" | "upload" | "copy" | "rename" | "delete";
 export interface FsActor {
   readonly principal: Principal;
   readonly bits: Readonly<Record<FsOperation, number>>;
+  /**
+   * Path-password passes the request carries (folder-passes.ts); "queued" for a
+   * task, whose paths passed the password check when it was queued.
+   */
+  readonly folderTokens: readonly string[] | "queued";
 }
 
 const API_BITS: Record<FsOperation, number> = {
@@ -33,8 +38,17 @@ const WEBDAV_BITS: Record<FsOperation, number> = {
   delete: Permission.WEBDAV_MANAGE,
 };
 
-export const apiActor = (principal: Principal): FsActor => ({ principal, bits: API_BITS });
-export const webdavActor = (principal: Principal): FsActor => ({ principal, bits: WEBDAV_BITS });
+export const apiActor = (principal: Principal, folderTokens: FsActor["folderTokens"] = []): FsActor => ({
+  principal,
+  bits: API_BITS,
+  folderTokens,
+});
+/** WebDAV clients cannot answer a path password: they carry no passes. */
+export const webdavActor = (principal: Principal): FsActor => ({
+  principal,
+  bits: WEBDAV_BITS,
+  folderTokens: [],
+});
 
 export const PATH_FORBIDDEN = "No permission to access this path";
 
@@ -48,8 +62,11 @@ export function requirePathAccess(actor: FsActor, path: string, message = PATH_F
   if (!canAccessPath(actor.principal, path)) throw forbidden(message, "path_forbidden");
 }
 
-/** Both checks at once, for every path the operation touches. */
-export function authorize(actor: FsActor, op: FsOperation, ...paths: string[]): void {
+/**
+ * Both checks at once, for every path the operation touches. Only the tree's
+ * own check (VirtualFileSystem.authorize) calls this: it adds the folder rules.
+ */
+export function checkBitsAndBase(actor: FsActor, op: FsOperation, ...paths: string[]): void {
   requireOperation(actor, op);
   for (const path of paths) requirePathAccess(actor, path);
 }

@@ -10,7 +10,7 @@ import { creatorIdOf } from "../../auth/creator";
 import { badRequest, notFound } from "../../errors";
 import type { StorageEntry } from "../../storage/types";
 import { presentTask, type TaskService } from "../tasks/task-service";
-import { authorize, type FsActor, requireOperation, requirePathAccess } from "./access";
+import { type FsActor, requireOperation, requirePathAccess } from "./access";
 import type { DirectUploadService } from "./fs-direct-uploads";
 import { FS_ERRORS, fsError } from "./fs-entry";
 import type { FsLinks } from "./fs-links";
@@ -71,7 +71,7 @@ export async function freeTarget(
     const subPath = target.subPath.includes("/")
       ? `${target.subPath.slice(0, target.subPath.lastIndexOf("/"))}/${candidate}`
       : candidate;
-    requirePathAccess(actor, path);
+    await vfs.authorize(actor, "copy", path);
     const next = { ...target, path, subPath };
     if (!(await vfs.statIn(next))) return next;
   }
@@ -90,6 +90,7 @@ export class FsBatchService {
     requireOperation(actor, "delete");
     const paths = inputs.map(normalizeVirtualPath);
     for (const path of paths) requirePathAccess(actor, path, `No permission to delete path: ${path}`);
+    for (const path of paths) await this.vfs.authorize(actor, "delete", path);
     let success = 0;
     const failed: Array<{ path: string; error: string }> = [];
     const queued: string[] = [];
@@ -123,7 +124,7 @@ export class FsBatchService {
   ) {
     requireOperation(actor, "copy");
     const plan = input.items.map(copyTarget);
-    for (const item of plan) authorize(actor, "copy", item.sourcePath, item.targetPath);
+    for (const item of plan) await this.vfs.authorize(actor, "copy", item.sourcePath, item.targetPath);
     const details: Array<Record<string, unknown>> = [];
     const counts = { success: 0, skipped: 0, failed: 0 };
     const queued: CopyPlanItem[] = [];
@@ -220,7 +221,7 @@ export class FsBatchService {
     for (const file of input.files) {
       try {
         const path = normalizeVirtualPath(file.targetPath);
-        authorize(actor, "copy", path);
+        await this.vfs.authorize(actor, "copy", path);
         const target = await this.vfs.requireMount(path, actor);
         if (target.row.id !== mount.row.id)
           throw badRequest("Target path is not in the target mount", "wrong_mount");

@@ -22,7 +22,7 @@ import {
   type UploadSession,
   type UploadSessions,
 } from "../uploads/upload-sessions";
-import { authorize, type FsActor } from "./access";
+import type { FsActor } from "./access";
 import { FS_ERRORS } from "./fs-entry";
 import { checkFileName } from "./fs-uploads";
 import type { ResolvedPath } from "./mount-table";
@@ -71,7 +71,7 @@ export class DirectUploadService {
   /** POST /fs/presign/commit: the bytes are in storage; check them and make them visible in listings. */
   async commitPresigned(actor: FsActor, input: { targetPath: string; fileId?: string | undefined }) {
     const path = normalizeVirtualPath(input.targetPath);
-    authorize(actor, "upload", path);
+    await this.vfs.authorize(actor, "upload", path);
     const target = await this.vfs.requireMount(path, actor);
     const session = await this.findSession(actor.principal, [SESSION_KIND.presign], target, {
       ...(input.fileId ? { id: input.fileId } : {}),
@@ -133,7 +133,7 @@ export class DirectUploadService {
   /** Directory + file name → a checked target for a presigned or multipart upload. */
   async uploadTarget(actor: FsActor, dir: string, fileName: string, size: number | undefined) {
     const path = vjoin(normalizeVirtualPath(dir), checkFileName(fileName));
-    authorize(actor, "upload", path);
+    await this.vfs.authorize(actor, "upload", path);
     const target = await this.vfs.requireMount(path, actor);
     if (size !== undefined) {
       const maxBytes = await this.settings.maxUploadBytes();

@@ -71,6 +71,14 @@ export const FS_ERRORS = {
   dirExists: (path: string) => conflict(`Directory already exists: ${path}`, "dir_exists"),
   parentMissing: (path: string) => conflict(`Parent directory does not exist: ${path}`, "parent_missing"),
   isDirectory: (path: string) => conflict(`Is a directory: ${path}`, "is_a_directory"),
+  /** The folder's password has not been given; `details.path` names the folder to unlock. */
+  locked: (folder: string) =>
+    new AppError(403, "folder_locked", `This folder is protected by a password: ${folder}`, { path: folder }),
+  hiddenInside: (path: string) =>
+    forbidden(
+      `${path} holds hidden entries; it cannot be copied or moved as a whole`,
+      "folder_hidden_entries",
+    ),
   crossStorage: () =>
     new AppError(
       400,

@@ -14,7 +14,7 @@ import { FS_ERRORS } from "./fs-entry";
 import type { LinkSigner } from "./link-signer";
 import type { ResolvedPath } from "./mount-table";
 import type { VirtualFileSystem } from "./vfs";
-import { normalizeVirtualPath, vbasename } from "./vpath";
+import { displayPath, normalizeVirtualPath, vbasename } from "./vpath";
 
 /** Lifetime of signed links to LOCAL files when the caller names none. */
 const DEFAULT_LINK_SECONDS = 3600;
@@ -116,7 +116,13 @@ export class FsLinks {
     sign: string | undefined,
   ): Promise<{ target: ResolvedPath; entry: StorageEntry }> {
     const path = normalizeVirtualPath(rawPath);
-    // Anyone holding the URL may read: bounded by the storage root, not by whoever signed it.
+    // Anyone holding the URL may read: bounded by the storage root, not by whoever signed it,
+    // and by the folder rules as they apply to visitors: hidden stays hidden, and a
+    // password-protected folder needs a URL signed for someone who opened it.
+    const rules = await this.vfs.mounts.folderRules();
+    if (!(await this.vfs.visiblePath(null, rules, path))) throw FS_ERRORS.fileNotFound();
+    const lock = rules.lockFor(path);
+    if (!sign && lock) throw FS_ERRORS.locked(displayPath(lock.path, true));
     const target = await this.vfs.mounts.resolve(path, null);
     if (sign && this.signer.isLinkSignature(sign)) {
       const check = this.signer.verifyLink(path, sign);

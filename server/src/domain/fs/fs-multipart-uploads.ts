@@ -16,7 +16,7 @@ import { creatorIdOf } from "../../auth/creator";
 import { badRequest, isAppError, notFound } from "../../errors";
 import { mimeTypeFor } from "../../storage/mime";
 import { MAX_PARTS, SESSION_KIND, type UploadSession } from "../uploads/upload-sessions";
-import { authorize, type FsActor } from "./access";
+import type { FsActor } from "./access";
 import type { DirectUploadService } from "./fs-direct-uploads";
 import { fsError } from "./fs-entry";
 import { checkFileName } from "./fs-uploads";
@@ -154,7 +154,7 @@ export class FsMultipartUploads {
       input.fileName && vbasename(given) !== input.fileName
         ? vjoin(given, checkFileName(input.fileName))
         : given;
-    authorize(actor, "upload", path);
+    await this.vfs.authorize(actor, "upload", path);
     return this.vfs.requireMount(path, actor);
   }
 

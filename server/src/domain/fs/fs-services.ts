@@ -4,6 +4,7 @@
  * context.ts) and the task runner. context.ts calls this once; close() stops
  * the runner (handing running tasks back to the queue) and the bus.
  */
+import type { RateLimiter } from "../../auth/rate-limiter";
 import type { Db, Dialect } from "../../db/database";
 import type { Logger } from "../../logger";
 import type { FileShareService } from "../files/file-share-service";
@@ -15,6 +16,8 @@ import { type TaskHandler, TaskRunner, type TaskRunnerOptions } from "../tasks/t
 import { TaskService } from "../tasks/task-service";
 import type { UploadSessions } from "../uploads/upload-sessions";
 import type { BusHandlers, CacheBus } from "./cache-bus";
+import { FolderPasses } from "./folder-passes";
+import { FolderSettingsService } from "./folder-settings-service";
 import { FsBatchService } from "./fs-batch";
 import { FsCaches } from "./fs-caches";
 import { DirectUploadService } from "./fs-direct-uploads";
@@ -42,6 +45,8 @@ export interface FsServicesDeps {
   instanceId: string;
   storageConfigs: StorageConfigService;
   settings: SettingsService;
+  /** Path-password checks are rate-limited like every password check. */
+  rateLimiter: RateLimiter;
   fileShares: FileShareService;
   /** The upload domain's sessions (signed URLs, multipart), shared with file shares. */
   uploadSessions: UploadSessions;
@@ -52,6 +57,7 @@ export interface FsServicesDeps {
 
 export interface FsServices {
   mounts: MountService;
+  folders: FolderSettingsService;
   table: MountTable;
   caches: FsCaches;
   vfs: VirtualFileSystem;
@@ -75,7 +81,8 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   const table = new MountTable(db, deps.storageConfigs);
   const signer = new LinkSigner(deps.secretKey);
   const tasks = new TaskService(db, dialect, instanceId);
-  const vfs = new VirtualFileSystem(table, caches);
+  const folderPasses = new FolderPasses(deps.secretKey);
+  const vfs = new VirtualFileSystem(table, caches, folderPasses);
   const index = new IndexService(db, table, tasks, caches, new IndexRepository(db, dialect), log);
   vfs.attachIndex(index);
   const links = new FsLinks(vfs, deps.settings, signer);
@@ -108,6 +115,7 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
   let closing: Promise<void> | null = null;
   return {
     mounts: new MountService(db, deps.storageConfigs, () => caches.mountsChanged()),
+    folders: new FolderSettingsService(db, vfs, folderPasses, deps.rateLimiter, () => caches.mountsChanged()),
     table,
     caches,
     vfs,

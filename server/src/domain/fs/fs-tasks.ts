@@ -8,7 +8,7 @@
  */
 import { isAppError, notFound } from "../../errors";
 import type { TaskHandler, TaskRun } from "../tasks/task-runner";
-import { apiActor, authorize, type FsActor } from "./access";
+import { apiActor, type FsActor } from "./access";
 import { type CopyPlanItem, type CopyTaskPayload, type DeleteTaskPayload, freeTarget } from "./fs-batch";
 import type { ResolvedPath } from "./mount-table";
 import { streamCopyFile } from "./transfer";
@@ -47,7 +47,7 @@ function outcome(items: Array<{ status: ItemStatus }>) {
 
 export function copyTaskHandler(vfs: VirtualFileSystem): TaskHandler {
   return async (run) => {
-    const actor = apiActor(run.principal);
+    const actor = apiActor(run.principal, "queued");
     const payload = run.payload as CopyTaskPayload;
     const previous = (run.previous as { items?: CopyItemState[] } | null)?.items;
     const items: CopyItemState[] = payload.items.map(
@@ -60,7 +60,7 @@ export function copyTaskHandler(vfs: VirtualFileSystem): TaskHandler {
       run.signal.throwIfAborted();
       let target: ResolvedPath | null = null;
       try {
-        authorize(actor, "copy", item.sourcePath, item.finalPath ?? item.targetPath);
+        await vfs.authorize(actor, "copy", item.sourcePath, item.finalPath ?? item.targetPath);
         const source = await vfs.mounts.resolve(item.sourcePath, actor.principal);
         const entry = source ? await vfs.statIn(source) : null;
         if (!source || !entry) throw notFound(`Source does not exist: ${item.sourcePath}`, "not_found");
@@ -98,7 +98,7 @@ export function copyTaskHandler(vfs: VirtualFileSystem): TaskHandler {
 
 export function deleteTaskHandler(vfs: VirtualFileSystem): TaskHandler {
   return async (run) => {
-    const actor = apiActor(run.principal);
+    const actor = apiActor(run.principal, "queued");
     const payload = run.payload as DeleteTaskPayload;
     const previous = (
       run.previous as { items?: Array<{ path: string; status: ItemStatus; error?: string }> } | null

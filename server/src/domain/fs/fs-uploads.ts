@@ -13,7 +13,7 @@ import { mimeTypeFor } from "../../storage/mime";
 import type { SettingsService } from "../settings/settings-service";
 import type { StorageQuota } from "../storage-configs/storage-quota";
 import type { TaskService } from "../tasks/task-service";
-import { authorize, type FsActor } from "./access";
+import type { FsActor } from "./access";
 import { FS_ERRORS } from "./fs-entry";
 import type { VirtualFileSystem } from "./vfs";
 import { normalizeVirtualPath, vbasename, vjoin } from "./vpath";
@@ -79,12 +79,12 @@ export class FsUploadService {
   ): Promise<InlineStatusFree<FsUploadResult>> {
     const name = checkFileName(fileName);
     const given = normalizeVirtualPath(pathInput);
-    authorize(actor, "upload", given);
+    await this.vfs.authorize(actor, "upload", given);
     const intoDir =
       !options.isFilePath &&
       (pathInput.endsWith("/") || !namesFile(given, name) || (await this.isDirectory(actor, given)));
     const path = intoDir ? vjoin(given, name) : given;
-    authorize(actor, "upload", path);
+    await this.vfs.authorize(actor, "upload", path);
     const { entry, taskId } = await this.ingestFile(actor, path, body, options, (input, signal) =>
       this.vfs.write(actor, path, input, {
         contentType: contentTypeFor(name, options.contentType),
@@ -166,7 +166,7 @@ export class FsUploadService {
       throw payloadTooLarge("File content too large, exceeds max (10MB)");
     }
     const path = normalizeVirtualPath(input);
-    authorize(actor, "upload", path);
+    await this.vfs.authorize(actor, "upload", path);
     const target = await this.vfs.requireMount(path, actor);
     const existing = await this.vfs.statIn(target);
     if (existing?.isDirectory) throw FS_ERRORS.isDirectory(path);

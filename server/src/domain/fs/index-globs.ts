@@ -29,7 +29,7 @@ export function indexFilter(include: string, exclude: string): IndexFilter {
   };
 }
 
-function globMatcher(glob: string): (path: string) => boolean {
+export function globMatcher(glob: string): (path: string) => boolean {
   const anchored = glob.includes("/");
   const body = glob.replace(/^\/+/, "");
   let source = "";

@@ -10,6 +10,7 @@ import type { Db } from "../../db/database";
 import type { MountRow, StorageConfigRow } from "../../db/schema";
 import type { StorageDriver } from "../../storage/types";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
+import { FolderRules } from "./folder-rules";
 import { MountView } from "./mount-view";
 import { hiddenAreasOf } from "./share-areas";
 import { isWithin, subPathOf, vjoin } from "./vpath";
@@ -47,9 +48,15 @@ export interface MountChild {
 
 const TABLE_TTL_MS = 5000;
 
+interface Snapshot {
+  at: number;
+  mounts: ActiveMount[];
+  rules: FolderRules;
+}
+
 export class MountTable {
-  private cached: { at: number; mounts: ActiveMount[] } | null = null;
-  private loading: Promise<ActiveMount[]> | null = null;
+  private cached: Snapshot | null = null;
+  private loading: Promise<Snapshot> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -63,14 +70,23 @@ export class MountTable {
 
   /** Active mounts with their configs, deepest path first (so the first match is the longest). */
   async active(): Promise<ActiveMount[]> {
-    if (this.cached && Date.now() - this.cached.at < TABLE_TTL_MS) return this.cached.mounts;
+    return (await this.snapshot()).mounts;
+  }
+
+  /** The folder settings, loaded and dropped with the mounts (folder-rules.ts). */
+  async folderRules(): Promise<FolderRules> {
+    return (await this.snapshot()).rules;
+  }
+
+  private async snapshot(): Promise<Snapshot> {
+    if (this.cached && Date.now() - this.cached.at < TABLE_TTL_MS) return this.cached;
     if (!this.loading) {
       const loading = this.load();
       this.loading = loading;
-      const settle = (mounts: ActiveMount[] | null) => {
+      const settle = (snapshot: Snapshot | null) => {
         if (this.loading !== loading) return;
         this.loading = null;
-        if (mounts) this.cached = { at: Date.now(), mounts };
+        if (snapshot) this.cached = snapshot;
       };
       loading.then(settle, () => settle(null));
     }
@@ -134,8 +150,11 @@ export class MountTable {
     return [...children.values()];
   }
 
-  private async load(): Promise<ActiveMount[]> {
-    const rows = await this.db.selectFrom("mounts").selectAll().where("is_active", "=", 1).execute();
+  private async load(): Promise<Snapshot> {
+    const [rows, folders] = await Promise.all([
+      this.db.selectFrom("mounts").selectAll().where("is_active", "=", 1).execute(),
+      this.db.selectFrom("folder_settings").selectAll().execute(),
+    ]);
     // All configs, not only the mounted ones: any of them may keep its share area inside a mounted folder.
     const configs =
       rows.length === 0 ? [] : await this.db.selectFrom("storage_configs").selectAll().execute();
@@ -145,7 +164,8 @@ export class MountTable {
       const config = row.storage_config_id ? byId.get(row.storage_config_id) : undefined;
       if (config) mounts.push({ row, config, hidden: hiddenAreasOf(config, configs, this.configs.dataDir) });
     }
-    return mounts.sort((a, b) => b.row.mount_path.length - a.row.mount_path.length);
+    mounts.sort((a, b) => b.row.mount_path.length - a.row.mount_path.length);
+    return { at: Date.now(), mounts, rules: new FolderRules(folders) };
   }
 }
 

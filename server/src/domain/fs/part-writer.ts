@@ -10,7 +10,7 @@
 import { Readable } from "node:stream";
 import type { FsEntry } from "@clipshare/shared";
 import type { MultipartPart, StorageEntry } from "../../storage/types";
-import { authorize, type FsActor } from "./access";
+import type { FsActor } from "./access";
 import { FS_ERRORS, fsError, presentEntry } from "./fs-entry";
 import type { VirtualFileSystem } from "./vfs";
 import { displayPath, normalizeVirtualPath, vbasename } from "./vpath";
@@ -43,7 +43,7 @@ export async function writeInParts(
   options: PartWriteOptions = {},
 ): Promise<FsEntry> {
   const path = normalizeVirtualPath(input);
-  authorize(actor, "upload", path);
+  await vfs.authorize(actor, "upload", path);
   const target = await vfs.requireMount(path, actor);
   if (target.subPath === "") throw FS_ERRORS.isDirectory(displayPath(path, true));
   const { driver } = target;

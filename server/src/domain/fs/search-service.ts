@@ -15,7 +15,7 @@ import type { FsSearchResponse, FsSearchResult, SEARCH_SCOPES } from "@clipshare
 import type { FsIndexRow } from "../../db/schema";
 import { badRequest, forbidden } from "../../errors";
 import { mimeTypeFor } from "../../storage/mime";
-import { authorize, canSeeMount, clampToBase, type FsActor, requireOperation } from "./access";
+import { canSeeMount, clampToBase, type FsActor, requireOperation } from "./access";
 import { ALL_MOUNTS } from "./fs-caches";
 import type { IndexScope } from "./index-repository";
 import type { IndexService } from "./index-service";
@@ -131,7 +131,7 @@ export class SearchService {
     }
     if (!input.path) throw badRequest("Please provide path for a directory search", "validation_failed");
     const root = normalizeVirtualPath(input.path);
-    authorize(actor, "view", root);
+    await this.vfs.authorize(actor, "view", root);
     await this.vfs.stat(actor, root);
     return root;
   }
@@ -196,7 +196,11 @@ export class SearchService {
     window: { offset: number; limit: number },
   ): Promise<{ rows: FsSearchResult[]; total: number }> {
     const scopes = indexed.map((m) => scopeOf(actor, root, m, mounts));
-    const { rows, total } = await this.index.repo.search({
+    // Folder rules are not in the query: with any in force, fetch the first MAX_MATCHES and page here.
+    const shows = await this.vfs.entryFilter(actor, root);
+    const fetched = shows ? { offset: 0, limit: MAX_MATCHES } : window;
+    const byId = new Map(indexed.map((m) => [m.row.id, m]));
+    const found = await this.index.repo.search({
       q: filters.q,
       scopes,
       type: filters.type === undefined ? undefined : filters.type === "file" ? "file" : "dir",
@@ -204,10 +208,17 @@ export class SearchService {
       maxSize: filters.max_size,
       modifiedAfter: filters.modified_after,
       modifiedBefore: filters.modified_before,
-      offset: window.offset,
-      limit: window.limit,
+      offset: fetched.offset,
+      limit: fetched.limit,
     });
-    const byId = new Map(indexed.map((m) => [m.row.id, m]));
+    let { rows, total } = found;
+    if (shows) {
+      rows = rows.filter((row) =>
+        shows(fromSubPath(byId.get(row.mount_id)!.row.mount_path, row.path), row.is_link === 1),
+      );
+      total = rows.length;
+      rows = rows.slice(window.offset, window.offset + window.limit);
+    }
     return { rows: rows.map((row) => this.presentRow(row, byId.get(row.mount_id)!)), total };
   }
 
@@ -378,5 +389,8 @@ function paged(found: { results: FsSearchResult[]; truncated: boolean }, input: 
 
 function principalKey(actor: FsActor): string {
   const p = actor.principal;
-  return p.kind === "admin" ? "admin" : p.kind === "apiKey" ? `key:${p.key.id}:${p.key.basicPath}` : "anon";
+  const who =
+    p.kind === "admin" ? "admin" : p.kind === "apiKey" ? `key:${p.key.id}:${p.key.basicPath}` : "anon";
+  // Folder passes change what a walk may enter.
+  return `${who}:${actor.folderTokens === "queued" ? "queued" : actor.folderTokens.join(",")}`;
 }

@@ -5,11 +5,16 @@
  * longest mount, calls the driver and invalidates the caches it made stale.
  * The JSON API and WebDAV both call these methods, so the rules live here once.
  */
+import * as nodePath from "node:path";
 import type { Readable } from "node:stream";
 import { FS_LIST_MAX_LIMIT, type FsEntry, type FsListing } from "@clipshare/shared";
+import type { Principal } from "../../auth/principal";
+import type { FolderSettingsRow } from "../../db/schema";
 import { isAppError } from "../../errors";
 import type { ListPage, StorageEntry, WriteResult } from "../../storage/types";
-import { authorize, canSeeMount, type FsActor } from "./access";
+import { canSeeMount, checkBitsAndBase, type FsActor, type FsOperation } from "./access";
+import type { FolderPasses } from "./folder-passes";
+import type { FolderRules } from "./folder-rules";
 import type { FsCaches } from "./fs-caches";
 import {
   directoriesFirst,
@@ -20,9 +25,9 @@ import {
   virtualDirectory,
 } from "./fs-entry";
 import type { FolderTotals } from "./index-repository";
-import type { MountTable, ResolvedPath } from "./mount-table";
+import type { MountChild, MountTable, ResolvedPath } from "./mount-table";
 import { streamCopyFile, streamCopyTree } from "./transfer";
-import { displayPath, normalizeVirtualPath, subParent, vbasename } from "./vpath";
+import { displayPath, fromSubPath, isWithin, normalizeVirtualPath, subParent, vbasename } from "./vpath";
 import { type WalkItem, walkTree } from "./walk";
 
 export interface ListOptions {
@@ -48,11 +53,105 @@ export class VirtualFileSystem {
   constructor(
     readonly mounts: MountTable,
     readonly caches: FsCaches,
+    private readonly passes: FolderPasses,
   ) {}
 
   /** Connects the search index (built after the VFS, which it reads through). */
   attachIndex(index: IndexHooks): void {
     this.index = index;
+  }
+
+  // ---- the one check ------------------------------------------------------
+
+  /**
+   * Every path an operation touches passes here, whoever reads (the JSON API,
+   * WebDAV, ZIP, search, tasks): the actor's permission bit and base path,
+   * then the folder rules (folder-rules.ts), which admins are above. A hidden
+   * path, or one reached through a link where hide globs apply, is "not
+   * found"; a path under a folder password needs a pass for that folder unless
+   * the actor holds the folder's rights (an API key whose base path lies
+   * inside it). A copy or move source that is a folder where hide globs apply
+   * is refused whole: its hidden entries would go along.
+   */
+  async authorize(actor: FsActor, op: FsOperation, ...paths: string[]): Promise<void> {
+    checkBitsAndBase(actor, op, ...paths);
+    const rules = await this.rulesFor(actor);
+    if (!rules) return;
+    for (const path of paths) {
+      if (!(await this.visiblePath(actor.principal, rules, path)))
+        throw FS_ERRORS.notFound(displayPath(path, false));
+      this.requirePass(actor, rules, path);
+    }
+    const source = paths[0];
+    if ((op === "copy" || op === "rename") && paths.length > 1 && source && rules.hidesWithin(source)) {
+      const target = await this.mounts.resolve(source, actor.principal);
+      const entry = target ? await this.statIn(target) : null;
+      if (!target || entry?.isDirectory) throw FS_ERRORS.hiddenInside(displayPath(source, true));
+    }
+  }
+
+  /** The folder rules, or null when they change nothing for this actor (admins, no settings). */
+  async rulesFor(actor: FsActor): Promise<FolderRules | null> {
+    if (actor.principal.kind === "admin") return null;
+    const rules = await this.mounts.folderRules();
+    return rules.empty ? null : rules;
+  }
+
+  private requirePass(actor: FsActor, rules: FolderRules, path: string): void {
+    const lock = rules.lockFor(path);
+    // A task's paths passed this check when it was queued.
+    if (!lock || actor.folderTokens === "queued") return;
+    if (!this.opens(actor, lock)) throw FS_ERRORS.locked(displayPath(lock.path, true));
+  }
+
+  /** The actor may read below a password-protected folder: it holds the folder's rights or a pass to it. */
+  private opens(actor: FsActor, lock: FolderSettingsRow): boolean {
+    const principal = actor.principal;
+    if (principal.kind === "admin") return true;
+    if (principal.kind === "apiKey" && isWithin(normalizeVirtualPath(principal.key.basicPath), lock.path))
+      return true;
+    return actor.folderTokens !== "queued" && this.passes.admits(lock, principal, actor.folderTokens);
+  }
+
+  /**
+   * Which entries below an authorized `root` the actor may see (listings,
+   * walks, search): not hidden, and not inside a password-protected folder
+   * it has not opened (the folder itself shows). Null: everything.
+   */
+  async entryFilter(
+    actor: FsActor,
+    root: string,
+  ): Promise<((path: string, isLink?: boolean) => boolean) | null> {
+    const rules = await this.rulesFor(actor);
+    if (!rules) return null;
+    return (path, isLink) => {
+      if (!rules.shows(path, isLink)) return false;
+      const lock = rules.lockFor(path);
+      return !lock || lock.path === path || isWithin(root, lock.path) || this.opens(actor, lock);
+    };
+  }
+
+  /**
+   * Not hidden, and where hide globs apply, reached through no symbolic link:
+   * a link's own name says nothing about where it leads. `principal` null: a
+   * visitor holding a signed URL.
+   */
+  async visiblePath(principal: Principal | null, rules: FolderRules, path: string): Promise<boolean> {
+    if (!rules.shows(path)) return false;
+    if (!rules.hidesAt(path)) return true;
+    const target = await this.mounts.resolve(path, principal);
+    if (!target || target.subPath === "" || !target.driver.localPath) return true;
+    // Where the path really leads against where its names say (only LOCAL storage has links).
+    try {
+      // The mount's own root, not the key's confined view of it (whose root is out of bounds).
+      const [real, base] = await Promise.all([
+        target.driver.localPath(target.subPath),
+        this.mounts.driverFor(target).localPath!(""),
+      ]);
+      return real === nodePath.join(base, ...target.subPath.split("/"));
+    } catch {
+      return false; // the storage refuses to resolve it (a dangling or escaping link): not shown
+    }
   }
 
   // ---- reading ------------------------------------------------------------
@@ -63,11 +162,15 @@ export class VirtualFileSystem {
 
   async list(actor: FsActor, input: string, options: ListOptions = {}): Promise<FsListing> {
     const path = normalizeVirtualPath(input);
-    authorize(actor, "view", path);
+    await this.authorize(actor, "view", path);
     const target = await this.mounts.resolve(path, actor.principal);
     if (!target) return this.listVirtual(actor, path);
     const { page, cached } = await this.readPage(target, options);
-    let items = page.entries.map((e) => presentEntry(target, e));
+    const shows = await this.entryFilter(actor, path);
+    const shown = shows
+      ? page.entries.filter((e) => shows(fromSubPath(target.row.mount_path, e.path), e.isLink))
+      : page.entries;
+    let items = shown.map((e) => presentEntry(target, e));
     if (!options.cursor) items = await this.withNestedMounts(actor, path, items);
     if (!options.cursor && page.nextCursor === null) items.sort(directoriesFirst);
     if (options.sizes) items = await this.withFolderTotals(target, items);
@@ -89,7 +192,7 @@ export class VirtualFileSystem {
   /** A file to stream (download, proxy, WebDAV GET): checks done, metadata known. */
   async openFile(actor: FsActor, input: string): Promise<{ target: ResolvedPath; entry: StorageEntry }> {
     const path = normalizeVirtualPath(input);
-    authorize(actor, "view", path);
+    await this.authorize(actor, "view", path);
     const target = await this.mounts.resolve(path, actor.principal);
     if (!target)
       throw (await this.hasMountsBelow(path)) ? FS_ERRORS.isDirectory(path) : FS_ERRORS.fileNotFound();
@@ -105,7 +208,7 @@ export class VirtualFileSystem {
    * everything below it is within the same base path.
    */
   walk(actor: FsActor, root: string): AsyncGenerator<WalkItem> {
-    return walkTree(this.mounts, actor, root);
+    return walkTree(this, actor, root);
   }
 
   // ---- writing ------------------------------------------------------------
@@ -125,7 +228,7 @@ export class VirtualFileSystem {
     options: { size?: number; contentType?: string; signal?: AbortSignal } = {},
   ): Promise<FsEntry> {
     const path = normalizeVirtualPath(input);
-    authorize(actor, "upload", path);
+    await this.authorize(actor, "upload", path);
     const target = await this.requireMount(path, actor);
     if (target.subPath === "") throw FS_ERRORS.isDirectory(displayPath(path, true));
     let written: WriteResult;
@@ -150,7 +253,7 @@ export class VirtualFileSystem {
   /** Creates a directory. Without `parents` the parent must exist; an existing directory is 409 either way. */
   async mkdir(actor: FsActor, input: string, options: { parents?: boolean } = {}): Promise<FsEntry> {
     const path = normalizeVirtualPath(input);
-    authorize(actor, "upload", path);
+    await this.authorize(actor, "upload", path);
     const target = await this.requireMount(path, actor);
     const existing = await this.statIn(target);
     if (existing?.isDirectory) throw FS_ERRORS.dirExists(displayPath(path, true));
@@ -172,7 +275,7 @@ export class VirtualFileSystem {
   /** Removes a file, or a directory with everything in it. */
   async remove(actor: FsActor, input: string): Promise<void> {
     const path = normalizeVirtualPath(input);
-    authorize(actor, "delete", path);
+    await this.authorize(actor, "delete", path);
     const target = await this.requireMount(path, actor);
     if (target.subPath === "") throw FS_ERRORS.mountRoot(path);
     try {
@@ -188,7 +291,7 @@ export class VirtualFileSystem {
   async rename(actor: FsActor, fromInput: string, toInput: string, options: { overwrite?: boolean } = {}) {
     const from = normalizeVirtualPath(fromInput);
     const to = normalizeVirtualPath(toInput);
-    authorize(actor, "rename", from, to);
+    await this.authorize(actor, "rename", from, to);
     const source = await this.requireMount(from, actor);
     if (source.subPath === "") throw FS_ERRORS.mountRoot(from);
     const target = await this.requireMount(to, actor);
@@ -214,7 +317,7 @@ export class VirtualFileSystem {
   async copy(actor: FsActor, fromInput: string, toInput: string, options: { overwrite?: boolean } = {}) {
     const from = normalizeVirtualPath(fromInput);
     const to = normalizeVirtualPath(toInput);
-    authorize(actor, "copy", from, to);
+    await this.authorize(actor, "copy", from, to);
     const [source, target] = await Promise.all([
       this.mounts.resolve(from, actor.principal),
       this.requireMount(to, actor),
@@ -267,7 +370,7 @@ export class VirtualFileSystem {
     input: string,
   ): Promise<{ entry: FsEntry; target: ResolvedPath | null; raw: StorageEntry | null }> {
     const path = normalizeVirtualPath(input);
-    authorize(actor, "view", path);
+    await this.authorize(actor, "view", path);
     const target = await this.mounts.resolve(path, actor.principal);
     if (!target) return { entry: await this.virtualEntry(actor, path), target: null, raw: null };
     const raw = await this.statIn(target);
@@ -312,7 +415,7 @@ export class VirtualFileSystem {
   /** A folder's own totals (details of one folder), where its mount has a complete index. */
   async folderTotals(actor: FsActor, input: string): Promise<FolderTotals | null> {
     const path = normalizeVirtualPath(input);
-    authorize(actor, "view", path);
+    await this.authorize(actor, "view", path);
     const target = await this.mounts.resolve(path, actor.principal);
     return target && this.index ? this.index.totals(target) : null;
   }
@@ -329,18 +432,14 @@ export class VirtualFileSystem {
 
   /** Mounts nested inside a mounted directory appear in its listing (first page) as directories. */
   private async withNestedMounts(actor: FsActor, path: string, items: FsEntry[]): Promise<FsEntry[]> {
-    const children = await this.mounts.childrenOf(path, (m) =>
-      canSeeMount(actor.principal, m.row.mount_path),
-    );
+    const children = await this.visibleMountChildren(actor, path);
     if (children.length === 0) return items;
     const names = new Set(children.map((c) => c.name));
     return [...items.filter((i) => !names.has(i.name)), ...children.map(presentMountChild)];
   }
 
   private async listVirtual(actor: FsActor, path: string): Promise<FsListing> {
-    const children = await this.mounts.childrenOf(path, (m) =>
-      canSeeMount(actor.principal, m.row.mount_path),
-    );
+    const children = await this.visibleMountChildren(actor, path);
     if (children.length === 0 && path !== "/") throw FS_ERRORS.mountMissing();
     const order = (c: (typeof children)[number]) => c.mount?.row.sort_order ?? 0;
     children.sort((a, b) => order(a) - order(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -361,12 +460,17 @@ export class VirtualFileSystem {
 
   private async virtualEntry(actor: FsActor, path: string): Promise<FsEntry> {
     if (path !== "/") {
-      const children = await this.mounts.childrenOf(path, (m) =>
-        canSeeMount(actor.principal, m.row.mount_path),
-      );
+      const children = await this.visibleMountChildren(actor, path);
       if (children.length === 0) throw FS_ERRORS.mountMissing();
     }
     return virtualDirectory(path, null);
+  }
+
+  /** Children of `dir` that exist because of mounts the actor may see, less those entryFilter() keeps from it. */
+  async visibleMountChildren(actor: FsActor, dir: string): Promise<MountChild[]> {
+    const children = await this.mounts.childrenOf(dir, (m) => canSeeMount(actor.principal, m.row.mount_path));
+    const shows = await this.entryFilter(actor, dir);
+    return shows ? children.filter((c) => shows(c.path)) : children;
   }
 
   private async hasMountsBelow(path: string): Promise<boolean> {

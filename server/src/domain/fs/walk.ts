@@ -6,9 +6,9 @@
  * ancestor cannot make the walk endless.
  */
 import type { ListPage } from "../../storage/types";
-import { canSeeMount, type FsActor } from "./access";
+import type { FsActor } from "./access";
 import { fsError } from "./fs-entry";
-import type { MountTable, ResolvedPath } from "./mount-table";
+import type { MountChild, MountTable, ResolvedPath } from "./mount-table";
 import { fromSubPath } from "./vpath";
 
 export interface WalkItem {
@@ -21,12 +21,25 @@ export interface WalkItem {
   target: ResolvedPath | null;
 }
 
-/** Everything below `root` (not `root` itself); `root` must already be authorized. */
-export async function* walkTree(mounts: MountTable, actor: FsActor, root: string): AsyncGenerator<WalkItem> {
+/** What a walk reads of the tree (the VirtualFileSystem, which walks through this module). */
+export interface WalkableTree {
+  readonly mounts: MountTable;
+  entryFilter(actor: FsActor, root: string): Promise<((path: string, isLink?: boolean) => boolean) | null>;
+  visibleMountChildren(actor: FsActor, dir: string): Promise<MountChild[]>;
+}
+
+/**
+ * Everything below `root` (not `root` itself) that the actor may see: hidden
+ * entries (folder-rules.ts) are neither yielded nor entered. `root` must
+ * already be authorized.
+ */
+export async function* walkTree(vfs: WalkableTree, actor: FsActor, root: string): AsyncGenerator<WalkItem> {
+  const { mounts } = vfs;
+  const shows = await vfs.entryFilter(actor, root);
   const stack = [root];
   while (stack.length > 0) {
     const dir = stack.pop()!;
-    const children = await mounts.childrenOf(dir, (m) => canSeeMount(actor.principal, m.row.mount_path));
+    const children = await vfs.visibleMountChildren(actor, dir);
     const mountNames = new Set(children.map((c) => c.name));
     const target = await mounts.resolve(dir, actor.principal);
     const subdirs: string[] = [];
@@ -42,6 +55,7 @@ export async function* walkTree(mounts: MountTable, actor: FsActor, root: string
         for (const entry of page.entries) {
           if (mountNames.has(entry.name)) continue; // shadowed by a nested mount
           const path = fromSubPath(target.row.mount_path, entry.path);
+          if (shows && !shows(path, entry.isLink)) continue;
           if (entry.isDirectory && !entry.isLink) subdirs.push(path);
           yield {
             path,

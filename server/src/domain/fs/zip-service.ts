@@ -12,7 +12,7 @@ import type { Db } from "../../db/database";
 import { AppError, isAppError } from "../../errors";
 import { type ZipEntry, zipStream } from "../../lib/zip/zip-writer";
 import { resolveCreator } from "../tasks/creator";
-import { authorize, type FsActor, requireOperation } from "./access";
+import { type FsActor, requireOperation } from "./access";
 import type { LinkSigner } from "./link-signer";
 import type { VirtualFileSystem } from "./vfs";
 import { normalizeVirtualPath, vbasename } from "./vpath";
@@ -43,7 +43,7 @@ export class ZipService {
   ): Promise<{ filename: string; stream: Readable }> {
     requireOperation(actor, "view");
     const paths = [...new Set(inputs.map(normalizeVirtualPath))];
-    for (const path of paths) authorize(actor, "view", path);
+    for (const path of paths) await this.vfs.authorize(actor, "view", path);
     const roots: Array<{ path: string; entry: FsEntry }> = [];
     for (const path of paths) roots.push({ path, entry: await this.vfs.stat(actor, path) });
     const filename = zipFileName(name, paths);
@@ -96,10 +96,10 @@ export class ZipService {
   }
 
   /** A GET URL that downloads the ZIP without an Authorization header, for ten minutes. */
-  link(actor: FsActor, inputs: string[], name: string | undefined): FsZipLink {
+  async link(actor: FsActor, inputs: string[], name: string | undefined): Promise<FsZipLink> {
     requireOperation(actor, "view");
     const paths = [...new Set(inputs.map(normalizeVirtualPath))];
-    for (const path of paths) authorize(actor, "view", path);
+    for (const path of paths) await this.vfs.authorize(actor, "view", path);
     const by = creatorIdOf(actor.principal);
     const expires = Math.floor(Date.now() / 1000) + ZIP_LINK_SECONDS;
     const filename = zipFileName(name, paths);

@@ -25,7 +25,7 @@ import type { RemoteResponse, SafeFetcher } from "../../lib/net/safe-fetch";
 import type { FileShareService } from "../files/file-share-service";
 import type { ShareMultipartService } from "../files/share-multipart";
 import type { UploadService } from "../files/upload-service";
-import { apiActor, authorize } from "../fs/access";
+import { apiActor, checkBitsAndBase } from "../fs/access";
 import { normalizeVirtualPath } from "../fs/vpath";
 import type { SettingsService } from "../settings/settings-service";
 import { presentTask, type TaskService } from "../tasks/task-service";
@@ -153,7 +153,8 @@ export class UrlUploadService {
     let targetPath: string | undefined;
     if (target_path) {
       targetPath = normalizeVirtualPath(target_path);
-      authorize(apiActor(principal), "upload", targetPath);
+      // The tree checks the target again, folder rules included, when the fetch writes it.
+      checkBitsAndBase(apiActor(principal), "upload", targetPath);
     }
     const payload: UrlFetchPayload = {
       url,

@@ -17,7 +17,9 @@ export const errorHandler = (log: Logger) => (err: Error, c: Context<AppEnv>) =>
     // A failure on our side or upstream: the client gets our sentence, the log what happened.
     if (err.status >= 500) log.warn({ reqId: c.get("requestId"), err, details: err.details }, err.message);
     for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
-    return fail(c, err.status, err.error, err.message, err.status === 400 ? err.details : undefined);
+    // A locked folder names itself, so the client knows which password to ask for.
+    const details = err.status === 400 || err.error === "folder_locked" ? err.details : undefined;
+    return fail(c, err.status, err.error, err.message, details);
   }
   if (err instanceof ZodError) return fail(c, 400, "validation_failed", formatZodError(err));
   if (err instanceof HTTPException) {

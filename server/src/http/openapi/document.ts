@@ -1,24 +1,21 @@
 /**
- * The OpenAPI 3.1 document of /api, built once from the operation table and
- * the shared zod schemas (JSON Schema 2020-12, which OpenAPI 3.1 uses as is).
+ * The OpenAPI 3.1 document of /api, built once from the registered routes: each
+ * handler carries its description (route-doc.ts), written where the route is
+ * registered, with the shared zod schemas as JSON Schema 2020-12 (which OpenAPI 3.1
+ * uses as is), the permission bits an API key needs and the errors it answers with.
  */
-import { APP_NAME, APP_VERSION } from "@clipshare/shared";
+import {
+  APP_NAME,
+  APP_VERSION,
+  ERROR_CATALOGUE,
+  type ErrorCode,
+  Permission,
+  type PermissionName,
+} from "@clipshare/shared";
+import type { RouterRoute } from "hono/types";
 import { z } from "zod";
-import { ACCESS_LOG_OPERATIONS } from "./access-log-operations";
-import { ADMIN_OPERATIONS } from "./admin-operations";
-import { FS_OPERATIONS } from "./fs-operations";
-import type { Operation } from "./operations";
-import { REQUEST_OPERATIONS } from "./request-operations";
-import { SHARE_OPERATIONS } from "./share-operations";
-
-/** "METHOD /path" (Hono's path syntax, below /api) → the operation. */
-const OPERATIONS: Record<string, Operation> = {
-  ...ADMIN_OPERATIONS,
-  ...SHARE_OPERATIONS,
-  ...FS_OPERATIONS,
-  ...ACCESS_LOG_OPERATIONS,
-  ...REQUEST_OPERATIONS,
-};
+import { type RouteDoc, routeDocOf } from "../route-doc";
+import * as wire from "./wire";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -56,13 +53,13 @@ const errorEnvelope: JsonSchema = {
   required: ["code", "message", "success", "error"],
 };
 
-const SECURITY: Record<Operation["access"], Array<Record<string, string[]>>> = {
+const SECURITY: Record<RouteDoc["access"], Array<Record<string, string[]>>> = {
   public: [],
   admin: [{ adminToken: [] }],
   key: [{ adminToken: [] }, { apiKey: [] }],
 };
 
-function parameters(path: string, op: Operation) {
+function parameters(path: string, op: RouteDoc) {
   const inPath = [...path.matchAll(/\{([A-Za-z_]+)\}/g)].map((m) => ({
     name: m[1],
     in: "path",
@@ -83,7 +80,7 @@ function parameters(path: string, op: Operation) {
   return [...inPath, ...inQuery];
 }
 
-function requestBody(op: Operation) {
+function requestBody(op: RouteDoc) {
   if (op.upload === "raw")
     return {
       required: true,
@@ -99,7 +96,7 @@ function requestBody(op: Operation) {
   return { required: true, content: { "application/json": { schema: jsonSchema(op.body, "input") } } };
 }
 
-function success(op: Operation) {
+function success(op: RouteDoc) {
   if (op.file === "bytes")
     return {
       description: "The file",
@@ -123,24 +120,101 @@ function success(op: Operation) {
   return { description: "Success", content: { "application/json": { schema: envelope(data) } } };
 }
 
-export function buildOpenApiDocument(): Record<string, unknown> {
+/** Errors any route of an access level can answer with: no or bad credentials, a missing right. */
+const AUTHENTICATION_ERRORS: ErrorCode[] = [
+  "unauthorized",
+  "token_expired",
+  "api_key_invalid",
+  "invalid_credentials",
+  "basic_auth_not_accepted",
+];
+
+/** The route's own errors and those its access and input imply, each once, in catalogue order. */
+function errorsOf(op: RouteDoc): ErrorCode[] {
+  const implied: ErrorCode[] = [];
+  if (op.access !== "public") implied.push(...AUTHENTICATION_ERRORS);
+  if (op.access === "admin") implied.push("admin_required");
+  if (op.access === "key" && op.permissions?.length) implied.push("permission_denied");
+  if (op.query) implied.push("validation_failed");
+  if (op.body) implied.push("invalid_json", "validation_failed", "content_too_large");
+  if (op.upload) implied.push("content_too_large");
+  const all = new Set([...implied, ...(op.errors ?? [])]);
+  return (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).filter((id) => all.has(id));
+}
+
+/** One answer per error status, its `error` limited to the ids the route answers with at that status. */
+function errorResponses(errors: ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const id of errors) {
+    const status = ERROR_CATALOGUE[id].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), id]);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, ids] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const properties = errorEnvelope.properties as Record<string, JsonSchema>;
+    responses[String(status)] = {
+      description: ids.map((id) => `\`${id}\`: ${ERROR_CATALOGUE[id].en}`).join("; "),
+      content: {
+        "application/json": {
+          schema: {
+            ...errorEnvelope,
+            properties: { ...properties, error: { ...properties.error, enum: ids } },
+          },
+        },
+      },
+    };
+  }
+  return responses;
+}
+
+/** The permission bits as names and as the mask an API key needs. */
+function permissionsOf(op: RouteDoc) {
+  if (op.access !== "key" || !op.permissions?.length) return undefined;
+  const names: PermissionName[] = op.permissions;
+  return {
+    names,
+    mask: names.reduce((mask, name) => mask | Permission[name], 0),
+    match: op.anyPermission ? "any" : "all",
+  };
+}
+
+/** Who may call the operation, in words, for its description. */
+function accessText(op: RouteDoc): string {
+  if (op.access === "public") return "Anyone may call this.";
+  if (op.access === "admin") return "The administrator only.";
+  const permissions = permissionsOf(op);
+  if (!permissions) return "The administrator, or any valid API key.";
+  const bits = permissions.names.map((name) => `${name} (${Permission[name]})`);
+  const joined = bits.join(permissions.match === "any" ? " or " : " and ");
+  return `The administrator, or an API key with the permission ${joined}.`;
+}
+
+/** Hono's registered routes below /api (paths relative to it) → the document. */
+export function buildOpenApiDocument(routes: readonly RouterRoute[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [key, op] of Object.entries(OPERATIONS)) {
-    const [method, honoPath] = key.split(" ") as [string, string];
-    const path = openApiPath(honoPath);
+  for (const route of routes) {
+    const build = routeDocOf(route.handler);
+    if (!build) continue;
+    const op = build(wire);
+    const method = route.method.toLowerCase();
+    const path = openApiPath(route.path);
     const body = requestBody(op);
+    const permissions = permissionsOf(op);
     paths[path] ??= {};
-    paths[path][method.toLowerCase()] = {
+    paths[path][method] = {
       summary: op.summary,
+      description: op.description ? `${op.description}\n\n${accessText(op)}` : accessText(op),
       tags: [op.tag],
-      operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
+      operationId: `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
       security: SECURITY[op.access],
+      ...(permissions ? { "x-clipshare-permissions": permissions } : {}),
       parameters: parameters(path, op),
       ...(body ? { requestBody: body } : {}),
       responses: {
         "200": success(op),
+        ...errorResponses(errorsOf(op)),
         default: {
-          description: "An error, in the JSON envelope",
+          description: "Any other error, in the JSON envelope",
           content: { "application/json": { schema: errorEnvelope } },
         },
       },
@@ -152,7 +226,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       title: `${APP_NAME} API`,
       version: APP_VERSION,
       description:
-        "Every JSON answer is the envelope {code, message, success, data}; errors add a stable `error` id.",
+        "Every JSON answer is the envelope {code, message, success, data}; errors add a stable `error` id. " +
+        "An operation's `x-clipshare-permissions` names the API-key permission bits it needs " +
+        "(`mask`, and whether `all` or `any` of them); each error status lists the ids it carries.",
     },
     servers: [{ url: "/" }],
     components: {

@@ -14,6 +14,7 @@ import type { ShareKind } from "../../domain/shares/access-tokens";
 import { contentDisposition } from "../../storage/content-disposition";
 import { parseWith } from "../body";
 import { ok } from "../envelope";
+import { described, type RouteDoc, type RouteDocBuilder } from "../route-doc";
 import type { AppEnv } from "../types";
 
 export function accessLogRoutes(ctx: AppContext) {
@@ -29,54 +30,92 @@ export function accessLogRoutes(ctx: AppContext) {
     return { type, id: row.id, no_log: row.no_log, slug: row.slug };
   };
 
-  for (const [type, base] of [
-    ["paste", "/pastes/:id/access-log"],
-    ["file", "/files/:id/access-log"],
+  for (const [type, base, what, tag, permission, notFound] of [
+    ["paste", "/pastes/:id/access-log", "paste", "Pastes", "TEXT", "paste_not_found"],
+    ["file", "/files/:id/access-log", "file share", "File shares", "FILE_SHARE", "file_not_found"],
   ] as const) {
-    app.get(base, async (c) => {
-      const share = await ownedShare(c, type);
-      const q = parseWith(accessLogQuery, c.req.query());
-      const page = { limit: q.limit ?? ACCESS_LOG_DEFAULT_LIMIT, offset: q.offset ?? 0 };
-      return ok(c, await ctx.accessLog.list(share, page), "Fetched");
-    });
-
-    app.get(`${base}/export`, async (c) => {
-      const share = await ownedShare(c, type);
-      const lines = accessLogCsv(ctx.accessLog.entries(share));
-      const encoder = new TextEncoder();
-      const body = new ReadableStream<Uint8Array>(
-        {
-          async pull(controller) {
-            const { done, value } = await lines.next();
-            if (done) controller.close();
-            else controller.enqueue(encoder.encode(value));
-          },
-          async cancel() {
-            await lines.return(undefined);
-          },
-        },
-        { highWaterMark: 0 },
-      );
-      return new Response(body, {
-        headers: {
-          "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": contentDisposition("attachment", `access-log-${share.slug}.csv`),
-          "Cache-Control": "no-store",
-        },
+    const doc =
+      (summary: string, rest: Partial<RouteDoc> = {}): RouteDocBuilder =>
+      () => ({
+        summary,
+        tag,
+        access: "key",
+        permissions: [permission],
+        errors: [notFound],
+        ...rest,
       });
-    });
 
-    app.delete(base, async (c) => {
-      const share = await ownedShare(c, type);
-      const deleted = await ctx.accessLog.clear(share);
-      return ok(c, { deleted }, `Deleted ${deleted} access log entries`);
-    });
+    app.get(
+      base,
+      described(
+        (w) =>
+          doc(`Access log of a ${what}, newest first`, { query: w.accessLogQuery, data: w.accessLogPage })(w),
+        async (c) => {
+          const share = await ownedShare(c, type);
+          const q = parseWith(accessLogQuery, c.req.query());
+          const page = { limit: q.limit ?? ACCESS_LOG_DEFAULT_LIMIT, offset: q.offset ?? 0 };
+          return ok(c, await ctx.accessLog.list(share, page), "Fetched");
+        },
+      ),
+    );
+
+    app.get(
+      `${base}/export`,
+      described(doc(`Access log of a ${what} as CSV`, { file: "text" }), async (c) => {
+        const share = await ownedShare(c, type);
+        const lines = accessLogCsv(ctx.accessLog.entries(share));
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>(
+          {
+            async pull(controller) {
+              const { done, value } = await lines.next();
+              if (done) controller.close();
+              else controller.enqueue(encoder.encode(value));
+            },
+            async cancel() {
+              await lines.return(undefined);
+            },
+          },
+          { highWaterMark: 0 },
+        );
+        return new Response(body, {
+          headers: {
+            "Content-Type": "text/csv; charset=utf-8",
+            "Content-Disposition": contentDisposition("attachment", `access-log-${share.slug}.csv`),
+            "Cache-Control": "no-store",
+          },
+        });
+      }),
+    );
+
+    app.delete(
+      base,
+      described(
+        (w) => doc(`Delete the access log of a ${what}`, { data: w.counted("deleted") })(w),
+        async (c) => {
+          const share = await ownedShare(c, type);
+          const deleted = await ctx.accessLog.clear(share);
+          return ok(c, { deleted }, `Deleted ${deleted} access log entries`);
+        },
+      ),
+    );
   }
 
-  app.get("/admin/dashboard/access-log", async (c) => {
-    requireAdmin(c.get("principal"));
-    return ok(c, await ctx.accessLog.summary(), "Fetched");
-  });
+  app.get(
+    "/admin/dashboard/access-log",
+    described(
+      (w) => ({
+        summary: "Share accesses of the last 7 days by kind, and the most visited shares",
+        tag: "Dashboard",
+        access: "admin",
+        data: w.accessSummary,
+      }),
+      async (c) => {
+        requireAdmin(c.get("principal"));
+        return ok(c, await ctx.accessLog.summary(), "Fetched");
+      },
+    ),
+  );
 
   return app;
 }

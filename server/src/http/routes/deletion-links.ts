@@ -14,6 +14,7 @@ import { notFound } from "../../errors";
 import { constantTimeEqual, deriveKey, hmacSha256 } from "../../lib/crypto";
 import { ok } from "../envelope";
 import { publicOrigin } from "../request-origin";
+import { described } from "../route-doc";
 import { serverPageSecurityHeaders } from "../security-headers";
 import type { AppEnv } from "../types";
 
@@ -84,33 +85,60 @@ export function deletionLinkRoutes(ctx: AppContext) {
     return row;
   };
 
-  app.get("/share-delete/:id", async (c) => {
-    const row = await findFile(c);
-    const name = escapeHtml(row.filename);
-    return c.html(
-      page(
-        "Delete file",
-        `<h1>Delete “${name}”?</h1><p>The share link stops working for everyone.</p><form method="post"><button type="submit">Delete</button></form>`,
-      ),
-      200,
-      pageHeaders,
-    );
-  });
+  app.get(
+    "/share-delete/:id",
+    described(
+      (w) => ({
+        summary: "The page a signed deletion link opens: asks before deleting",
+        errors: ["invalid_signature", "file_not_found"],
+        tag: "File shares",
+        access: "public",
+        query: w.z.object({ token: w.z.string() }),
+        file: "html",
+      }),
+      async (c) => {
+        const row = await findFile(c);
+        const name = escapeHtml(row.filename);
+        return c.html(
+          page(
+            "Delete file",
+            `<h1>Delete “${name}”?</h1><p>The share link stops working for everyone.</p><form method="post"><button type="submit">Delete</button></form>`,
+          ),
+          200,
+          pageHeaders,
+        );
+      },
+    ),
+  );
 
-  app.post("/share-delete/:id", async (c) => {
-    const row = await findFile(c);
-    const result = await ctx.fileShares.batchDelete(creatorPrincipal(row.created_by), {
-      ids: [row.id],
-      delete_mode: "both",
-    });
-    if (result.success !== 1) throw linkGone();
-    if (c.req.header("accept")?.includes("application/json")) return ok(c, { id: row.id }, "File deleted");
-    return c.html(
-      page("File deleted", `<h1>“${escapeHtml(row.filename)}” is deleted.</h1>`),
-      200,
-      pageHeaders,
-    );
-  });
+  app.post(
+    "/share-delete/:id",
+    described(
+      (w) => ({
+        summary: "Delete a file share with its signed deletion link (a page, or JSON when asked for)",
+        errors: ["invalid_signature", "file_not_found"],
+        tag: "File shares",
+        access: "public",
+        query: w.z.object({ token: w.z.string() }),
+        data: w.z.strictObject({ id: w.z.string() }),
+      }),
+      async (c) => {
+        const row = await findFile(c);
+        const result = await ctx.fileShares.batchDelete(creatorPrincipal(row.created_by), {
+          ids: [row.id],
+          delete_mode: "both",
+        });
+        if (result.success !== 1) throw linkGone();
+        if (c.req.header("accept")?.includes("application/json"))
+          return ok(c, { id: row.id }, "File deleted");
+        return c.html(
+          page("File deleted", `<h1>“${escapeHtml(row.filename)}” is deleted.</h1>`),
+          200,
+          pageHeaders,
+        );
+      },
+    ),
+  );
 
   return app;
 }

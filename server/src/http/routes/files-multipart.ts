@@ -14,6 +14,7 @@ import type { AppContext } from "../../context";
 import { readJson } from "../body";
 import { ok, withInlineStatus } from "../envelope";
 import { publicOrigin } from "../request-origin";
+import { described } from "../route-doc";
 import type { AppEnv } from "../types";
 
 /** A complete names up to 10,000 parts with their ETags. */
@@ -31,34 +32,97 @@ export function shareMultipartRoutes(ctx: AppContext) {
   const service = ctx.shareMultipart;
   const origin = (c: Parameters<typeof publicOrigin>[0]) => publicOrigin(c, ctx.config.trustProxy);
 
-  app.post("/files/multipart/init", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.FILE_SHARE);
-    const body = await readJson(c, shareMultipartInitRequest);
-    return ok(c, await service.init(principal, body, origin(c)), "Multipart upload started");
-  });
+  app.post(
+    "/files/multipart/init",
+    described(
+      (w) => ({
+        summary: "Start a file share uploaded in parts",
+        errors: [
+          ...w.shareStorageErrors,
+          "invalid_parts",
+          "too_many_parts",
+          "slug_taken",
+          "invalid_expiry",
+          "insufficient_storage",
+        ],
+        tag: "File shares",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        body: w.shareMultipartInitRequest,
+        data: w.shareMultipartStarted,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.FILE_SHARE);
+        const body = await readJson(c, shareMultipartInitRequest);
+        return ok(c, await service.init(principal, body, origin(c)), "Multipart upload started");
+      },
+    ),
+  );
 
-  app.post("/files/multipart/resume", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.FILE_SHARE);
-    const body = await readJson(c, shareMultipartRef);
-    return ok(c, await service.resume(principal, body, origin(c)), "Multipart upload can continue");
-  });
+  app.post(
+    "/files/multipart/resume",
+    described(
+      (w) => ({
+        summary: "Parts stored so far and fresh part URLs",
+        errors: [...w.multipartErrors, "file_not_found"],
+        tag: "File shares",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        body: w.shareMultipartRef,
+        data: w.shareMultipartResume,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.FILE_SHARE);
+        const body = await readJson(c, shareMultipartRef);
+        return ok(c, await service.resume(principal, body, origin(c)), "Multipart upload can continue");
+      },
+    ),
+  );
 
-  app.post("/files/multipart/complete", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.FILE_SHARE);
-    const done = await service.complete(principal, await readCompleteRequest(c));
-    return ok(c, withInlineStatus(done), "Upload completed");
-  });
+  app.post(
+    "/files/multipart/complete",
+    described(
+      (w) => ({
+        summary: "Assemble the parts and publish the share",
+        errors: [...w.multipartErrors, "file_not_found", "size_mismatch", "insufficient_storage"],
+        tag: "File shares",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        body: w.shareMultipartCompleteRequest,
+        data: w.shareMultipartDone,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.FILE_SHARE);
+        const done = await service.complete(principal, await readCompleteRequest(c));
+        return ok(c, withInlineStatus(done), "Upload completed");
+      },
+    ),
+  );
 
-  app.post("/files/multipart/abort", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.FILE_SHARE);
-    const body = await readJson(c, shareMultipartRef);
-    const aborted = await service.abort(principal, body);
-    return ok(c, withInlineStatus(aborted, "Upload aborted"), "Upload aborted");
-  });
+  app.post(
+    "/files/multipart/abort",
+    described(
+      (w) => ({
+        summary: "Abort an upload in parts",
+        errors: [...w.multipartErrors, "file_not_found"],
+        tag: "File shares",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        body: w.shareMultipartRef,
+        data: w.z.unknown(),
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.FILE_SHARE);
+        const body = await readJson(c, shareMultipartRef);
+        const aborted = await service.abort(principal, body);
+        return ok(c, withInlineStatus(aborted, "Upload aborted"), "Upload aborted");
+      },
+    ),
+  );
 
   return app;
 }

@@ -17,81 +17,196 @@ import {
 } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
-import { apiActor } from "../../domain/fs/access";
+import { apiActor, type FsActor } from "../../domain/fs/access";
 import { contentDisposition } from "../../storage/content-disposition";
 import { parseWith, readJson } from "../body";
 import { ok, withInlineStatus } from "../envelope";
+import { fsActorOf } from "../fs-actor";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
+import { described } from "../route-doc";
 import type { AppEnv } from "../types";
 
 export function fsTransferRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const { directUploads: uploads, multipartUploads: multipart, batch, zip } = ctx.fs;
-  const actorOf = (c: Context<AppEnv>) => apiActor(c.get("principal"));
+  const actorOf = fsActorOf;
   const origin = (c: Context<AppEnv>) => publicOrigin(c, ctx.config.trustProxy);
 
-  app.post("/fs/presign", async (c) => {
-    const body = await readJson(c, fsPresignRequest);
-    return ok(c, await uploads.presign(actorOf(c), body, origin(c)), "Presigned upload URL created");
-  });
+  app.post(
+    "/fs/presign",
+    described(
+      (w) => ({
+        summary: "A URL to PUT a new file's bytes to",
+        errors: [...w.fsPathErrors, "target_exists", "not_supported", "insufficient_storage"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_UPLOAD"],
+        body: w.fsPresignRequest,
+        data: w.z.unknown(),
+      }),
+      async (c) => {
+        const body = await readJson(c, fsPresignRequest);
+        return ok(c, await uploads.presign(actorOf(c), body, origin(c)), "Presigned upload URL created");
+      },
+    ),
+  );
 
-  app.post("/fs/presign/commit", async (c) => {
-    const body = await readJson(c, fsPresignCommitRequest);
-    return ok(c, await uploads.commitPresigned(actorOf(c), body), "Upload committed");
-  });
+  app.post(
+    "/fs/presign/commit",
+    described(
+      (w) => ({
+        summary: "Finish a presigned explorer upload",
+        errors: [...w.fsPathErrors, "upload_session_not_found", "upload_missing", "size_mismatch"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_UPLOAD"],
+        body: w.fsPresignCommitRequest,
+        data: w.z.unknown(),
+      }),
+      async (c) => {
+        const body = await readJson(c, fsPresignCommitRequest);
+        return ok(c, await uploads.commitPresigned(actorOf(c), body), "Upload committed");
+      },
+    ),
+  );
 
-  app.post("/fs/multipart/init", async (c) => {
-    const body = await readJson(c, fsMultipartInitRequest);
-    return ok(c, await multipart.initMultipart(actorOf(c), body, origin(c)), "Multipart upload started");
-  });
+  app.post(
+    "/fs/multipart/init",
+    described(
+      (w) => ({
+        summary: "Start an explorer upload in parts",
+        errors: [
+          ...w.fsPathErrors,
+          "invalid_parts",
+          "too_many_parts",
+          "target_exists",
+          "insufficient_storage",
+        ],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_UPLOAD"],
+        body: w.fsMultipartInitRequest,
+        data: w.fsMultipartStarted,
+      }),
+      async (c) => {
+        const body = await readJson(c, fsMultipartInitRequest);
+        return ok(c, await multipart.initMultipart(actorOf(c), body, origin(c)), "Multipart upload started");
+      },
+    ),
+  );
 
-  app.post("/fs/multipart/complete", async (c) => {
-    const body = await readJson(c, fsMultipartCompleteRequest, 4 * 1024 * 1024);
-    const done = await multipart.completeMultipart(actorOf(c), body);
-    return ok(c, withInlineStatus(done, "Upload completed"), "Upload completed");
-  });
+  app.post(
+    "/fs/multipart/complete",
+    described(
+      (w) => ({
+        summary: "Assemble the parts",
+        errors: [...w.fsPathErrors, ...w.multipartErrors, "size_mismatch"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_UPLOAD"],
+        body: w.fsMultipartCompleteRequest,
+        data: w.fsMultipartDone,
+      }),
+      async (c) => {
+        const body = await readJson(c, fsMultipartCompleteRequest, 4 * 1024 * 1024);
+        const done = await multipart.completeMultipart(actorOf(c), body);
+        return ok(c, withInlineStatus(done, "Upload completed"), "Upload completed");
+      },
+    ),
+  );
 
-  app.post("/fs/multipart/resume", async (c) => {
-    const body = await readJson(c, fsMultipartResumeRequest);
-    return ok(
-      c,
-      await multipart.resumeMultipart(actorOf(c), body, origin(c)),
-      "Multipart upload can continue",
-    );
-  });
+  app.post(
+    "/fs/multipart/resume",
+    described(
+      (w) => ({
+        summary: "Parts stored so far and fresh part URLs",
+        errors: [...w.fsPathErrors, ...w.multipartErrors],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_UPLOAD"],
+        body: w.fsMultipartResumeRequest,
+        data: w.fsMultipartResume,
+      }),
+      async (c) => {
+        const body = await readJson(c, fsMultipartResumeRequest);
+        return ok(
+          c,
+          await multipart.resumeMultipart(actorOf(c), body, origin(c)),
+          "Multipart upload can continue",
+        );
+      },
+    ),
+  );
 
-  app.post("/fs/multipart/abort", async (c) => {
-    const body = await readJson(c, fsMultipartAbortRequest);
-    await multipart.abortMultipart(actorOf(c), body);
-    return ok(c, withInlineStatus({}, "Upload aborted"), "Upload aborted");
-  });
+  app.post(
+    "/fs/multipart/abort",
+    described(
+      (w) => ({
+        summary: "Abort an explorer upload in parts",
+        errors: [...w.fsPathErrors, ...w.multipartErrors],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_UPLOAD"],
+        body: w.fsMultipartAbortRequest,
+        data: w.z.unknown(),
+      }),
+      async (c) => {
+        const body = await readJson(c, fsMultipartAbortRequest);
+        await multipart.abortMultipart(actorOf(c), body);
+        return ok(c, withInlineStatus({}, "Upload aborted"), "Upload aborted");
+      },
+    ),
+  );
 
-  app.post("/fs/batch-copy", async (c) => {
-    const body = await readJson(c, fsBatchCopyRequest);
-    const result = await batch.batchCopy(actorOf(c), body, origin(c));
-    const message =
-      result.queued > 0
-        ? `Copied ${result.success}, skipped ${result.skipped}, failed ${result.failed}; ${result.queued} items continue in a background task`
-        : `Copied ${result.success}, skipped ${result.skipped}, failed ${result.failed}`;
-    return ok(c, result, message, result.queued > 0 ? 202 : 200);
-  });
+  app.post(
+    "/fs/batch-copy",
+    described(
+      (w) => ({
+        summary: "Copy files and directories",
+        errors: [...w.fsPathErrors, "target_exists", "too_many_files", "mount_root", "folder_hidden_entries"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_COPY"],
+        body: w.fsBatchCopyRequest,
+        data: w.fsCopyResult,
+      }),
+      async (c) => {
+        const body = await readJson(c, fsBatchCopyRequest);
+        const result = await batch.batchCopy(actorOf(c), body, origin(c));
+        const message =
+          result.queued > 0
+            ? `Copied ${result.success}, skipped ${result.skipped}, failed ${result.failed}; ${result.queued} items continue in a background task`
+            : `Copied ${result.success}, skipped ${result.skipped}, failed ${result.failed}`;
+        return ok(c, result, message, result.queued > 0 ? 202 : 200);
+      },
+    ),
+  );
 
-  app.post("/fs/batch-copy-commit", async (c) => {
-    const body = await readJson(c, fsBatchCopyCommitRequest, 8 * 1024 * 1024);
-    const result = await batch.batchCopyCommit(actorOf(c), body);
-    return ok(c, result, `Committed ${result.success.length}, failed ${result.failed.length}`);
-  });
+  app.post(
+    "/fs/batch-copy-commit",
+    described(
+      (w) => ({
+        summary: "Record copies the browser made across storages",
+        errors: [...w.fsPathErrors, "no_copy_items"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_COPY"],
+        body: w.fsBatchCopyCommitRequest,
+        data: w.z.unknown(),
+      }),
+      async (c) => {
+        const body = await readJson(c, fsBatchCopyCommitRequest, 8 * 1024 * 1024);
+        const result = await batch.batchCopyCommit(actorOf(c), body);
+        return ok(c, result, `Committed ${result.success.length}, failed ${result.failed.length}`);
+      },
+    ),
+  );
 
   // ---- ZIP ------------------------------------------------------------------
 
-  const sendZip = async (
-    c: Context<AppEnv>,
-    principal: AppEnv["Variables"]["principal"],
-    paths: string[],
-    name?: string,
-  ) => {
-    const { filename, stream } = await zip.prepare(apiActor(principal), paths, name);
+  const sendZip = async (c: Context<AppEnv>, actor: FsActor, paths: string[], name?: string) => {
+    const { filename, stream } = await zip.prepare(actor, paths, name);
     return new Response(nodeBody(c, stream), {
       status: 200,
       headers: {
@@ -103,36 +218,80 @@ export function fsTransferRoutes(ctx: AppContext) {
     });
   };
 
-  app.post("/fs/zip", async (c) => {
-    const body = await readJson(c, fsZipRequest);
-    return sendZip(c, c.get("principal"), body.paths, body.name);
-  });
+  app.post(
+    "/fs/zip",
+    described(
+      (w) => ({
+        summary: "Download a selection as a ZIP",
+        errors: [...w.fsPathErrors],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_VIEW"],
+        body: w.fsZipRequest,
+        file: "bytes",
+      }),
+      async (c) => {
+        const body = await readJson(c, fsZipRequest);
+        return sendZip(c, actorOf(c), body.paths, body.name);
+      },
+    ),
+  );
 
   // Plain links: repeated `paths`; either with an Authorization header, or signed by POST /fs/zip/link.
-  app.get("/fs/zip", async (c) => {
-    const query = parseWith(fsZipRequest, {
-      paths: c.req.queries("paths") ?? c.req.queries("paths[]") ?? [],
-      name: c.req.query("name"),
-    });
-    let principal = c.get("principal");
-    const sign = c.req.query("sign");
-    if (principal.kind === "anonymous" && sign) {
-      principal = await zip.principalForLink({
-        paths: query.paths,
-        name: c.req.query("name") ?? "",
-        by: c.req.query("by") ?? "",
-        expires: c.req.query("expires") ?? "",
-        sign,
-      });
-    }
-    return sendZip(c, principal, query.paths, query.name);
-  });
+  app.get(
+    "/fs/zip",
+    described(
+      (w) => ({
+        summary: "Download a selection as a ZIP",
+        errors: [...w.fsPathErrors],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_VIEW"],
+        query: w.fsZipRequest,
+        file: "bytes",
+      }),
+      async (c) => {
+        const query = parseWith(fsZipRequest, {
+          paths: c.req.queries("paths") ?? c.req.queries("paths[]") ?? [],
+          name: c.req.query("name"),
+        });
+        let actor = actorOf(c);
+        const sign = c.req.query("sign");
+        if (actor.principal.kind === "anonymous" && sign) {
+          // Its paths, folder passes included, were checked when the link was signed.
+          const principal = await zip.principalForLink({
+            paths: query.paths,
+            name: c.req.query("name") ?? "",
+            by: c.req.query("by") ?? "",
+            expires: c.req.query("expires") ?? "",
+            sign,
+          });
+          actor = apiActor(principal, "queued");
+        }
+        return sendZip(c, actor, query.paths, query.name);
+      },
+    ),
+  );
 
-  app.post("/fs/zip/link", async (c) => {
-    const body = await readJson(c, fsZipRequest);
-    const link = zip.link(actorOf(c), body.paths, body.name);
-    return ok(c, { ...link, url: `${origin(c)}${link.url}` }, "ZIP link created");
-  });
+  app.post(
+    "/fs/zip/link",
+    described(
+      (w) => ({
+        summary: "A signed link that downloads a selection as a ZIP",
+        errors: [...w.fsPathErrors],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_VIEW"],
+        body: w.fsZipRequest,
+        data: w.fsZipLink,
+      }),
+      async (c) => {
+        const body = await readJson(c, fsZipRequest);
+        const link = await zip.link(actorOf(c), body.paths, body.name);
+        return ok(c, { ...link, url: `${origin(c)}${link.url}` }, "ZIP link created");
+      },
+    ),
+  );
 
   return app;
 }

@@ -28,7 +28,6 @@ import {
   listArchive,
   openArchiveEntry,
 } from "../../domain/archives/archive-reader";
-import { apiActor } from "../../domain/fs/access";
 import { namesFile } from "../../domain/fs/fs-uploads";
 import { presentTask } from "../../domain/tasks/task-service";
 import { badRequest } from "../../errors";
@@ -36,9 +35,11 @@ import { spoolDir } from "../../lib/spool";
 import { mimeTypeFor } from "../../storage/mime";
 import { declaredLength, parseWith, readJson, requestStream } from "../body";
 import { ok, withInlineStatus } from "../envelope";
+import { fsActorOf } from "../fs-actor";
 import { readMultipartFile } from "../multipart";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
+import { described } from "../route-doc";
 import { serveObject, setUserContentHeaders } from "../serve-object";
 import type { AppEnv } from "../types";
 import { fsTransferRoutes } from "./fs-transfer";
@@ -63,44 +64,85 @@ const UPDATE_JSON_LIMIT = 64 * 1024 * 1024;
 export function fsRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const { vfs, links, uploads, batch, search, shares, tasks } = ctx.fs;
-  const actorOf = (c: { get(key: "principal"): AppEnv["Variables"]["principal"] }) =>
-    apiActor(c.get("principal"));
+  const actorOf = fsActorOf;
   const origin = (c: Parameters<typeof publicOrigin>[0]) => publicOrigin(c, ctx.config.trustProxy);
 
-  app.get("/fs/list", async (c) => {
-    const q = parseWith(fsListQuery, c.req.query());
-    const listing = await vfs.list(actorOf(c), q.path, {
-      limit: q.limit,
-      cursor: q.cursor,
-      refresh: q.refresh,
-      sizes: q.sizes,
-    });
-    return ok(c, listing, "Fetched");
-  });
+  app.get(
+    "/fs/list",
+    described(
+      (w) => ({
+        summary: "List a directory",
+        errors: [...w.fsPathErrors, "not_a_directory"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_VIEW"],
+        query: w.fsListQuery,
+        data: w.fsListing,
+      }),
+      async (c) => {
+        const q = parseWith(fsListQuery, c.req.query());
+        const listing = await vfs.list(actorOf(c), q.path, {
+          limit: q.limit,
+          cursor: q.cursor,
+          refresh: q.refresh,
+          sizes: q.sizes,
+        });
+        return ok(c, listing, "Fetched");
+      },
+    ),
+  );
 
-  app.get("/fs/get", async (c) => {
-    const q = parseWith(fsPathQuery, c.req.query());
-    const { entry, target, raw } = await vfs.statDetailed(actorOf(c), q.path);
-    if (!target || !raw || entry.isDirectory) {
-      const totals = target ? await vfs.folderTotals(actorOf(c), q.path) : null;
-      const sizes = totals
-        ? { folderSize: totals.size, folderFiles: totals.files, folderFolders: totals.folders }
-        : {};
-      return ok(c, { ...entry, ...sizes, contentType: "application/x-directory" }, "Fetched");
-    }
-    return ok(c, { ...entry, ...(await links.urlsFor(target, raw, origin(c))) }, "Fetched");
-  });
+  app.get(
+    "/fs/get",
+    described(
+      (w) => ({
+        summary: "A file or directory, with a file's URLs",
+        errors: [...w.fsPathErrors],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_VIEW"],
+        query: w.fsPathQuery,
+        data: w.fsFileInfo,
+      }),
+      async (c) => {
+        const q = parseWith(fsPathQuery, c.req.query());
+        const { entry, target, raw } = await vfs.statDetailed(actorOf(c), q.path);
+        if (!target || !raw || entry.isDirectory) {
+          const totals = target ? await vfs.folderTotals(actorOf(c), q.path) : null;
+          const sizes = totals
+            ? { folderSize: totals.size, folderFiles: totals.files, folderFolders: totals.folders }
+            : {};
+          return ok(c, { ...entry, ...sizes, contentType: "application/x-directory" }, "Fetched");
+        }
+        return ok(c, { ...entry, ...(await links.urlsFor(target, raw, origin(c))) }, "Fetched");
+      },
+    ),
+  );
 
-  app.get("/fs/download", async (c) => {
-    const q = parseWith(fsPathQuery, c.req.query());
-    const { target, entry } = await vfs.openFile(actorOf(c), q.path);
-    return serveObject(c, target.driver, target.subPath, {
-      filename: entry.name,
-      contentType: entry.contentType,
-      disposition: "attachment",
-      entry,
-    });
-  });
+  app.get(
+    "/fs/download",
+    described(
+      (w) => ({
+        summary: "Download a file",
+        errors: [...w.fsPathErrors, "is_a_directory", "invalid_range", "range_not_satisfiable"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_VIEW"],
+        query: w.fsPathQuery,
+        file: "bytes",
+      }),
+      async (c) => {
+        const q = parseWith(fsPathQuery, c.req.query());
+        const { target, entry } = await vfs.openFile(actorOf(c), q.path);
+        return serveObject(c, target.driver, target.subPath, {
+          filename: entry.name,
+          contentType: entry.contentType,
+          disposition: "attachment",
+          entry,
+        });
+      },
+    ),
+  );
 
   // Inside archive files: the entries, and one entry streamed out (domain/archives).
   const archiveOf = async (c: Context<AppEnv>, path: string) => {
@@ -115,164 +157,395 @@ export function fsRoutes(ctx: AppContext) {
     return { kind, source };
   };
 
-  app.get("/fs/archive", async (c) => {
-    const q = parseWith(fsPathQuery, c.req.query());
-    const { kind, source } = await archiveOf(c, q.path);
-    return ok(c, await listArchive(source, kind), "Fetched");
-  });
+  app.get(
+    "/fs/archive",
+    described(
+      (w) => ({
+        summary: "The entries of a ZIP, TAR or TAR.GZ file, without unpacking it",
+        errors: [...w.fsPathErrors, "not_an_archive", "archive_unreadable"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_VIEW"],
+        query: w.fsPathQuery,
+        data: w.fsArchiveListing,
+      }),
+      async (c) => {
+        const q = parseWith(fsPathQuery, c.req.query());
+        const { kind, source } = await archiveOf(c, q.path);
+        return ok(c, await listArchive(source, kind), "Fetched");
+      },
+    ),
+  );
 
-  app.get("/fs/archive/entry", async (c) => {
-    const q = parseWith(fsArchiveEntryQuery, c.req.query());
-    const { kind, source } = await archiveOf(c, q.path);
-    const { body, size } = await openArchiveEntry(source, kind, q.entry);
-    const name = q.entry.split("/").pop() || "entry";
-    const headers = new Headers({ "Content-Length": String(size), "Cache-Control": "private, no-cache" });
-    setUserContentHeaders(c, headers, mimeTypeFor(name), q.download ? "attachment" : "inline", name);
-    return new Response(nodeBody(c, body), { status: 200, headers });
-  });
+  app.get(
+    "/fs/archive/entry",
+    described(
+      (w) => ({
+        summary: "One entry of an archive file, streamed out",
+        errors: [
+          ...w.fsPathErrors,
+          "not_an_archive",
+          "archive_unreadable",
+          "archive_entry_refused",
+          "archive_entry_not_found",
+        ],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_VIEW"],
+        query: w.fsArchiveEntryQuery,
+        file: "bytes",
+      }),
+      async (c) => {
+        const q = parseWith(fsArchiveEntryQuery, c.req.query());
+        const { kind, source } = await archiveOf(c, q.path);
+        const { body, size } = await openArchiveEntry(source, kind, q.entry);
+        const name = q.entry.split("/").pop() || "entry";
+        const headers = new Headers({ "Content-Length": String(size), "Cache-Control": "private, no-cache" });
+        setUserContentHeaders(c, headers, mimeTypeFor(name), q.download ? "attachment" : "inline", name);
+        return new Response(nodeBody(c, body), { status: 200, headers });
+      },
+    ),
+  );
 
-  app.get("/fs/file-link", async (c) => {
-    const q = parseWith(fsFileLinkQuery, c.req.query());
-    const data = await links.fileLink(
-      actorOf(c),
-      q.path,
-      { forceDownload: q.force_download ?? false, expiresIn: q.expires_in },
-      origin(c),
-    );
-    return ok(c, withInlineStatus(data), "Fetched");
-  });
+  app.get(
+    "/fs/file-link",
+    described(
+      (w) => ({
+        summary: "A time-limited link to a file",
+        errors: [...w.fsPathErrors, "is_a_directory"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_VIEW"],
+        query: w.fsFileLinkQuery,
+        data: w.fsFileLink,
+      }),
+      async (c) => {
+        const q = parseWith(fsFileLinkQuery, c.req.query());
+        const data = await links.fileLink(
+          actorOf(c),
+          q.path,
+          { forceDownload: q.force_download ?? false, expiresIn: q.expires_in },
+          origin(c),
+        );
+        return ok(c, withInlineStatus(data), "Fetched");
+      },
+    ),
+  );
 
-  app.get("/fs/search", async (c) => {
-    const q = parseWith(fsSearchQuery, c.req.query());
-    return ok(c, await search.search(actorOf(c), q), "Search completed");
-  });
+  app.get(
+    "/fs/search",
+    described(
+      (w) => ({
+        summary: "Search file names",
+        errors: [...w.fsPathErrors],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_VIEW"],
+        query: w.fsSearchQuery,
+        data: w.fsSearchResponse,
+      }),
+      async (c) => {
+        const q = parseWith(fsSearchQuery, c.req.query());
+        return ok(c, await search.search(actorOf(c), q), "Search completed");
+      },
+    ),
+  );
 
-  app.post("/fs/mkdir", async (c) => {
-    const body = await readJson(c, fsMkdirRequest);
-    return ok(c, await vfs.mkdir(actorOf(c), body.path), "Directory created", 201);
-  });
+  app.post(
+    "/fs/mkdir",
+    described(
+      (w) => ({
+        summary: "Create a directory",
+        errors: [...w.fsPathErrors, "dir_exists", "parent_missing", "target_exists", "root_forbidden"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_UPLOAD"],
+        body: w.fsMkdirRequest,
+        data: w.z.unknown(),
+      }),
+      async (c) => {
+        const body = await readJson(c, fsMkdirRequest);
+        return ok(c, await vfs.mkdir(actorOf(c), body.path), "Directory created", 201);
+      },
+    ),
+  );
 
   // Multipart form: `file`, `path` (directory, or the full file path; may also be a query parameter)
   // and `use_multipart`, in any order.
-  app.post("/fs/upload", async (c) => {
-    const actor = actorOf(c);
-    const queryPath = c.req.query("path");
-    const result = await readMultipartFile(c, {
-      fileField: "file",
-      // Placed once the target and the mode are known: `use_multipart` may follow the file (0.7.3
-      // forms send it last), so a form that names the path first but not the mode is spooled.
-      placed: (fields) => (fields.path ?? queryPath) !== undefined && fields.use_multipart !== undefined,
-      spool: { dir: spoolDir(ctx.config.dataDir), maxBytes: await ctx.settings.maxUploadBytes() },
-      onFile: async (part) => {
-        const path = part.fields.path ?? queryPath;
-        const name = part.fields.fileName || part.fields.filename || part.filename;
-        if (!path || !name) throw badRequest("Please provide file and path", "missing_file");
-        if (isTrue(part.fields.use_multipart)) {
-          // 0.7.3: the form only announces the file; its parts go to the URLs of the answer.
-          part.stream.resume();
-          const announced = declaredLength(part.fields.fileSize);
-          const started = await ctx.fs.multipartUploads.initMultipart(
-            actor,
-            { ...fsUploadDirectory(path, name), fileSize: part.size ?? announced ?? undefined },
-            origin(c),
-          );
-          return { started };
-        }
-        const uploaded = await uploads.upload(actor, path, name, part.stream, {
-          declaredSize: part.size ?? declaredLength(c.req.header("content-length")),
-          exactSize: part.size !== null,
-          contentType: part.fields.contentType || part.mimeType,
+  app.post(
+    "/fs/upload",
+    described(
+      (w) => ({
+        summary: "Upload a file (multipart form), or start an upload in parts",
+        errors: [
+          ...w.fsPathErrors,
+          ...w.uploadErrors,
+          ...w.formErrors,
+          "target_exists",
+          "is_a_directory",
+          "path_reserved",
+        ],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_UPLOAD"],
+        upload: "form",
+        data: w.z.union([w.fsUploadResult, w.fsMultipartStarted]),
+      }),
+      async (c) => {
+        const actor = actorOf(c);
+        const queryPath = c.req.query("path");
+        const result = await readMultipartFile(c, {
+          fileField: "file",
+          // Placed once the target and the mode are known: `use_multipart` may follow the file (0.7.3
+          // forms send it last), so a form that names the path first but not the mode is spooled.
+          placed: (fields) => (fields.path ?? queryPath) !== undefined && fields.use_multipart !== undefined,
+          spool: { dir: spoolDir(ctx.config.dataDir), maxBytes: await ctx.settings.maxUploadBytes() },
+          onFile: async (part) => {
+            const path = part.fields.path ?? queryPath;
+            const name = part.fields.fileName || part.fields.filename || part.filename;
+            if (!path || !name) throw badRequest("Please provide file and path", "missing_file");
+            if (isTrue(part.fields.use_multipart)) {
+              // 0.7.3: the form only announces the file; its parts go to the URLs of the answer.
+              part.stream.resume();
+              const announced = declaredLength(part.fields.fileSize);
+              const started = await ctx.fs.multipartUploads.initMultipart(
+                actor,
+                { ...fsUploadDirectory(path, name), fileSize: part.size ?? announced ?? undefined },
+                origin(c),
+              );
+              return { started };
+            }
+            const uploaded = await uploads.upload(actor, path, name, part.stream, {
+              declaredSize: part.size ?? declaredLength(c.req.header("content-length")),
+              exactSize: part.size !== null,
+              contentType: part.fields.contentType || part.mimeType,
+            });
+            return { uploaded };
+          },
         });
-        return { uploaded };
+        if (result.started) return ok(c, result.started, "Multipart upload started");
+        return ok(c, withInlineStatus(result.uploaded, "File uploaded"), "File uploaded", 201);
       },
-    });
-    if (result.started) return ok(c, result.started, "Multipart upload started");
-    return ok(c, withInlineStatus(result.uploaded, "File uploaded"), "File uploaded", 201);
-  });
+    ),
+  );
 
   // Raw body: PUT /fs/upload?path=/mount/dir/name.ext (scripts, large files).
-  app.put("/fs/upload", async (c) => {
-    const q = parseWith(fsPathQuery, c.req.query());
-    const name = q.path.replace(/\/+$/, "").split("/").pop() ?? "";
-    const declared = declaredLength(c.req.header("content-length"));
-    const data = await uploads.upload(actorOf(c), q.path, name, requestStream(c), {
-      declaredSize: declared,
-      exactSize: declared !== null,
-      isFilePath: true,
-      contentType: c.req.header("content-type"),
-    });
-    return ok(c, withInlineStatus(data, "File uploaded"), "File uploaded", 201);
-  });
+  app.put(
+    "/fs/upload",
+    described(
+      (w) => ({
+        summary: "Upload a file as the raw body",
+        errors: [...w.fsPathErrors, ...w.uploadErrors, "target_exists", "is_a_directory", "path_reserved"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_UPLOAD"],
+        query: w.fsPathQuery,
+        upload: "raw",
+        data: w.fsUploadResult,
+      }),
+      async (c) => {
+        const q = parseWith(fsPathQuery, c.req.query());
+        const name = q.path.replace(/\/+$/, "").split("/").pop() ?? "";
+        const declared = declaredLength(c.req.header("content-length"));
+        const data = await uploads.upload(actorOf(c), q.path, name, requestStream(c), {
+          declaredSize: declared,
+          exactSize: declared !== null,
+          isFilePath: true,
+          contentType: c.req.header("content-type"),
+        });
+        return ok(c, withInlineStatus(data, "File uploaded"), "File uploaded", 201);
+      },
+    ),
+  );
 
-  app.post("/fs/update", async (c) => {
-    const body = await readJson(c, fsUpdateRequest, UPDATE_JSON_LIMIT);
-    const data = await uploads.updateText(actorOf(c), body.path, body.content);
-    const message = data.isNewFile ? "File created" : "File updated";
-    return ok(c, withInlineStatus(data, message), message);
-  });
+  app.post(
+    "/fs/update",
+    described(
+      (w) => ({
+        summary: "Write a text file",
+        errors: [...w.fsPathErrors, "content_too_large", "is_a_directory", "insufficient_storage"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_UPLOAD"],
+        body: w.fsUpdateRequest,
+        data: w.fsUpdateResult,
+      }),
+      async (c) => {
+        const body = await readJson(c, fsUpdateRequest, UPDATE_JSON_LIMIT);
+        const data = await uploads.updateText(actorOf(c), body.path, body.content);
+        const message = data.isNewFile ? "File created" : "File updated";
+        return ok(c, withInlineStatus(data, message), message);
+      },
+    ),
+  );
 
-  app.post("/fs/rename", async (c) => {
-    const body = await readJson(c, fsRenameRequest);
-    await vfs.rename(actorOf(c), body.oldPath, body.newPath);
-    return ok(c, { oldPath: body.oldPath, newPath: body.newPath }, "Rename succeeded");
-  });
+  app.post(
+    "/fs/rename",
+    described(
+      (w) => ({
+        summary: "Rename or move",
+        errors: [
+          ...w.fsPathErrors,
+          "target_exists",
+          "cross_storage",
+          "mount_root",
+          "root_forbidden",
+          "folder_hidden_entries",
+        ],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_RENAME"],
+        body: w.fsRenameRequest,
+        data: w.z.strictObject({ oldPath: w.z.string(), newPath: w.z.string() }),
+      }),
+      async (c) => {
+        const body = await readJson(c, fsRenameRequest);
+        await vfs.rename(actorOf(c), body.oldPath, body.newPath);
+        return ok(c, { oldPath: body.oldPath, newPath: body.newPath }, "Rename succeeded");
+      },
+    ),
+  );
 
-  app.delete("/fs/batch-remove", async (c) => {
-    const body = await readJson(c, fsBatchRemoveRequest);
-    const result = await batch.batchRemove(actorOf(c), body.paths);
-    const message =
-      result.queued > 0
-        ? `Deleted ${result.success}; ${result.queued} large directories are being deleted in a background task`
-        : `Deleted ${result.success}, failed ${result.failed.length}`;
-    return ok(c, result, message, result.queued > 0 ? 202 : 200);
-  });
+  app.delete(
+    "/fs/batch-remove",
+    described(
+      (w) => ({
+        summary: "Delete files and directories",
+        errors: [...w.fsPathErrors, "mount_root", "root_forbidden", "directory_not_empty"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_DELETE"],
+        body: w.fsBatchRemoveRequest,
+        data: w.fsBatchRemoveResult,
+      }),
+      async (c) => {
+        const body = await readJson(c, fsBatchRemoveRequest);
+        const result = await batch.batchRemove(actorOf(c), body.paths);
+        const message =
+          result.queued > 0
+            ? `Deleted ${result.success}; ${result.queued} large directories are being deleted in a background task`
+            : `Deleted ${result.success}, failed ${result.failed.length}`;
+        return ok(c, result, message, result.queued > 0 ? 202 : 200);
+      },
+    ),
+  );
 
-  app.post("/fs/create-share", async (c) => {
-    const body = await readJson(c, fsCreateShareRequest);
-    const { path, ...options } = body;
-    const share = await shares.createShare(actorOf(c), path, options);
-    return ok(c, withInlineStatus(share, "Share created"), "Share created", 201);
-  });
+  app.post(
+    "/fs/create-share",
+    described(
+      (w) => ({
+        summary: "Share an explorer file",
+        errors: [...w.fsPathErrors, "is_a_directory", "slug_taken", "invalid_expiry"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_VIEW", "FILE_SHARE"],
+        body: w.fsCreateShareRequest,
+        data: w.createdFileShare,
+      }),
+      async (c) => {
+        const body = await readJson(c, fsCreateShareRequest);
+        const { path, ...options } = body;
+        const share = await shares.createShare(actorOf(c), path, options);
+        return ok(c, withInlineStatus(share, "Share created"), "Share created", 201);
+      },
+    ),
+  );
 
   // ---- tasks: owners see and manage their own, the admin all ----------------
   // A task is read, cancelled and deleted by its creator whatever its permissions
   // now (a FILE_SHARE key polls the server fetch it queued); the service answers
   // 404 for anyone else's task.
 
-  app.get("/fs/tasks", async (c) => {
-    const principal = c.get("principal");
-    requireAnyPermission(principal, TASK_CREATING_PERMISSIONS);
-    const q = parseWith(taskListQuery, c.req.query());
-    const { items, total } = await tasks.list(principal, q);
-    return ok(
-      c,
-      { tasks: items, total, limit: q.limit, offset: q.offset, hasMore: q.offset + items.length < total },
-      "Fetched",
-    );
-  });
+  app.get(
+    "/fs/tasks",
+    described(
+      (w) => ({
+        summary: "Own tasks (the admin: all)",
+        tag: "Tasks",
+        access: "key",
+        permissions: [
+          "MOUNT_VIEW",
+          "MOUNT_UPLOAD",
+          "MOUNT_COPY",
+          "MOUNT_RENAME",
+          "MOUNT_DELETE",
+          "FILE_SHARE",
+        ],
+        anyPermission: true,
+        query: w.taskListQuery,
+        data: w.fsTaskList,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requireAnyPermission(principal, TASK_CREATING_PERMISSIONS);
+        const q = parseWith(taskListQuery, c.req.query());
+        const { items, total } = await tasks.list(principal, q);
+        return ok(
+          c,
+          { tasks: items, total, limit: q.limit, offset: q.offset, hasMore: q.offset + items.length < total },
+          "Fetched",
+        );
+      },
+    ),
+  );
 
-  app.get("/fs/tasks/:id", async (c) => {
-    const principal = c.get("principal");
-    requireAuthenticated(principal);
-    return ok(c, presentTask(await tasks.get(principal, c.req.param("id"))), "Fetched");
-  });
+  app.get(
+    "/fs/tasks/:id",
+    described(
+      (w) => ({
+        summary: "One task",
+        errors: ["task_not_found"],
+        tag: "Tasks",
+        access: "key",
+        data: w.fsTask,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requireAuthenticated(principal);
+        return ok(c, presentTask(await tasks.get(principal, c.req.param("id")!)), "Fetched");
+      },
+    ),
+  );
 
-  app.post("/fs/tasks/:id/cancel", async (c) => {
-    const principal = c.get("principal");
-    requireAuthenticated(principal);
-    return ok(
-      c,
-      presentTask(await tasks.cancel(principal, c.req.param("id"))),
-      "Task cancellation requested",
-    );
-  });
+  app.post(
+    "/fs/tasks/:id/cancel",
+    described(
+      (w) => ({
+        summary: "Cancel a task",
+        errors: ["task_not_found", "task_finished"],
+        tag: "Tasks",
+        access: "key",
+        data: w.fsTask,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requireAuthenticated(principal);
+        return ok(
+          c,
+          presentTask(await tasks.cancel(principal, c.req.param("id")!)),
+          "Task cancellation requested",
+        );
+      },
+    ),
+  );
 
-  app.delete("/fs/tasks/:id", async (c) => {
-    const principal = c.get("principal");
-    requireAuthenticated(principal);
-    await tasks.delete(principal, c.req.param("id"));
-    return ok(c, null, "Task deleted");
-  });
+  app.delete(
+    "/fs/tasks/:id",
+    described(
+      () => ({
+        summary: "Delete a finished task",
+        errors: ["task_not_found", "task_running"],
+        tag: "Tasks",
+        access: "key",
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requireAuthenticated(principal);
+        await tasks.delete(principal, c.req.param("id")!);
+        return ok(c, null, "Task deleted");
+      },
+    ),
+  );
 
   app.route("/", fsTransferRoutes(ctx));
   return app;

@@ -20,6 +20,7 @@ import { isAppError } from "../../errors";
 import { parseWith, readJson } from "../body";
 import { ok, okRepeatingData, plainTextError } from "../envelope";
 import { setHeader } from "../node-exchange";
+import { described } from "../route-doc";
 import { logAccess, mayCountView, noStore, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
 import { legacyPasteFields } from "../wire-aliases";
@@ -49,131 +50,258 @@ export function pasteRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const pastes = ctx.pastes;
 
-  app.post("/paste", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.TEXT);
-    const body = await readJson(c, createPasteRequest, PASTE_BODY_LIMIT);
-    return ok(c, await pastes.create(principal, body), "Paste created", 201);
-  });
-
-  app.get("/paste/:slug", async (c) => {
-    const { principal, slug } = visitor(c);
-    const { visit: data, delivered } = await pastes.view(principal, slug, { countView: mayCountView(c) });
-    if (delivered) logAccess(c, ctx.accessLog, delivered, "paste", "page_view", contentBytes(delivered));
-    noStore(c);
-    setHeader(c, "X-Robots-Tag", "noindex");
-    return okRepeatingData(c, data, legacyPasteFields(data), "Fetched");
-  });
-
-  app.post("/paste/:slug", async (c) => {
-    const body = await readJson(c, pastePasswordRequest);
-    const { principal, slug, clientIp } = visitor(c);
-    const { visit: data, delivered } = await pastes.unlock(principal, slug, body.password, clientIp);
-    if (delivered) logAccess(c, ctx.accessLog, delivered, "paste", "page_view", contentBytes(delivered));
-    noStore(c);
-    // The visitor typed this password a moment ago; 0.7.3 pages build their raw link from it.
-    return okRepeatingData(
-      c,
-      data,
-      { ...legacyPasteFields(data), plain_password: body.password },
-      "Password verified",
-    );
-  });
-
-  app.get("/raw/:slug", async (c) => {
-    const { principal, slug, clientIp } = visitor(c);
-    noStore(c);
-    setHeader(c, "X-Robots-Tag", "noindex");
-    // Served so that it can never run as a page on our origin.
-    setHeader(c, "Content-Security-Policy", "sandbox; default-src 'none'");
-    try {
-      const {
-        row,
-        content,
-        visitor: delivered,
-      } = await pastes.raw(
-        principal,
-        slug,
-        { password: c.req.query("password"), token: c.req.query("token") },
-        { countView: mayCountView(c), clientIp },
-      );
-      setHeader(c, "Content-Disposition", `inline; filename="${slug}.txt"`);
-      if (c.req.method === "HEAD") return c.body(null, 200, plainText());
-      if (content === null)
-        return c.body("This paste is available at its ClipShare link.\n", 200, plainText());
-      if (delivered) logAccess(c, ctx.accessLog, row, "paste", "raw", contentBytes(row));
-      return c.body(content, 200, plainText());
-    } catch (e) {
-      // Not a missing page but a paste that has no raw form: the JSON envelope says why.
-      if (isAppError(e) && e.error === "encrypted_paste") throw e;
-      return plainTextError(c, e);
-    }
-  });
-
-  app.get("/pastes", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.TEXT);
-    const q = parseWith(listQuery, c.req.query());
-    const limit = q.limit ?? PASTES_DEFAULT_LIMIT;
-    const page = q.page ?? 1;
-    const offset = q.offset ?? (page - 1) * limit;
-    const { items, total } = await pastes.list(principal, {
-      limit,
-      offset,
-      search: q.search || q.q || undefined,
-      createdBy: q.created_by,
-      expired: q.expired === undefined ? undefined : q.expired === "true",
-    });
-    return c.json({
-      code: 200,
-      message: "Fetched",
-      success: true,
-      data: items,
-      pagination: {
-        total,
-        limit,
-        offset,
-        page: Math.floor(offset / limit) + 1,
-        totalPages: Math.max(1, Math.ceil(total / limit)),
-        hasMore: offset + items.length < total,
+  app.post(
+    "/paste",
+    described(
+      (w) => ({
+        summary: "Create a paste",
+        errors: ["slug_taken", "invalid_expiry"],
+        tag: "Pastes",
+        access: "key",
+        permissions: ["TEXT"],
+        body: w.createPasteRequest,
+        data: w.createdPaste,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.TEXT);
+        const body = await readJson(c, createPasteRequest, PASTE_BODY_LIMIT);
+        return ok(c, await pastes.create(principal, body), "Paste created", 201);
       },
-    });
-  });
+    ),
+  );
 
-  app.delete("/pastes/batch-delete", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.TEXT);
-    const { ids } = await readJson(c, idListRequest);
-    const deleted = await pastes.deleteMany(principal, ids);
-    return ok(c, { deleted }, `Deleted ${deleted} shares`);
-  });
+  app.get(
+    "/paste/:slug",
+    described(
+      (w) => ({
+        summary: "View a paste (counts a view)",
+        errors: [...w.pasteVisitErrors],
+        tag: "Pastes",
+        access: "public",
+        data: w.pasteVisit,
+      }),
+      async (c) => {
+        const { principal, slug } = visitor(c);
+        const { visit: data, delivered } = await pastes.view(principal, slug, { countView: mayCountView(c) });
+        if (delivered) logAccess(c, ctx.accessLog, delivered, "paste", "page_view", contentBytes(delivered));
+        noStore(c);
+        setHeader(c, "X-Robots-Tag", "noindex");
+        return okRepeatingData(c, data, legacyPasteFields(data), "Fetched");
+      },
+    ),
+  );
 
-  app.post("/pastes/clear-expired", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.TEXT);
-    const cleared = await pastes.clearExpired(principal);
-    return ok(c, { cleared }, `Cleared ${cleared} expired shares`);
-  });
+  app.post(
+    "/paste/:slug",
+    described(
+      (w) => ({
+        summary: "Open a password-protected paste",
+        errors: [...w.pasteVisitErrors, "password_not_required"],
+        tag: "Pastes",
+        access: "public",
+        body: w.pastePasswordRequest,
+        data: w.pasteVisit,
+      }),
+      async (c) => {
+        const body = await readJson(c, pastePasswordRequest);
+        const { principal, slug, clientIp } = visitor(c);
+        const { visit: data, delivered } = await pastes.unlock(principal, slug, body.password, clientIp);
+        if (delivered) logAccess(c, ctx.accessLog, delivered, "paste", "page_view", contentBytes(delivered));
+        noStore(c);
+        // The visitor typed this password a moment ago; 0.7.3 pages build their raw link from it.
+        return okRepeatingData(
+          c,
+          data,
+          { ...legacyPasteFields(data), plain_password: body.password },
+          "Password verified",
+        );
+      },
+    ),
+  );
 
-  app.post("/admin/pastes/clear-expired", async (c) => {
-    const principal = c.get("principal");
-    requireAdmin(principal);
-    const cleared = await pastes.clearExpired(principal);
-    return ok(c, { cleared }, `Cleared ${cleared} expired shares`);
-  });
+  app.get(
+    "/raw/:slug",
+    described(
+      (w) => ({
+        summary: "A paste as plain text",
+        errors: [...w.pasteVisitErrors, "encrypted_paste"],
+        tag: "Pastes",
+        access: "public",
+        file: "text",
+      }),
+      async (c) => {
+        const { principal, slug, clientIp } = visitor(c);
+        noStore(c);
+        setHeader(c, "X-Robots-Tag", "noindex");
+        // Served so that it can never run as a page on our origin.
+        setHeader(c, "Content-Security-Policy", "sandbox; default-src 'none'");
+        try {
+          const {
+            row,
+            content,
+            visitor: delivered,
+          } = await pastes.raw(
+            principal,
+            slug,
+            { password: c.req.query("password"), token: c.req.query("token") },
+            { countView: mayCountView(c), clientIp },
+          );
+          setHeader(c, "Content-Disposition", `inline; filename="${slug}.txt"`);
+          if (c.req.method === "HEAD") return c.body(null, 200, plainText());
+          if (content === null)
+            return c.body("This paste is available at its ClipShare link.\n", 200, plainText());
+          if (delivered) logAccess(c, ctx.accessLog, row, "paste", "raw", contentBytes(row));
+          return c.body(content, 200, plainText());
+        } catch (e) {
+          // Not a missing page but a paste that has no raw form: the JSON envelope says why.
+          if (isAppError(e) && e.error === "encrypted_paste") throw e;
+          return plainTextError(c, e);
+        }
+      },
+    ),
+  );
 
-  app.get("/pastes/:id", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.TEXT);
-    return ok(c, await pastes.getForOwner(principal, c.req.param("id")), "Fetched");
-  });
+  app.get(
+    "/pastes",
+    described(
+      (w) => ({
+        summary: "List own pastes (the admin: all)",
+        tag: "Pastes",
+        access: "key",
+        permissions: ["TEXT"],
+        query: w.pageQuery,
+        data: w.list(w.pasteListRow),
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.TEXT);
+        const q = parseWith(listQuery, c.req.query());
+        const limit = q.limit ?? PASTES_DEFAULT_LIMIT;
+        const page = q.page ?? 1;
+        const offset = q.offset ?? (page - 1) * limit;
+        const { items, total } = await pastes.list(principal, {
+          limit,
+          offset,
+          search: q.search || q.q || undefined,
+          createdBy: q.created_by,
+          expired: q.expired === undefined ? undefined : q.expired === "true",
+        });
+        return c.json({
+          code: 200,
+          message: "Fetched",
+          success: true,
+          data: items,
+          pagination: {
+            total,
+            limit,
+            offset,
+            page: Math.floor(offset / limit) + 1,
+            totalPages: Math.max(1, Math.ceil(total / limit)),
+            hasMore: offset + items.length < total,
+          },
+        });
+      },
+    ),
+  );
 
-  app.put("/pastes/:id", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.TEXT);
-    const body = await readJson(c, updatePasteRequest, PASTE_BODY_LIMIT);
-    return ok(c, await pastes.update(principal, c.req.param("id"), body), "Paste updated");
-  });
+  app.delete(
+    "/pastes/batch-delete",
+    described(
+      (w) => ({
+        summary: "Delete pastes",
+        tag: "Pastes",
+        access: "key",
+        permissions: ["TEXT"],
+        body: w.idListRequest,
+        data: w.counted("deleted"),
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.TEXT);
+        const { ids } = await readJson(c, idListRequest);
+        const deleted = await pastes.deleteMany(principal, ids);
+        return ok(c, { deleted }, `Deleted ${deleted} shares`);
+      },
+    ),
+  );
+
+  app.post(
+    "/pastes/clear-expired",
+    described(
+      (w) => ({
+        summary: "Delete own expired pastes",
+        tag: "Pastes",
+        access: "key",
+        permissions: ["TEXT"],
+        data: w.counted("cleared"),
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.TEXT);
+        const cleared = await pastes.clearExpired(principal);
+        return ok(c, { cleared }, `Cleared ${cleared} expired shares`);
+      },
+    ),
+  );
+
+  app.post(
+    "/admin/pastes/clear-expired",
+    described(
+      (w) => ({
+        summary: "Delete every expired paste",
+        tag: "Pastes",
+        access: "admin",
+        data: w.counted("cleared"),
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requireAdmin(principal);
+        const cleared = await pastes.clearExpired(principal);
+        return ok(c, { cleared }, `Cleared ${cleared} expired shares`);
+      },
+    ),
+  );
+
+  app.get(
+    "/pastes/:id",
+    described(
+      (w) => ({
+        summary: "One paste with its content",
+        errors: ["paste_not_found"],
+        tag: "Pastes",
+        access: "key",
+        permissions: ["TEXT"],
+        data: w.pasteDetail,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.TEXT);
+        return ok(c, await pastes.getForOwner(principal, c.req.param("id")!), "Fetched");
+      },
+    ),
+  );
+
+  app.put(
+    "/pastes/:id",
+    described(
+      (w) => ({
+        summary: "Edit a paste",
+        errors: ["paste_not_found", "slug_taken", "invalid_expiry", "nothing_to_update", "encrypted_paste"],
+        tag: "Pastes",
+        access: "key",
+        permissions: ["TEXT"],
+        body: w.updatePasteRequest,
+        data: w.pasteListRow,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.TEXT);
+        const body = await readJson(c, updatePasteRequest, PASTE_BODY_LIMIT);
+        return ok(c, await pastes.update(principal, c.req.param("id")!, body), "Paste updated");
+      },
+    ),
+  );
 
   return app;
 }

@@ -6,6 +6,7 @@
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
 import { invalidPath } from "../../storage/errors";
+import { described } from "../route-doc";
 import { serveObject } from "../serve-object";
 import type { AppEnv } from "../types";
 
@@ -36,15 +37,34 @@ function proxiedPath(c: Context): string {
 export function proxyRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
-  app.get("/p/*", async (c) => {
-    const { target, entry } = await ctx.fs.links.openProxied(proxiedPath(c), c.req.query("sign"));
-    return serveObject(c, target.driver, target.subPath, {
-      filename: entry.name,
-      contentType: entry.contentType,
-      disposition: c.req.query("download") === "true" ? "attachment" : "inline",
-      entry,
-    });
-  });
+  app.get(
+    "/p/*",
+    described(
+      (w) => ({
+        summary: "A mounted file through the server (proxy links)",
+        errors: [
+          ...w.fsPathErrors,
+          "signature_required",
+          "signature_expired",
+          "malformed_signature",
+          "invalid_range",
+          "range_not_satisfiable",
+        ],
+        tag: "File system",
+        access: "public",
+        file: "bytes",
+      }),
+      async (c) => {
+        const { target, entry } = await ctx.fs.links.openProxied(proxiedPath(c), c.req.query("sign"));
+        return serveObject(c, target.driver, target.subPath, {
+          filename: entry.name,
+          contentType: entry.contentType,
+          disposition: c.req.query("download") === "true" ? "attachment" : "inline",
+          entry,
+        });
+      },
+    ),
+  );
 
   return app;
 }

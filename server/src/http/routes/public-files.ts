@@ -16,6 +16,7 @@ import { readJson } from "../body";
 import { continuationToken, withContinuationCookies } from "../download-continuation";
 import { ok, okWithTopLevel, plainTextError } from "../envelope";
 import { publicOrigin } from "../request-origin";
+import { described } from "../route-doc";
 import { isRevalidation, notModifiedFor, serveObject } from "../serve-object";
 import { isPreviewBot, logAccess, mayCountView, noStore, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
@@ -41,25 +42,50 @@ export function publicFileRoutes(ctx: AppContext) {
   const shares = ctx.fileShares;
   const origin = (c: Context<AppEnv>) => publicOrigin(c, ctx.config.trustProxy);
 
-  app.get("/public/files/:slug", async (c) => {
-    const { principal, slug } = visitor(c);
-    const { data, delivered } = await shares.view(principal, slug, {
-      countView: mayCountView(c),
-      origin: origin(c),
-    });
-    if (delivered) logAccess(c, ctx.accessLog, delivered, "file", "page_view", null);
-    noStore(c);
-    return withAccessCookies(ok(c, data, "Fetched"), data, origin(c));
-  });
+  app.get(
+    "/public/files/:slug",
+    described(
+      (w) => ({
+        summary: "A file share's page data (counts a view)",
+        errors: [...w.fileVisitErrors],
+        tag: "File shares",
+        access: "public",
+        data: w.publicFile,
+      }),
+      async (c) => {
+        const { principal, slug } = visitor(c);
+        const { data, delivered } = await shares.view(principal, slug, {
+          countView: mayCountView(c),
+          origin: origin(c),
+        });
+        if (delivered) logAccess(c, ctx.accessLog, delivered, "file", "page_view", null);
+        noStore(c);
+        return withAccessCookies(ok(c, data, "Fetched"), data, origin(c));
+      },
+    ),
+  );
 
-  app.post("/public/files/:slug/verify", async (c) => {
-    const body = await readJson(c, filePasswordRequest);
-    const { principal, slug, clientIp } = visitor(c);
-    const { data, delivered } = await shares.unlock(principal, slug, body.password, clientIp, origin(c));
-    if (delivered) logAccess(c, ctx.accessLog, delivered, "file", "page_view", null);
-    noStore(c);
-    return withAccessCookies(ok(c, data, "Password verified"), data, origin(c));
-  });
+  app.post(
+    "/public/files/:slug/verify",
+    described(
+      (w) => ({
+        summary: "Open a password-protected file share",
+        errors: [...w.fileVisitErrors, "password_not_required"],
+        tag: "File shares",
+        access: "public",
+        body: w.filePasswordRequest,
+        data: w.publicFile,
+      }),
+      async (c) => {
+        const body = await readJson(c, filePasswordRequest);
+        const { principal, slug, clientIp } = visitor(c);
+        const { data, delivered } = await shares.unlock(principal, slug, body.password, clientIp, origin(c));
+        if (delivered) logAccess(c, ctx.accessLog, delivered, "file", "page_view", null);
+        noStore(c);
+        return withAccessCookies(ok(c, data, "Password verified"), data, origin(c));
+      },
+    ),
+  );
 
   /**
    * The access check of every route that hands out content or a URL to it. `delivers: false`
@@ -143,42 +169,78 @@ export function publicFileRoutes(ctx: AppContext) {
     });
   };
 
-  app.get("/file-view/:slug", stream("inline"));
-  app.get("/file-download/:slug", stream("attachment"));
+  app.get(
+    "/file-view/:slug",
+    described(
+      (w) => ({
+        summary: "The shared file, inline",
+        errors: [...w.fileVisitErrors, "preview_bot_refused", "invalid_range", "range_not_satisfiable"],
+        tag: "File shares",
+        access: "public",
+        file: "bytes",
+      }),
+      stream("inline"),
+    ),
+  );
+  app.get(
+    "/file-download/:slug",
+    described(
+      (w) => ({
+        summary: "The shared file, as a download",
+        errors: [...w.fileVisitErrors, "preview_bot_refused", "invalid_range", "range_not_satisfiable"],
+        tag: "File shares",
+        access: "public",
+        file: "bytes",
+      }),
+      stream("attachment"),
+    ),
+  );
 
   // 0.7.3 clients read a top-level `url` (the file's own URL) and build the viewer
   // link themselves; ClipShare's app reads `data` with the viewer links built.
-  app.get("/office-preview/:slug", async (c) => {
-    const { row, token, owner } = await authorize(c, (r) => shares.assertOfficeType(r));
-    // The viewer fetches the file through the URL handed out here; that fetch is logged on its own.
-    if (!owner && c.req.method === "GET") logAccess(c, ctx.accessLog, row, "file", "preview", null);
-    const { driver } = await ctx.storageConfigs.driverById(row.storage_config_id!);
-    // A URL to the content never outlives the access it was handed out under.
-    const lifetime = token ? Math.max(60, shares.tokenSecondsLeft(token)) : SHARE_TOKEN_TTL_SECONDS;
-    const direct = driver.presignRead
-      ? (
-          await driver.presignRead(row.storage_path, {
+  app.get(
+    "/office-preview/:slug",
+    described(
+      (w) => ({
+        summary: "Office viewer URLs for a shared document",
+        errors: [...w.fileVisitErrors, "not_office_file"],
+        tag: "File shares",
+        access: "public",
+        data: w.officeViewerUrls,
+      }),
+      async (c) => {
+        const { row, token, owner } = await authorize(c, (r) => shares.assertOfficeType(r));
+        // The viewer fetches the file through the URL handed out here; that fetch is logged on its own.
+        if (!owner && c.req.method === "GET") logAccess(c, ctx.accessLog, row, "file", "preview", null);
+        const { driver } = await ctx.storageConfigs.driverById(row.storage_config_id!);
+        // A URL to the content never outlives the access it was handed out under.
+        const lifetime = token ? Math.max(60, shares.tokenSecondsLeft(token)) : SHARE_TOKEN_TTL_SECONDS;
+        const direct = driver.presignRead
+          ? (
+              await driver.presignRead(row.storage_path, {
+                filename: row.filename,
+                disposition: "inline",
+                expiresIn: lifetime,
+              })
+            ).url
+          : shares.urlsFor(row, origin(c), token).previewUrl;
+        const viewers = shares.officeViewerUrls(row, direct);
+        noStore(c);
+        return okWithTopLevel(
+          c,
+          viewers,
+          {
+            url: direct,
             filename: row.filename,
-            disposition: "inline",
-            expiresIn: lifetime,
-          })
-        ).url
-      : shares.urlsFor(row, origin(c), token).previewUrl;
-    const viewers = shares.officeViewerUrls(row, direct);
-    noStore(c);
-    return okWithTopLevel(
-      c,
-      viewers,
-      {
-        url: direct,
-        filename: row.filename,
-        mimetype: row.mimetype,
-        expires_in: lifetime,
-        is_temporary: true,
+            mimetype: row.mimetype,
+            expires_in: lifetime,
+            is_temporary: true,
+          },
+          "Fetched",
+        );
       },
-      "Fetched",
-    );
-  });
+    ),
+  );
 
   return app;
 }

@@ -4,6 +4,7 @@ import { requireAdmin } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { readJson } from "../body";
 import { ok } from "../envelope";
+import { described } from "../route-doc";
 import type { AppEnv } from "../types";
 
 /** /admin/system-settings and /admin/proxy-sign-settings — admin only. */
@@ -14,28 +15,78 @@ export function settingsRoutes(ctx: AppContext) {
     await next();
   });
 
-  app.get("/system-settings", async (c) => ok(c, await ctx.settings.listRows(), "Fetched"));
+  app.get(
+    "/system-settings",
+    described(
+      (w) => ({
+        summary: "System settings",
+        tag: "Settings",
+        access: "admin",
+        data: w.list(w.systemSettingRow),
+      }),
+      async (c) => ok(c, await ctx.settings.listRows(), "Fetched"),
+    ),
+  );
 
-  app.put("/system-settings", async (c) => {
-    const body = await readJson(c, updateSystemSettingsRequest);
-    await ctx.settings.update(body);
-    return ok(c, await ctx.settings.listRows(), "System settings updated");
-  });
+  app.put(
+    "/system-settings",
+    described(
+      (w) => ({
+        summary: "Change system settings",
+        errors: ["nothing_to_update"],
+        tag: "Settings",
+        access: "admin",
+        body: w.updateSystemSettingsRequest,
+        data: w.list(w.systemSettingRow),
+      }),
+      async (c) => {
+        const body = await readJson(c, updateSystemSettingsRequest);
+        await ctx.settings.update(body);
+        return ok(c, await ctx.settings.listRows(), "System settings updated");
+      },
+    ),
+  );
 
-  app.get("/proxy-sign-settings", async (c) => {
-    const s = await ctx.settings.getAll();
-    return ok(c, { signAll: s.proxy_sign_all, expires: s.proxy_sign_expires });
-  });
+  app.get(
+    "/proxy-sign-settings",
+    described(
+      (w) => ({
+        summary: "Proxy link signing",
+        tag: "Settings",
+        access: "admin",
+        data: w.proxySignSettings,
+      }),
+      async (c) => {
+        const s = await ctx.settings.getAll();
+        return ok(c, { signAll: s.proxy_sign_all, expires: s.proxy_sign_expires });
+      },
+    ),
+  );
 
-  app.post("/proxy-sign-settings", async (c) => {
-    const body = await readJson(c, proxySignSettingsRequest);
-    const s = await ctx.settings.update({ proxy_sign_all: body.signAll, proxy_sign_expires: body.expires });
-    return ok(
-      c,
-      { signAll: s.proxy_sign_all, expires: s.proxy_sign_expires },
-      "Proxy signing settings updated",
-    );
-  });
+  app.post(
+    "/proxy-sign-settings",
+    described(
+      (w) => ({
+        summary: "Change proxy link signing",
+        tag: "Settings",
+        access: "admin",
+        body: w.proxySignSettingsRequest,
+        data: w.proxySignSettings,
+      }),
+      async (c) => {
+        const body = await readJson(c, proxySignSettingsRequest);
+        const s = await ctx.settings.update({
+          proxy_sign_all: body.signAll,
+          proxy_sign_expires: body.expires,
+        });
+        return ok(
+          c,
+          { signAll: s.proxy_sign_all, expires: s.proxy_sign_expires },
+          "Proxy signing settings updated",
+        );
+      },
+    ),
+  );
 
   return app;
 }

@@ -9,12 +9,13 @@ import { open } from "node:fs/promises";
 import { fsThumbnailQuery, type ThumbnailSize, thumbnailQuery } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
-import { apiActor } from "../../domain/fs/access";
 import type { Thumbnail, ThumbnailSource } from "../../domain/thumbnails/thumbnail-service";
 import { storageNotFound } from "../../storage/errors";
 import { parseWith } from "../body";
 import { continuationToken } from "../download-continuation";
+import { fsActorOf } from "../fs-actor";
 import { nodeBody } from "../node-body";
+import { described } from "../route-doc";
 import { etagMatches } from "../serve-object";
 import { isPreviewBot, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
@@ -57,33 +58,64 @@ export function thumbnailRoutes(ctx: AppContext) {
     return new Response(nodeBody(c, file.createReadStream()), { status: 200, headers });
   };
 
-  app.get("/fs/thumbnail", async (c) => {
-    const q = parseWith(fsThumbnailQuery, c.req.query());
-    const { target, entry } = await ctx.fs.vfs.openFile(apiActor(c.get("principal")), q.path);
-    return send(c, { storageId: target.config.id, driver: target.driver, path: target.subPath, entry }, q);
-  });
+  app.get(
+    "/fs/thumbnail",
+    described(
+      (w) => ({
+        summary: "A WebP thumbnail of an image or video",
+        errors: [...w.fsPathErrors, "not_supported"],
+        tag: "File system",
+        access: "key",
+        permissions: ["MOUNT_VIEW"],
+        query: w.fsThumbnailQuery,
+        file: "image",
+      }),
+      async (c) => {
+        const q = parseWith(fsThumbnailQuery, c.req.query());
+        const { target, entry } = await ctx.fs.vfs.openFile(fsActorOf(c), q.path);
+        return send(
+          c,
+          { storageId: target.config.id, driver: target.driver, path: target.subPath, entry },
+          q,
+        );
+      },
+    ),
+  );
 
-  app.get("/file-thumbnail/:slug", async (c) => {
-    const q = parseWith(thumbnailQuery, c.req.query());
-    const { principal, slug, clientIp } = visitor(c);
-    // delivers: false — a thumbnail is not the file, so it never uses a view.
-    const { row } = await ctx.fileShares
-      .authorizeDownload(
-        principal,
-        slug,
-        { token: continuationToken(c), password: c.req.query("password") },
-        { delivers: false, bot: isPreviewBot(c), clientIp },
-      )
-      .catch((e: unknown) => {
-        throw withContentRouteStatus(e);
-      });
-    const { row: config, driver } = await ctx.storageConfigs.driverById(row.storage_config_id!);
-    const entry = await driver.stat(row.storage_path);
-    if (!entry || entry.isDirectory) throw storageNotFound(row.storage_path);
-    // The share's recorded type and name decide what it is, not the stored object's.
-    const named = { ...entry, name: row.filename, contentType: row.mimetype || entry.contentType };
-    return send(c, { storageId: config.id, driver, path: row.storage_path, entry: named }, q);
-  });
+  app.get(
+    "/file-thumbnail/:slug",
+    described(
+      (w) => ({
+        summary: "A WebP thumbnail of a shared image or video (does not use a view)",
+        errors: [...w.fileVisitErrors, "not_supported"],
+        tag: "File shares",
+        access: "public",
+        query: w.thumbnailQuery,
+        file: "image",
+      }),
+      async (c) => {
+        const q = parseWith(thumbnailQuery, c.req.query());
+        const { principal, slug, clientIp } = visitor(c);
+        // delivers: false — a thumbnail is not the file, so it never uses a view.
+        const { row } = await ctx.fileShares
+          .authorizeDownload(
+            principal,
+            slug,
+            { token: continuationToken(c), password: c.req.query("password") },
+            { delivers: false, bot: isPreviewBot(c), clientIp },
+          )
+          .catch((e: unknown) => {
+            throw withContentRouteStatus(e);
+          });
+        const { row: config, driver } = await ctx.storageConfigs.driverById(row.storage_config_id!);
+        const entry = await driver.stat(row.storage_path);
+        if (!entry || entry.isDirectory) throw storageNotFound(row.storage_path);
+        // The share's recorded type and name decide what it is, not the stored object's.
+        const named = { ...entry, name: row.filename, contentType: row.mimetype || entry.contentType };
+        return send(c, { storageId: config.id, driver, path: row.storage_path, entry: named }, q);
+      },
+    ),
+  );
 
   return app;
 }

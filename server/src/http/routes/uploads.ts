@@ -11,6 +11,7 @@ import type { AppContext } from "../../context";
 import { MAX_PARTS } from "../../domain/uploads/upload-sessions";
 import { declaredLength, parseWith, requestStream } from "../body";
 import { ok } from "../envelope";
+import { described } from "../route-doc";
 import type { AppEnv } from "../types";
 
 const MISSING = "Upload URL is missing its signature";
@@ -36,24 +37,38 @@ const signedQuery = onFirstUse(() =>
 export function uploadRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
-  app.put("/uploads/:session", async (c) => {
-    const q = parseWith(signedQuery, c.req.query());
-    const result = await ctx.signedUploads.receive(
-      c.req.param("session"),
-      {
-        part:
-          q.partNumber !== undefined
-            ? { partNumber: q.partNumber, isLastPart: q.isLastPart === "true" }
-            : null,
-        expires: Number(q.expires),
-        sig: q.sig,
+  app.put(
+    "/uploads/:session",
+    described(
+      (w) => ({
+        summary:
+          "The signed upload URL of LOCAL storage (a whole file, or one part with partNumber and isLastPart)",
+        tag: "File shares",
+        access: "public",
+        errors: [...w.uploadErrors, "invalid_signature", "upload_session_not_found", "invalid_part"],
+        upload: "raw",
+        data: w.z.unknown(),
+      }),
+      async (c) => {
+        const q = parseWith(signedQuery, c.req.query());
+        const result = await ctx.signedUploads.receive(
+          c.req.param("session")!,
+          {
+            part:
+              q.partNumber !== undefined
+                ? { partNumber: q.partNumber, isLastPart: q.isLastPart === "true" }
+                : null,
+            expires: Number(q.expires),
+            sig: q.sig,
+          },
+          requestStream(c),
+          declaredLength(c.req.header("content-length")),
+        );
+        if (result.etag) c.header("ETag", `"${result.etag}"`);
+        return ok(c, result, q.partNumber !== undefined ? "Part uploaded" : "Uploaded");
       },
-      requestStream(c),
-      declaredLength(c.req.header("content-length")),
-    );
-    if (result.etag) c.header("ETag", `"${result.etag}"`);
-    return ok(c, result, q.partNumber !== undefined ? "Part uploaded" : "Uploaded");
-  });
+    ),
+  );
 
   return app;
 }

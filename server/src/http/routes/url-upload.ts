@@ -23,6 +23,7 @@ import { parseWith, readJson } from "../body";
 import { ok, withInlineStatus } from "../envelope";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
+import { described } from "../route-doc";
 import type { AppEnv } from "../types";
 import { commitUpload } from "./files";
 import { readCompleteRequest } from "./files-multipart";
@@ -31,80 +32,206 @@ export function urlUploadRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const service = ctx.urlUploads;
 
-  app.post("/url/info", async (c) => {
-    requirePermission(c.get("principal"), Permission.FILE_SHARE);
-    const { url } = await readJson(c, urlInfoRequest);
-    return ok(c, await service.info(url), "URL info fetched");
-  });
+  app.post(
+    "/url/info",
+    described(
+      (w) => ({
+        summary: "What a remote URL holds",
+        errors: ["bad_request", "storage_unreachable"],
+        tag: "URL upload",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        body: w.urlInfoRequest,
+        data: w.remoteFileInfo,
+      }),
+      async (c) => {
+        requirePermission(c.get("principal"), Permission.FILE_SHARE);
+        const { url } = await readJson(c, urlInfoRequest);
+        return ok(c, await service.info(url), "URL info fetched");
+      },
+    ),
+  );
 
   // The browser's fallback when the remote server allows no cross-origin read. The body is
   // streamed through, as an attachment that can never render (or run script) on this origin.
-  app.get("/url/proxy", async (c) => {
-    requirePermission(c.get("principal"), Permission.FILE_SHARE);
-    const { url } = parseWith(urlInfoRequest, { url: c.req.query("url") });
-    const remote = await service.openProxy(url, c.req.raw.signal);
-    const info = describeResponse(remote, "GET");
-    const headers = new Headers({
-      "Content-Type": info.contentType,
-      "Content-Disposition": contentDisposition("attachment", info.filename),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": "private, no-store",
-    });
-    if (remote.contentLength !== null) headers.set("Content-Length", String(remote.contentLength));
-    return new Response(nodeBody(c, remote.body), { status: 200, headers });
-  });
+  app.get(
+    "/url/proxy",
+    described(
+      (w) => ({
+        summary: "The remote file through the server (no CORS at the source)",
+        errors: ["bad_request", "storage_unreachable"],
+        tag: "URL upload",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        query: w.urlInfoRequest,
+        file: "bytes",
+      }),
+      async (c) => {
+        requirePermission(c.get("principal"), Permission.FILE_SHARE);
+        const { url } = parseWith(urlInfoRequest, { url: c.req.query("url") });
+        const remote = await service.openProxy(url, c.req.raw.signal);
+        const info = describeResponse(remote, "GET");
+        const headers = new Headers({
+          "Content-Type": info.contentType,
+          "Content-Disposition": contentDisposition("attachment", info.filename),
+          "X-Content-Type-Options": "nosniff",
+          "Content-Security-Policy": "default-src 'none'; sandbox",
+          "Cache-Control": "private, no-store",
+        });
+        if (remote.contentLength !== null) headers.set("Content-Length", String(remote.contentLength));
+        return new Response(nodeBody(c, remote.body), { status: 200, headers });
+      },
+    ),
+  );
 
-  app.post("/url/presign", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.FILE_SHARE);
-    const body = await readJson(c, urlPresignRequest);
-    return ok(
-      c,
-      await service.presign(principal, body, publicOrigin(c, ctx.config.trustProxy)),
-      "Presigned upload URL created",
-    );
-  });
+  app.post(
+    "/url/presign",
+    described(
+      (w) => ({
+        summary: "Reserve a share for a remote file",
+        errors: [...w.shareStorageErrors, "slug_taken", "invalid_expiry", "insufficient_storage"],
+        tag: "URL upload",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        body: w.urlPresignRequest,
+        data: w.urlPresignedUpload,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.FILE_SHARE);
+        const body = await readJson(c, urlPresignRequest);
+        return ok(
+          c,
+          await service.presign(principal, body, publicOrigin(c, ctx.config.trustProxy)),
+          "Presigned upload URL created",
+        );
+      },
+    ),
+  );
 
-  app.post("/url/commit", commitUpload(ctx));
+  app.post(
+    "/url/commit",
+    described(
+      (w) => ({
+        summary: "Publish a URL upload",
+        errors: ["file_not_found", "upload_missing", "size_mismatch", "insufficient_storage"],
+        tag: "URL upload",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        body: w.commitRequest,
+        data: w.publishedFileShare,
+      }),
+      commitUpload(ctx),
+    ),
+  );
 
-  app.post("/url/multipart/init", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.FILE_SHARE);
-    const body = await readJson(c, urlMultipartInitRequest);
-    const origin = publicOrigin(c, ctx.config.trustProxy);
-    return ok(c, await service.multipartInit(principal, body, origin), "Multipart upload started");
-  });
+  app.post(
+    "/url/multipart/init",
+    described(
+      (w) => ({
+        summary: "Start a URL upload in parts",
+        errors: [...w.shareStorageErrors, "invalid_parts", "too_many_parts", "slug_taken"],
+        tag: "URL upload",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        body: w.urlMultipartInitRequest,
+        data: w.urlMultipartStarted,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.FILE_SHARE);
+        const body = await readJson(c, urlMultipartInitRequest);
+        const origin = publicOrigin(c, ctx.config.trustProxy);
+        return ok(c, await service.multipartInit(principal, body, origin), "Multipart upload started");
+      },
+    ),
+  );
 
-  app.post("/url/multipart/complete", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.FILE_SHARE);
-    const done = await ctx.shareMultipart.complete(principal, await readCompleteRequest(c));
-    return ok(c, withInlineStatus(done), "Upload completed");
-  });
+  app.post(
+    "/url/multipart/complete",
+    described(
+      (w) => ({
+        summary: "Finish a URL upload in parts",
+        errors: [...w.multipartErrors, "file_not_found", "size_mismatch"],
+        tag: "URL upload",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        body: w.shareMultipartCompleteRequest,
+        data: w.shareMultipartDone,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.FILE_SHARE);
+        const done = await ctx.shareMultipart.complete(principal, await readCompleteRequest(c));
+        return ok(c, withInlineStatus(done), "Upload completed");
+      },
+    ),
+  );
 
-  app.post("/url/multipart/abort", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.FILE_SHARE);
-    const body = await readJson(c, shareMultipartRef);
-    const aborted = await ctx.shareMultipart.abort(principal, body);
-    return ok(c, withInlineStatus(aborted, "Upload aborted"), "Upload aborted");
-  });
+  app.post(
+    "/url/multipart/abort",
+    described(
+      (w) => ({
+        summary: "Abort a URL upload in parts",
+        errors: [...w.multipartErrors, "file_not_found"],
+        tag: "URL upload",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        body: w.shareMultipartRef,
+        data: w.z.unknown(),
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.FILE_SHARE);
+        const body = await readJson(c, shareMultipartRef);
+        const aborted = await ctx.shareMultipart.abort(principal, body);
+        return ok(c, withInlineStatus(aborted, "Upload aborted"), "Upload aborted");
+      },
+    ),
+  );
 
-  app.post("/url/cancel", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.FILE_SHARE);
-    const body = await readJson(c, urlCancelRequest);
-    const cancelled = await service.cancel(principal, body.file_id);
-    return ok(c, { ...cancelled, message: "File record deleted" }, "URL upload cancelled");
-  });
+  app.post(
+    "/url/cancel",
+    described(
+      (w) => ({
+        summary: "Drop a URL upload that was not committed",
+        errors: ["file_not_found"],
+        tag: "URL upload",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        body: w.urlCancelRequest,
+        data: w.z.unknown(),
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.FILE_SHARE);
+        const body = await readJson(c, urlCancelRequest);
+        const cancelled = await service.cancel(principal, body.file_id);
+        return ok(c, { ...cancelled, message: "File record deleted" }, "URL upload cancelled");
+      },
+    ),
+  );
 
-  app.post("/url/fetch", async (c) => {
-    const principal = c.get("principal");
-    requirePermission(principal, Permission.FILE_SHARE);
-    const body = await readJson(c, urlFetchRequest);
-    return ok(c, await service.queueFetch(principal, body), "Download queued", 202);
-  });
+  app.post(
+    "/url/fetch",
+    described(
+      (w) => ({
+        summary: "Fetch a remote file on the server (a task)",
+        errors: [...w.fsPathErrors, "bad_request", "size_unknown"],
+        tag: "URL upload",
+        access: "key",
+        permissions: ["FILE_SHARE"],
+        body: w.urlFetchRequest,
+        data: w.fsTask,
+      }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.FILE_SHARE);
+        const body = await readJson(c, urlFetchRequest);
+        return ok(c, await service.queueFetch(principal, body), "Download queued", 202);
+      },
+    ),
+  );
 
   return app;
 }

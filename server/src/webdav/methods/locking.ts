@@ -4,7 +4,7 @@
  * URL, which creates an empty file (a "locked empty resource").
  */
 import { Readable } from "node:stream";
-import { authorize } from "../../domain/fs/access";
+
 import { isWithin, vparent } from "../../domain/fs/vpath";
 import { checkIfHeader, type DavCall, ownerOf, readXmlBody, statOrNull } from "../dav-request";
 import type { DavDeps } from "../deps";
@@ -30,7 +30,7 @@ export async function lock(call: DavCall, deps: DavDeps): Promise<Response> {
   const depth = parseDepth(call.c.req.header("depth"), "infinity", ["0", "infinity"]);
   const timeout = parseTimeout(call.c.req.header("timeout"));
   const root = await readXmlBody(call.c);
-  authorize(call.actor, "upload", path);
+  await vfs.authorize(call.actor, "upload", path);
 
   if (root === null) {
     // A refresh: the lock is named by a token in the If header.
@@ -109,7 +109,7 @@ export async function lock(call: DavCall, deps: DavDeps): Promise<Response> {
 
 export async function unlock(call: DavCall, deps: DavDeps): Promise<Response> {
   const token = parseLockToken(call.c.req.header("lock-token"));
-  authorize(call.actor, "upload", call.path);
+  await deps.vfs.authorize(call.actor, "upload", call.path);
   const found = await deps.locks.get(token);
   if (
     !found ||

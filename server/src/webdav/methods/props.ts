@@ -4,7 +4,7 @@
  * cannot-modify-protected-property); when any instruction fails, none is
  * applied and the others are reported as 424 Failed Dependency.
  */
-import { authorize } from "../../domain/fs/access";
+
 import { assertLockTokens, checkIfHeader, type DavCall, readXmlBody } from "../dav-request";
 import type { DavDeps } from "../deps";
 import { hrefOf } from "../headers";
@@ -36,7 +36,7 @@ export async function proppatch(call: DavCall, deps: DavDeps): Promise<Response>
   if (ops.length === 0) throw new DavError(400, "PROPPATCH names no properties");
 
   const path = call.path;
-  authorize(call.actor, "upload", path);
+  await deps.vfs.authorize(call.actor, "upload", path);
   const entry = await deps.vfs.stat(call.actor, path);
   await checkIfHeader(call, deps, [path], new Map([[path, entry]]));
   await assertLockTokens(call, deps.locks, path);

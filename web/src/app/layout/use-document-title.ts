@@ -4,7 +4,7 @@ import { useMatches } from "react-router";
 import { useTranslation } from "../../i18n";
 import { useCapabilities } from "../../lib/auth-store";
 import { usePageOwnTitle } from "../../lib/page-title";
-import type { RouteHandle } from "../router";
+import type { RouteHandle } from "../route-handle";
 
 /** Sets "<page> - ClipShare" from the page's own title, else the deepest matched route that names one. */
 export function useDocumentTitle(): void {

@@ -4,6 +4,7 @@ import {
   type ReactNode,
   type Ref,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   useId,
 } from "react";
 import { cn } from "../../lib/cn";
@@ -141,6 +142,30 @@ export function SelectField({
         >
           {children}
         </Select>
+      )}
+    </Field>
+  );
+}
+
+/** A labelled multi-line text field with its hint and error: `Field` + a textarea in one. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className,
+  controlClassName,
+  ...textarea
+}: FieldChrome & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className">) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={cn(controlBase, "py-2", borderFor(invalid), controlClassName)}
+          {...textarea}
+        />
       )}
     </Field>
   );

@@ -2,81 +2,12 @@ import { AlertCircle, CheckCircle2, Info, X } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "../../i18n";
 import { cn } from "../../lib/cn";
+import { dismissToast, notices, type ToastItem } from "../../lib/notices";
+import { useOfflineQueue } from "../../lib/offline/queue-status";
+import { useUpdateAvailable } from "../../lib/pwa";
 
-export type ToastTone = "success" | "error" | "info";
-
-/** A text, or a function giving it (evaluated when shown, in the current language). */
-export type ToastMessage = string | (() => string);
-
-/** The screen edge a toast is shown at. */
-export type ToastEdge = "top" | "bottom";
-
-interface ToastItem {
-  id: number;
-  tone: ToastTone;
-  message: ToastMessage;
-  durationMs: number;
-  edge: ToastEdge;
-}
-
-/**
- * Where (viewport y) the user last pressed or typed. A toast reports on what
- * that press did, so it goes to the other half of the screen: it never covers
- * the button it is about, which may need pressing again.
- */
-let lastInteraction: { y: number; at: number } | null = null;
-const INTERACTION_MEMORY_MS = 30_000;
-
-if (typeof window !== "undefined") {
-  window.addEventListener(
-    "pointerdown",
-    (e) => {
-      lastInteraction = { y: e.clientY, at: Date.now() };
-    },
-    true,
-  );
-  window.addEventListener(
-    "keydown",
-    () => {
-      const el = document.activeElement;
-      if (!el || el === document.body) return;
-      const box = el.getBoundingClientRect();
-      lastInteraction = { y: box.top + box.height / 2, at: Date.now() };
-    },
-    true,
-  );
-}
-
-function edgeAwayFromInteraction(): ToastEdge {
-  if (!lastInteraction || Date.now() - lastInteraction.at > INTERACTION_MEMORY_MS) return "bottom";
-  return lastInteraction.y > window.innerHeight / 2 ? "top" : "bottom";
-}
-
-let items: ToastItem[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-
-function publish(next: ToastItem[]) {
-  items = next;
-  for (const l of listeners) l();
-}
-
-export function dismissToast(id: number): void {
-  publish(items.filter((item) => item.id !== id));
-}
-
-/**
- * Show a short notice (announced to screen readers), at the bottom, or at the
- * top when the user's last press was in the lower half of the screen.
- */
-export function toast(message: ToastMessage, tone: ToastTone = "info", durationMs = 4000): number {
-  const id = nextId++;
-  // The same text twice in a row (e.g. several requests failing at once) shows once.
-  const rest = items.filter((item) => item.message !== message);
-  const edge = typeof window === "undefined" ? "bottom" : edgeAwayFromInteraction();
-  publish([...rest.slice(-3), { id, tone, message, durationMs, edge }]);
-  return id;
-}
+// Posting a notice is lib/'s job; the app's screens import it from here as well.
+export { dismissToast, type ToastEdge, type ToastMessage, type ToastTone, toast } from "../../lib/notices";
 
 function ToastView({ item }: { item: ToastItem }) {
   const { t } = useTranslation();
@@ -117,16 +48,23 @@ function ToastView({ item }: { item: ToastItem }) {
 }
 
 export function Toaster() {
-  const current = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => items,
-    () => items,
-  );
+  const current = useSyncExternalStore(notices.subscribe, notices.getSnapshot, notices.getSnapshot);
   // All toasts stand together, at the edge the newest one chose (the top one clears the header bar).
   const edge = current[current.length - 1]?.edge ?? "bottom";
+  // On a phone bottom notices span the width: they stand above the offline queue's pill and the
+  // update bar (bottom left) instead of covering them.
+  const queued = useOfflineQueue().length > 0;
+  const updating = useUpdateAvailable();
+  const lift =
+    edge !== "bottom"
+      ? null
+      : queued
+        ? updating
+          ? "max-sm:bottom-36"
+          : "max-sm:bottom-14"
+        : updating
+          ? "max-sm:bottom-24"
+          : null;
   return (
     <div
       role="status"
@@ -135,6 +73,7 @@ export function Toaster() {
       className={cn(
         "pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end",
         edge === "top" ? "top-14" : "bottom-0",
+        lift,
       )}
     >
       <div className="flex w-full max-w-sm flex-col gap-2">

@@ -2,9 +2,10 @@
 // (view.ts), plus the editor, the share-option fields and their form model. Heavy
 // parts (the zod checks, the Markdown renderer) stay behind loaders so that
 // importing this file adds nothing to a page that does not use them.
-export { CodeEditor, type CodeEditorProps } from "./components/code-editor";
+export { CodeEditor } from "./components/code-editor";
 export { FormatSwitch } from "./components/format-switch";
 export * from "./components/share-fields";
+export type { CodeEditorProps } from "./editor/code-editor-props";
 export * from "./share-form-model";
 export * from "./view";
 

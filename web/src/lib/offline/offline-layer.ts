@@ -1,5 +1,11 @@
-import { loadOfflineLayer } from "./queue-status";
+import { bindOfflineQueue } from "../api";
 import { OFFLINE_DB_NAME } from "./sw-protocol";
+
+/** The offline layer (local database, queue, replay): loaded after the first paint or on first use. */
+export const loadOfflineLayer = () => import("./offline-sync");
+
+// Writes made without a network wait in the local database.
+bindOfflineQueue(async (write) => (await loadOfflineLayer()).queueWrite(write));
 
 /**
  * When the page loads the offline layer (local database, expiry sweep, sign-out clearing, queue

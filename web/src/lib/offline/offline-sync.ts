@@ -4,9 +4,9 @@ import {
   RELOAD_DELAY_MS,
   SYNC_STATUS_WAIT_MS,
 } from "@clipshare/shared";
-import { toast } from "../../components/ui/toast";
 import { translate } from "../../i18n";
 import { AUTH_EVENTS, authStore, currentCredentials } from "../auth-store";
+import { toast } from "../notices";
 import { recentPastes } from "../recent-pastes";
 import { clearSignedInData, sweepExpired } from "./offline-cache";
 import { offlineDb, type QueuedWriteType } from "./offline-db";

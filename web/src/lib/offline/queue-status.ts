@@ -31,6 +31,3 @@ export const queueStatus = {
 export function useOfflineQueue(): QueueItem[] {
   return useSyncExternalStore(queueStatus.subscribe, queueStatus.getSnapshot, queueStatus.getSnapshot);
 }
-
-/** The offline layer (local database, queue, replay): loaded after the first paint or on first use. */
-export const loadOfflineLayer = () => import("./offline-sync");

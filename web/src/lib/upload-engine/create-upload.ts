@@ -1,16 +1,13 @@
 import { createEncryptedUpload, type EncryptedTarget } from "./encrypted-upload";
-import { type MultipartBackend, MultipartUploader, type PartTransport } from "./multipart-uploader";
+import type { EngineOptions, UploadSource } from "./engine-types";
+import { type MultipartBackend, MultipartUploader } from "./multipart-uploader";
 import { partSizeFor, planParts } from "./part-plan";
-import { type ResumeStore, resumeKey, resumeStore } from "./resume-store";
+import { resumeKey, resumeStore } from "./resume-store";
 import { type SingleSendContext, SingleUpload } from "./single-upload";
 import type { Upload } from "./upload-base";
 import { xhrPartTransport } from "./xhr-transfer";
 
-/** One file and the name it is stored under (a dropped folder's relative path, a pasted file's name). */
-export interface UploadSource {
-  file: File;
-  name: string;
-}
+export type { EngineOptions, UploadSource } from "./engine-types";
 
 /** Where files go: a share, an explorer folder, a URL upload. */
 export interface UploadTarget<R> {
@@ -22,13 +19,6 @@ export interface UploadTarget<R> {
   multipart(source: UploadSource): MultipartBackend<unknown, R> | null;
   /** Set when files are to be encrypted end to end on the way out (always multipart then). */
   encrypted?: EncryptedTarget<R>;
-}
-
-export interface EngineOptions {
-  transport?: PartTransport;
-  store?: ResumeStore;
-  /** Smallest part size (tests use small ones; storage needs 5 MiB). */
-  basePartSize?: number;
 }
 
 /** Picks the path for one file: one request up to two parts' worth, multipart above. */

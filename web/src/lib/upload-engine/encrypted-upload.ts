@@ -28,7 +28,7 @@ import {
   sealMetadata,
   toBase64Url,
 } from "@clipshare/shared";
-import type { EngineOptions, UploadSource } from "./create-upload";
+import type { EngineOptions, UploadSource } from "./engine-types";
 import { type MultipartBackend, MultipartUploader } from "./multipart-uploader";
 import { MAX_PARTS, type PartPlan, type PlannedPart } from "./part-plan";
 import { resumeKey, resumeStore } from "./resume-store";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { toast } from "../../components/ui/toast";
 import { formatBytes } from "../file-size";
+import { toast } from "../notices";
 import { createUpload, type EngineOptions, type UploadTarget } from "./create-upload";
 import type { Upload } from "./upload-base";
 import {

@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
-import { accessOf, answerSchema, type HttpMethod, type OperationEntry, typeLabel } from "../model/openapi";
+import {
+  accessOf,
+  answerSchema,
+  errorAnswers,
+  type HttpMethod,
+  type OperationEntry,
+  typeLabel,
+} from "../model/openapi";
 import { DocCode, DocText, SchemaView } from "./schema-view";
 
 const METHOD_STYLE: Record<HttpMethod, string> = {
@@ -28,6 +35,7 @@ export function OperationView({ entry }: { entry: OperationEntry }) {
   const body = Object.entries(operation.requestBody?.content ?? {});
   const success = operation.responses["200"];
   const answers = Object.entries(success?.content ?? {});
+  const permissions = operation["x-clipshare-permissions"];
   // The details are built when first opened: a hundred schema trees nobody looks at cost time.
   const [opened, setOpened] = useState(false);
   return (
@@ -59,6 +67,14 @@ export function OperationView({ entry }: { entry: OperationEntry }) {
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {t(`apiDocs.access.${accessOf(operation)}`)}
           </p>
+          {permissions ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              {t(permissions.match === "any" ? "apiDocs.permissionsAny" : "apiDocs.permissionsAll")}{" "}
+              <DocCode>
+                {permissions.names.join(permissions.match === "any" ? " | " : " + ")} ({permissions.mask})
+              </DocCode>
+            </p>
+          ) : null}
           <section>
             <Heading>{t("apiDocs.parameters")}</Heading>
             {parameters.length === 0 ? (
@@ -112,6 +128,19 @@ export function OperationView({ entry }: { entry: OperationEntry }) {
               );
             })}
           </section>
+          {errorAnswers(operation).length > 0 ? (
+            <section>
+              <Heading>{t("apiDocs.errorAnswers")}</Heading>
+              <ul className="space-y-1 text-sm">
+                {errorAnswers(operation).map(({ status, ids }) => (
+                  <li key={status} className="flex flex-wrap items-baseline gap-x-2">
+                    <DocCode className="font-semibold text-slate-900 dark:text-slate-100">{status}</DocCode>
+                    <DocCode>{ids.join(", ")}</DocCode>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
       ) : null}
     </details>

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   accessOf,
   answerSchema,
+  errorAnswers,
   groupByTag,
   type OpenApiDocument,
   objectProperties,
@@ -45,6 +46,25 @@ describe("the API reference model", () => {
     expect(accessOf(doc.paths["/api/paste"]!.post!)).toBe("key");
     expect(accessOf(doc.paths["/api/paste/{slug}"]!.get!)).toBe("public");
     expect(accessOf(doc.paths["/api/admin/settings"]!.get!)).toBe("admin");
+  });
+
+  it("lists the error ids of each error status", () => {
+    const error = (ids: string[]) => ({
+      content: { "application/json": { schema: { properties: { error: { type: "string", enum: ids } } } } },
+    });
+    const operation = {
+      responses: {
+        "200": {},
+        "401": error(["unauthorized"]),
+        "404": error(["paste_not_found"]),
+        default: {},
+      },
+    };
+    expect(errorAnswers(operation)).toEqual([
+      { status: "401", ids: ["unauthorized"] },
+      { status: "404", ids: ["paste_not_found"] },
+    ]);
+    expect(errorAnswers({ responses: { "200": {}, default: {} } })).toEqual([]);
   });
 
   it("labels schema types briefly", () => {

@@ -43,6 +43,8 @@ export interface OpenApiOperation {
   parameters?: OpenApiParameter[];
   requestBody?: { required?: boolean; content: Record<string, OpenApiMedia> };
   responses: Record<string, { description?: string; content?: Record<string, OpenApiMedia> }>;
+  /** The API-key permission bits the operation needs: every one, or any one of them. */
+  "x-clipshare-permissions"?: { names: string[]; mask: number; match: "all" | "any" };
 }
 
 export interface OpenApiDocument {
@@ -130,6 +132,17 @@ export function answerSchema(schema: JsonSchema | undefined): {
   const data = schema?.properties?.data;
   if (data && schema?.properties?.success) return { schema: data, enveloped: true };
   return { schema, enveloped: false };
+}
+
+/** The error ids an operation answers with, by status (each status's `error` lists them). */
+export function errorAnswers(operation: OpenApiOperation): Array<{ status: string; ids: string[] }> {
+  return Object.entries(operation.responses)
+    .filter(([status]) => /^[45]\d\d$/.test(status))
+    .map(([status, answer]) => ({
+      status,
+      ids: (answer.content?.["application/json"]?.schema?.properties?.error?.enum ?? []).map(String),
+    }))
+    .filter((answer) => answer.ids.length > 0);
 }
 
 /** The properties of an object schema (or of the object alternative of a nullable one), if any. */

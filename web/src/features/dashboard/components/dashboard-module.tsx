@@ -55,7 +55,12 @@ export function DashboardModule() {
         <>
           <CountTiles stats={stats.data} />
           <GettingStarted stats={stats.data} />
-          <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+          {/* Two columns that fill from the top, each card under the one before: a grid's rows
+              would leave a hole beside the shorter card of each row. */}
+          <div
+            data-testid="dashboard-cards"
+            className="gap-4 lg:columns-2 [&>*]:mb-4 [&>*]:break-inside-avoid"
+          >
             <ActivityCard stats={stats.data} />
             <RecentSharesCard shares={stats.data.recentShares} />
             <StorageCard stats={stats.data} onClearCache={clearCache} clearing={clear.isPending} />

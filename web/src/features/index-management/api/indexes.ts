@@ -1,4 +1,4 @@
-import type { FsTask, MountIndexStatus } from "@clipshare/shared";
+import type { FsTask, MountIndexStatus, MountIndexUsage } from "@clipshare/shared";
 import { api } from "../../../lib/api";
 
 const mountUrl = (mountId: string, action: string) =>
@@ -15,6 +15,9 @@ export const indexesApi = {
   },
   async stop(mountId: string): Promise<void> {
     await api.request(mountUrl(mountId, "stop"), { method: "POST", body: {} });
+  },
+  async usage(mountId: string, signal?: AbortSignal): Promise<MountIndexUsage> {
+    return (await api.request<MountIndexUsage>(mountUrl(mountId, "usage"), { signal })).data;
   },
   /** Turns indexing on for a mount (the mount's own setting). */
   async enable(mountId: string): Promise<void> {

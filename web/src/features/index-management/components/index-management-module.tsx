@@ -1,6 +1,7 @@
 import type { MountIndexStatus } from "@clipshare/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Play, Power, RotateCcw, Square } from "lucide-react";
+import { HardDrive, Play, Power, RotateCcw, Square } from "lucide-react";
+import { useState } from "react";
 import { FigureList } from "../../../components/figure-list";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
@@ -13,6 +14,7 @@ import { useTranslation } from "../../../i18n";
 import { formatCount, formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
 import { indexesApi } from "../api/indexes";
+import { UsageDialog } from "./usage-dialog";
 
 const queryKey = ["admin", "indexes"] as const;
 const isRunning = (s: MountIndexStatus) => s.task !== null && ["pending", "running"].includes(s.task.status);
@@ -22,6 +24,7 @@ export function IndexManagementModule() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const qc = useQueryClient();
+  const [usageOf, setUsageOf] = useState<MountIndexStatus | null>(null);
   const list = useQuery({
     queryKey,
     queryFn: ({ signal }) => indexesApi.list(signal),
@@ -63,11 +66,16 @@ export function IndexManagementModule() {
                 status={s}
                 busy={action.isPending && action.variables?.mountId === s.mount_id}
                 onAction={(kind) => action.mutate({ kind, mountId: s.mount_id })}
+                onUsage={() => setUsageOf(s)}
               />
             ))}
           </ul>
         )}
       </div>
+      <UsageDialog
+        mount={usageOf && { id: usageOf.mount_id, name: usageOf.mount_name, path: usageOf.mount_path }}
+        onClose={() => setUsageOf(null)}
+      />
     </Card>
   );
 }
@@ -76,10 +84,12 @@ function IndexRow({
   status: s,
   busy,
   onAction,
+  onUsage,
 }: {
   status: MountIndexStatus;
   busy: boolean;
   onAction: (kind: "crawl" | "rebuild" | "stop" | "enable") => void;
+  onUsage: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const running = isRunning(s);
@@ -163,6 +173,12 @@ function IndexRow({
               <RotateCcw className="h-4 w-4" aria-hidden />
               {t("indexes.rebuild")}
             </Button>
+            {s.complete ? (
+              <Button size="sm" variant="outline" onClick={onUsage}>
+                <HardDrive className="h-4 w-4" aria-hidden />
+                {t("indexes.usage.open")}
+              </Button>
+            ) : null}
           </>
         )}
       </div>

@@ -1,5 +1,8 @@
 import type {
   CreatedFileShare,
+  FolderPass,
+  FolderSettings,
+  FolderView,
   FsArchiveListing,
   FsBatchRemoveResult,
   FsCopyResult,
@@ -17,6 +20,7 @@ import type {
 import { authorizationHeader, buildUrl, type Credentials } from "@clipshare/shared";
 import { api, apiBase } from "../../../lib/api";
 import { authStore } from "../../../lib/auth-store";
+import { folderPassHeaders, rememberFolderPass } from "../../../lib/folder-passes";
 import { postUploadForm } from "../../../lib/upload-engine/form-upload";
 
 /** The answers of the file-system API, as the server's wire contract describes them. */
@@ -63,14 +67,47 @@ async function readBytes(
 ): Promise<Response> {
   const creds = currentCredentials();
   const res = await fetch(fsUrl(route, query), {
-    headers: creds ? { Authorization: authorizationHeader(creds) } : {},
+    headers: { ...folderPassHeaders(), ...(creds ? { Authorization: authorizationHeader(creds) } : {}) },
     signal,
   });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   return res;
 }
 
+/** What the folder-settings dialog sends (PUT /admin/folder-settings). */
+export interface FolderSettingsInput {
+  path: string;
+  readme: string | null;
+  header: string | null;
+  hide_patterns: string;
+  /** Absent: keep; null: remove. */
+  password?: string | null;
+  public_list: boolean | null;
+}
+
+export type { FolderSettings, FolderView };
+
 export const fsApi = {
+  /** What a folder shows above its listing, and its own settings for the admin. */
+  async folder(path: string, signal?: AbortSignal): Promise<FolderView> {
+    return (await api.request<FolderView>("/fs/folder", { query: { path }, signal })).data;
+  },
+  /** Enters a folder's password; the pass is then sent with every request of this tab. */
+  async unlockFolder(path: string, password: string): Promise<void> {
+    const pass = (await api.request<FolderPass>("/fs/unlock", { method: "POST", body: { path, password } }))
+      .data;
+    rememberFolderPass(pass);
+  },
+  async saveFolderSettings(input: FolderSettingsInput): Promise<void> {
+    await api.request("/admin/folder-settings", { method: "PUT", body: input });
+  },
+  async removeFolderSettings(path: string): Promise<void> {
+    await api.request("/admin/folder-settings", { method: "DELETE", query: { path } });
+  },
+  async allFolderSettings(signal?: AbortSignal): Promise<FolderSettings[]> {
+    return (await api.request<FolderSettings[]>("/admin/folder-settings", { signal })).data;
+  },
+
   async list(path: string, cursor: string | null, signal?: AbortSignal, refresh = false): Promise<FsListing> {
     const res = await api.request<FsListing>("/fs/list", {
       // Folder sizes come from the search index where the mount has one (else they are left out).
@@ -115,7 +152,7 @@ export const fsApi = {
     // The server makes one thumbnail at a time and answers 503 when too many wait: come back as told.
     for (let attempt = 0; ; attempt++) {
       const res = await fetch(fsUrl("/fs/thumbnail", { path, size, v: version || undefined }), {
-        headers: creds ? { Authorization: authorizationHeader(creds) } : {},
+        headers: { ...folderPassHeaders(), ...(creds ? { Authorization: authorizationHeader(creds) } : {}) },
         signal,
       });
       if (res.ok) return res.blob();

@@ -18,7 +18,7 @@ import type { FsEntry } from "../api/fs";
 import { useLongPress } from "../hooks/use-long-press";
 import { extensionOf, fileKind } from "../model/paths";
 import { EntryThumbnail } from "./entry-thumbnail";
-import type { EntryViewProps } from "./entry-views";
+import type { EntryViewProps } from "./entry-view-props";
 
 /**
  * A file's size; a folder's is known only where its mount has a search index (the listing then

@@ -4,32 +4,11 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
-import type { FsEntry } from "../api/fs";
-import type { ViewMode } from "../hooks/use-explorer-state";
 import { useWidth } from "../hooks/use-width";
-import type { Point } from "../model/gesture";
-import { type EntryShortcut, entryShortcut, nextEntryIndex } from "../model/grid-keys";
-import type { SortDir, SortKey } from "../model/sort";
+import { entryShortcut, nextEntryIndex } from "../model/grid-keys";
 import { EntryIcon, EntryItem, EntrySize, GalleryTile, NameButton } from "./entry-parts";
 import { EntryThumbnail } from "./entry-thumbnail";
-
-export interface EntryViewProps {
-  view: ViewMode;
-  entries: FsEntry[];
-  selected: ReadonlySet<string>;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
-  onSelect: (entry: FsEntry, mods: { shift: boolean; toggle: boolean }) => void;
-  onSelectAll: () => void;
-  onOpen: (entry: FsEntry) => void;
-  onMenu: (entry: FsEntry | null, at: Point) => void;
-  /** Delete, F2 and the menu key on the focused entry. */
-  onShortcut: (entry: FsEntry, shortcut: EntryShortcut, at: Point) => void;
-  sort: { key: SortKey; dir: SortDir };
-  onSort: (key: SortKey) => void;
-  label: string;
-}
+import type { EntryViewProps } from "./entry-view-props";
 
 const ROW_HEIGHT = 44;
 

@@ -14,6 +14,7 @@ import { useExplorerMenu } from "../hooks/use-explorer-menu";
 import { baseName, explorerHref, parentPath } from "../model/paths";
 import { collectDrop } from "../model/upload-walk";
 import { EntryView } from "./entry-views";
+import { lockedFolderOf } from "./folder-settings";
 import { BasketPanel, TaskPanel, UploadPanel } from "./side-panels";
 
 function SearchResults({
@@ -111,7 +112,10 @@ export function ExplorerBody({ x }: { x: ExplorerController }) {
         {results ? (
           <SearchResults results={results} onClose={x.search.closeResults} />
         ) : dir.isError ? (
-          <Alert>{errorText(dir.error)}</Alert>
+          // A locked folder's password prompt stands above (explorer-page.tsx).
+          lockedFolderOf(dir.error) ? null : (
+            <Alert>{errorText(dir.error)}</Alert>
+          )
         ) : dir.isLoading ? (
           <Spinner />
         ) : entries.length === 0 ? (

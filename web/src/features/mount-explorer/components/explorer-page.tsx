@@ -1,3 +1,6 @@
+import { FolderCog } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
 import { SignInRequired } from "../../admin";
@@ -7,6 +10,13 @@ import { ExplorerBody } from "./explorer-body";
 import { ExplorerOverlays, UploadInputs } from "./explorer-dialogs";
 import { ExplorerHeader } from "./explorer-header";
 import { ExplorerToolbar, SelectionBar } from "./explorer-toolbar";
+import {
+  FolderNotes,
+  FolderSettingsDialog,
+  FolderUnlock,
+  lockedFolderOf,
+  useFolderView,
+} from "./folder-settings";
 
 /**
  * The mount browser at /mount-explorer/{path...}, with `?preview=<file>`.
@@ -42,11 +52,25 @@ export function ExplorerPage() {
 function Explorer() {
   const x = useExplorer();
   const { t } = useTranslation();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Folder notes and settings belong to folders inside mounts; a locked folder shows its prompt instead.
+  const locked = lockedFolderOf(x.dir.error);
+  const folder = useFolderView(x.path, x.path !== "/" && locked === null && x.dir.isSuccess);
   return (
     <div className="mx-auto w-full max-w-7xl space-y-3 px-3 py-4 sm:px-6">
       <h1 className="sr-only">{t("explorer.title")}</h1>
       <ExplorerHeader x={x} />
       <OfflineCopyMark at={x.listing?.offlineCopyAt} />
+      {folder.data?.can_manage && !x.listing?.isVirtual ? (
+        <div className="flex justify-end">
+          <Button size="sm" variant="outline" onClick={() => setSettingsOpen(true)}>
+            <FolderCog className="h-4 w-4" aria-hidden />
+            {t("folderSettings.button")}
+          </Button>
+        </div>
+      ) : null}
+      {locked ? <FolderUnlock folder={locked} /> : <FolderNotes view={folder.data} />}
+      {settingsOpen ? <FolderSettingsDialog path={x.path} onClose={() => setSettingsOpen(false)} /> : null}
       {/* On phones the selection bar lies over the toolbar instead of pushing the list down: a
           long-press selects its row, and the finger must still be on that row when it lifts. */}
       <div className="relative">

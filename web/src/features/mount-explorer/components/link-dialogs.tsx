@@ -1,3 +1,4 @@
+import { parseMaxViews } from "@clipshare/shared";
 import { Copy, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { PasswordField } from "../../../components/password-input";
@@ -12,6 +13,7 @@ import { copyText } from "../../../lib/clipboard";
 import { formatDateTime } from "../../../lib/format";
 import { fileShareUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
+import { MaxViewsField, maxViewsErrorText } from "../../pastes";
 import { type CreatedShare, type FileLink, type FsEntry, fsApi } from "../api/fs";
 
 const LINK_EXPIRY = [
@@ -126,6 +128,8 @@ export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () =>
   const errorText = useErrorText();
   const [password, setPassword] = useState("");
   const [expires, setExpires] = useState<number>(0);
+  const [maxViews, setMaxViews] = useState("");
+  const [maxViewsInvalid, setMaxViewsInvalid] = useState(false);
   const [share, setShare] = useState<CreatedShare | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -149,6 +153,10 @@ export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () =>
             <Button
               disabled={busy}
               onClick={async () => {
+                // The same view-limit rule as every other share form: empty or 0 is unlimited.
+                const views = parseMaxViews(maxViews);
+                setMaxViewsInvalid(views === null);
+                if (views === null) return;
                 setBusy(true);
                 setError(null);
                 try {
@@ -156,6 +164,7 @@ export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () =>
                     await fsApi.createShare(entry.path, {
                       password: password || undefined,
                       expires_in: expires || undefined,
+                      max_views: views || undefined,
                     }),
                   );
                 } catch (err) {
@@ -206,6 +215,14 @@ export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () =>
               </Select>
             )}
           </Field>
+          <MaxViewsField
+            value={maxViews}
+            onChange={(value) => {
+              setMaxViews(value);
+              setMaxViewsInvalid(false);
+            }}
+            error={maxViewsInvalid ? maxViewsErrorText(t) : null}
+          />
           {error ? <Alert>{error}</Alert> : null}
         </div>
       )}

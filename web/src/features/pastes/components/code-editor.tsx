@@ -1,18 +1,7 @@
 import { lazy, Suspense } from "react";
 import { cn } from "../../../lib/cn";
 import { useTheme } from "../../../lib/theme";
-import type { TextFormat } from "../markdown/detect";
-
-export interface CodeEditorProps {
-  value: string;
-  onChange: (value: string) => void;
-  format: TextFormat;
-  /** Accessible name of the text box. */
-  label: string;
-  placeholder?: string;
-  autoFocus?: boolean;
-  dark?: boolean;
-}
+import type { CodeEditorProps } from "../editor/code-editor-props";
 
 const CodeMirrorEditor = lazy(() => import("../editor/codemirror-editor"));
 

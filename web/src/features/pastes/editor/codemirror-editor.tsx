@@ -17,7 +17,7 @@ import {
   placeholder as placeholderText,
 } from "@codemirror/view";
 import { useEffect, useRef } from "react";
-import type { CodeEditorProps } from "../components/code-editor";
+import type { CodeEditorProps } from "./code-editor-props";
 import { markdownSupport } from "./markdown-language";
 
 /**

@@ -1,0 +1,102 @@
+/**
+ * Folder settings as the tree applies them (docs/folder-settings.md): a
+ * snapshot of every `folder_settings` row, loaded with the mount table and
+ * dropped with it (so the mount bus keeps every instance current).
+ *
+ * Inheritance: readme, header, password and public listing come from the
+ * nearest folder at or above a path that sets them; hide globs add up along
+ * the way down, so a setting below can never uncover what one above hides.
+ * A glob is relative to the folder that carries it, with the index's glob
+ * rules (index-globs.ts): without "/" it matches a name at any depth.
+ */
+import type { FolderSettingsRow } from "../../db/schema";
+import { globMatcher, parseGlobList } from "./index-globs";
+import { isWithin, subPathOf, vparent } from "./vpath";
+
+export interface FolderHider {
+  path: string;
+  matchers: Array<(rel: string) => boolean>;
+}
+
+/** What a folder shows and asks, after inheritance. */
+export interface EffectiveFolder {
+  readme: { text: string; from: string } | null;
+  header: { text: string; from: string } | null;
+  /** The folder whose password guards this path, or null. */
+  lockedAt: string | null;
+  publicList: boolean;
+}
+
+export class FolderRules {
+  private readonly byPath: Map<string, FolderSettingsRow>;
+  private readonly hiders: FolderHider[];
+
+  constructor(rows: readonly FolderSettingsRow[]) {
+    this.byPath = new Map(rows.map((r) => [r.path, r]));
+    this.hiders = rows
+      .map((r) => ({ path: r.path, matchers: parseGlobList(r.hide_patterns).map(globMatcher) }))
+      .filter((h) => h.matchers.length > 0);
+  }
+
+  get empty(): boolean {
+    return this.byPath.size === 0;
+  }
+
+  /** Settings rows at `path` and above, nearest first. */
+  chain(path: string): FolderSettingsRow[] {
+    const rows: FolderSettingsRow[] = [];
+    for (let p = path; ; p = vparent(p)) {
+      const row = this.byPath.get(p);
+      if (row) rows.push(row);
+      if (p === "/") return rows;
+    }
+  }
+
+  /** `path` or a folder on its way is matched by a hide glob of a folder above it. */
+  hides(path: string): boolean {
+    for (const hider of this.hiders) {
+      if (path === hider.path || !isWithin(path, hider.path)) continue;
+      const rel = hider.path === "/" ? path.slice(1) : subPathOf(path, hider.path);
+      // Every step below the hider's folder: a hidden folder hides what is inside it.
+      const segments = rel.split("/");
+      for (let i = 1; i <= segments.length; i++) {
+        const prefix = segments.slice(0, i).join("/");
+        if (hider.matchers.some((m) => m(prefix))) return true;
+      }
+    }
+    return false;
+  }
+
+  /** An entry a listing may show: not hidden, and no link where hide globs apply (its name says nothing of where it leads). */
+  shows(path: string, isLink = false): boolean {
+    return !this.hides(path) && !(isLink && this.hidesAt(path));
+  }
+
+  /** Some hide glob applies at `path` (from a folder at or above it). */
+  hidesAt(path: string): boolean {
+    return this.hiders.some((h) => isWithin(path, h.path));
+  }
+
+  /** Some hide glob applies at or anywhere below `path`: a copy or move of it could carry hidden entries. */
+  hidesWithin(path: string): boolean {
+    return this.hiders.some((h) => isWithin(path, h.path) || isWithin(h.path, path));
+  }
+
+  /** The nearest folder at or above `path` with a password. */
+  lockFor(path: string): FolderSettingsRow | null {
+    return this.chain(path).find((r) => r.password_hash !== null) ?? null;
+  }
+
+  effective(path: string): EffectiveFolder {
+    const chain = this.chain(path);
+    const readme = chain.find((r) => r.readme !== null);
+    const header = chain.find((r) => r.header !== null);
+    const publicList = chain.find((r) => r.public_list !== null);
+    return {
+      readme: readme?.readme ? { text: readme.readme, from: readme.path } : null,
+      header: header?.header ? { text: header.header, from: header.path } : null,
+      lockedAt: this.lockFor(path)?.path ?? null,
+      publicList: publicList?.public_list === 1,
+    };
+  }
+}
