@@ -8,12 +8,14 @@
 import {
   createFileRequestBody,
   FILE_REQUEST_TOKEN_HEADER,
+  Permission,
   requestPasswordBody,
   requestUploadCompleteBody,
   requestUploadInitBody,
   updateFileRequestBody,
 } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
+import { requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import type { Visitor } from "../../domain/requests/file-request-service";
 import { readJson } from "../body";
@@ -60,6 +62,8 @@ export function fileRequestRoutes(ctx: AppContext) {
           data: w.fileRequest,
         }),
       async (c) => {
+        // The bit before the body: a key without it learns nothing of the body's rules.
+        requirePermission(c.get("principal"), Permission.FILE_SHARE);
         const body = await readJson(c, createFileRequestBody);
         return ok(c, await requests.create(c.get("principal"), body), "File request created", 201);
       },
@@ -95,6 +99,7 @@ export function fileRequestRoutes(ctx: AppContext) {
           data: w.fileRequest,
         }),
       async (c) => {
+        requirePermission(c.get("principal"), Permission.FILE_SHARE);
         const body = await readJson(c, updateFileRequestBody);
         return ok(
           c,
