@@ -19,6 +19,7 @@ import { createFsServices, type FsServices } from "./domain/fs/fs-services";
 import { Housekeeping } from "./domain/housekeeping";
 import type { MountService } from "./domain/mounts/mount-service";
 import { PasteService } from "./domain/pastes/paste-service";
+import { FileRequestService } from "./domain/requests/file-request-service";
 import { SettingsService } from "./domain/settings/settings-service";
 import { ShareAccessLog } from "./domain/shares/access-log";
 import { ShareAccessTokens } from "./domain/shares/access-tokens";
@@ -65,6 +66,7 @@ export interface AppContext {
   /** Mounts, the virtual file system, its caches and tasks. */
   fs: FsServices;
   /** The periodic sweep of leftovers (main.ts schedules it). */
+  fileRequests: FileRequestService;
   housekeeping: Housekeeping;
   /** Thumbnails of images and videos, cached in DATA_DIR/thumbnails. */
   thumbnails: ThumbnailService;
@@ -150,6 +152,16 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     mount: (session) => fs.directUploads.receiveTarget(session),
   });
   const accessLog = new ShareAccessLog(db, settings, log);
+  const fileRequests = new FileRequestService({
+    db,
+    log,
+    limiter: rateLimiter,
+    tokens: shareTokens,
+    configs: storageConfigs,
+    shareMultipart,
+    vfs: fs.vfs,
+    fsMultipart: fs.multipartUploads,
+  });
   const ctx: AppContext = {
     config,
     log,
@@ -180,7 +192,9 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     }),
     mounts: fs.mounts,
     fs,
+    fileRequests,
     housekeeping: new Housekeeping({
+      fileRequests,
       db,
       log,
       fileShares,

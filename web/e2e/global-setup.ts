@@ -10,12 +10,33 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** Password of the administrator the test server creates on first run. */
 export const DEFAULT_E2E_ADMIN_PASSWORD = "e2e-Admin-Pass-2026";
 
-export function freePort(): Promise<number> {
+/** Ports handed out so far from E2E_PORT_RANGE (several servers may start before any listens). */
+let lastRangePort = 0;
+
+/**
+ * A free loopback port: any, or the next free one of E2E_PORT_RANGE ("48000-48199"), for
+ * machines where each person running tests keeps to a range of ports.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.E2E_PORT_RANGE ?? "");
+  if (!range) return listenOn(0);
+  const [low, high] = [Number(range[1]), Number(range[2])];
+  for (let port = Math.max(low, lastRangePort + 1); port <= high; port++) {
+    const free = await listenOn(port).catch(() => 0);
+    if (free) {
+      lastRangePort = free;
+      return free;
+    }
+  }
+  throw new Error(`No free port in E2E_PORT_RANGE ${process.env.E2E_PORT_RANGE}`);
+}
+
+function listenOn(wanted: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(wanted, "127.0.0.1", () => {
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : 0;
       server.close(() => resolve(port));

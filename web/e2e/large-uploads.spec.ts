@@ -334,3 +334,34 @@ test("explorer on S3: a reload after a third of the parts resumes with only the 
   ).toBe(file.sha256);
   expect(await savedUploads(page)).toBe(0);
 });
+
+test("a file request through the proxy: a visitor without credentials sends 300 MiB in parts", async ({
+  browser,
+  request,
+  nginx: proxy,
+}) => {
+  const made = await request.post("/api/requests", {
+    headers: auth(),
+    data: { title: `Big request ${run}`, target: { kind: "share" } },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id, slug } = (await made.json()).data as { id: string; slug: string };
+  const context = await browser.newContext({ baseURL: proxy.url });
+  const visitor = await context.newPage();
+  const parts = watchParts(visitor);
+  await visitor.goto(`/r/${slug}`);
+  await visitor.getByTestId("request-file-input").setInputFiles(file.path);
+  await expect(visitor.getByTestId("request-receipt").getByText("big-300m.bin")).toBeVisible({
+    timeout: 180_000,
+  });
+  expect(parts.stats.stored).toBe(PARTS);
+  const detail = await request.get(`/api/requests/${id}`, { headers: auth() });
+  const [upload] = (await detail.json()).data.uploads as Array<{ file_slug: string; size: number }>;
+  expect(upload!.size).toBe(SIZE);
+  const meta = await request.get(`/api/public/files/${encodeURIComponent(upload!.file_slug)}`);
+  const { downloadUrl } = (await meta.json()).data as { downloadUrl: string };
+  expect(await sha256Of(downloadUrl.startsWith("http") ? downloadUrl : `${proxy.url}${downloadUrl}`)).toBe(
+    file.sha256,
+  );
+  await context.close();
+});

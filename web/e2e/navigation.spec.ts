@@ -80,6 +80,7 @@ test.describe("routes", () => {
       ["dashboard", "Dashboard"],
       ["text-management", "Text management"],
       ["file-management", "File management"],
+      ["file-requests", "File requests"],
       ["storage-config", "Storage configuration"],
       ["mount-management", "Mount management"],
       ["key-management", "Key management"],

@@ -169,6 +169,15 @@ export class Client {
     }
   }
 
+  /** Calls of a typed call set over the shared client (e.g. `fileRequestApi`), failing as `call` does. */
+  async use<T>(calls: (api: ApiClient) => Promise<T>): Promise<T> {
+    try {
+      return await calls(this.api);
+    } catch (e) {
+      throw cliErrorOf(e, this.config.url);
+    }
+  }
+
   /**
    * A JSON call to an API path (below /api): the `data` of the envelope (or the
    * bare body some 0.7.3 routes answer with). A failure throws with the server's

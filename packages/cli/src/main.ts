@@ -9,6 +9,7 @@ import { APP_VERSION, MAX_VIEWS_PROBLEM, parseMaxViews } from "@clipshare/shared
 import { CliError, Client, EXIT, loadConfig, saveConfig, usageError } from "./client";
 import { fsGet, fsList, fsPut } from "./fs";
 import { formatBytes, type Progress, silentProgress, terminalProgress } from "./progress";
+import { createRequest, listRequests, setRequestStatus } from "./requests";
 import { createPaste, getShare, listOwn, removeShares } from "./shares";
 import { uploadFile } from "./upload";
 
@@ -23,6 +24,9 @@ Commands:
   fs ls [path]              List a mount directory
   fs get <path> [-o dest]   Download a file from a mount
   fs put <file> <path>      Upload to a mount (a path ending in / keeps the file name)
+  request create <title>    A file request: a link others upload files to you through
+  request ls                Your file requests
+  request close <id|link>   Stop a request taking files (request open reopens it)
   login                     Check --url and --api-key and save them to the config file
 
 Options:
@@ -34,6 +38,12 @@ Options:
   --slug SLUG               Custom link suffix
   --remark TEXT             Remark shown to visitors
   --storage ID              Storage config for uploads (default: the server's default)
+  --message TEXT            Request: the text uploaders see
+  --folder PATH             Request: files go to this mount folder instead of file shares
+  --max-files N             Request: most files it takes
+  --max-file-mb N           Request: most MB per file
+  --types LIST              Request: allowed types, e.g. .pdf,image/*
+  --show-received           Request: uploaders see what already arrived
   -o, --output PATH         Where get writes a file
   --force                   Overwrite an existing local file
   --parallel N              Parts in flight for large uploads (default 3)
@@ -52,6 +62,12 @@ const OPTIONS = {
   slug: { type: "string" },
   remark: { type: "string" },
   storage: { type: "string" },
+  message: { type: "string" },
+  folder: { type: "string" },
+  "max-files": { type: "string" },
+  "max-file-mb": { type: "string" },
+  types: { type: "string" },
+  "show-received": { type: "boolean" },
   output: { type: "string", short: "o" },
   force: { type: "boolean" },
   parallel: { type: "string" },
@@ -183,6 +199,8 @@ async function run(argv: string[]): Promise<unknown> {
     }
     case "fs":
       return runFs(client, flags, args);
+    case "request":
+      return runRequest(client, flags, args);
     case "login": {
       if (!client.config.apiKey) throw usageError("login needs --api-key (or CLIPSHARE_API_KEY)");
       const who = await client.call<{ name: string }>("/test/api-key");
@@ -195,6 +213,56 @@ async function run(argv: string[]): Promise<unknown> {
     }
     default:
       throw usageError(`Unknown command: ${command}`);
+  }
+}
+
+async function runRequest(client: Client, flags: Flags, args: string[]) {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case "create": {
+      if (rest.length !== 1) throw usageError("request create takes one title (quote it)");
+      const { expires_in, password } = shareOptions(flags);
+      const maxMb = positiveInt("max-file-mb", flags["max-file-mb"]);
+      const request = await createRequest(client, rest[0]!, {
+        message: flags.message,
+        folder: flags.folder,
+        storage: flags.storage,
+        max_files: positiveInt("max-files", flags["max-files"]),
+        max_file_bytes: maxMb === undefined ? undefined : maxMb * 1024 * 1024,
+        allowed_types: flags.types
+          ?.split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+        expires_in,
+        password,
+        show_received: flags["show-received"],
+      });
+      return print(flags, request, request.url);
+    }
+    case "ls": {
+      const requests = await listRequests(client);
+      const text = requests
+        .map((r) =>
+          [
+            r.slug,
+            r.state,
+            `${r.reserved_files}${r.max_files ? `/${r.max_files}` : ""} files`,
+            r.expires_at ?? "never",
+            r.title,
+            r.url,
+          ].join("\t"),
+        )
+        .join("\n");
+      return print(flags, requests, text);
+    }
+    case "close":
+    case "open": {
+      if (rest.length !== 1) throw usageError(`request ${sub} takes one request id, slug or link`);
+      const request = await setRequestStatus(client, rest[0]!, sub === "close" ? "closed" : "open");
+      return print(flags, request, `${sub === "close" ? "Closed" : "Reopened"} ${request.url}`);
+    }
+    default:
+      throw usageError("request takes create, ls, close or open");
   }
 }
 

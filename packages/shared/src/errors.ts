@@ -114,6 +114,46 @@ export const ERROR_CATALOGUE = define({
     zh: "链接预览不会获得文件内容：请在浏览器中打开此链接",
   },
   not_office_file: { status: 400, en: "Not an Office file type", zh: "不是 Office 文件类型" },
+  // File requests
+  request_not_found: { status: 404, en: "File request does not exist", zh: "文件收集请求不存在" },
+  request_closed: {
+    status: 410,
+    en: "This file request is closed and takes no more files",
+    zh: "此文件收集请求已关闭，不再接收文件",
+  },
+  request_expired: {
+    status: 410,
+    en: "This file request has expired and takes no more files",
+    zh: "此文件收集请求已过期，不再接收文件",
+  },
+  request_full: {
+    status: 409,
+    en: "This file request has received all the files it takes",
+    zh: "此文件收集请求已收满文件",
+  },
+  request_file_too_large: {
+    status: 413,
+    en: "The file is larger than this request allows",
+    zh: "文件超过此请求允许的大小",
+    detail: true,
+  },
+  request_type_not_allowed: {
+    status: 415,
+    en: "This type of file is not accepted by this request",
+    zh: "此请求不接受这种类型的文件",
+    detail: true,
+  },
+  request_size_mismatch: {
+    status: 400,
+    en: "The stored file is not the size the upload announced",
+    zh: "存储的文件大小与上传时声明的不一致",
+  },
+  request_target_invalid: {
+    status: 400,
+    en: "The target of the request cannot take uploads",
+    zh: "此请求的目标无法接收上传",
+    detail: true,
+  },
   // Uploads
   upload_session_not_found: { status: 404, en: "Upload session does not exist", zh: "上传会话不存在" },
   upload_not_found: {

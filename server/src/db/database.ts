@@ -26,6 +26,7 @@ import * as accessLogPartialIndexes from "./migrations/0006-access-log-partial-i
 import * as mountRoots from "./migrations/0007-mount-roots";
 import * as uploadSessionKinds from "./migrations/0008-upload-session-kinds";
 import * as mountIndex from "./migrations/0009-mount-index";
+import * as fileRequests from "./migrations/0010-file-requests";
 import * as folderSettings from "./migrations/0011-folder-settings";
 import * as sftpHostKey from "./migrations/0012-sftp-host-key";
 import type { Database } from "./schema";
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0007-mount-roots": mountRoots,
   "0008-upload-session-kinds": uploadSessionKinds,
   "0009-mount-index": mountIndex,
+  "0010-file-requests": fileRequests,
   "0011-folder-settings": folderSettings,
   "0012-sftp-host-key": sftpHostKey,
 };

@@ -272,6 +272,52 @@ export interface UploadSessionsTable {
   part_count: number | null;
 }
 
+/** A file request (domain/requests): visitors upload to its creator through /r/<slug>. */
+export interface FileRequestsTable {
+  id: string;
+  slug: string;
+  title: string;
+  message: string | null;
+  created_by: string;
+  /** share: uploads become file shares on `storage_config_id`; folder: files in `folder_path` of a mount. */
+  target_kind: string;
+  storage_config_id: string | null;
+  folder_path: string | null;
+  max_files: number | null;
+  max_file_bytes: number | null;
+  max_total_bytes: number | null;
+  /** JSON array of extensions (".pdf") and MIME patterns ("image/*"); null = any type. */
+  allowed_types: string | null;
+  expires_at: string | null;
+  password_hash: string | null;
+  show_received: number;
+  /** open | closed */
+  status: string;
+  /** Slots held by uploads in flight or received (taken by one guarded UPDATE). */
+  reserved_files: number;
+  reserved_bytes: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FileRequestUploadsTable {
+  id: string;
+  request_id: string;
+  /** pending (holds a slot while bytes arrive) | received */
+  status: string;
+  filename: string;
+  size: number;
+  file_id: string | null;
+  /** Folder targets: the file's path in the explorer tree. */
+  path: string | null;
+  /** The storage's multipart upload id. */
+  upload_id: string | null;
+  uploader_name: string | null;
+  note: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface WebdavLocksTable {
   token: string;
   path: string;
@@ -312,6 +358,8 @@ export interface Database {
   webdav_locks: WebdavLocksTable;
   webdav_props: WebdavPropsTable;
   share_access_log: ShareAccessLogTable;
+  file_requests: FileRequestsTable;
+  file_request_uploads: FileRequestUploadsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -325,4 +373,6 @@ export type MountRow = Selectable<MountsTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type FsIndexRow = Selectable<FsIndexTable>;
 export type MountIndexStateRow = Selectable<MountIndexStateTable>;
+export type FileRequestRow = Selectable<FileRequestsTable>;
+export type FileRequestUploadRow = Selectable<FileRequestUploadsTable>;
 export type FolderSettingsRow = Selectable<FolderSettingsTable>;

@@ -37,6 +37,8 @@ export interface SweepReport {
   shares: number;
   /** Explorer upload sessions (presigned, multipart) past their lifetime. */
   uploadSessions: number;
+  /** File-request uploads past their lifetime: storage uploads aborted, slots given back. */
+  requestUploads: number;
   /** LOCAL temp files of interrupted single writes, and form uploads spooled by requests that died. */
   tempFiles: number;
   /** Incomplete multipart uploads (LOCAL part directories, S3 uploads). */
@@ -60,6 +62,8 @@ export interface HousekeepingDeps {
   accessLog: ShareAccessLog;
   /** Where form uploads spool a file that came before its placing fields. */
   spoolDir: string;
+  /** File-request uploads nobody finished (their slots come back). */
+  fileRequests: { sweep(now: Date): Promise<number> };
 }
 
 export class Housekeeping {
@@ -73,6 +77,7 @@ export class Housekeeping {
     const report: SweepReport = {
       ...shares,
       uploadSessions: await directUploads.sweepSessions(now),
+      requestUploads: await this.deps.fileRequests.sweep(now),
       tempFiles: await sweepSpool(this.deps.spoolDir, ages.idleWriteMs, now.getTime()),
       multipartUploads: 0,
       adminTokens: await admins.deleteExpiredTokens(),
@@ -99,6 +104,7 @@ export class Housekeeping {
       report.reservations +
       report.shares +
       report.uploadSessions +
+      report.requestUploads +
       report.tempFiles +
       report.multipartUploads +
       report.adminTokens +

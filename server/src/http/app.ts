@@ -3,6 +3,7 @@
  * routers, error mapping, and the web app. Route modules are thin:
  * validate → authorize → call a domain service → present.
  */
+import { FILE_REQUEST_TOKEN_HEADER } from "@clipshare/shared";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { AppContext } from "../context";
@@ -17,6 +18,7 @@ import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
 import { deletionLinkRoutes } from "./routes/deletion-links";
+import { fileRequestRoutes } from "./routes/file-requests";
 import { fileRoutes } from "./routes/files";
 import { folderSettingsRoutes } from "./routes/folder-settings";
 import { fsRoutes } from "./routes/fs";
@@ -41,6 +43,7 @@ const CORS_ALLOW_HEADERS = [
   "X-API-KEY",
   "X-Custom-Auth-Key",
   "X-Request-Id",
+  FILE_REQUEST_TOKEN_HEADER,
   "Depth",
   "Destination",
   "Overwrite",
@@ -114,6 +117,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", deletionLinkRoutes(ctx));
   api.route("/", thumbnailRoutes(ctx));
   api.route("/", accessLogRoutes(ctx));
+  api.route("/", fileRequestRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
   app.route("/", metricsRoutes(ctx));

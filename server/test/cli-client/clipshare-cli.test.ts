@@ -184,6 +184,39 @@ describe("clipshare command-line client", SLOW, () => {
     expect(ls.code, ls.stderr).toBe(0);
   });
 
+  it("request create, ls and close: a file request's link, its state, then closed for visitors", async () => {
+    const made = await cli([
+      "request",
+      "create",
+      "Scans please",
+      "--max-files",
+      "3",
+      "--types",
+      ".pdf",
+      "--expires",
+      "2d",
+      "--json",
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const request = JSON.parse(made.stdout);
+    expect(request).toMatchObject({
+      title: "Scans please",
+      max_files: 3,
+      allowed_types: [".pdf"],
+      state: "open",
+    });
+    expect(request.url).toBe(`${server.url}/r/${request.slug}`);
+    const ls = await cli(["request", "ls"]);
+    expect(ls.stdout).toContain(`${request.slug}\topen\t0/3 files`);
+    const closed = await cli(["request", "close", request.url]);
+    expect(closed.code, closed.stderr).toBe(0);
+    expect(closed.stdout).toBe(`Closed ${request.url}\n`);
+    const page = await fetch(`${server.url}/api/public/requests/${request.slug}`);
+    expect(((await page.json()) as { data: { state: string } }).data.state).toBe("closed");
+    expect((await cli(["request", "close", "no-such-request"])).code).toBe(3);
+    expect((await cli(["request", "frobnicate"])).code).toBe(1);
+  });
+
   it("uploads a small file, lists it, gets it to disk, removes it", async () => {
     const file = path.join(home, "small.bin");
     const bytes = randomBytes(300_000);

@@ -17,7 +17,7 @@ const MiB = 1024 * 1024;
 const PART = 5 * MiB;
 
 /** PUT to a part URL: our own signed URLs in-process, storage URLs over loopback. */
-async function putPart(t: TestApp, url: string, body: Buffer) {
+export async function putPart(t: TestApp, url: string, body: Buffer) {
   const u = new URL(url);
   if (u.pathname.startsWith("/api/")) {
     return t.app.request(`${u.pathname}${u.search}`, { method: "PUT", body: new Uint8Array(body) });

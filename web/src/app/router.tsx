@@ -120,6 +120,14 @@ export const appRoutes = [
             ),
           },
           {
+            path: "r/:slug",
+            handle: handle("pages.fileRequest"),
+            lazy: lazyPage(
+              () => import("../features/file-requests/components/request-page"),
+              (m) => m.RequestPage,
+            ),
+          },
+          {
             path: "mount-explorer/*",
             handle: handle("pages.mountExplorer"),
             ...guarded(explorerGuard),

@@ -68,13 +68,14 @@ describe("auth state", () => {
       adminToken: "t",
       permissions: ALL_PERMISSIONS,
     });
-    expect(allowedModules(admin)).toHaveLength(8);
+    expect(allowedModules(admin)).toHaveLength(9);
     expect(allowedModules(admin)).toContain("index-management");
     expect(defaultModule(admin)).toBe("dashboard");
     const textOnly = capabilitiesOf(keyUser(Permission.TEXT));
     expect(allowedModules(textOnly)).toEqual(["text-management"]);
     expect(allowedModules(capabilitiesOf(keyUser(Permission.FILE_SHARE | Permission.MOUNT_VIEW)))).toEqual([
       "file-management",
+      "file-requests",
       "mount-management",
     ]);
     expect(allowedModules(capabilitiesOf(keyUser(Permission.MOUNT_DELETE)))).toEqual(["mount-management"]);

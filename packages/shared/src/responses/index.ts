@@ -5,6 +5,7 @@
  */
 export * from "./admin";
 export * from "./auth";
+export * from "./file-requests";
 export * from "./files";
 export * from "./fs";
 export * from "./pastes";

@@ -80,6 +80,8 @@ export const BACKUP_TABLES: {
   share_access_log: ["id"],
   tasks: ["id"],
   upload_sessions: ["id"],
+  file_requests: ["id"],
+  file_request_uploads: ["id"],
   rate_limits: ["bucket", "subject"],
   webdav_locks: ["token"],
   webdav_props: ["path", "name"],

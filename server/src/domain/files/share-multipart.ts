@@ -134,6 +134,8 @@ export class ShareMultipartService {
   async complete(
     principal: Principal,
     input: MultipartRef & ShareOptionsUpdate & { parts: MultipartPart[] },
+    /** When set, a file of any other size is refused and removed (file requests hold a slot of this size). */
+    announcedSize?: number,
   ): Promise<InlineStatusFree<ShareMultipartDone>> {
     const row = await this.ownRow(principal, input.file_id);
     if (row.status === "active") return this.present(row);
@@ -143,6 +145,8 @@ export class ShareMultipartService {
     try {
       const maxBytes = await this.settings.maxUploadBytes();
       if (written.size > maxBytes) throw uploadTooLarge(maxBytes, written.size);
+      if (announcedSize !== undefined && written.size !== announcedSize)
+        throw badRequest("The stored file is not the size the upload announced", "request_size_mismatch");
       const { row: config } = await this.configs.driverById(upload.row.storage_config_id!);
       await this.configs.quota.assertFits(config, written.size, upload.row.id);
     } catch (e) {

@@ -10,6 +10,8 @@ import { constantTimeEqual, deriveKey, hmacSha256, sha256Hex } from "../../lib/c
 export const SHARE_TOKEN_TTL_SECONDS = 3600;
 
 export type ShareKind = "paste" | "file";
+/** What a token opens: a share, or a file request (domain/requests) behind the same password rule. */
+export type TokenKind = ShareKind | "request";
 
 export class ShareAccessTokens {
   private readonly key: Buffer;
@@ -17,12 +19,12 @@ export class ShareAccessTokens {
     this.key = deriveKey(secret, "share-access");
   }
 
-  issue(kind: ShareKind, id: string, passwordHash: string, ttlSeconds = SHARE_TOKEN_TTL_SECONDS): string {
+  issue(kind: TokenKind, id: string, passwordHash: string, ttlSeconds = SHARE_TOKEN_TTL_SECONDS): string {
     const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
     return `${expires}.${this.mac(kind, id, passwordHash, expires)}`;
   }
 
-  verify(kind: ShareKind, id: string, passwordHash: string, token: string | undefined | null): boolean {
+  verify(kind: TokenKind, id: string, passwordHash: string, token: string | undefined | null): boolean {
     if (!token) return false;
     const [expText, mac] = token.split(".");
     const expires = Number(expText);
@@ -36,7 +38,7 @@ export class ShareAccessTokens {
     return Number.isInteger(expires) ? Math.max(0, expires - Math.floor(Date.now() / 1000)) : 0;
   }
 
-  private mac(kind: ShareKind, id: string, passwordHash: string, expires: number): string {
+  private mac(kind: TokenKind, id: string, passwordHash: string, expires: number): string {
     return hmacSha256(this.key, `${kind}:${id}:${sha256Hex(passwordHash).slice(0, 16)}:${expires}`).toString(
       "base64url",
     );

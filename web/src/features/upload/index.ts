@@ -1,2 +1,2 @@
 // The upload feature as other features use it: how an upload failure reads.
-export { describeUploadFailure } from "./upload-errors";
+export { describeDuplicates, describeUploadFailure } from "./upload-errors";

@@ -1,3 +1,4 @@
+import { translate } from "../../i18n";
 import { describeApiError, isApiError } from "../../lib/api-error";
 import { TransferError, UploadEngineError } from "../../lib/upload-engine/errors";
 import type { UploadFailure } from "../../lib/upload-engine/upload-queue";
@@ -78,4 +79,9 @@ export function describeUploadError(error: unknown, step: UploadStep): UploadFai
 /** A transfer that failed before any answer (CORS, unreachable storage): worth trying through the server. */
 export function isNetworkTransferError(error: unknown): boolean {
   return error instanceof TransferError && error.kind === "network";
+}
+
+/** Files refused because they are already in the upload list (/upload, the explorer). */
+export function describeDuplicates(names: string[]): string {
+  return translate("upload.alreadyListed", { name: names.join(", "), count: names.length });
 }

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { translate } from "../../i18n";
 import { formatBytes } from "../file-size";
 import { toast } from "../notices";
 import { createUpload, type EngineOptions, type UploadTarget } from "./create-upload";
@@ -58,6 +57,8 @@ export function useUploadQueue<R>(options: {
   targetFor?: (single: boolean) => UploadTarget<R>;
   /** Turns an engine or server error into a text to show. */
   describeError: (error: unknown) => UploadFailure;
+  /** The notice for files refused because they are already in the list (the caller's texts). */
+  describeDuplicates: (names: string[]) => string;
   onCompleted?: (id: string, result: R) => void;
   engine?: EngineOptions;
 }) {
@@ -115,11 +116,7 @@ export function useUploadQueue<R>(options: {
         error: { scope: "upload", key: "tooLargeLocal", values: { size: formatBytes(max ?? 0) } },
       });
     if (start) dispatch({ type: "enqueueAll" });
-    if (duplicates.length > 0)
-      toast(
-        translate("upload.alreadyListed", { name: duplicates.join(", "), count: duplicates.length }),
-        "info",
-      );
+    if (duplicates.length > 0) toast(optionsRef.current.describeDuplicates(duplicates), "info");
     return added.map((a) => a.id);
   }, []);
 

@@ -7,6 +7,7 @@ export const ADMIN_MODULE_IDS = [
   "dashboard",
   "text-management",
   "file-management",
+  "file-requests",
   "storage-config",
   "mount-management",
   "index-management",
@@ -20,6 +21,7 @@ export const ADMIN_MODULE_TITLES: Record<AdminModuleId, TranslationKey> = {
   dashboard: "admin.modules.dashboard",
   "text-management": "admin.modules.textManagement",
   "file-management": "admin.modules.fileManagement",
+  "file-requests": "admin.modules.fileRequests",
   "storage-config": "admin.modules.storageConfig",
   "mount-management": "admin.modules.mountManagement",
   "index-management": "admin.modules.indexes",
@@ -35,6 +37,7 @@ export const ADMIN_MODULE_TITLES: Record<AdminModuleId, TranslationKey> = {
 const MODULE_PERMISSION: Partial<Record<AdminModuleId, { bits: number; name: PermissionName }>> = {
   "text-management": { bits: Permission.TEXT, name: "TEXT" },
   "file-management": { bits: Permission.FILE_SHARE, name: "FILE_SHARE" },
+  "file-requests": { bits: Permission.FILE_SHARE, name: "FILE_SHARE" },
   "mount-management": { bits: MOUNT_ANY, name: "MOUNT_VIEW" },
 };
 

@@ -3,6 +3,7 @@ import {
   FileText,
   FolderCog,
   HardDrive,
+  Inbox,
   KeyRound,
   LayoutDashboard,
   ListTree,
@@ -39,6 +40,14 @@ export const ADMIN_MODULE_VIEWS: Record<AdminModuleId, AdminModuleView> = {
     Component: lazy(() =>
       import("../../file-management").then((m) => ({
         default: m.FileManagementModule,
+      })),
+    ),
+  },
+  "file-requests": {
+    icon: Inbox,
+    Component: lazy(() =>
+      import("../../file-requests").then((m) => ({
+        default: m.FileRequestsModule,
       })),
     ),
   },

@@ -5,7 +5,7 @@ import { isApiError } from "../../../lib/api-error";
 import { queueSummary } from "../../../lib/upload-engine/upload-queue";
 import { useUploadQueue } from "../../../lib/upload-engine/use-upload-queue";
 import { useErrorText } from "../../../lib/use-error-text";
-import { describeUploadFailure } from "../../upload";
+import { describeDuplicates, describeUploadFailure } from "../../upload";
 import { fsApi } from "../api/fs";
 import { type FsUploadResult, fsUploadTarget } from "../api/fs-upload-target";
 import { joinPath, parentPath } from "../model/paths";
@@ -21,7 +21,10 @@ export function useExplorerUploads() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const refresh = useRefreshFs();
-  const queue = useUploadQueue<FsUploadResult>({ describeError: describeUploadFailure });
+  const queue = useUploadQueue<FsUploadResult>({
+    describeError: describeUploadFailure,
+    describeDuplicates,
+  });
   const { busy } = queueSummary(queue.state);
   const batch = useRef<string[]>([]);
 

@@ -15,7 +15,7 @@ import { useReceivedShare } from "../../offline";
 import { shareTarget } from "../api/share-target";
 import type { UploadResult } from "../api/upload-file";
 import { recentUploadsQueryKey, useMaxUploadSize, useShareOptions } from "../hooks/use-upload-data";
-import { describeUploadFailure } from "../upload-errors";
+import { describeDuplicates, describeUploadFailure } from "../upload-errors";
 import { uploadFields, validateUploadForm } from "../upload-form-model";
 import { DropZone } from "./drop-zone";
 import { RecentUploads } from "./recent-uploads";
@@ -55,6 +55,7 @@ function FileUploadTab() {
     maxBytes,
     targetFor,
     describeError: describeUploadFailure,
+    describeDuplicates,
     onCompleted,
   });
   // Files shared to the installed app join the list like files picked here.
