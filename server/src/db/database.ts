@@ -26,9 +26,9 @@ import * as accessLogPartialIndexes from "./migrations/0006-access-log-partial-i
 import * as mountRoots from "./migrations/0007-mount-roots";
 import * as uploadSessionKinds from "./migrations/0008-upload-session-kinds";
 import * as mountIndex from "./migrations/0009-mount-index";
-import * as fileRequests from "./migrations/0010-file-requests";
 import * as folderSettings from "./migrations/0011-folder-settings";
 import * as sftpHostKey from "./migrations/0012-sftp-host-key";
+import * as fileRequests from "./migrations/0013-file-requests";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -44,9 +44,10 @@ const migrations: Record<string, Migration> = {
   "0007-mount-roots": mountRoots,
   "0008-upload-session-kinds": uploadSessionKinds,
   "0009-mount-index": mountIndex,
-  "0010-file-requests": fileRequests,
   "0011-folder-settings": folderSettings,
   "0012-sftp-host-key": sftpHostKey,
+  // 0010 was left unused: the branches that wrote 0011-0013 landed in this order.
+  "0013-file-requests": fileRequests,
 };
 
 class InlineMigrations implements MigrationProvider {
