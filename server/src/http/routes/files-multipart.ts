@@ -27,10 +27,33 @@ export async function readCompleteRequest(c: Context) {
   return { ...body, parts };
 }
 
+/**
+ * Complete and abort of a share upload in parts: files/multipart/* and 0.7.3's URL-upload
+ * spelling url/multipart/* are the same uploads, so both register these handlers.
+ */
+export function shareMultipartFinishers(ctx: AppContext) {
+  const service = ctx.shareMultipart;
+  return {
+    async complete(c: Context<AppEnv>) {
+      const principal = c.get("principal");
+      requirePermission(principal, Permission.FILE_SHARE);
+      const done = await service.complete(principal, await readCompleteRequest(c));
+      return ok(c, withInlineStatus(done), "Upload completed");
+    },
+    async abort(c: Context<AppEnv>) {
+      const principal = c.get("principal");
+      requirePermission(principal, Permission.FILE_SHARE);
+      const aborted = await service.abort(principal, await readJson(c, shareMultipartRef));
+      return ok(c, withInlineStatus(aborted, "Upload aborted"), "Upload aborted");
+    },
+  };
+}
+
 export function shareMultipartRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const service = ctx.shareMultipart;
   const origin = (c: Parameters<typeof publicOrigin>[0]) => publicOrigin(c, ctx.config.trustProxy);
+  const finish = shareMultipartFinishers(ctx);
 
   app.post(
     "/files/multipart/init",
@@ -93,12 +116,7 @@ export function shareMultipartRoutes(ctx: AppContext) {
         body: w.shareMultipartCompleteRequest,
         data: w.shareMultipartDone,
       }),
-      async (c) => {
-        const principal = c.get("principal");
-        requirePermission(principal, Permission.FILE_SHARE);
-        const done = await service.complete(principal, await readCompleteRequest(c));
-        return ok(c, withInlineStatus(done), "Upload completed");
-      },
+      finish.complete,
     ),
   );
 
@@ -114,13 +132,7 @@ export function shareMultipartRoutes(ctx: AppContext) {
         body: w.shareMultipartRef,
         data: w.z.unknown(),
       }),
-      async (c) => {
-        const principal = c.get("principal");
-        requirePermission(principal, Permission.FILE_SHARE);
-        const body = await readJson(c, shareMultipartRef);
-        const aborted = await service.abort(principal, body);
-        return ok(c, withInlineStatus(aborted, "Upload aborted"), "Upload aborted");
-      },
+      finish.abort,
     ),
   );
 

@@ -7,7 +7,6 @@
  */
 import {
   Permission,
-  shareMultipartRef,
   urlCancelRequest,
   urlFetchRequest,
   urlInfoRequest,
@@ -20,17 +19,18 @@ import type { AppContext } from "../../context";
 import { describeResponse } from "../../domain/url-upload/remote-file";
 import { contentDisposition } from "../../storage/content-disposition";
 import { parseWith, readJson } from "../body";
-import { ok, withInlineStatus } from "../envelope";
+import { ok } from "../envelope";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
 import { described } from "../route-doc";
 import type { AppEnv } from "../types";
 import { commitUpload } from "./files";
-import { readCompleteRequest } from "./files-multipart";
+import { shareMultipartFinishers } from "./files-multipart";
 
 export function urlUploadRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const service = ctx.urlUploads;
+  const finish = shareMultipartFinishers(ctx);
 
   app.post(
     "/url/info",
@@ -159,12 +159,7 @@ export function urlUploadRoutes(ctx: AppContext) {
         body: w.shareMultipartCompleteRequest,
         data: w.shareMultipartDone,
       }),
-      async (c) => {
-        const principal = c.get("principal");
-        requirePermission(principal, Permission.FILE_SHARE);
-        const done = await ctx.shareMultipart.complete(principal, await readCompleteRequest(c));
-        return ok(c, withInlineStatus(done), "Upload completed");
-      },
+      finish.complete,
     ),
   );
 
@@ -180,13 +175,7 @@ export function urlUploadRoutes(ctx: AppContext) {
         body: w.shareMultipartRef,
         data: w.z.unknown(),
       }),
-      async (c) => {
-        const principal = c.get("principal");
-        requirePermission(principal, Permission.FILE_SHARE);
-        const body = await readJson(c, shareMultipartRef);
-        const aborted = await ctx.shareMultipart.abort(principal, body);
-        return ok(c, withInlineStatus(aborted, "Upload aborted"), "Upload aborted");
-      },
+      finish.abort,
     ),
   );
 
