@@ -30,7 +30,7 @@ test.describe("administrator sign-in", () => {
   test("login, session restore, logout", async ({ page }) => {
     await signInAsAdminViaForm(page);
     const sidebar = page.getByRole("navigation", { name: "Panel sections" });
-    await expect(sidebar.getByRole("link")).toHaveCount(8);
+    await expect(sidebar.getByRole("link")).toHaveCount(9);
     await expect(page.getByText("Signed in as Administrator")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toBeTruthy();
 
@@ -165,7 +165,11 @@ test.describe("API key sign-in", () => {
     await page.getByRole("textbox", { name: "API key" }).fill(key.key);
     await page.getByRole("button", { name: "Sign in" }).click();
     const sidebar = page.getByRole("navigation", { name: "Panel sections" });
-    await expect(sidebar.getByRole("link")).toHaveText(["File management", "Mount management"]);
+    await expect(sidebar.getByRole("link")).toHaveText([
+      "File management",
+      "File requests",
+      "Mount management",
+    ]);
 
     // Route guard: outside the base path the explorer goes to the base path.
     await page.goto("/mount-explorer/elsewhere");

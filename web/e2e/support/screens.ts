@@ -172,6 +172,8 @@ export async function openAs(
 export async function showScreen(page: Page, screen: Screen): Promise<void> {
   await page.goto(screen.path);
   await expect(page.getByRole("heading").first()).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  // Settled when nothing shows that it is loading (skeletons, spinners): quicker than waiting
+  // for half a second of network silence on every screen.
+  await expect(page.locator('[aria-busy="true"], .animate-spin')).toHaveCount(0);
   await screen.prepare?.(page);
 }
