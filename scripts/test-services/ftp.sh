@@ -13,7 +13,9 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 DIR="$ROOT/.tmp/services/ftp"
 BASE=${CLIPSHARE_TEST_FTP_PORT:-37310}
-PASSIVE_SPAN=20
+# Test files run side by side, each with its own connection pools: room for all of them.
+PASSIVE_SPAN=100
+MAX_CLIENTS=400
 
 # shellcheck source=ports.sh
 . "$(dirname "${BASH_SOURCE[0]}")/ports.sh"
@@ -26,8 +28,9 @@ stop() {
 serve() {
   local name=$1 port=$2 tls=$3
   local passive=$((port + 1))
-  # -E no anonymous, -A chroot everyone, -H no reverse DNS, -u 1 lets the nobody user in.
-  pure-ftpd -S "127.0.0.1,$port" -l "puredb:$DIR/users.pdb" -E -A -H -u 1 \
+  # -E no anonymous, -A chroot everyone, -H no reverse DNS, -u 1 lets the nobody user in,
+  # -c the number of clients at once (50 by default: the test suite's pools go past it).
+  pure-ftpd -S "127.0.0.1,$port" -l "puredb:$DIR/users.pdb" -E -A -H -u 1 -c "$MAX_CLIENTS" \
     -p "$passive:$((passive + PASSIVE_SPAN - 1))" -Y "$tls" -2 "$DIR/server.pem" \
     -g "$DIR/$name.pid" >"$DIR/$name.log" 2>&1 &
 }
