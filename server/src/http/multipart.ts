@@ -68,7 +68,13 @@ export function readMultipartFile<T>(c: Context, options: MultipartFileOptions<T
     let work: Promise<T> | null = null;
     let spooled: Promise<{ file: string; size: number; info: busboy.FileInfo; name: string }> | null = null;
     let spoolFile: string | null = null;
-    const removeSpool = () => (spoolFile ? rm(spoolFile, { force: true }) : Promise.resolve());
+    // The spooled file's reader is ours: a consumer that fails before reading it must not leave
+    // it opening a file that is being removed (its ENOENT would have no listener).
+    let spoolReader: Readable | null = null;
+    const removeSpool = () => {
+      spoolReader?.destroy();
+      return spoolFile ? rm(spoolFile, { force: true }) : Promise.resolve();
+    };
     const finish = (outcome: () => void) => {
       removeSpool().finally(outcome);
     };
@@ -141,11 +147,12 @@ export function readMultipartFile<T>(c: Context, options: MultipartFileOptions<T
       if (spooled) {
         spooled.then((s) => {
           if (settled) return;
+          spoolReader = createReadStream(s.file).on("error", () => undefined);
           work = onFile({
             fieldName: s.name,
             filename: s.info.filename ?? "",
             mimeType: s.info.mimeType,
-            stream: createReadStream(s.file),
+            stream: spoolReader,
             fields: { ...fields },
             size: s.size,
           });
