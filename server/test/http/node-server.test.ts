@@ -48,6 +48,7 @@ async function listen(fetchApp: { fetch: never }, limits: Partial<ServerLimits> 
   await new Promise<void>((r) => server.once("listening", () => r()));
   const port = (server.address() as net.AddressInfo).port;
   return {
+    server,
     port,
     base: `http://127.0.0.1:${port}`,
     lines,
@@ -127,6 +128,53 @@ describe("the Node server", () => {
     expect(await raw(s.port, "GET /api/health HTTP/1.1\r\nHost: evil.example/x?\r\n\r\n")).toMatch(
       /^HTTP\/1\.1 400 /,
     );
+  });
+});
+
+describe("a saturated server", () => {
+  const busy = new Hono();
+  let handled = 0;
+  busy.get("/fast", (c) => c.text("fast"));
+  // A request that keeps the event loop busy for 3 ms, as a heavy answer would.
+  busy.get("/slow", (c) => {
+    const until = performance.now() + 3;
+    while (performance.now() < until);
+    handled++;
+    return c.text("slow");
+  });
+
+  it("still accepts a new connection while it works through a burst of requests", async () => {
+    const s = await listen(busy as never);
+    try {
+      // Sixty open connections, each already answered once (so each was accepted).
+      const sockets = await Promise.all(
+        Array.from({ length: 60 }, async () => {
+          const socket = net.connect(s.port, "127.0.0.1");
+          socket.on("error", () => {});
+          const answered = new Promise((r) => socket.once("data", r));
+          socket.write("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n");
+          await answered;
+          return socket;
+        }),
+      );
+      let acceptedAfter: number | undefined;
+      s.server.once("connection", () => {
+        acceptedAfter = handled;
+      });
+      // 180 ms of work arrives at once; as soon as the first answer is out, a newcomer connects.
+      const firstAnswer = new Promise((r) => sockets[0]!.once("data", r));
+      for (const socket of sockets) socket.write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
+      await firstAnswer;
+      const newcomer = net.connect(s.port, "127.0.0.1");
+      newcomer.on("error", () => {});
+      expect(await until(() => acceptedAfter !== undefined)).toBe(true);
+      // Had the server answered the whole burst in one pass of its loop, it would have accepted
+      // the newcomer only after all sixty.
+      expect(acceptedAfter).toBeLessThan(30);
+      for (const socket of [...sockets, newcomer]) socket.destroy();
+    } finally {
+      await s.close();
+    }
   });
 });
 
