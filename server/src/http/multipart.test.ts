@@ -29,7 +29,7 @@ function appRejectingBeforeReading() {
       // opens it), so the reader handed over meets a missing file.
       onFile: async () => {
         for (const name of readdirSync(spoolDir)) unlinkSync(path.join(spoolDir, name));
-        throw badRequest("no path", "missing_path");
+        throw badRequest("no path", "missing_file");
       },
     });
     return c.text("stored");
