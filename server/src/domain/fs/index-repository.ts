@@ -4,7 +4,7 @@
  * changes, moves), folder sizes and counts, and the search, whose query is
  * index-search-query.ts. Paths are mount-relative (index-paths.ts).
  */
-import { sql } from "kysely";
+import { type SqlBool, sql } from "kysely";
 import type { Db, Dialect } from "../../db/database";
 import type { FsIndexRow } from "../../db/schema";
 import { below, codePoints, nameOf, parentOf, within } from "./index-paths";
@@ -236,7 +236,8 @@ export class IndexRepository {
       .select("path")
       .where("mount_id", "=", mountId)
       .where("parent", "=", "")
-      .where("type", "=", "dir")
+      // Written out, not bound: SQLite uses the folders-only index for this term alone.
+      .where(sql<SqlBool>`type = 'dir'`)
       .execute();
     const totals = await this.folderTotals(
       mountId,
