@@ -192,6 +192,10 @@ export interface MountIndexStateTable {
   last_finished: string | null;
   last_duration_ms: number | null;
   last_error: string | null;
+  /** What lies directly in the mount's root: bytes of its files, its files, its folders. */
+  root_size: Generated<number>;
+  root_files: Generated<number>;
+  root_folders: Generated<number>;
 }
 
 export interface FsIndexTable {
@@ -206,6 +210,10 @@ export interface FsIndexTable {
   type: "file" | "dir";
   is_link: number;
   gen: number;
+  /** On a folder's row, what lies directly in it: bytes of its files, its files, its folders. */
+  dir_size: Generated<number>;
+  dir_files: Generated<number>;
+  dir_folders: Generated<number>;
 }
 
 export interface SystemSettingsTable {
