@@ -9,8 +9,8 @@ import {
   type ExpiryUnit,
   expiresAtFor,
   type FieldProblem,
-  type ShareFormErrors,
 } from "../../lib/share-options/form-model";
+import { CheckboxField } from "../ui/checkbox";
 import { Field, Input, type InputProps, Select } from "../ui/form";
 
 export { PasswordInput } from "../password-input";
@@ -22,12 +22,12 @@ type Translate = ReturnType<typeof useTranslation>["t"];
 export const maxViewsErrorText = (t: Translate) =>
   t("pastes.form.errors.maxViews.invalid", { max: MAX_VIEWS_MAX });
 
+/** The share-option fields with a text per problem (the same texts in every share form). */
+type ShareErrorField = "remark" | "slug" | "password" | "maxViews" | "expiryAmount";
+
 export function useShareErrorText() {
   const { t } = useTranslation();
-  return (
-    field: Exclude<keyof ShareFormErrors, "other">,
-    problem: FieldProblem | undefined,
-  ): string | null => {
+  return (field: ShareErrorField, problem: FieldProblem | undefined): string | null => {
     if (!problem) return null;
     if (field === "maxViews") return maxViewsErrorText(t);
     return t(`pastes.form.errors.${field}.${problem}` as "pastes.form.errors.slug.invalid", {
@@ -36,27 +36,30 @@ export function useShareErrorText() {
   };
 }
 
-export function RemarkField({
-  value,
-  onChange,
-  error,
-}: {
+/** What every field of the kit takes besides its value; label and hint default to the paste form's. */
+interface ShareFieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string | null;
-}) {
+  label?: string;
+  hint?: string;
+  disabled?: boolean;
+}
+
+export function RemarkField({ value, onChange, error, label, hint, disabled }: ShareFieldProps) {
   const { t } = useTranslation();
-  // Visitors see the remark as the paste's page title, so the form calls it that.
+  // Visitors see a paste's remark as its page title, so the paste form calls it that.
   return (
-    <Field label={t("pasteTitle.label")} hint={t("pasteTitle.hint")} error={error}>
+    <Field label={label ?? t("pasteTitle.label")} hint={hint ?? t("pasteTitle.hint")} error={error}>
       {({ id, describedBy, invalid }) => (
         <Input
           id={id}
           aria-describedby={describedBy}
           invalid={invalid}
           value={value}
+          disabled={disabled}
           maxLength={REMARK_MAX}
-          placeholder={t("pasteTitle.placeholder")}
+          placeholder={label ? undefined : t("pasteTitle.placeholder")}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
@@ -85,33 +88,33 @@ export function LinkSuffixInput({ prefix, className, ...props }: InputProps & { 
   );
 }
 
+/** The link suffix after its fixed part: `/paste/` unless told otherwise (`/file/`). */
 export function SlugField({
   value,
   onChange,
   error,
+  label,
   hint,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
-  hint?: string;
-}) {
+  disabled,
+  prefix = "/paste/",
+}: ShareFieldProps & { prefix?: string }) {
   const { t } = useTranslation();
   return (
     <Field
-      label={t("pastes.form.slug")}
+      label={label ?? t("pastes.form.slug")}
       hint={hint ?? t("pastes.form.slugHint", { max: SLUG_MAX_LENGTH })}
       error={error}
     >
       {({ id, describedBy, invalid }) => (
         <LinkSuffixInput
-          prefix="/paste/"
+          prefix={prefix}
           id={id}
           aria-describedby={describedBy}
           invalid={invalid}
           value={value}
+          disabled={disabled}
           maxLength={SLUG_MAX_LENGTH + 10}
-          placeholder={t("pastes.form.slugPlaceholder")}
+          placeholder={prefix === "/paste/" ? t("pastes.form.slugPlaceholder") : undefined}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
@@ -192,33 +195,53 @@ export function ExpiryField({
   );
 }
 
-export function MaxViewsField({
-  value,
-  onChange,
-  error,
-  hint,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
-  hint?: string;
-}) {
+/** Max views: blank or 0 is unlimited (the placeholder says so). */
+export function MaxViewsField({ value, onChange, error, label, hint, disabled }: ShareFieldProps) {
   const { t } = useTranslation();
   return (
-    <Field label={t("pastes.form.maxViews")} hint={hint ?? t("pastes.form.maxViewsHint")} error={error}>
+    <Field
+      label={label ?? t("pastes.form.maxViews")}
+      hint={hint ?? t("pastes.form.maxViewsHint")}
+      error={error}
+    >
       {({ id, describedBy, invalid }) => (
         <Input
           id={id}
           type="number"
           inputMode="numeric"
           min={0}
+          max={MAX_VIEWS_MAX}
           step={1}
           aria-describedby={describedBy}
           invalid={invalid}
           value={value}
+          disabled={disabled}
+          placeholder={t("pastes.form.unlimited")}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
     </Field>
+  );
+}
+
+/** Access logging of one share: on unless the share asks for none (`no_log`). */
+export function AccessLogField({
+  noLog,
+  onChange,
+  disabled,
+}: {
+  noLog: boolean;
+  onChange: (noLog: boolean) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <CheckboxField
+      label={t("accessLog.shareSwitch")}
+      description={t("accessLog.shareSwitchHint")}
+      checked={!noLog}
+      disabled={disabled}
+      onCheckedChange={(on) => onChange(!on)}
+    />
   );
 }

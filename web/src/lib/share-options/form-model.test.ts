@@ -8,7 +8,7 @@ import {
   emptyShareForm,
   expiresAtFor,
   isContentTooLarge,
-  slugProblemOf,
+  shareOptionFieldProblems,
   updateBody,
   validateEditForm,
   validateShareForm,
@@ -51,13 +51,14 @@ describe("share form validation", () => {
   });
 
   it("checks the link suffix like the server", () => {
-    expect(slugProblemOf("")).toBeUndefined();
-    expect(slugProblemOf("my-notes_2")).toBeUndefined();
-    expect(slugProblemOf("has space")).toBe("invalid");
-    expect(slugProblemOf("ünïcode")).toBe("invalid");
-    expect(slugProblemOf("a".repeat(51))).toBe("tooLong");
-    expect(slugProblemOf("Admin")).toBe("reserved");
-    expect(slugProblemOf("raw")).toBe("reserved");
+    const slugProblem = (slug: string) => shareOptionFieldProblems({ slug }).slug;
+    expect(slugProblem("")).toBeUndefined();
+    expect(slugProblem("my-notes_2")).toBeUndefined();
+    expect(slugProblem("has space")).toBe("invalid");
+    expect(slugProblem("ünïcode")).toBe("invalid");
+    expect(slugProblem("a".repeat(51))).toBe("tooLong");
+    expect(slugProblem("Admin")).toBe("reserved");
+    expect(slugProblem("raw")).toBe("reserved");
     expect(validateShareForm("x", { ...form, slug: "bad/slug" }).slug).toBe("invalid");
   });
 

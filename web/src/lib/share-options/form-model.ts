@@ -1,16 +1,11 @@
-import {
-  PASTE_MAX_BYTES,
-  parseMaxViews,
-  REMARK_MAX,
-  RESERVED_SLUGS,
-  SHARE_PASSWORD_MAX,
-  SLUG_MAX_LENGTH,
-  SLUG_PATTERN,
-} from "@clipshare/shared";
+import { PASTE_MAX_BYTES, parseMaxViews, shareOptionProblems } from "@clipshare/shared";
 import type { CreatePasteBody, PasteDetail, UpdatePasteBody } from "../pastes/api";
 
 /**
- * The text share form (create on Home, edit in the admin panel):
+ * The share options of every web form (Home, the upload page and its URL tab,
+ * the explorer's share dialog, the paste and file share edit dialogs), checked
+ * by one rule set (`shareOptionFieldProblems`, the shared `shareOptionProblems`),
+ * and the text share form itself (create on Home, edit in the admin panel):
  * values, validation and request bodies. Pure, so it is unit-tested without a
  * DOM. Free of zod: the shared schemas run last, from schema-check.ts, which
  * forms load when they submit.
@@ -122,17 +117,24 @@ export function isContentTooLarge(content: string): boolean {
   return utf8Length(content) > PASTE_MAX_BYTES;
 }
 
-export function slugProblemOf(raw: string): FieldProblem | undefined {
-  const slug = raw.trim();
-  if (!slug) return undefined;
-  if (slug.length > SLUG_MAX_LENGTH) return "tooLong";
-  if (!SLUG_PATTERN.test(slug)) return "invalid";
-  if ((RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase())) return "reserved";
-  return undefined;
+/** The share-option fields as the forms name them. */
+export interface ShareOptionFieldValues {
+  remark?: string;
+  slug?: string;
+  password?: string;
+  maxViews?: string;
 }
+export type ShareOptionFieldErrors = Partial<Record<keyof ShareOptionFieldValues, FieldProblem>>;
 
-function maxViewsProblem(raw: string): FieldProblem | undefined {
-  return parseMaxViews(raw) === null ? "invalid" : undefined;
+/** What is wrong with a form's share options: the shared rules, under the forms' field names. */
+export function shareOptionFieldProblems(values: ShareOptionFieldValues): ShareOptionFieldErrors {
+  const { max_views, ...rest } = shareOptionProblems({
+    remark: values.remark,
+    slug: values.slug,
+    password: values.password,
+    max_views: values.maxViews,
+  });
+  return { ...rest, ...(max_views ? { maxViews: max_views } : {}) };
 }
 
 function expiryProblem(unit: EditExpiryUnit, amount: string): FieldProblem | undefined {
@@ -154,14 +156,9 @@ function commonProblems(values: {
   expiryAmount: string;
   maxViews: string;
 }): ShareFormErrors {
-  const errors: ShareFormErrors = {};
-  if (values.remark.trim().length > REMARK_MAX) errors.remark = "tooLong";
-  const slug = slugProblemOf(values.slug);
-  if (slug) errors.slug = slug;
+  const errors: ShareFormErrors = shareOptionFieldProblems(values);
   const expiry = expiryProblem(values.expiryUnit, values.expiryAmount);
   if (expiry) errors.expiryAmount = expiry;
-  const maxViews = maxViewsProblem(values.maxViews);
-  if (maxViews) errors.maxViews = maxViews;
   return errors;
 }
 
@@ -185,10 +182,9 @@ export function createBody(content: string, values: ShareFormValues, now = Date.
 }
 
 export function validateShareForm(content: string, values: ShareFormValues): ShareFormErrors {
-  const errors = commonProblems(values);
+  const errors = { ...commonProblems(values), ...shareOptionFieldProblems({ password: values.password }) };
   const c = contentProblem(content);
   if (c) errors.content = c;
-  if (values.password.length > SHARE_PASSWORD_MAX) errors.password = "tooLong";
   return errors;
 }
 
@@ -230,8 +226,10 @@ export function validateEditForm(values: EditFormValues): ShareFormErrors {
   if (c) errors.content = c;
   if (!values.slug.trim()) errors.slug = "required";
   if (values.passwordAction === "set") {
-    if (!values.password) errors.password = "required";
-    else if (values.password.length > SHARE_PASSWORD_MAX) errors.password = "tooLong";
+    const password = values.password
+      ? shareOptionFieldProblems({ password: values.password }).password
+      : "required";
+    if (password) errors.password = password;
   }
   return errors;
 }

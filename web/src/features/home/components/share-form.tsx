@@ -2,6 +2,7 @@ import { Send } from "lucide-react";
 import type { FormEvent } from "react";
 import { PasswordInput } from "../../../components/password-input";
 import {
+  AccessLogField,
   ExpiryField,
   MaxViewsField,
   RemarkField,
@@ -101,12 +102,7 @@ export function ShareForm({
             error={errorText("maxViews", errors.maxViews)}
           />
         </div>
-        <CheckboxField
-          label={t("accessLog.shareSwitch")}
-          description={t("accessLog.shareSwitchHint")}
-          checked={!values.noLog}
-          onCheckedChange={(on) => set("noLog", !on)}
-        />
+        <AccessLogField noLog={Boolean(values.noLog)} onChange={(noLog) => set("noLog", noLog)} />
         <CheckboxField
           label={t("e2e.option")}
           description={t("e2e.optionHint")}

@@ -38,10 +38,14 @@ export type {
   FsTask,
 };
 
+/** The share options of POST /fs/create-share (each sent only when set). */
 export interface ShareOptions {
+  remark?: string;
+  slug?: string;
   password?: string;
   expires_in?: number;
   max_views?: number;
+  no_log?: boolean;
 }
 
 /** Page size of directory listings: one screen of rows plus room to scroll. */
