@@ -1,5 +1,6 @@
 import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
 import { PasswordField } from "../../../components/password-input";
+import { LinkSuffixInput, maxViewsErrorText } from "../../../components/share-options/share-fields";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
@@ -7,7 +8,6 @@ import { Field, SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { useFormState } from "../../../lib/use-form-state";
-import { LinkSuffixInput, maxViewsErrorText } from "../../pastes";
 import type { FileShare } from "../api/file-shares";
 import {
   type FileShareErrors,

@@ -1,19 +1,19 @@
 import { Send } from "lucide-react";
 import type { FormEvent } from "react";
+import { PasswordInput } from "../../../components/password-input";
+import {
+  ExpiryField,
+  MaxViewsField,
+  RemarkField,
+  SlugField,
+  useShareErrorText,
+} from "../../../components/share-options/share-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Field } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
-import type { ExpiryUnit, ShareFormErrors, ShareFormValues } from "../../pastes";
-import {
-  ExpiryField,
-  MaxViewsField,
-  PasswordInput,
-  RemarkField,
-  SlugField,
-  useShareErrorText,
-} from "../../pastes";
+import type { ExpiryUnit, ShareFormErrors, ShareFormValues } from "../../../lib/share-options/form-model";
 
 export interface ShareFormProps {
   values: ShareFormValues;

@@ -1,10 +1,10 @@
 import { FolderCog } from "lucide-react";
 import { useState } from "react";
+import { OfflineCopyMark } from "../../../components/offline/offline-copy-mark";
+import { SignInRequired } from "../../../components/sign-in-required";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
-import { SignInRequired } from "../../admin";
-import { OfflineCopyMark } from "../../offline";
 import { useExplorer } from "../hooks/use-explorer";
 import { ExplorerBody } from "./explorer-body";
 import { ExplorerOverlays, UploadInputs } from "./explorer-dialogs";

@@ -3,6 +3,7 @@ import { Copy, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { PasswordField } from "../../../components/password-input";
 import { QrCode } from "../../../components/qr-code";
+import { MaxViewsField, maxViewsErrorText } from "../../../components/share-options/share-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
@@ -13,7 +14,6 @@ import { copyText } from "../../../lib/clipboard";
 import { formatDateTime } from "../../../lib/format";
 import { fileShareUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
-import { MaxViewsField, maxViewsErrorText } from "../../pastes";
 import { type CreatedShare, type FileLink, type FsEntry, fsApi } from "../api/fs";
 
 const LINK_EXPIRY = [

@@ -1,11 +1,11 @@
 import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
 import { PasswordInput } from "../../../components/password-input";
+import { LinkSuffixInput, maxViewsErrorText } from "../../../components/share-options/share-fields";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Field, Input, Select } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { useStorageName } from "../../../lib/storage-name";
-import { LinkSuffixInput, maxViewsErrorText } from "../../pastes";
 import type { UploadStorageConfig } from "../api/uploads";
 import {
   EXPIRY_CHOICES,
