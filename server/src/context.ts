@@ -111,8 +111,10 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   // the name prefix shows operators which instance claimed a task.
   const instanceId = config.instanceName ? `${config.instanceName}-${randomUUID()}` : randomUUID();
   const fetcher = new SafeFetcher({ allow: new HostAllowList(config.urlFetchAllow) });
+  const accessLog = new ShareAccessLog(db, settings, log);
   const fs = await createFsServices({
     secretKey: config.secretKey,
+    accessLog,
     dialect: config.database.dialect,
     rateLimiter,
     cacheBus: async (handlers) => {
@@ -151,7 +153,6 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     share: (session) => uploads.receiveTarget(session),
     mount: (session) => fs.directUploads.receiveTarget(session),
   });
-  const accessLog = new ShareAccessLog(db, settings, log);
   const fileRequests = new FileRequestService({
     db,
     log,
