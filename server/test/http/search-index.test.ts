@@ -297,6 +297,30 @@ describe("the mount index", () => {
     expect(await paths("q=late-fig")).toEqual(["/idx/public/late-fig.txt"]);
   });
 
+  it("matches the whole needle, not only the trigrams the index is asked for", async () => {
+    for (const name of [
+      "0123-0456.txt",
+      "0456-0123.txt",
+      "aaaa.txt",
+      "aaa-aaa.txt",
+      "sale-50%_off.txt",
+      "50%_of-0%_off.txt",
+      "sale-50xxoff.txt",
+      "年度报告-2026.pdf",
+      "ANNUAL-Summary.TXT",
+    ])
+      await mustPut(t, `/idx/whole/${name}`, "w", admin);
+    const inWhole = (q: string) => paths(`q=${encodeURIComponent(q)}&scope=directory&path=/idx/whole`);
+    // Every trigram of the needle, but not the needle: "aaa-aaa", "50%_of-0%_off".
+    expect(await inWhole("aaaa")).toEqual(["/idx/whole/aaaa.txt"]);
+    // LIKE's wildcards taken literally.
+    expect(await inWhole("50%_off")).toEqual(["/idx/whole/sale-50%_off.txt"]);
+    expect(await inWhole("0123-0456")).toEqual(["/idx/whole/0123-0456.txt"]);
+    expect(await inWhole("0456-0123")).toEqual(["/idx/whole/0456-0123.txt"]);
+    expect(await inWhole("年度报告")).toEqual(["/idx/whole/年度报告-2026.pdf"]);
+    expect(await inWhole("annual-SUM")).toEqual(["/idx/whole/ANNUAL-Summary.TXT"]);
+  });
+
   it("is never truncated: every match of a large folder counts", async () => {
     const dir = path.join(root, "many");
     mkdirSync(dir);
@@ -307,6 +331,10 @@ describe("the mount index", () => {
     expect(all.truncated).toBe(false);
     expect(all.total).toBe(10_500);
     expect(all.results).toHaveLength(100);
+    // A page past the last match still says how many there are.
+    const past = await search(`q=item-&scope=mount&mount_id=${mountId}&limit=100&offset=20000`);
+    expect(past.results).toEqual([]);
+    expect(past.total).toBe(10_500);
     expect(await paths("q=item-10499")).toEqual(["/idx/many/item-10499.dat"]);
   });
 

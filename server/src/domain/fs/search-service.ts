@@ -17,7 +17,7 @@ import { badRequest, forbidden } from "../../errors";
 import { mimeTypeFor } from "../../storage/mime";
 import { canSeeMount, clampToBase, type FsActor, isVisitor, requireOperation } from "./access";
 import { ALL_MOUNTS } from "./fs-caches";
-import type { IndexScope } from "./index-repository";
+import type { IndexScope } from "./index-search-query";
 import type { IndexService } from "./index-service";
 import type { ActiveMount } from "./mount-table";
 import type { VirtualFileSystem } from "./vfs";
