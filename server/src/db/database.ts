@@ -29,6 +29,7 @@ import * as mountIndex from "./migrations/0009-mount-index";
 import * as folderSettings from "./migrations/0011-folder-settings";
 import * as sftpHostKey from "./migrations/0012-sftp-host-key";
 import * as fileRequests from "./migrations/0013-file-requests";
+import * as collections from "./migrations/0020-collections";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -48,6 +49,8 @@ const migrations: Record<string, Migration> = {
   "0012-sftp-host-key": sftpHostKey,
   // 0010 was left unused: the branches that wrote 0011-0013 landed in this order.
   "0013-file-requests": fileRequests,
+  // 0014-0019 are taken by work on other branches.
+  "0020-collections": collections,
 };
 
 class InlineMigrations implements MigrationProvider {
