@@ -1,6 +1,7 @@
 export * from "./access-log";
 export * from "./api-client";
 export * from "./api-error";
+export * from "./collection-api";
 export * from "./constants";
 export * from "./dashboard";
 export * from "./e2e";
@@ -11,6 +12,7 @@ export * from "./permissions";
 export * from "./responses";
 export * from "./schemas/admin";
 export * from "./schemas/api-keys";
+export * from "./schemas/collections";
 export * from "./schemas/common";
 export * from "./schemas/file-requests";
 export * from "./schemas/files";

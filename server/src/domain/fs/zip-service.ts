@@ -30,6 +30,62 @@ export function zipFileName(name: string | undefined, paths: string[]): string {
   return base.toLowerCase().endsWith(".zip") ? base : `${base}.zip`;
 }
 
+/** Names for the top of an archive: a name taken (case aside) gets "(1)", "(2)"… appended. */
+export function uniqueNames(): (wanted: string) => string {
+  const used = new Set<string>();
+  return (wanted) => {
+    let candidate = wanted;
+    for (let n = 1; used.has(candidate.toLowerCase()); n++) candidate = `${wanted}(${n})`;
+    used.add(candidate.toLowerCase());
+    return candidate;
+  };
+}
+
+/**
+ * The archive entries of one authorized file or folder, named `top` and below it: a folder
+ * is walked lazily as the archive streams (the actor's view of it: hidden entries, locked
+ * folders and, on a confined driver, links leading out stay out).
+ */
+export async function* treeEntries(
+  vfs: VirtualFileSystem,
+  actor: FsActor,
+  root: { path: string; entry: FsEntry },
+  top: string,
+): AsyncGenerator<ZipEntry> {
+  if (!root.entry.isDirectory) {
+    const { target, entry } = await vfs.openFile(actor, root.path);
+    yield {
+      name: top,
+      isDirectory: false,
+      size: entry.size,
+      modified: entry.modified,
+      open: () => openOrSkip(() => target.driver.read(target.subPath)),
+    };
+    return;
+  }
+  yield {
+    name: top,
+    isDirectory: true,
+    modified: root.entry.modified ? new Date(root.entry.modified) : null,
+  };
+  const prefix = root.path === "/" ? 1 : root.path.length + 1;
+  for await (const item of vfs.walk(actor, root.path)) {
+    const name = `${top}/${item.path.slice(prefix)}`;
+    const source = item.target;
+    if (item.isDirectory || !source) {
+      yield { name, isDirectory: true, modified: item.modified };
+      continue;
+    }
+    yield {
+      name,
+      isDirectory: false,
+      size: item.size,
+      modified: item.modified,
+      open: () => openOrSkip(() => source.driver.read(source.subPath)),
+    };
+  }
+}
+
 export class ZipService {
   constructor(
     private readonly vfs: VirtualFileSystem,
@@ -50,49 +106,9 @@ export class ZipService {
     for (const path of paths) roots.push({ path, entry: await this.vfs.stat(actor, path) });
     const filename = zipFileName(name, paths);
     const vfs = this.vfs;
-    const used = new Set<string>();
-    const unique = (wanted: string) => {
-      let candidate = wanted;
-      for (let n = 1; used.has(candidate.toLowerCase()); n++) candidate = `${wanted}(${n})`;
-      used.add(candidate.toLowerCase());
-      return candidate;
-    };
+    const unique = uniqueNames();
     async function* entries(): AsyncGenerator<ZipEntry> {
-      for (const root of roots) {
-        const top = unique(vbasename(root.path) || "files");
-        if (!root.entry.isDirectory) {
-          const { target, entry } = await vfs.openFile(actor, root.path);
-          yield {
-            name: top,
-            isDirectory: false,
-            size: entry.size,
-            modified: entry.modified,
-            open: () => openOrSkip(() => target.driver.read(target.subPath)),
-          };
-          continue;
-        }
-        yield {
-          name: top,
-          isDirectory: true,
-          modified: root.entry.modified ? new Date(root.entry.modified) : null,
-        };
-        const prefix = root.path === "/" ? 1 : root.path.length + 1;
-        for await (const item of vfs.walk(actor, root.path)) {
-          const name = `${top}/${item.path.slice(prefix)}`;
-          const source = item.target;
-          if (item.isDirectory || !source) {
-            yield { name, isDirectory: true, modified: item.modified };
-            continue;
-          }
-          yield {
-            name,
-            isDirectory: false,
-            size: item.size,
-            modified: item.modified,
-            open: () => openOrSkip(() => source.driver.read(source.subPath)),
-          };
-        }
-      }
+      for (const root of roots) yield* treeEntries(vfs, actor, root, unique(vbasename(root.path) || "files"));
     }
     return { filename, stream: Readable.from(zipStream(entries())) };
   }
@@ -152,7 +168,8 @@ export class ZipService {
   }
 }
 
-async function openOrSkip(open: () => Promise<{ body: Readable }>): Promise<Readable | null> {
+/** A file body for the archive; null (left out) when it was deleted while the archive was being written. */
+export async function openOrSkip(open: () => Promise<{ body: Readable }>): Promise<Readable | null> {
   try {
     return (await open()).body;
   } catch (e) {
