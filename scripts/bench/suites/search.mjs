@@ -67,18 +67,25 @@ function queries(round) {
 }
 
 /**
- * CPU seconds used so far by the server and, on PostgreSQL, by the database's backends serving
- * it: robust where wall time is not (a shared machine). Backends that end meanwhile go uncounted.
+ * CPU seconds used so far by the server and, on PostgreSQL, by each database backend serving
+ * it, by process id: robust where wall time is not (a shared machine).
  */
 async function cpuOf(server, pg) {
-  let seconds = cpuSeconds(server.pid);
+  const seconds = new Map([[server.pid, cpuSeconds(server.pid)]]);
   if (pg) {
     const { rows } = await pg.query(
       "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
     );
-    for (const { pid } of rows) seconds += cpuSeconds(pid);
+    for (const { pid } of rows) seconds.set(pid, cpuSeconds(pid));
   }
   return seconds;
+}
+
+/** CPU seconds between two cpuOf readings: new backends count whole, ended (idle) ones not at all. */
+function cpuBetween(before, after) {
+  let total = 0;
+  for (const [pid, s] of after) total += s - (before.get(pid) ?? 0);
+  return total;
 }
 
 async function timeQueries(server, auth, list, scopeQuery, pg) {
@@ -93,7 +100,7 @@ async function timeQueries(server, auth, list, scopeQuery, pg) {
     if (data.truncated) truncated++;
     results += data.total;
   }
-  const cpuMs = (((await cpuOf(server, pg)) - cpu0) * 1000) / list.length;
+  const cpuMs = (cpuBetween(cpu0, await cpuOf(server, pg)) * 1000) / list.length;
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95), truncated, results, cpuMs };
 }

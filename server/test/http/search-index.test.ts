@@ -266,6 +266,69 @@ describe("the mount index", () => {
     expect(await paths("q=cherry")).toEqual(["/idx/w/dav-plum-2/moved-cherry.txt"]);
   });
 
+  it("uploads in parts, presigned uploads and file requests into a folder are searchable at once", async () => {
+    const putSigned = (url: string, body: string) => {
+      const u = new URL(url);
+      return t.app.request(`${u.pathname}${u.search}`, { method: "PUT", body });
+    };
+    // Explorer upload in parts.
+    const init = await t.request("POST", "/api/fs/multipart/init", {
+      ...admin,
+      body: { path: "/idx/w2", fileName: "parts-walnut.bin", fileSize: 10, partSize: 5, partCount: 2 },
+    });
+    expect(init.status, init.text).toBe(200);
+    const parts = [];
+    for (const { partNumber, url } of init.body.data.presignedUrls) {
+      const res = await putSigned(url, "12345");
+      expect(res.status).toBe(200);
+      parts.push({ partNumber, etag: res.headers.get("etag")! });
+    }
+    const done = await t.request("POST", "/api/fs/multipart/complete", {
+      ...admin,
+      body: { path: "/idx/w2", uploadId: init.body.data.uploadId, fileName: "parts-walnut.bin", parts },
+    });
+    expect(done.status, done.text).toBe(200);
+    expect(await paths("q=walnut")).toEqual(["/idx/w2/parts-walnut.bin"]);
+
+    // Presigned upload (this server's signed URL on local storage), then commit.
+    const pre = await t.request("POST", "/api/fs/presign", {
+      ...admin,
+      body: { path: "/idx/w2", fileName: "direct-hazel.txt", contentType: "text/plain", fileSize: 5 },
+    });
+    expect(pre.status, pre.text).toBe(200);
+    expect((await putSigned(pre.body.data.presignedUrl, "hazel")).status).toBe(200);
+    const commit = await t.request("POST", "/api/fs/presign/commit", {
+      ...admin,
+      body: {
+        targetPath: pre.body.data.targetPath,
+        mountId: pre.body.data.mountId,
+        fileId: pre.body.data.fileId,
+      },
+    });
+    expect(commit.status, commit.text).toBe(200);
+    expect(await paths("q=hazel")).toEqual(["/idx/w2/direct-hazel.txt"]);
+
+    // A visitor's upload through a file request into a folder of the mount.
+    const request = await t.request("POST", "/api/requests", {
+      ...admin,
+      body: { title: "Inbox", target: { kind: "folder", path: "/idx/w2" } },
+    });
+    expect(request.status, request.text).toBe(201);
+    const started = await t.request("POST", `/api/public/requests/${request.body.data.slug}/uploads`, {
+      body: { filename: "visitor-almond.txt", size: 6, part_size: 6, part_count: 1 },
+    });
+    expect(started.status, started.text).toBe(201);
+    const part = await putSigned(started.body.data.presigned_urls[0].url, "almond");
+    expect(part.status).toBe(200);
+    const received = await t.request(
+      "POST",
+      `/api/public/requests/${request.body.data.slug}/uploads/${started.body.data.upload_id}/complete`,
+      { body: { parts: [{ partNumber: 1, etag: part.headers.get("etag")!.replace(/"/g, "") }] } },
+    );
+    expect(received.status, received.text).toBe(200);
+    expect(await paths("q=almond")).toEqual(["/idx/w2/visitor-almond.txt"]);
+  });
+
   it("listings and folder details carry sizes and counts from the index when asked", async () => {
     const listing = await t.request("GET", "/api/fs/list?path=/idx/public&sizes=true", admin);
     expect(listing.status, listing.text).toBe(200);

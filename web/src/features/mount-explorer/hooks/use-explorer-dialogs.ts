@@ -10,6 +10,7 @@ export type DialogState =
   | { kind: "link"; entry: FsEntry }
   | { kind: "share"; entry: FsEntry }
   | { kind: "edit"; path: string }
+  | { kind: "details"; path: string; name: string }
   | null;
 
 export type SidePanel = "tasks" | "basket" | "uploads" | null;
