@@ -27,6 +27,7 @@ import {
   validateMaxUploadSize,
   validateProxyExpires,
 } from "../settings-form-model";
+import { PublicBrowsingCard } from "./public-browsing-card";
 
 function UploadSettingsCard() {
   const { t } = useTranslation();
@@ -257,6 +258,7 @@ export function SettingsModule() {
       </header>
       <UploadSettingsCard />
       <ProxySignCard />
+      <PublicBrowsingCard />
       <AccessLogSettingsCard />
       <AccountCard />
       <AppStatusCard />
