@@ -29,6 +29,8 @@ import * as mountIndex from "./migrations/0009-mount-index";
 import * as folderSettings from "./migrations/0011-folder-settings";
 import * as sftpHostKey from "./migrations/0012-sftp-host-key";
 import * as fileRequests from "./migrations/0013-file-requests";
+import * as collections from "./migrations/0020-collections";
+import * as publicBrowsing from "./migrations/0025-public-browsing";
 import * as indexFolderParents from "./migrations/0030-index-folder-parents";
 import * as folderTotals from "./migrations/0031-folder-totals";
 import type { Database } from "./schema";
@@ -50,6 +52,8 @@ const migrations: Record<string, Migration> = {
   "0012-sftp-host-key": sftpHostKey,
   // 0010 was left unused: the branches that wrote 0011-0013 landed in this order.
   "0013-file-requests": fileRequests,
+  "0020-collections": collections,
+  "0025-public-browsing": publicBrowsing,
   "0030-index-folder-parents": indexFolderParents,
   "0031-folder-totals": folderTotals,
 };

@@ -16,6 +16,7 @@ import { downloadOffload } from "./offload";
 import { accessLogRoutes } from "./routes/access-log";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
+import { collectionRoutes } from "./routes/collections";
 import { dashboardRoutes } from "./routes/dashboard";
 import { deletionLinkRoutes } from "./routes/deletion-links";
 import { fileRequestRoutes } from "./routes/file-requests";
@@ -118,6 +119,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", thumbnailRoutes(ctx));
   api.route("/", accessLogRoutes(ctx));
   api.route("/", fileRequestRoutes(ctx));
+  api.route("/", collectionRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
   app.route("/", metricsRoutes(ctx));

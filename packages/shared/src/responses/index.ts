@@ -5,6 +5,7 @@
  */
 export * from "./admin";
 export * from "./auth";
+export * from "./collections";
 export * from "./file-requests";
 export * from "./files";
 export * from "./fs";
