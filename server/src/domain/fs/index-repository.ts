@@ -192,9 +192,14 @@ export class IndexRepository {
   /** After a full crawl: drops what the crawl did not see. Returns the entries left. */
   async sweep(mountId: string, gen: number): Promise<number> {
     await this.db.deleteFrom("fs_index").where("mount_id", "=", mountId).where("gen", "<", gen).execute();
-    // After a bulk load PostgreSQL's statistics are stale; without them it may read a whole
-    // mount through the path index instead of starting from the trigram index.
-    if (this.dialect === "postgres") await sql`analyze fs_index`.execute(this.db);
+    if (this.dialect === "postgres") {
+      // After a bulk load PostgreSQL's statistics are stale; without them it may read a whole
+      // mount through the path index instead of starting from the trigram index.
+      await sql`analyze fs_index`.execute(this.db);
+      // GIN keeps new entries in a pending list (up to 4 MB) that every search reads whole until
+      // it is merged: merged now, the searches after a crawl do not pay for it.
+      await sql`select gin_clean_pending_list('fs_index_name_trgm')`.execute(this.db);
+    }
     this.searchQuery.forgetSample();
     return this.count(mountId);
   }
