@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "../../../i18n";
+import { ShareCollectionDialog } from "../../collections";
 import type { ExplorerController } from "../hooks/use-explorer";
 import { useExplorerMenu } from "../hooks/use-explorer-menu";
 import { collectPickedFolder } from "../model/upload-walk";
@@ -92,6 +93,17 @@ export function ExplorerOverlays({ x }: { x: ExplorerController }) {
       ) : null}
       {dialog?.kind === "link" ? <LinkDialog entry={dialog.entry} onClose={close} /> : null}
       {dialog?.kind === "share" ? <ShareDialog entry={dialog.entry} onClose={close} /> : null}
+      {dialog?.kind === "collection" ? (
+        <ShareCollectionDialog
+          items={dialog.entries.map((entry) => ({ path: entry.path }))}
+          description={
+            dialog.entries.length === 1
+              ? dialog.entries[0]!.name
+              : t("collections.shareSelected", { count: dialog.entries.length })
+          }
+          onClose={close}
+        />
+      ) : null}
       {dialog?.kind === "edit" ? (
         <Suspense fallback={null}>
           <EditDialog path={dialog.path} onClose={close} onSaved={() => void x.refresh()} />

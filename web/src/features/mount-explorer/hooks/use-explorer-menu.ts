@@ -104,6 +104,13 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
             onSelect: () => x.setDialog({ kind: "share", entry }),
           });
       }
+      if (can.share && entry.isDirectory && !locked)
+        items.push({
+          id: "collection",
+          label: t("explorer.shareAsOneLink"),
+          icon: Share2,
+          onSelect: () => x.setDialog({ kind: "collection", entries: [entry] }),
+        });
       if (can.rename)
         items.push({
           id: "rename",
@@ -113,6 +120,13 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
           disabled: locked,
         });
     }
+    if (can.share && many.length > 1)
+      items.push({
+        id: "collection",
+        label: t("explorer.shareAsOneLink"),
+        icon: Share2,
+        onSelect: () => x.setDialog({ kind: "collection", entries: many }),
+      });
     if (many.some((e) => !e.isDirectory))
       items.push({
         id: "basket",
