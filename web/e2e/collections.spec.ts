@@ -84,5 +84,7 @@ test("files and a folder shared from the explorer as one link: one view per visi
   // The next visitor: the only view is gone.
   const next = await visitorPage(browser, baseURL);
   await next.goto(new URL(link).pathname);
-  await expect(next.getByRole("heading", { name: "This collection has reached its view limit" })).toBeVisible();
+  await expect(
+    next.getByRole("heading", { name: "This collection has reached its view limit" }),
+  ).toBeVisible();
 });

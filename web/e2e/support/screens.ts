@@ -100,7 +100,16 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     protectedCollectionSlug,
     key: key.key,
     mountPath,
-    names: [tag, paste.slug, locked.slug, file.slug, lockedFile.slug, collectionSlug, protectedCollectionSlug, key.key],
+    names: [
+      tag,
+      paste.slug,
+      locked.slug,
+      file.slug,
+      lockedFile.slug,
+      collectionSlug,
+      protectedCollectionSlug,
+      key.key,
+    ],
   };
 }
 
