@@ -30,6 +30,7 @@ import * as folderSettings from "./migrations/0011-folder-settings";
 import * as sftpHostKey from "./migrations/0012-sftp-host-key";
 import * as fileRequests from "./migrations/0013-file-requests";
 import * as collections from "./migrations/0020-collections";
+import * as notifications from "./migrations/0021-notifications";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0013-file-requests": fileRequests,
   // 0014-0019 are taken by work on other branches.
   "0020-collections": collections,
+  "0021-notifications": notifications,
 };
 
 class InlineMigrations implements MigrationProvider {

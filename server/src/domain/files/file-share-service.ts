@@ -31,6 +31,7 @@ import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { SHARE_TOKEN_TTL_SECONDS, type ShareAccessTokens } from "../shares/access-tokens";
 import { type ContentGrant, remainingViews, ShareAccess } from "../shares/share-access";
+import type { ShareEvents } from "../shares/share-events";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 import { isOfficeType, presentFile, visitorRemark } from "./file-share-fields";
 import { ShareStorageSweep } from "./share-storage-sweep";
@@ -71,13 +72,15 @@ export class FileShareService {
     rateLimiter: RateLimiter,
     tokens: ShareAccessTokens,
     log: Logger,
+    events?: ShareEvents,
   ) {
-    this.access = new ShareAccess(db, rateLimiter, tokens, {
-      kind: "file",
-      table: "files",
-      messages: FILE_MESSAGES,
-      hasStatus: true,
-    });
+    this.access = new ShareAccess(
+      db,
+      rateLimiter,
+      tokens,
+      { kind: "file", table: "files", messages: FILE_MESSAGES, hasStatus: true },
+      events,
+    );
     this.objects = new ShareStorageSweep(db, configs, log);
   }
 

@@ -96,6 +96,8 @@ interface Deps {
   shareMultipart: ShareMultipartService;
   vfs: VirtualFileSystem;
   fsMultipart: FsMultipartUploads;
+  /** Told of every file received (notifications); not awaited by the visitor. */
+  onReceived?: (request: FileRequestRow, upload: FileRequestUploadRow) => void;
 }
 
 /** Who a visitor is, as far as a request cares: the address (rate limits) and the unlock token. */
@@ -402,6 +404,7 @@ export class FileRequestService {
       .where("status", "=", "pending")
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) !== 1) throw uploadGone();
+    this.deps.onReceived?.(row, upload);
     return { filename: upload.filename, size: upload.size, received_at: nowIso() };
   }
 
