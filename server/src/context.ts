@@ -197,6 +197,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   });
   const fileRequests = new FileRequestService({
     db,
+    fileShares,
     log,
     limiter: rateLimiter,
     tokens: shareTokens,
@@ -225,6 +226,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
         .catch((err: unknown) => log.warn({ err }, "Could not record a file request's notification"));
     },
   });
+  fileShares.onDelete((ids) => fileRequests.sharesDeleted(ids));
   const collections = createCollectionServices({
     db,
     rateLimiter,

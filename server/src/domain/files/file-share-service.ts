@@ -65,6 +65,7 @@ export interface ListFilesQuery {
 export class FileShareService {
   private readonly access: ShareAccess<FileRow>;
   private readonly objects: ShareStorageSweep;
+  private readonly deleteListeners: Array<(ids: string[]) => Promise<void>> = [];
 
   constructor(
     private readonly db: Db,
@@ -187,6 +188,11 @@ export class FileShareService {
     return presentFile({ ...row, ...patch } as FileRow);
   }
 
+  /** Told of shares about to be deleted by their owner (a file request gives their slots back). */
+  onDelete(listener: (ids: string[]) => Promise<void>): void {
+    this.deleteListeners.push(listener);
+  }
+
   /** Deletes share rows the caller owns; with "both" also the stored objects (best effort, reported). */
   async batchDelete(principal: Principal, input: BatchDeleteInput): Promise<FileBatchDeleteResult> {
     const failed: Array<{ id: string; error: string }> = [];
@@ -203,6 +209,7 @@ export class FileShareService {
         });
         continue;
       }
+      for (const listener of this.deleteListeners) await listener([row.id]);
       // A reserved upload is released whole (its partial bytes are nobody's).
       if (row.status !== "pending" || !(await this.objects.releaseReservation(row))) {
         if (input.delete_mode === "both") await this.objects.remove(row);

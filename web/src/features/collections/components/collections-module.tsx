@@ -1,5 +1,5 @@
 import { collectionPagePath } from "@clipshare/shared";
-import { Copy, Layers, Lock, Pencil, Trash2 } from "lucide-react";
+import { BellRing, Copy, Layers, Lock, Pencil, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
@@ -17,6 +17,7 @@ import { useCapabilities } from "../../../lib/auth-store";
 import { copyText } from "../../../lib/clipboard";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
+import { NotificationRuleDialog } from "../../notifications";
 import type { Collection } from "../api/collections";
 import { useCollections, useDeleteCollections } from "../hooks/use-collections";
 import { CollectionEditDialog } from "./collection-edit-dialog";
@@ -107,6 +108,7 @@ export function CollectionsModule() {
   const collections = useCollections(query);
   const remove = useDeleteCollections();
   const [editing, setEditing] = useState<Collection | null>(null);
+  const [notifying, setNotifying] = useState<Collection | null>(null);
   const [deleteFiles, setDeleteFiles] = useState(false);
   const deleting = useConfirm<Collection[]>();
   const rows = collections.data?.collections ?? [];
@@ -133,6 +135,13 @@ export function CollectionsModule() {
         title: t("common.edit"),
         icon: Pencil,
         onClick: () => setEditing(c),
+      },
+      {
+        id: "notifications",
+        label: t("notifications.rule.openNamed", { name }),
+        title: t("notifications.rule.open"),
+        icon: BellRing,
+        onClick: () => setNotifying(c),
       },
       {
         id: "delete",
@@ -203,6 +212,12 @@ export function CollectionsModule() {
       </div>
 
       <CollectionEditDialog collection={editing} onClose={() => setEditing(null)} />
+      {notifying ? (
+        <NotificationRuleDialog
+          subject={{ kind: "collection", id: notifying.id, name: notifying.title || notifying.slug }}
+          onClose={() => setNotifying(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting.target !== null}
         busy={remove.isPending}

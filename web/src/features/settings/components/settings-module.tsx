@@ -12,6 +12,7 @@ import { useTranslation } from "../../../i18n";
 import { authStore } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
 import { AccessLogSettingsCard } from "../../access-log";
+import { NotificationSettingsCard } from "../../notifications";
 import { AppStatusCard } from "../../offline";
 import { SIZE_UNITS, type SizeUnit, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from "../api/settings";
 import {
@@ -246,7 +247,7 @@ function AccountCard() {
   );
 }
 
-/** Admin module "settings": uploads, proxy signing, admin account, the web app's offline state. */
+/** Admin module "settings": uploads, proxy signing, access log, notifications, admin account, the web app's offline state. */
 export function SettingsModule() {
   const { t } = useTranslation();
   return (
@@ -258,6 +259,7 @@ export function SettingsModule() {
       <UploadSettingsCard />
       <ProxySignCard />
       <AccessLogSettingsCard />
+      <NotificationSettingsCard />
       <AccountCard />
       <AppStatusCard />
     </div>
