@@ -124,6 +124,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   // the name prefix shows operators which instance claimed a task.
   const instanceId = config.instanceName ? `${config.instanceName}-${randomUUID()}` : randomUUID();
   const fetcher = new SafeFetcher({ allow: new HostAllowList(config.urlFetchAllow) });
+  const accessLog = new ShareAccessLog(db, settings, log);
   // Webhooks follow the same address rules; a receiver gets 15 s of silence at most.
   const webhookFetcher = new SafeFetcher({
     allow: new HostAllowList(config.urlFetchAllow),
@@ -135,6 +136,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   let notify: TaskHandler | null = null;
   const fs = await createFsServices({
     secretKey: config.secretKey,
+    accessLog,
     dialect: config.database.dialect,
     rateLimiter,
     cacheBus: async (handlers) => {
@@ -174,7 +176,6 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     share: (session) => uploads.receiveTarget(session),
     mount: (session) => fs.directUploads.receiveTarget(session),
   });
-  const accessLog = new ShareAccessLog(db, settings, log);
   const notificationSettings = new NotificationSettingsService(db, secretBox, webhookFetcher);
   const tasksQueued = () => void fs.caches.tasksQueued();
   const notifications = new NotificationService(

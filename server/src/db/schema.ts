@@ -130,6 +130,9 @@ export interface ShareAccessLogTable {
   os: string;
   /** Only while IP logging is on. */
   ip: string | null;
+  /** A visitor's download from a mount (public browsing): the mount, and the file's virtual path. */
+  mount_id: string | null;
+  path: string | null;
 }
 
 export interface MountsTable {
@@ -160,6 +163,8 @@ export interface MountsTable {
   index_exclude: Generated<string>;
   /** Minutes between scheduled crawls; 0 = on demand only. */
   index_interval: Generated<number>;
+  /** 1: visitors without credentials may read the mount (public browsing; folder settings below may differ). */
+  public_browse: Generated<number>;
 }
 
 export interface FolderSettingsTable {

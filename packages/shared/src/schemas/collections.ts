@@ -4,7 +4,7 @@ import { hasControlCharacters, looseBoolean } from "./common";
 import { uploadOptions } from "./files";
 import { thumbnailQuery } from "./fs";
 import { onFirstUse } from "./on-first-use";
-import { maxViewsInput, optionalTimestamp, slugInput } from "./pastes";
+import { maxViewsInput, optionalTimestamp, slugInput } from "./share-options";
 
 /** Most items one collection lists (a folder item counts once, whatever it holds). */
 export const COLLECTION_MAX_ITEMS = 1000;

@@ -73,6 +73,7 @@ export function thumbnailRoutes(ctx: AppContext) {
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
+        visitors: true,
         query: w.fsThumbnailQuery,
         file: "image",
       }),

@@ -1,4 +1,2 @@
-// The collections feature: the visitor's page (/c/:slug), the admin panel's module, and the
-// dialog other features open to share several files or folders under one link.
+// The collections feature: the admin panel's module (the visitor's page /c/:slug is routed directly).
 export { CollectionsModule } from "./components/collections-module";
-export { ShareCollectionDialog } from "./components/share-collection-dialog";

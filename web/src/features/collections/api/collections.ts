@@ -1,6 +1,3 @@
-import { collectionApi } from "@clipshare/shared";
-import { api } from "../../../lib/api";
-
 export type {
   Collection,
   CollectionDetail,
@@ -8,6 +5,4 @@ export type {
   LockedCollection,
   PublicCollection,
 } from "@clipshare/shared";
-
-/** The collection routes over the app's API client (management signed in, visits without credentials). */
-export const collectionsApi = collectionApi(api);
+export { collectionsApi } from "../../../lib/collections";

@@ -2,6 +2,7 @@ import { parseMaxViews, UPLOAD_EXPIRY_HOURS, type UpdateCollectionBody } from "@
 import { File, Folder, X } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { PasswordField } from "../../../components/password-input";
+import { MaxViewsField, maxViewsErrorText } from "../../../components/share-options/share-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
@@ -12,7 +13,6 @@ import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { useErrorText } from "../../../lib/use-error-text";
-import { MaxViewsField, maxViewsErrorText } from "../../pastes";
 import type { Collection } from "../api/collections";
 import { useCollectionDetail, useUpdateCollection } from "../hooks/use-collections";
 

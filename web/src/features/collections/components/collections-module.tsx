@@ -7,6 +7,7 @@ import { DataList, type ListColumn, type RowAction } from "../../../components/l
 import { ListBody, ListPager } from "../../../components/list/list-frame";
 import { ListToolbar } from "../../../components/list/list-toolbar";
 import { useConfirm, useListState, usePageInRange } from "../../../components/list/use-list-state";
+import { NotificationRuleDialog } from "../../../components/notifications/notification-rule-dialog";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { CheckboxField } from "../../../components/ui/checkbox";
@@ -17,7 +18,6 @@ import { useCapabilities } from "../../../lib/auth-store";
 import { copyText } from "../../../lib/clipboard";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
-import { NotificationRuleDialog } from "../../notifications";
 import type { Collection } from "../api/collections";
 import { useCollections, useDeleteCollections } from "../hooks/use-collections";
 import { CollectionEditDialog } from "./collection-edit-dialog";

@@ -6,11 +6,12 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { backendUrl } from "../../../lib/share-links";
-import { loadFilePreview } from "../../file-view";
 import type { CollectionEntry } from "../api/collections";
 
 // The file page's viewers, loaded when a preview opens.
-const FilePreview = lazy(() => loadFilePreview().then((m) => ({ default: m.FilePreview })));
+const FilePreview = lazy(() =>
+  import("../../../components/file-preview/file-preview").then((m) => ({ default: m.FilePreview })),
+);
 
 /** One file of a collection in the file page's viewer, under the visit's token (uses no view). */
 export function EntryPreviewDialog({

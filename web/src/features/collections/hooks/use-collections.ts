@@ -1,8 +1,6 @@
 import type { UpdateCollectionBody } from "@clipshare/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { collectionsApi } from "../api/collections";
-
-export const COLLECTIONS_KEY = ["collections"] as const;
+import { COLLECTIONS_KEY, collectionsApi } from "../../../lib/collections";
 
 export function useCollections(query: { limit: number; offset: number; search?: string }) {
   return useQuery({

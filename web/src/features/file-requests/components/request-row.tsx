@@ -4,6 +4,7 @@ import { BellRing, Inbox, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { CopyLinkButton } from "../../../components/copy-link-button";
+import { NotificationRuleDialog } from "../../../components/notifications/notification-rule-dialog";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
@@ -11,7 +12,6 @@ import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
-import { NotificationRuleDialog } from "../../notifications";
 import { requestsApi } from "../api/request-target";
 import { LIST_KEY } from "../request-form-model";
 

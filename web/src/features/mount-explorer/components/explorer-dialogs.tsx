@@ -1,11 +1,12 @@
 import { lazy, Suspense } from "react";
+import { ShareCollectionDialog } from "../../../components/collections/share-collection-dialog";
 import { useTranslation } from "../../../i18n";
-import { ShareCollectionDialog } from "../../collections";
 import type { ExplorerController } from "../hooks/use-explorer";
 import { useExplorerMenu } from "../hooks/use-explorer-menu";
 import { collectPickedFolder } from "../model/upload-walk";
 import { DeleteDialog, FolderPickerDialog, NameDialog } from "./action-dialogs";
 import { ContextMenu } from "./context-menu";
+import { DetailsDialog } from "./details-dialog";
 import { LinkDialog, ShareDialog } from "./link-dialogs";
 
 const EditDialog = lazy(() => import("./edit-dialog"));
@@ -103,6 +104,9 @@ export function ExplorerOverlays({ x }: { x: ExplorerController }) {
           }
           onClose={close}
         />
+      ) : null}
+      {dialog?.kind === "details" ? (
+        <DetailsDialog path={dialog.path} name={dialog.name} onClose={close} />
       ) : null}
       {dialog?.kind === "edit" ? (
         <Suspense fallback={null}>

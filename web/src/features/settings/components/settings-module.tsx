@@ -1,5 +1,8 @@
 import { ADMIN_PASSWORD_MIN } from "@clipshare/shared";
 import { type FormEvent, useEffect, useState } from "react";
+import { AccessLogSettingsCard } from "../../../components/access-log/access-log-settings-card";
+import { NotificationSettingsCard } from "../../../components/notifications/notification-settings-card";
+import { AppStatusCard } from "../../../components/offline/app-status-card";
 import { PasswordField } from "../../../components/password-input";
 import { SettingsFormCard } from "../../../components/settings-form-card";
 import { Alert } from "../../../components/ui/alert";
@@ -11,9 +14,6 @@ import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { authStore } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
-import { AccessLogSettingsCard } from "../../access-log";
-import { NotificationSettingsCard } from "../../notifications";
-import { AppStatusCard } from "../../offline";
 import { SIZE_UNITS, type SizeUnit, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from "../api/settings";
 import {
   useProxySignSettings,
@@ -28,6 +28,7 @@ import {
   validateMaxUploadSize,
   validateProxyExpires,
 } from "../settings-form-model";
+import { PublicBrowsingCard } from "./public-browsing-card";
 
 function UploadSettingsCard() {
   const { t } = useTranslation();
@@ -258,6 +259,7 @@ export function SettingsModule() {
       </header>
       <UploadSettingsCard />
       <ProxySignCard />
+      <PublicBrowsingCard />
       <AccessLogSettingsCard />
       <NotificationSettingsCard />
       <AccountCard />
