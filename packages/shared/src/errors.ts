@@ -133,6 +133,22 @@ export const ERROR_CATALOGUE = define({
     zh: "无法将此项目加入合集",
     detail: true,
   },
+  // Notifications
+  notification_subject_not_found: {
+    status: 404,
+    en: "No share or file request of yours has this id",
+    zh: "没有此 ID 的分享或文件收集请求",
+  },
+  smtp_not_configured: {
+    status: 409,
+    en: "E-mail is not set up: enter the SMTP server and sender in the notification settings",
+    zh: "尚未设置电子邮件：请在通知设置中填写 SMTP 服务器和发件人",
+  },
+  notification_target_missing: {
+    status: 409,
+    en: "There is no default recipient for this channel",
+    zh: "此渠道没有默认收件人",
+  },
   // File requests
   request_not_found: { status: 404, en: "File request does not exist", zh: "文件收集请求不存在" },
   request_closed: {

@@ -54,6 +54,20 @@ describe("migrations at start", () => {
     expect(await appliedNames()).toEqual(known);
   });
 
+  it("apply a migration that landed after others with higher numbers were applied", async () => {
+    // 0021 comes from a branch merged after 0025 and 0030 had run on this database.
+    await migrateTo(db, "0020-collections");
+    for (const name of ["0025-public-browsing", "0030-index-folder-parents"]) {
+      const migration = (await import(`./migrations/${name}.ts`)) as { up(db: Db): Promise<void> };
+      await migration.up(db);
+      await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
+        db,
+      );
+    }
+    expect(await migrateToLatest(db)).toEqual(["0021-notifications"]);
+    expect(await appliedNames()).toEqual(knownMigrations());
+  });
+
   it("refuse a database that a newer ClipShare has migrated further", async () => {
     await migrateToLatest(db);
     await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-release', '2099-01-01T00:00:00.000Z')`.execute(

@@ -1,6 +1,7 @@
 import { ADMIN_PASSWORD_MIN } from "@clipshare/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { AccessLogSettingsCard } from "../../../components/access-log/access-log-settings-card";
+import { NotificationSettingsCard } from "../../../components/notifications/notification-settings-card";
 import { AppStatusCard } from "../../../components/offline/app-status-card";
 import { PasswordField } from "../../../components/password-input";
 import { SettingsFormCard } from "../../../components/settings-form-card";
@@ -247,7 +248,7 @@ function AccountCard() {
   );
 }
 
-/** Admin module "settings": uploads, proxy signing, admin account, the web app's offline state. */
+/** Admin module "settings": uploads, proxy signing, access log, notifications, admin account, the web app's offline state. */
 export function SettingsModule() {
   const { t } = useTranslation();
   return (
@@ -260,6 +261,7 @@ export function SettingsModule() {
       <ProxySignCard />
       <PublicBrowsingCard />
       <AccessLogSettingsCard />
+      <NotificationSettingsCard />
       <AccountCard />
       <AppStatusCard />
     </div>
