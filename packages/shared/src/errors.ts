@@ -330,6 +330,11 @@ export const ERROR_CATALOGUE = define({
     zh: "此条目无法在这里打开",
     detail: true,
   },
+  archive_refused: {
+    status: 422,
+    en: "This archive cannot be opened here: it unpacks to far more than its size",
+    zh: "此压缩包无法在这里打开：解压后远大于其本身",
+  },
   archive_entry_not_found: { status: 404, en: "No such entry in the archive", zh: "压缩包中不存在此条目" },
   // Tasks, admins, API keys, thumbnails
   task_not_found: { status: 404, en: "Task does not exist", zh: "任务不存在" },

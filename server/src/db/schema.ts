@@ -116,7 +116,7 @@ export interface FilesTable {
   no_log: Generated<number>;
 }
 
-/** One delivery of a share to a visitor; exactly one of paste_id and file_id is set. */
+/** One delivery of a share to a visitor, or of a public mount file (public browsing); exactly one of paste_id, file_id and mount_id is set. */
 export interface ShareAccessLogTable {
   id: string;
   paste_id: string | null;

@@ -47,16 +47,23 @@ export const fsListQuery = onFirstUse(() =>
 
 export const fsPathQuery = onFirstUse(() => z.object({ path: pathField("Please provide file path") }));
 
+/** Which entry of an archive, and whether as a download. */
+const archiveEntryFields = () => ({
+  entry: z
+    .string({ error: "Please provide the entry" })
+    .min(1, "Please provide the entry")
+    .max(PATH_INPUT_MAX),
+  download: z.preprocess(emptyToUndefined, looseBoolean.optional()),
+});
+
+/** GET /file-archive/:slug/entry: one entry of a shared archive. */
+export const archiveEntryQuery = onFirstUse(() =>
+  z.object({ ...archiveEntryFields(), password: z.string().max(1024).optional() }),
+);
+
 /** One entry inside an archive file of the tree (GET /fs/archive/entry). */
 export const fsArchiveEntryQuery = onFirstUse(() =>
-  z.object({
-    path: pathField("Please provide file path"),
-    entry: z
-      .string({ error: "Please provide the entry" })
-      .min(1, "Please provide the entry")
-      .max(PATH_INPUT_MAX),
-    download: z.preprocess(emptyToUndefined, looseBoolean.optional()),
-  }),
+  z.object({ path: pathField("Please provide file path"), ...archiveEntryFields() }),
 );
 
 export const fsMkdirRequest = onFirstUse(() =>

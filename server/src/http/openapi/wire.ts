@@ -49,6 +49,16 @@ export const fsPathErrors = errorGroup(
   "storage_error",
   "storage_unreachable",
 );
+/** Looking inside an archive (domain/archives): not one, unreadable, or a zip bomb. */
+export const archiveErrors = errorGroup("not_an_archive", "archive_unreadable", "archive_refused");
+/** One entry of an archive: refused (a name out of its folder, too large) or missing. */
+export const archiveEntryErrors = errorGroup(
+  "not_an_archive",
+  "archive_unreadable",
+  "archive_refused",
+  "archive_entry_refused",
+  "archive_entry_not_found",
+);
 /** A visitor's download from the public part: over the address's hourly limit. */
 export const visitorDownloadErrors = errorGroup("rate_limited");
 /** Bytes streamed in: cut off, not the declared size, or past the quota. */
