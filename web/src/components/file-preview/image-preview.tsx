@@ -23,13 +23,13 @@ export function ImagePreview({
   onFailed: () => void;
 }) {
   const { t } = useTranslation();
-  // A HEIC photo only ever shows as the server's (converted) thumbnail: browsers cannot decode it.
+  // A HEIC photo only ever shows as the server's (converted) image, at view size: browsers cannot decode it.
   const displayable = !HEIC_NAME.test(file.filename);
   const [original, setOriginal] = useState(displayable && file.size <= THUMBNAIL_FIRST_ABOVE);
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl bg-slate-100 p-2 dark:bg-slate-950">
       <img
-        src={original ? src : thumbnailUrl(file.slug, file.previewUrl)}
+        src={original ? src : thumbnailUrl(file.slug, file.previewUrl, displayable ? 1024 : 2048)}
         alt={t("fileView.preview.imageAlt", { name: file.filename })}
         className="max-h-[75vh] max-w-full object-contain"
         onError={() => (original || !displayable ? onFailed() : setOriginal(true))}
@@ -40,7 +40,7 @@ export function ImagePreview({
         </Button>
       )}
       {/* Visitors of a share see how a photo was taken, never where. */}
-      <PhotoDetails src={src} showLocation={false} />
+      <PhotoDetails src={src} showLocation={false} heif={!displayable} />
     </div>
   );
 }
