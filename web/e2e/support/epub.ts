@@ -31,12 +31,12 @@ export function epubBook(title: string, chapters: Array<{ heading: string; text:
     "OEBPS/nav.xhtml",
     `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>${title}</title></head><body><nav epub:type="toc"><ol>${links.join("")}</ol></nav></body></html>`,
   );
-  chapters.forEach((c, i) =>
+  for (const [i, c] of chapters.entries()) {
     write(
       `OEBPS/c${i}.xhtml`,
       `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>${c.heading}</title></head><body><h1>${c.heading}</h1><p>${c.text}</p></body></html>`,
-    ),
-  );
+    );
+  }
   const file = join(dir, "book.epub");
   execFileSync("zip", ["-X0q", file, "mimetype"], { cwd: dir });
   execFileSync("zip", ["-Xrq", file, "META-INF", "OEBPS"], { cwd: dir });

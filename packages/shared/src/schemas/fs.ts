@@ -323,7 +323,8 @@ export const taskListQuery = onFirstUse(() =>
 // ---- thumbnails (explorer files and file shares) ----------------------------
 
 /** The boxes a thumbnail fits in, pixels (a grid tile, a poster): a fixed few keep the server's cache bounded. */
-export const THUMBNAIL_SIZES = [256, 1024] as const;
+/** Thumbnail boxes: list tiles, previews, and the view size of photos browsers cannot show (HEIC). */
+export const THUMBNAIL_SIZES = [256, 1024, 2048] as const;
 export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
 
 /**
@@ -335,9 +336,9 @@ export const thumbnailQuery = onFirstUse(() =>
     size: z.preprocess(
       emptyToUndefined,
       z
-        .enum(["256", "1024"], { error: "size must be 256 or 1024" })
+        .enum(["256", "1024", "2048"], { error: "size must be 256, 1024 or 2048" })
         .optional()
-        .transform((v): ThumbnailSize => (v === "1024" ? 1024 : 256))
+        .transform((v): ThumbnailSize => (v === undefined ? 256 : (Number(v) as ThumbnailSize)))
         .describe("The box the thumbnail fits in, pixels (default 256)"),
     ),
     v: z.preprocess(

@@ -79,7 +79,7 @@ export default function PreviewOverlay({
           <div role="img" aria-label={entry.name} data-testid="preview-image">
             <EntryThumbnail
               entry={entry}
-              size={1024}
+              size={2048}
               className="mx-auto max-h-[70dvh] max-w-full object-contain"
             >
               <Spinner />
@@ -93,7 +93,7 @@ export default function PreviewOverlay({
             data-testid="preview-image"
           />
         )}
-        <PhotoDetails key={url} src={url!} showLocation={canManage} />
+        <PhotoDetails key={url} src={url!} showLocation={canManage} heif={showsAsThumbnail(entry.name)} />
       </div>
     );
   else if (kind === "video")
