@@ -1,5 +1,5 @@
 import { collectionPagePath } from "@clipshare/shared";
-import { BellRing, Copy, Layers, Lock, Pencil, Trash2 } from "lucide-react";
+import { Copy, Layers, Lock, Pencil, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
@@ -8,6 +8,7 @@ import { ListBody, ListPager } from "../../../components/list/list-frame";
 import { ListToolbar } from "../../../components/list/list-toolbar";
 import { useConfirm, useListState, usePageInRange } from "../../../components/list/use-list-state";
 import { NotificationRuleDialog } from "../../../components/notifications/notification-rule-dialog";
+import { useNotificationsAction } from "../../../components/notifications/row-action";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { CheckboxField } from "../../../components/ui/checkbox";
@@ -115,6 +116,7 @@ export function CollectionsModule() {
   const total = collections.data?.pagination.total ?? 0;
   usePageInRange(list, rows.length, collections.data?.pagination.total);
   const columns = useColumns();
+  const notificationsAction = useNotificationsAction();
 
   const actions = (c: Collection): RowAction[] => {
     const name = c.title || c.slug;
@@ -136,13 +138,7 @@ export function CollectionsModule() {
         icon: Pencil,
         onClick: () => setEditing(c),
       },
-      {
-        id: "notifications",
-        label: t("notifications.rule.openNamed", { name }),
-        title: t("notifications.rule.open"),
-        icon: BellRing,
-        onClick: () => setNotifying(c),
-      },
+      notificationsAction(name, () => setNotifying(c)),
       {
         id: "delete",
         label: t("collections.deleteNamed", { name }),
