@@ -29,6 +29,11 @@ import * as mountIndex from "./migrations/0009-mount-index";
 import * as folderSettings from "./migrations/0011-folder-settings";
 import * as sftpHostKey from "./migrations/0012-sftp-host-key";
 import * as fileRequests from "./migrations/0013-file-requests";
+import * as collections from "./migrations/0020-collections";
+import * as notifications from "./migrations/0021-notifications";
+import * as publicBrowsing from "./migrations/0025-public-browsing";
+import * as indexFolderParents from "./migrations/0030-index-folder-parents";
+import * as folderTotals from "./migrations/0031-folder-totals";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -48,6 +53,11 @@ const migrations: Record<string, Migration> = {
   "0012-sftp-host-key": sftpHostKey,
   // 0010 was left unused: the branches that wrote 0011-0013 landed in this order.
   "0013-file-requests": fileRequests,
+  "0020-collections": collections,
+  "0021-notifications": notifications,
+  "0025-public-browsing": publicBrowsing,
+  "0030-index-folder-parents": indexFolderParents,
+  "0031-folder-totals": folderTotals,
 };
 
 class InlineMigrations implements MigrationProvider {
@@ -169,7 +179,14 @@ const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Applies pending migrations up to `target` (null: all of them); returns the names applied. */
 export async function migrateTo(db: Db, target: string | null): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InlineMigrations(), nameComparator: byCodeUnit });
+  // Work lands from branches that each number migrations from their own range, in any order: a
+  // migration may arrive after others with higher numbers were applied (none depends on those).
+  const migrator = new Migrator({
+    db,
+    provider: new InlineMigrations(),
+    nameComparator: byCodeUnit,
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await (target === null
     ? migrator.migrateToLatest()
     : migrator.migrateTo(target));

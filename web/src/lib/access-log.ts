@@ -6,9 +6,10 @@ import { api } from "./api";
 export type { AccessKind, AccessLogEntry, AccessLoggingState } from "@clipshare/shared";
 export type { AccessLogPage, AccessSummary };
 
-export type ShareType = "paste" | "file";
+/** Whose log: a paste, a file share, or a mount (its visitors' downloads, public browsing). */
+export type ShareType = "paste" | "file" | "mount";
 
-/** The share a log belongs to, as the management lists name it. */
+/** The share (or mount) a log belongs to, as the management lists name it. */
 export interface LoggedShare {
   type: ShareType;
   id: string;
@@ -17,13 +18,16 @@ export interface LoggedShare {
   slug: string;
 }
 
-const base = (share: Pick<LoggedShare, "type" | "id">) =>
-  `/${share.type === "paste" ? "pastes" : "files"}/${encodeURIComponent(share.id)}/access-log`;
+const base = (share: Pick<LoggedShare, "type" | "id">) => {
+  const id = encodeURIComponent(share.id);
+  if (share.type === "mount") return `/admin/mounts/${id}/access-log`;
+  return `/${share.type === "paste" ? "pastes" : "files"}/${id}/access-log`;
+};
 
 export const accessLogApi = {
   page: (share: LoggedShare, page: { limit: number; offset: number }, signal?: AbortSignal) =>
     api.get<AccessLogPage>(base(share), { query: page, signal }),
-  /** The whole log as CSV text (the server streams it; a share's log is small next to a file). */
+  /** The whole log of a share as CSV text (the server streams it; a share's log is small next to a file). */
   csv: (share: LoggedShare) => api.get<string>(`${base(share)}/export`, { headers: { Accept: "text/csv" } }),
   clear: (share: LoggedShare) => api.delete<{ deleted: number }>(base(share)),
   /** The share's own "no log" switch (the edit route of its kind). */

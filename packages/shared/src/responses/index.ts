@@ -5,8 +5,10 @@
  */
 export * from "./admin";
 export * from "./auth";
+export * from "./collections";
 export * from "./file-requests";
 export * from "./files";
 export * from "./fs";
+export * from "./notifications";
 export * from "./pastes";
 export * from "./uploads";

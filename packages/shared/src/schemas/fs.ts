@@ -16,7 +16,7 @@ export const FS_LIST_MAX_LIMIT = 1000;
 export const FS_BATCH_MAX = 1000;
 export const SEARCH_MAX_LIMIT = 200;
 /** `index`: a crawl of one mount into the search index. */
-export const TASK_TYPES = ["copy", "delete", "upload", "download", "index"] as const;
+export const TASK_TYPES = ["copy", "delete", "upload", "download", "index", "notify"] as const;
 export const TASK_STATUSES = ["pending", "running", "completed", "failed", "cancelled", "partial"] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export type TaskStatus = (typeof TASK_STATUSES)[number];

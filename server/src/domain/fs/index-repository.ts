@@ -1,15 +1,16 @@
 /**
  * The index of mount entries behind one interface for both databases
- * (docs/decisions/0035-mount-index.md). Paths are mount-relative. Name
- * matching is the only part that differs: FTS5 trigram on SQLite, pg_trgm
- * (ILIKE on a GIN index) on PostgreSQL. Who may see what is part of every
- * query: a search names, per mount, the subtree it may look into, the nested
- * mounts it must leave out and whether links are hidden, as SQL conditions.
+ * (docs/decisions/0035-mount-index.md): writes (crawl batches, the VFS's
+ * changes, moves), folder sizes and counts (index-folder-totals.ts), and the
+ * search, whose query is index-search-query.ts. Paths are mount-relative
+ * (index-paths.ts).
  */
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Db, Dialect } from "../../db/database";
 import type { Database, FsIndexRow } from "../../db/schema";
-import { containsPattern } from "../../db/sql-helpers";
+import { type FolderTotals, FolderTotalsStore, minus, NO_TOTALS, shareOf } from "./index-folder-totals";
+import { below, codePoints, nameOf, parentOf, within } from "./index-paths";
+import { type IndexSearch, IndexSearchQuery } from "./index-search-query";
 
 export interface IndexEntry {
   path: string;
@@ -19,84 +20,48 @@ export interface IndexEntry {
   isLink: boolean;
 }
 
-/** The part of one mount a search may look into. */
-export interface IndexScope {
-  mountId: string;
-  /** Mount-relative subtree ("" = the whole mount). */
-  prefix: string;
-  /** Mount-relative subtrees shadowed by nested mounts. */
-  exclude: string[];
-  /** A key confined inside the mount sees no links (its driver hides them too). */
-  hideLinks: boolean;
-}
-
-export interface IndexSearch {
-  q: string;
-  scopes: IndexScope[];
-  type?: "file" | "dir" | undefined;
-  minSize?: number | undefined;
-  maxSize?: number | undefined;
-  modifiedAfter?: string | undefined;
-  modifiedBefore?: string | undefined;
-  limit: number;
-  offset: number;
-}
-
-export interface FolderTotals {
-  size: number;
-  files: number;
-  folders: number;
-}
-
 /** Rows per insert: well below both databases' bound-parameter limits. */
 export const INDEX_BATCH = 500;
 
-type Eb = ExpressionBuilder<Database, "fs_index">;
-
-const codePoints = (s: string) => [...s].length;
-
-export const parentOf = (path: string) => {
-  const i = path.lastIndexOf("/");
-  return i < 0 ? "" : path.slice(0, i);
-};
-const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
-
-/**
- * `path` is `prefix` or lies below it: one range of the (mount_id, path) index. Paths compare
- * byte by byte (BINARY on SQLite, collation "C" on PostgreSQL) and "/" sorts just before "0",
- * so everything starting with "prefix/" lies in ["prefix/", "prefix0").
- */
-function within(eb: Eb, prefix: string): Expression<SqlBool> {
-  return eb.or([eb("path", "=", prefix), below(eb, prefix)]);
-}
-
-function below(eb: Eb, prefix: string): Expression<SqlBool> {
-  return eb.and([eb("path", ">=", `${prefix}/`), eb("path", "<", `${prefix}0`)]);
-}
+const rowOf = (mountId: string, gen: number, e: IndexEntry) => ({
+  mount_id: mountId,
+  path: e.path,
+  parent: parentOf(e.path),
+  name: nameOf(e.path),
+  size: e.size,
+  mtime: e.mtime,
+  type: e.type,
+  is_link: e.isLink ? 1 : 0,
+  gen,
+});
 
 export class IndexRepository {
+  private readonly searchQuery: IndexSearchQuery;
+  /** Folder sizes and counts; a crawl sets a folder's figures with `totals.set` once read whole. */
+  readonly totals: FolderTotalsStore;
+
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
-  ) {}
+  ) {
+    this.searchQuery = new IndexSearchQuery(db, dialect);
+    this.totals = new FolderTotalsStore(db, dialect);
+  }
 
-  /** Adds or refreshes entries, marking them seen by crawl generation `gen`. */
+  /** One page of matches and how many match in all (index-search-query.ts). */
+  search(query: IndexSearch): Promise<{ rows: FsIndexRow[]; total: number }> {
+    return this.searchQuery.run(query);
+  }
+
+  /**
+   * Adds or refreshes entries read by a crawl, marking them seen by generation `gen`. Their
+   * folders' figures are set by the crawl once it has read each folder whole.
+   */
   async upsert(mountId: string, gen: number, entries: IndexEntry[]): Promise<void> {
     for (let i = 0; i < entries.length; i += INDEX_BATCH) {
-      const rows = entries.slice(i, i + INDEX_BATCH).map((e) => ({
-        mount_id: mountId,
-        path: e.path,
-        parent: parentOf(e.path),
-        name: nameOf(e.path),
-        size: e.size,
-        mtime: e.mtime,
-        type: e.type,
-        is_link: e.isLink ? 1 : 0,
-        gen,
-      }));
       await this.db
         .insertInto("fs_index")
-        .values(rows)
+        .values(entries.slice(i, i + INDEX_BATCH).map((e) => rowOf(mountId, gen, e)))
         .onConflict((oc) =>
           oc.columns(["mount_id", "path"]).doUpdateSet((eb) => ({
             size: eb.ref("excluded.size"),
@@ -110,35 +75,76 @@ export class IndexRepository {
     }
   }
 
-  /** Adds folders that are missing (the parents of a new entry), leaving existing ones alone. */
-  async ensureFolders(mountId: string, gen: number, paths: string[]): Promise<void> {
-    if (paths.length === 0) return;
-    await this.db
-      .insertInto("fs_index")
-      .values(
-        paths.map((path) => ({
-          mount_id: mountId,
-          path,
-          parent: parentOf(path),
-          name: nameOf(path),
-          size: 0,
-          mtime: null,
-          type: "dir" as const,
-          is_link: 0,
-          gen,
-        })),
-      )
-      .onConflict((oc) => oc.columns(["mount_id", "path"]).doNothing())
-      .execute();
+  /**
+   * One entry as storage has it after a write, with its missing parent folders; the figures of
+   * its folder change by what the entry adds now minus what it added before, in one transaction.
+   * Two writes of one new path count it once: one insert wins, the other updates (on PostgreSQL
+   * the row is locked while its old size is read).
+   */
+  async put(mountId: string, gen: number, entry: IndexEntry, parents: string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.ensureFolders(trx, mountId, gen, parents);
+      const inserted = await trx
+        .insertInto("fs_index")
+        .values(rowOf(mountId, gen, entry))
+        .onConflict((oc) => oc.columns(["mount_id", "path"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      let before = NO_TOTALS;
+      if (!inserted) {
+        const old = await trx
+          .selectFrom("fs_index")
+          .select(["type", "size"])
+          .where("mount_id", "=", mountId)
+          .where("path", "=", entry.path)
+          .$if(this.dialect === "postgres", (qb) => qb.forUpdate())
+          .executeTakeFirst();
+        before = shareOf(old);
+        await trx
+          .updateTable("fs_index")
+          .set({ size: entry.size, mtime: entry.mtime, type: entry.type, is_link: entry.isLink ? 1 : 0, gen })
+          .where("mount_id", "=", mountId)
+          .where("path", "=", entry.path)
+          .execute();
+      }
+      await this.totals.add(trx, mountId, parentOf(entry.path), minus(shareOf(entry), before));
+    });
   }
 
-  /** Drops an entry and everything below it. */
+  /** Adds folders that are missing (the parents of a new entry); each new one counts in its parent. */
+  private async ensureFolders(db: Kysely<Database>, mountId: string, gen: number, paths: string[]) {
+    if (paths.length === 0) return;
+    const added = await db
+      .insertInto("fs_index")
+      .values(
+        paths.map((path) => rowOf(mountId, gen, { path, size: 0, mtime: null, type: "dir", isLink: false })),
+      )
+      .onConflict((oc) => oc.columns(["mount_id", "path"]).doNothing())
+      .returning("path")
+      .execute();
+    for (const { path } of added)
+      await this.totals.add(db, mountId, parentOf(path), shareOf({ type: "dir", size: 0 }));
+  }
+
+  /** Drops an entry and everything below it; its folder no longer counts it. */
   async removeTree(mountId: string, path: string): Promise<void> {
-    await this.db
+    await this.db.transaction().execute(async (trx) => this.dropTree(trx, mountId, path));
+  }
+
+  private async dropTree(db: Kysely<Database>, mountId: string, path: string): Promise<void> {
+    // Only the delete that removed the entry's own row takes it out of its folder's figures.
+    const removed = await db
       .deleteFrom("fs_index")
       .where("mount_id", "=", mountId)
-      .where((eb) => within(eb, path))
+      .where("path", "=", path)
+      .returning(["type", "size"])
+      .executeTakeFirst();
+    await db
+      .deleteFrom("fs_index")
+      .where("mount_id", "=", mountId)
+      .where((eb) => below(eb, path))
       .execute();
+    await this.totals.add(db, mountId, parentOf(path), minus(NO_TOTALS, shareOf(removed)));
   }
 
   /** Drops what lies below `path` but not seen by generation `gen` (a folder re-read after a change). */
@@ -152,21 +158,21 @@ export class IndexRepository {
       .execute();
   }
 
-  /** A rename or move inside one mount: the entry and its subtree change paths in one transaction. */
+  /**
+   * A rename or move inside one mount: the entry and its subtree change paths in one transaction
+   * (folder rows keep their figures); what was at `to` goes, and the entry counts in its new folder.
+   */
   async move(mountId: string, from: string, to: string): Promise<void> {
     const cut = sql.lit(codePoints(from) + 1);
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom("fs_index")
-        .where("mount_id", "=", mountId)
-        .where((eb) => within(eb, to))
-        .execute();
-      await trx
+      await this.dropTree(trx, mountId, to);
+      const moved = await trx
         .updateTable("fs_index")
         .set({ path: to, parent: parentOf(to), name: nameOf(to) })
         .where("mount_id", "=", mountId)
         .where("path", "=", from)
-        .execute();
+        .returning(["type", "size"])
+        .executeTakeFirst();
       await trx
         .updateTable("fs_index")
         .set({
@@ -176,20 +182,31 @@ export class IndexRepository {
         .where("mount_id", "=", mountId)
         .where((eb) => below(eb, from))
         .execute();
+      if (parentOf(from) !== parentOf(to)) {
+        await this.totals.add(trx, mountId, parentOf(from), minus(NO_TOTALS, shareOf(moved)));
+        await this.totals.add(trx, mountId, parentOf(to), shareOf(moved));
+      }
     });
   }
 
   /** After a full crawl: drops what the crawl did not see. Returns the entries left. */
   async sweep(mountId: string, gen: number): Promise<number> {
     await this.db.deleteFrom("fs_index").where("mount_id", "=", mountId).where("gen", "<", gen).execute();
-    // After a bulk load PostgreSQL's statistics are stale; without them it may read a whole
-    // mount through the path index instead of starting from the trigram index.
-    if (this.dialect === "postgres") await sql`analyze fs_index`.execute(this.db);
+    if (this.dialect === "postgres") {
+      // After a bulk load PostgreSQL's statistics are stale; without them it may read a whole
+      // mount through the path index instead of starting from the trigram index.
+      await sql`analyze fs_index`.execute(this.db);
+      // GIN keeps new entries in a pending list (up to 4 MB) that every search reads whole until
+      // it is merged: merged now, the searches after a crawl do not pay for it.
+      await sql`select gin_clean_pending_list('fs_index_name_trgm')`.execute(this.db);
+    }
+    this.searchQuery.forgetSample();
     return this.count(mountId);
   }
 
   async clear(mountId: string): Promise<void> {
     await this.db.deleteFrom("fs_index").where("mount_id", "=", mountId).execute();
+    await this.totals.clearRoot(this.db, mountId);
   }
 
   async count(mountId: string): Promise<number> {
@@ -201,87 +218,14 @@ export class IndexRepository {
     return Number(n);
   }
 
-  /** One page of matches, exact names first, then prefixes, then newest; and how many match in all. */
-  async search(query: IndexSearch): Promise<{ rows: FsIndexRow[]; total: number }> {
-    if (query.scopes.length === 0) return { rows: [], total: 0 };
-    const needle = query.q.toLowerCase();
-    const base = this.db
-      .selectFrom("fs_index")
-      .where((eb) => this.nameMatches(eb, query.q))
-      .where((eb) => eb.or(query.scopes.map((scope) => this.inScope(eb, scope))))
-      .$if(query.type !== undefined, (qb) => qb.where("type", "=", query.type!))
-      .$if(query.minSize !== undefined, (qb) => qb.where("size", ">=", query.minSize!))
-      .$if(query.maxSize !== undefined, (qb) => qb.where("size", "<=", query.maxSize!))
-      .$if(query.modifiedAfter !== undefined, (qb) => qb.where("mtime", ">=", query.modifiedAfter!))
-      .$if(query.modifiedBefore !== undefined, (qb) => qb.where("mtime", "<", query.modifiedBefore!));
-    const rank = sql<number>`case when lower(name) = ${needle} then 0 when substr(lower(name), 1, ${sql.lit(
-      codePoints(needle),
-    )}) = ${needle} then 1 else 2 end`;
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy(rank)
-        .orderBy(sql`mtime is null`)
-        .orderBy("mtime", "desc")
-        .orderBy("path")
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
-  }
-
   /** Sizes and counts below each of `folders` (mount-relative) of one mount. */
-  async folderTotals(mountId: string, folders: string[]): Promise<Map<string, FolderTotals>> {
-    const totals = new Map<string, FolderTotals>();
-    for (const folder of folders) {
-      const row = await this.db
-        .selectFrom("fs_index")
-        .select((eb) => [
-          eb.fn.sum<number>(sql`case when type = 'file' then size else 0 end`).as("size"),
-          eb.fn.sum<number>(sql`case when type = 'file' then 1 else 0 end`).as("files"),
-          eb.fn.sum<number>(sql`case when type = 'dir' then 1 else 0 end`).as("folders"),
-        ])
-        .where("mount_id", "=", mountId)
-        .where((eb) => (folder === "" ? eb.lit(true) : within(eb, folder)))
-        .where("path", "!=", folder)
-        .executeTakeFirstOrThrow();
-      totals.set(folder, {
-        size: Number(row.size ?? 0),
-        files: Number(row.files ?? 0),
-        folders: Number(row.folders ?? 0),
-      });
-    }
-    return totals;
+  folderTotals(mountId: string, folders: string[]): Promise<Map<string, FolderTotals>> {
+    return this.totals.below(mountId, folders);
   }
 
-  /** Totals below each direct subfolder of `dir`, in one pass over the entries below it. */
-  async childTotals(mountId: string, dir: string): Promise<Map<string, FolderTotals>> {
-    const cut = dir === "" ? 0 : codePoints(dir) + 1;
-    const rest = sql<string>`substr(path, ${sql.lit(cut + 1)})`;
-    const slash =
-      this.dialect === "postgres" ? sql<number>`strpos(${rest}, '/')` : sql<number>`instr(${rest}, '/')`;
-    const child = sql<string>`substr(${rest}, 1, ${slash} - 1)`;
-    const rows = await this.db
-      .selectFrom("fs_index")
-      .select((eb) => [
-        child.as("child"),
-        eb.fn.sum<number>(sql`case when type = 'file' then size else 0 end`).as("size"),
-        eb.fn.sum<number>(sql`case when type = 'file' then 1 else 0 end`).as("files"),
-        eb.fn.sum<number>(sql`case when type = 'dir' then 1 else 0 end`).as("folders"),
-      ])
-      .where("mount_id", "=", mountId)
-      .where((eb) => (dir === "" ? eb.lit(true) : below(eb, dir)))
-      .where(slash, ">", 0)
-      .groupBy(child)
-      .execute();
-    return new Map(
-      rows.map((r) => [
-        r.child,
-        { size: Number(r.size ?? 0), files: Number(r.files ?? 0), folders: Number(r.folders ?? 0) },
-      ]),
-    );
+  /** Totals below each direct subfolder of `dir`. */
+  childTotals(mountId: string, dir: string): Promise<Map<string, FolderTotals>> {
+    return this.totals.children(mountId, dir);
   }
 
   /** The largest files of a mount. */
@@ -299,39 +243,9 @@ export class IndexRepository {
 
   /** Top-level folders of a mount by the bytes below them. */
   async largestFolders(mountId: string, limit: number): Promise<Array<{ path: string } & FolderTotals>> {
-    const tops = await this.db
-      .selectFrom("fs_index")
-      .select("path")
-      .where("mount_id", "=", mountId)
-      .where("parent", "=", "")
-      .where("type", "=", "dir")
-      .execute();
-    const totals = await this.folderTotals(
-      mountId,
-      tops.map((t) => t.path),
-    );
-    return [...totals]
+    return [...(await this.totals.children(mountId, ""))]
       .map(([path, t]) => ({ path, ...t }))
       .sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1))
       .slice(0, limit);
-  }
-
-  private nameMatches(eb: Eb, q: string): Expression<SqlBool> {
-    if (this.dialect === "postgres") return eb("name", "ilike", containsPattern(q));
-    // The trigram index answers needles of three characters or more; shorter ones scan the names.
-    if (codePoints(q) < 3) return eb("name", "like", containsPattern(q));
-    const phrase = `"${q.replace(/"/g, '""')}"`;
-    return eb("id", "in", sql<number>`(select rowid from fs_index_fts where fs_index_fts match ${phrase})`);
-  }
-
-  private inScope(eb: Eb, scope: IndexScope): Expression<SqlBool> {
-    // On SQLite the unary + keeps the planner from walking a whole mount through the
-    // (mount_id, path) index instead of starting from the few rows the name match finds.
-    const mount = this.dialect === "sqlite" ? sql<string>`+mount_id` : sql<string>`mount_id`;
-    const conditions: Expression<SqlBool>[] = [eb(mount, "=", scope.mountId)];
-    if (scope.prefix !== "") conditions.push(below(eb, scope.prefix));
-    for (const nested of scope.exclude) conditions.push(eb.not(within(eb, nested)));
-    if (scope.hideLinks) conditions.push(eb("is_link", "=", 0));
-    return eb.and(conditions);
   }
 }

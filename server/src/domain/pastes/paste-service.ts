@@ -31,6 +31,7 @@ import { containsPattern } from "../../db/sql-helpers";
 import { AppError, badRequest, payloadTooLarge } from "../../errors";
 import type { ShareAccessTokens } from "../shares/access-tokens";
 import { isLastView, newSlug, remainingViews, ShareAccess, shareState } from "../shares/share-access";
+import type { ShareEvents } from "../shares/share-events";
 
 type CreateInput = z.output<typeof createPasteRequest>;
 type UpdateInput = z.output<typeof updatePasteRequest>;
@@ -128,13 +129,15 @@ export class PasteService {
     private readonly db: Db,
     rateLimiter: RateLimiter,
     accessTokens: ShareAccessTokens,
+    events?: ShareEvents,
   ) {
-    this.access = new ShareAccess(db, rateLimiter, accessTokens, {
-      kind: "paste",
-      table: "pastes",
-      messages: PASTE_MESSAGES,
-      hasStatus: false,
-    });
+    this.access = new ShareAccess(
+      db,
+      rateLimiter,
+      accessTokens,
+      { kind: "paste", table: "pastes", messages: PASTE_MESSAGES, hasStatus: false },
+      events,
+    );
   }
 
   async create(principal: Principal, input: CreateInput): Promise<CreatedPaste> {

@@ -183,10 +183,13 @@ function accessText(op: RouteDoc): string {
   if (op.access === "public") return "Anyone may call this.";
   if (op.access === "admin") return "The administrator only.";
   const permissions = permissionsOf(op);
-  if (!permissions) return "The administrator, or any valid API key.";
+  const visitors = op.visitors
+    ? " Visitors without credentials may call it for the public part of the tree (public browsing)."
+    : "";
+  if (!permissions) return `The administrator, or any valid API key.${visitors}`;
   const bits = permissions.names.map((name) => `${name} (${Permission[name]})`);
   const joined = bits.join(permissions.match === "any" ? " or " : " and ");
-  return `The administrator, or an API key with the permission ${joined}.`;
+  return `The administrator, or an API key with the permission ${joined}.${visitors}`;
 }
 
 /** Hono's registered routes below /api (paths relative to it) → the document. */
@@ -206,8 +209,10 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Record<str
       description: op.description ? `${op.description}\n\n${accessText(op)}` : accessText(op),
       tags: [op.tag],
       operationId: `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
-      security: SECURITY[op.access],
+      // An empty requirement: the operation may also be called without credentials.
+      security: op.visitors ? [...SECURITY[op.access], {}] : SECURITY[op.access],
       ...(permissions ? { "x-clipshare-permissions": permissions } : {}),
+      ...(op.visitors ? { "x-clipshare-visitors": true } : {}),
       parameters: parameters(path, op),
       ...(body ? { requestBody: body } : {}),
       responses: {

@@ -32,7 +32,7 @@ export function AccessLogDialog({ share, onClose }: { share: LoggedShare | null;
       onOpenChange={(open) => !open && onClose()}
       size="lg"
       title={share ? t("accessLog.title", { name: share.name }) : ""}
-      description={t("accessLog.description")}
+      description={share?.type === "mount" ? t("accessLog.mountDescription") : t("accessLog.description")}
     >
       {share ? <AccessLogBody key={`${share.type}:${share.id}`} share={share} /> : null}
     </Dialog>
@@ -58,6 +58,8 @@ function AccessLogBody({ share }: { share: LoggedShare }) {
   if (log.isPending) return <Spinner />;
   if (log.isError) return <Alert>{errorText(log.error)}</Alert>;
   const { entries, logging } = log.data;
+  // A mount's log holds visitors' downloads: it names each file, and has no switch or export of its own.
+  const isMount = share.type === "mount";
 
   async function exportCsv() {
     setExporting(true);
@@ -95,15 +97,21 @@ function AccessLogBody({ share }: { share: LoggedShare }) {
 
   return (
     <div className="space-y-4">
-      <CheckboxField
-        label={t("accessLog.shareSwitch")}
-        description={
-          logging === "privacy_mode" ? t("accessLog.privacyModeHint") : t("accessLog.shareSwitchHint")
-        }
-        checked={logging !== "share_off"}
-        disabled={setLogging.isPending || logging === "privacy_mode"}
-        onCheckedChange={toggleLogging}
-      />
+      {isMount ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {logging === "privacy_mode" ? t("accessLog.privacyModeHint") : t("accessLog.mountHint")}
+        </p>
+      ) : (
+        <CheckboxField
+          label={t("accessLog.shareSwitch")}
+          description={
+            logging === "privacy_mode" ? t("accessLog.privacyModeHint") : t("accessLog.shareSwitchHint")
+          }
+          checked={logging !== "share_off"}
+          disabled={setLogging.isPending || logging === "privacy_mode"}
+          onCheckedChange={toggleLogging}
+        />
+      )}
 
       {entries.length === 0 ? (
         <EmptyLog logging={logging} />
@@ -121,6 +129,11 @@ function AccessLogBody({ share }: { share: LoggedShare }) {
                 <th scope="col" className="py-2 pr-3 font-medium">
                   {t("accessLog.columns.kind")}
                 </th>
+                {isMount ? (
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {t("accessLog.columns.path")}
+                  </th>
+                ) : null}
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
                   {t("accessLog.columns.bytes")}
                 </th>
@@ -141,6 +154,7 @@ function AccessLogBody({ share }: { share: LoggedShare }) {
                   <td className="py-2 pr-3">
                     <KindBadge entry={entry} />
                   </td>
+                  {isMount ? <td className="py-2 pr-3 break-all">{entry.path}</td> : null}
                   <td className="py-2 pr-3 text-right tabular-nums">
                     <BytesText entry={entry} />
                   </td>
@@ -167,6 +181,7 @@ function AccessLogBody({ share }: { share: LoggedShare }) {
                     {formatDateTime(entry.at, i18n.language)}
                   </time>
                 </div>
+                {isMount ? <p className="mt-1.5 break-all">{entry.path}</p> : null}
                 <p className="mt-1.5 text-slate-700 dark:text-slate-300">
                   <ClientText entry={entry} /> · <BytesText entry={entry} />
                 </p>
@@ -209,10 +224,12 @@ function AccessLogBody({ share }: { share: LoggedShare }) {
           <Trash2 className="h-4 w-4" aria-hidden />
           {t("accessLog.clear")}
         </Button>
-        <Button variant="outline" disabled={total === 0 || exporting} onClick={() => void exportCsv()}>
-          <Download className="h-4 w-4" aria-hidden />
-          {t("accessLog.export")}
-        </Button>
+        {isMount ? null : (
+          <Button variant="outline" disabled={total === 0 || exporting} onClick={() => void exportCsv()}>
+            <Download className="h-4 w-4" aria-hidden />
+            {t("accessLog.export")}
+          </Button>
+        )}
       </div>
 
       <ConfirmDialog

@@ -1,8 +1,6 @@
-import type { SystemSettingRow } from "@clipshare/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../i18n";
-import { api } from "../../lib/api";
+import { type SettingRows, useSystemSettings } from "../../lib/use-system-settings";
 import { SettingsFormCard } from "../settings-form-card";
 import { CheckboxField } from "../ui/checkbox";
 import { TextField } from "../ui/form";
@@ -13,7 +11,7 @@ interface AccessLogSettings {
   retentionDays: number;
 }
 
-function parse(rows: Array<Pick<SystemSettingRow, "key" | "value">>): AccessLogSettings {
+function parse(rows: SettingRows): AccessLogSettings {
   const get = (key: string) => rows.find((r) => r.key === key)?.value;
   const days = Number(get("access_log_retention_days"));
   return {
@@ -23,26 +21,14 @@ function parse(rows: Array<Pick<SystemSettingRow, "key" | "value">>): AccessLogS
   };
 }
 
-const settingsKey = ["settings", "access-log"] as const;
-
 /** Settings card: privacy mode, IP logging and how long access log entries are kept. */
 export function AccessLogSettingsCard() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const query = useQuery({
-    queryKey: settingsKey,
-    queryFn: async ({ signal }) =>
-      parse(await api.get<SystemSettingRow[]>("/admin/system-settings", { signal })),
-  });
-  const save = useMutation({
-    mutationFn: (s: AccessLogSettings) =>
-      api.put<unknown>("/admin/system-settings", {
-        access_log_privacy_mode: s.privacyMode,
-        access_log_ip: s.ipLogging,
-        access_log_retention_days: s.retentionDays,
-      }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["settings"] }),
-  });
+  const { query, save } = useSystemSettings("access-log", parse, (s: AccessLogSettings) => ({
+    access_log_privacy_mode: s.privacyMode,
+    access_log_ip: s.ipLogging,
+    access_log_retention_days: s.retentionDays,
+  }));
   const [privacyMode, setPrivacyMode] = useState(false);
   const [ipLogging, setIpLogging] = useState(false);
   const [days, setDays] = useState("90");

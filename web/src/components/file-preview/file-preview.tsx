@@ -19,6 +19,10 @@ export interface PreviewableFile {
   is_office?: boolean;
   /** Relative URL with an access token, from the server. */
   previewUrl: string;
+  /** A WebP frame of the image or video under the same access (default: the file share's thumbnail route). */
+  thumbnailUrl?: string | null;
+  /** Office documents open in an online viewer through the file-share route; false: no preview. */
+  officeViewer?: boolean;
 }
 
 function NoPreview({ reason }: { reason: "type" | "failed" }) {
@@ -46,7 +50,9 @@ export function FilePreview({ file }: { file: PreviewableFile }) {
       return (
         <video
           src={src}
-          poster={thumbnailUrl(file.slug, file.previewUrl)}
+          poster={
+            file.thumbnailUrl ? backendUrl(file.thumbnailUrl) : thumbnailUrl(file.slug, file.previewUrl)
+          }
           controls
           preload="metadata"
           className="max-h-[75vh] w-full rounded-xl bg-black"
@@ -82,6 +88,7 @@ export function FilePreview({ file }: { file: PreviewableFile }) {
         </Suspense>
       );
     case "office":
+      if (file.officeViewer === false) return <NoPreview reason="type" />;
       return <OfficePreview slug={file.slug} token={tokenOf(file.previewUrl)} filename={file.filename} />;
     case "none":
       return <NoPreview reason="type" />;

@@ -3,6 +3,7 @@ import { useTranslation } from "../../i18n";
 import { formatBytes } from "../../lib/file-size";
 import { HEIC_NAME } from "../../lib/photo-types";
 import { thumbnailUrl } from "../../lib/public-files";
+import { backendUrl } from "../../lib/share-links";
 import { PhotoDetails } from "../photo-details";
 import { Button } from "../ui/button";
 
@@ -18,7 +19,7 @@ export function ImagePreview({
   src,
   onFailed,
 }: {
-  file: { slug: string; filename: string; size: number; previewUrl: string };
+  file: { slug: string; filename: string; size: number; previewUrl: string; thumbnailUrl?: string | null };
   src: string;
   onFailed: () => void;
 }) {
@@ -29,7 +30,13 @@ export function ImagePreview({
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl bg-slate-100 p-2 dark:bg-slate-950">
       <img
-        src={original ? src : thumbnailUrl(file.slug, file.previewUrl)}
+        src={
+          original
+            ? src
+            : file.thumbnailUrl
+              ? backendUrl(`${file.thumbnailUrl}&size=1024`)
+              : thumbnailUrl(file.slug, file.previewUrl)
+        }
         alt={t("fileView.preview.imageAlt", { name: file.filename })}
         className="max-h-[75vh] max-w-full object-contain"
         onError={() => (original || !displayable ? onFailed() : setOriginal(true))}

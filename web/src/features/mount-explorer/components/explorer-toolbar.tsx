@@ -8,6 +8,7 @@ import {
   Images,
   List,
   RefreshCw,
+  Share2,
   ShoppingBasket,
   Trash2,
   Upload,
@@ -123,15 +124,17 @@ export function ExplorerToolbar({ x }: { x: ExplorerController }) {
           <span className="sr-only">{t("explorer.basket")}</span>
           <span className="tabular-nums">{x.basket.items.length}</span>
         </Button>
-        <Button
-          size="sm"
-          variant={panel === "tasks" ? "secondary" : "ghost"}
-          onClick={() => togglePanel("tasks")}
-          aria-label={t("explorer.tasks")}
-          title={t("explorer.tasks")}
-        >
-          <ClipboardList className="h-4 w-4" aria-hidden />
-        </Button>
+        {x.can.tasks ? (
+          <Button
+            size="sm"
+            variant={panel === "tasks" ? "secondary" : "ghost"}
+            onClick={() => togglePanel("tasks")}
+            aria-label={t("explorer.tasks")}
+            title={t("explorer.tasks")}
+          >
+            <ClipboardList className="h-4 w-4" aria-hidden />
+          </Button>
+        ) : null}
       </div>
     </div>
   );
@@ -158,6 +161,12 @@ export function SelectionBar({ x }: { x: ExplorerController }) {
         <ShoppingBasket className="h-4 w-4" aria-hidden />
         {t("explorer.addToBasket")}
       </Button>
+      {x.can.share ? (
+        <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "collection", entries })}>
+          <Share2 className="h-4 w-4" aria-hidden />
+          {t("explorer.shareAsOneLink")}
+        </Button>
+      ) : null}
       {x.can.copy ? (
         <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "copy", entries })}>
           <Copy className="h-4 w-4" aria-hidden />

@@ -5,6 +5,7 @@ import {
   FolderInput,
   FolderOpen,
   FolderPlus,
+  Info,
   Link2,
   Pencil,
   RefreshCw,
@@ -56,6 +57,13 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
         icon: RefreshCw,
         onSelect: () => void x.dir.refetch(),
       });
+      if (x.listing && !x.listing.isVirtual)
+        folderItems.push({
+          id: "details",
+          label: t("explorer.details.openFolder"),
+          icon: Info,
+          onSelect: () => x.setDialog({ kind: "details", path: x.path, name: x.listing?.name || x.path }),
+        });
       return folderItems;
     }
     const { selected } = x.selection;
@@ -104,6 +112,19 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
             onSelect: () => x.setDialog({ kind: "share", entry }),
           });
       }
+      if (can.share && entry.isDirectory && !locked)
+        items.push({
+          id: "collection",
+          label: t("explorer.shareAsOneLink"),
+          icon: Share2,
+          onSelect: () => x.setDialog({ kind: "collection", entries: [entry] }),
+        });
+      items.push({
+        id: "details",
+        label: t("explorer.details.open"),
+        icon: Info,
+        onSelect: () => x.setDialog({ kind: "details", path: normalizePath(entry.path), name: entry.name }),
+      });
       if (can.rename)
         items.push({
           id: "rename",
@@ -113,6 +134,13 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
           disabled: locked,
         });
     }
+    if (can.share && many.length > 1)
+      items.push({
+        id: "collection",
+        label: t("explorer.shareAsOneLink"),
+        icon: Share2,
+        onSelect: () => x.setDialog({ kind: "collection", entries: many }),
+      });
     if (many.some((e) => !e.isDirectory))
       items.push({
         id: "basket",

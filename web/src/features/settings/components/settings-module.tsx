@@ -1,6 +1,7 @@
 import { ADMIN_PASSWORD_MIN } from "@clipshare/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { AccessLogSettingsCard } from "../../../components/access-log/access-log-settings-card";
+import { NotificationSettingsCard } from "../../../components/notifications/notification-settings-card";
 import { AppStatusCard } from "../../../components/offline/app-status-card";
 import { PasswordField } from "../../../components/password-input";
 import { SettingsFormCard } from "../../../components/settings-form-card";
@@ -27,6 +28,7 @@ import {
   validateMaxUploadSize,
   validateProxyExpires,
 } from "../settings-form-model";
+import { PublicBrowsingCard } from "./public-browsing-card";
 
 function UploadSettingsCard() {
   const { t } = useTranslation();
@@ -246,7 +248,7 @@ function AccountCard() {
   );
 }
 
-/** Admin module "settings": uploads, proxy signing, admin account, the web app's offline state. */
+/** Admin module "settings": uploads, proxy signing, access log, notifications, admin account, the web app's offline state. */
 export function SettingsModule() {
   const { t } = useTranslation();
   return (
@@ -257,7 +259,9 @@ export function SettingsModule() {
       </header>
       <UploadSettingsCard />
       <ProxySignCard />
+      <PublicBrowsingCard />
       <AccessLogSettingsCard />
+      <NotificationSettingsCard />
       <AccountCard />
       <AppStatusCard />
     </div>
