@@ -68,16 +68,16 @@ export function presentPaste(
     slug: row.slug,
     ...(options.withContent ? { content: row.content } : {}),
     remark: row.remark,
-    expiresAt: row.expires_at,
-    maxViews: row.max_views,
+    expires_at: row.expires_at,
+    max_views: row.max_views,
     views: row.views,
-    remainingViews: remainingViews(row),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    remaining_views: remainingViews(row),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     created_by: row.created_by,
-    hasPassword: row.password_hash !== null,
-    requiresPassword: row.password_hash !== null && !options.withContent,
-    isLastView: options.isLastView ?? false,
+    has_password: row.password_hash !== null,
+    requires_password: row.password_hash !== null && !options.withContent,
+    is_last_view: options.isLastView ?? false,
     encrypted: row.encrypted === 1,
   };
 }
@@ -169,12 +169,12 @@ export class PasteService {
       slug: row.slug,
       url: `/paste/${row.slug}`,
       remark: row.remark,
-      expiresAt: row.expires_at,
-      maxViews: row.max_views,
-      hasPassword: row.password_hash !== null,
+      expires_at: row.expires_at,
+      max_views: row.max_views,
+      has_password: row.password_hash !== null,
       encrypted: row.encrypted === 1,
-      createdAt: row.created_at,
-      authorizedBy: principal.kind === "admin" ? "admin" : "apikey",
+      created_at: row.created_at,
+      authorized_by: principal.kind === "admin" ? "admin" : "apikey",
     };
   }
 
@@ -202,10 +202,9 @@ export class PasteService {
     clientIp: string,
   ): Promise<{ visit: PasteVisit; delivered: PasteRow | null }> {
     const { row, owner } = await this.access.unlock(principal, slug, password, clientIp);
-    const accessToken = this.access.issueToken(row);
     const visit = {
       ...presentPaste(row, { withContent: true, isLastView: !owner && isLastView(row) }),
-      accessToken,
+      access_token: this.access.issueToken(row),
     };
     return { visit, delivered: owner ? null : row };
   }
