@@ -170,7 +170,10 @@ test("a key that may only view sees no action that changes the mount", async ({ 
   ]);
   await page.keyboard.press("Escape");
   await page.getByTestId("entry-scroll").click({ button: "right", position: { x: 400, y: 400 } });
-  await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText(["Refresh", "Details of this folder"]);
+  await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText([
+    "Refresh",
+    "Details of this folder",
+  ]);
   await page.keyboard.press("Escape");
 
   await entry(page, "a.txt").click({ position: { x: 600, y: 20 } });

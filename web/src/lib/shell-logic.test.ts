@@ -1,7 +1,12 @@
 import { ALL_PERMISSIONS, Permission } from "@clipshare/shared";
 import { describe, expect, it } from "vitest";
 import { explorerUrl } from "../app/route-guards";
-import { ADMIN_MODULE_IDS, allowedModules, defaultModule, modulePermission } from "../features/admin/modules/module-ids";
+import {
+  ADMIN_MODULE_IDS,
+  allowedModules,
+  defaultModule,
+  modulePermission,
+} from "../features/admin/modules/module-ids";
 import { type AuthState, capabilitiesOf, parseKeyInfo, parsePermissionMask, SIGNED_OUT } from "./auth-state";
 import { isValidBackendUrl, resolveBaseUrl } from "./runtime-config";
 import { nextThemeMode, parseThemeMode } from "./theme";
