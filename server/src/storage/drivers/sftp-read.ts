@@ -132,7 +132,10 @@ export class SftpRangeReader extends Readable {
   override _destroy(err: Error | null, done: (e?: Error | null) => void): void {
     const handle = this.handle;
     this.handle = null;
-    if (!handle) return done(err);
+    if (!handle) {
+      done(err);
+      return;
+    }
     // Answers still on their way are dropped (destroyed); the handle is closed either way.
     this.sftp.close(handle, () => done(err));
   }
