@@ -9,7 +9,6 @@ import { RateLimiter } from "./auth/rate-limiter";
 import type { Config } from "./config";
 import { type Db, migrateToLatest, openDatabase } from "./db/database";
 import { PgNotifyBus } from "./db/pg-notify-bus";
-import { AdminService } from "./domain/admins/admin-service";
 import { ApiKeyService } from "./domain/api-keys/api-key-service";
 import { FileShareService } from "./domain/files/file-share-service";
 import { ShareMultipartService } from "./domain/files/share-multipart";
@@ -31,6 +30,9 @@ import { UploadSessions } from "./domain/uploads/upload-sessions";
 import { UploadSigner } from "./domain/uploads/upload-signer";
 import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
 import { UrlUploadService } from "./domain/url-upload/url-upload-service";
+import { AccountService } from "./domain/users/account-service";
+import { InvitationService } from "./domain/users/invitation-service";
+import { UserService } from "./domain/users/user-service";
 import { SecretBox } from "./lib/crypto";
 import { HostAllowList } from "./lib/net/host-allow-list";
 import { SafeFetcher } from "./lib/net/safe-fetch";
@@ -46,7 +48,11 @@ export interface AppContext {
   instanceId: string;
   secretBox: SecretBox;
   rateLimiter: RateLimiter;
-  admins: AdminService;
+  /** Signing in, sessions, one's own credentials. */
+  accounts: AccountService;
+  /** Users as administrators manage them. */
+  users: UserService;
+  invitations: InvitationService;
   apiKeys: ApiKeyService;
   settings: SettingsService;
   shareTokens: ShareAccessTokens;
@@ -93,7 +99,8 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   }
   const rateLimiter = new RateLimiter(db);
   const settings = new SettingsService(db);
-  const admins = new AdminService(db, rateLimiter, config.adminTokenTtlSeconds);
+  const accounts = new AccountService(db, rateLimiter, config.adminTokenTtlSeconds);
+  const users = new UserService(db, config.database.dialect);
   const shareTokens = new ShareAccessTokens(config.secretKey);
   const secretBox = new SecretBox(config.secretKey);
   const storageConfigs = new StorageConfigService(
@@ -169,7 +176,9 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     instanceId,
     secretBox,
     rateLimiter,
-    admins,
+    accounts,
+    users,
+    invitations: new InvitationService(db, users, accounts, rateLimiter),
     apiKeys: new ApiKeyService(db, config.secretKey),
     settings,
     shareTokens,
@@ -198,7 +207,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
       db,
       log,
       fileShares,
-      admins,
+      accounts,
       directUploads: fs.directUploads,
       storageConfigs,
       accessLog,
@@ -215,6 +224,6 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   };
   await settings.seed();
   await storageConfigs.ensureDefaultLocal();
-  await admins.bootstrap(config.admin, log);
+  await accounts.bootstrap(config.admin, log);
   return ctx;
 }

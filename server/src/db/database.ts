@@ -29,6 +29,7 @@ import * as mountIndex from "./migrations/0009-mount-index";
 import * as folderSettings from "./migrations/0011-folder-settings";
 import * as sftpHostKey from "./migrations/0012-sftp-host-key";
 import * as fileRequests from "./migrations/0013-file-requests";
+import * as accounts from "./migrations/0014-accounts";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0012-sftp-host-key": sftpHostKey,
   // 0010 was left unused: the branches that wrote 0011-0013 landed in this order.
   "0013-file-requests": fileRequests,
+  "0014-accounts": accounts,
 };
 
 class InlineMigrations implements MigrationProvider {

@@ -20,7 +20,7 @@ export const createdPaste = z.strictObject({
   /** End-to-end encrypted: content is ciphertext only the link's key opens. */
   encrypted: z.boolean(),
   createdAt: z.string(),
-  authorizedBy: z.enum(["admin", "apikey"]),
+  authorizedBy: z.enum(["admin", "apikey", "user"]),
 });
 export type CreatedPaste = z.infer<typeof createdPaste>;
 
@@ -66,6 +66,9 @@ export const pasteListRow = z.strictObject({
   state: z.enum(SHARE_STATES),
   created_by: z.string(),
   key_name: nullableString,
+  /** The user the paste belongs to, and their name. */
+  owner_id: nullableString,
+  owner_name: nullableString,
   /** Empty for an encrypted paste: its content is ciphertext. */
   content_preview: z.string(),
   content_length: z.number(),

@@ -10,9 +10,8 @@ import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   type BackupHeader,
-  backupTableNames,
-  isBackupTable,
   keyCheck,
+  loadableTableNames,
   type Scalar,
   type TableStart,
   type Trailer,
@@ -68,7 +67,9 @@ export async function loadBackup(
   if (applied.every((m) => header.migrations.includes(m))) await migrateTo(db, header.schema);
   const columns = await tableColumns(db);
 
-  const occupied = await nonEmptyTables(db);
+  // The tables of the backup's schema (it may predate a rename), in load order.
+  const tables = loadableTableNames().filter((table) => columns.has(table));
+  const occupied = await nonEmptyTables(db, tables);
   if (occupied.length > 0 && !options.force) {
     throw new BackupError(
       `The database is not empty (${occupied.map(([t, n]) => `${t}: ${n}`).join(", ")}); ` +
@@ -80,7 +81,7 @@ export async function loadBackup(
     const tx = untyped(trx);
     // Also when it looked empty: a server left running may have written since the check.
     if (options.force) {
-      for (const table of [...backupTableNames()].reverse()) await tx.deleteFrom(table).execute();
+      for (const table of [...tables].reverse()) await tx.deleteFrom(table).execute();
     }
     return loadRows(tx, backup.body, columns);
   });
@@ -118,9 +119,9 @@ function parseHeader(line: string): BackupHeader {
   return header as BackupHeader;
 }
 
-async function nonEmptyTables(db: Db): Promise<Array<[string, number]>> {
+async function nonEmptyTables(db: Db, tables: string[]): Promise<Array<[string, number]>> {
   const found: Array<[string, number]> = [];
-  for (const table of backupTableNames()) {
+  for (const table of tables) {
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(
       db,
     );
@@ -182,7 +183,9 @@ async function loadRows(
 
 function tableStart(record: Partial<TableStart>, columns: Map<string, string[]>, lineNo: number): TableStart {
   const { table, columns: cols } = record;
-  if (typeof table !== "string" || !isBackupTable(table) || !Array.isArray(cols)) {
+  // A table of this database at the backup's schema (current names, or former ones before a rename).
+  const loadable = typeof table === "string" && loadableTableNames().includes(table) && columns.has(table);
+  if (!loadable || !Array.isArray(cols)) {
     throw new BackupError(`Line ${lineNo}: unknown table ${JSON.stringify(table)}`);
   }
   const known = columns.get(table) ?? [];

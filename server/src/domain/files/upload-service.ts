@@ -184,7 +184,7 @@ export class UploadService {
    */
   async commit(principal: Principal, input: CommitInput): Promise<PublishedFileShare> {
     const row = await this.shareRow(input.file_id);
-    if (!row || !isCreator(principal, row.created_by))
+    if (!row || !isCreator(principal, row))
       throw notFound("File does not exist or was deleted", "file_not_found");
     if (row.status === "active") return { ...presentFile(row), ...this.shares.urlsFor(row) };
     const { row: config, driver } = await this.configs.driverById(row.storage_config_id!);

@@ -28,7 +28,7 @@ import {
   type RequestUploadStarted,
   type UpdateFileRequestBody,
 } from "@clipshare/shared";
-import { creatorIdOf, isCreator, whereCreatedBy } from "../../auth/creator";
+import { isCreator, ownership, whereOwned } from "../../auth/creator";
 import { checkSharePassword, hashPassword } from "../../auth/passwords";
 import { requirePermission } from "../../auth/policy";
 import type { Principal } from "../../auth/principal";
@@ -118,7 +118,7 @@ export class FileRequestService {
       slug: body.slug ?? newSlug(),
       title: body.title,
       message: body.message || null,
-      created_by: creatorIdOf(principal),
+      ...ownership(principal),
       target_kind: body.target.kind,
       storage_config_id: target.storageConfigId,
       folder_path: target.folderPath,
@@ -146,8 +146,13 @@ export class FileRequestService {
 
   async list(principal: Principal): Promise<FileRequest[]> {
     requirePermission(principal, Permission.FILE_SHARE);
-    const query = this.deps.db.selectFrom("file_requests").selectAll().orderBy("created_at", "desc");
-    const rows = await whereCreatedBy(query, "created_by", principal).limit(1000).execute();
+    const query = this.deps.db
+      .selectFrom("file_requests")
+      .leftJoin("users", "users.id", "file_requests.owner_id")
+      .selectAll("file_requests")
+      .select("users.username as owner_name")
+      .orderBy("file_requests.created_at", "desc");
+    const rows = await whereOwned(query, "file_requests", principal).limit(1000).execute();
     return rows.map(present);
   }
 
@@ -209,7 +214,7 @@ export class FileRequestService {
       .selectAll()
       .where((eb) => eb.or([eb("id", "=", id), eb("slug", "=", id)]))
       .executeTakeFirst();
-    if (!row || !isCreator(principal, row.created_by)) throw requestGone();
+    if (!row || !isCreator(principal, row)) throw requestGone();
     return row;
   }
 
@@ -600,7 +605,7 @@ function requestRemark(row: FileRequestRow): string {
   return `File request: ${row.title}`;
 }
 
-function present(row: FileRequestRow): FileRequest {
+function present(row: FileRequestRow & { owner_name?: string | null }): FileRequest {
   return {
     id: row.id,
     slug: row.slug,
@@ -622,6 +627,8 @@ function present(row: FileRequestRow): FileRequest {
     reserved_files: row.reserved_files,
     reserved_bytes: row.reserved_bytes,
     created_by: row.created_by,
+    owner_id: row.owner_id,
+    owner_name: row.owner_name ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -56,6 +56,7 @@ const errorEnvelope: JsonSchema = {
 const SECURITY: Record<RouteDoc["access"], Array<Record<string, string[]>>> = {
   public: [],
   admin: [{ adminToken: [] }],
+  account: [{ adminToken: [] }],
   key: [{ adminToken: [] }, { apiKey: [] }],
 };
 
@@ -127,6 +128,7 @@ const AUTHENTICATION_ERRORS: ErrorCode[] = [
   "api_key_invalid",
   "invalid_credentials",
   "basic_auth_not_accepted",
+  "account_disabled",
 ];
 
 /** The route's own errors and those its access and input imply, each once, in catalogue order. */
@@ -134,6 +136,7 @@ function errorsOf(op: RouteDoc): ErrorCode[] {
   const implied: ErrorCode[] = [];
   if (op.access !== "public") implied.push(...AUTHENTICATION_ERRORS);
   if (op.access === "admin") implied.push("admin_required");
+  if (op.access === "account") implied.push("account_required");
   if (op.access === "key" && op.permissions?.length) implied.push("permission_denied");
   if (op.query) implied.push("validation_failed");
   if (op.body) implied.push("invalid_json", "validation_failed", "content_too_large");
@@ -181,12 +184,13 @@ function permissionsOf(op: RouteDoc) {
 /** Who may call the operation, in words, for its description. */
 function accessText(op: RouteDoc): string {
   if (op.access === "public") return "Anyone may call this.";
-  if (op.access === "admin") return "The administrator only.";
+  if (op.access === "admin") return "Administrators only.";
+  if (op.access === "account") return "Any signed-in user, with a session token (not an API key).";
   const permissions = permissionsOf(op);
-  if (!permissions) return "The administrator, or any valid API key.";
+  if (!permissions) return "Administrators, or any signed-in user or valid API key.";
   const bits = permissions.names.map((name) => `${name} (${Permission[name]})`);
   const joined = bits.join(permissions.match === "any" ? " or " : " and ");
-  return `The administrator, or an API key with the permission ${joined}.`;
+  return `Administrators, or a user or API key whose grant holds the permission ${joined}.`;
 }
 
 /** Hono's registered routes below /api (paths relative to it) → the document. */
