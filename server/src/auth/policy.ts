@@ -22,8 +22,6 @@ export function authenticationRequired(principal: Principal): AppError {
     return new AppError(401, "api_key_invalid", "API key is invalid or has expired");
   if (failure === "invalid_credentials")
     return new AppError(401, "invalid_credentials", "Invalid credentials");
-  if (failure === "account_disabled")
-    return new AppError(403, "account_disabled", "This account is disabled; ask an administrator");
   if (failure === "basic_not_accepted")
     return new AppError(
       401,

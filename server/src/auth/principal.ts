@@ -31,12 +31,7 @@ export interface UserIdentity {
 }
 
 /** Why presented credentials gave no principal; `basic_not_accepted`: HTTP Basic sent to the JSON API. */
-export type AuthFailure =
-  | "token_expired"
-  | "api_key_invalid"
-  | "invalid_credentials"
-  | "basic_not_accepted"
-  | "account_disabled";
+export type AuthFailure = "token_expired" | "api_key_invalid" | "invalid_credentials" | "basic_not_accepted";
 
 export type Principal =
   | { kind: "admin"; adminId: string; username: string; sessionId?: string }

@@ -174,10 +174,7 @@ describe("the OpenAPI document", () => {
     ]);
     expect(view["401"]).toBeDefined();
     const admin = doc.paths["/api/admin/users"]!.get!.responses;
-    expect(admin["403"].content["application/json"].schema.properties.error.enum).toEqual([
-      "account_disabled",
-      "admin_required",
-    ]);
+    expect(admin["403"].content["application/json"].schema.properties.error.enum).toEqual(["admin_required"]);
     expect(admin["401"].content["application/json"].schema.properties.error.enum).toContain("token_expired");
   });
 

@@ -128,7 +128,6 @@ const AUTHENTICATION_ERRORS: ErrorCode[] = [
   "api_key_invalid",
   "invalid_credentials",
   "basic_auth_not_accepted",
-  "account_disabled",
 ];
 
 /** The route's own errors and those its access and input imply, each once, in catalogue order. */
