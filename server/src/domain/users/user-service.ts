@@ -11,6 +11,7 @@ import {
   createUserRequest,
   DEFAULT_USER_PERMISSIONS,
   grantOfRole,
+  ROLE_PERMISSIONS,
   type Role,
   type UpdateUserRequest,
   type UserDto,
@@ -60,7 +61,7 @@ export function toUserDto(row: UserRow): UserDto {
 export function storedGrant(role: Role, permissions: number | undefined, basePath: string) {
   if (role === "admin") return { permissions: 0, base_path: "/" };
   const grant = grantOfRole(role, {
-    permissions: permissions ?? (role === "user" ? DEFAULT_USER_PERMISSIONS : 0),
+    permissions: permissions ?? (role === "user" ? DEFAULT_USER_PERMISSIONS : ROLE_PERMISSIONS.guest),
     basePath,
   });
   return { permissions: grant.permissions, base_path: grant.basePath };
