@@ -15,7 +15,7 @@ import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/auth/passwords";
 import { loadConfig } from "../../src/config";
-import { keyCheck } from "../../src/db/backup/format";
+import { keyCheck, untyped } from "../../src/db/backup/format";
 import { loadBackup, openBackup } from "../../src/db/backup/load";
 import { knownMigrations, migrateTo, nowIso, openDatabase } from "../../src/db/database";
 import { ApiKeyService } from "../../src/domain/api-keys/api-key-service";
@@ -53,7 +53,7 @@ beforeAll(async () => {
   const now = nowIso();
   const later = new Date(Date.now() + 86_400_000).toISOString();
   // What the previous release wrote: its tables and columns, no accounts.
-  const old = db as unknown as import("kysely").Kysely<any>;
+  const old = untyped(db);
   await old
     .insertInto("admins")
     .values({

@@ -117,15 +117,6 @@ interface Row {
   expect: Partial<Record<Caller, number>>;
 }
 
-const all = (status: number): Record<Caller, number> => ({
-  admin: status,
-  alice: status,
-  aliceKey: status,
-  bob: status,
-  guest: status,
-  anonymous: status,
-});
-
 /** Alice and the administrator reach it; Bob and the guest find nothing there; anonymous must sign in. */
 const ownerOnly = (status = 200, keyStatus = status): Partial<Record<Caller, number>> => ({
   admin: status,
@@ -330,7 +321,9 @@ describe("route group × role", () => {
 });
 
 describe("lists and searches hold only what the caller may see", () => {
-  const listed = async (path: string, caller: Caller, pick: (body: any) => string[]) => {
+  type Listed = { id: string }[];
+  type Body = { data: Listed & { files: Listed; tasks?: Listed; items?: Listed } };
+  const listed = async (path: string, caller: Caller, pick: (body: Body) => string[]) => {
     const res = await t.request("GET", path, {
       ...(auth[caller].token ? { token: auth[caller].token } : {}),
       ...(auth[caller].apiKey ? { apiKey: auth[caller].apiKey } : {}),
@@ -338,11 +331,10 @@ describe("lists and searches hold only what the caller may see", () => {
     expect(res.status, res.text).toBe(200);
     return pick(res.body);
   };
-  const pastesOf = (body: any) => body.data.map((p: { id: string }) => p.id);
-  const filesOf = (body: any) => body.data.files.map((f: { id: string }) => f.id);
-  const requestsOf = (body: any) => body.data.map((r: { id: string }) => r.id);
-  const tasksOf = (body: any) =>
-    (body.data.tasks ?? body.data.items ?? body.data).map((x: { id: string }) => x.id);
+  const pastesOf = (body: Body) => body.data.map((p) => p.id);
+  const filesOf = (body: Body) => body.data.files.map((f) => f.id);
+  const requestsOf = (body: Body) => body.data.map((r) => r.id);
+  const tasksOf = (body: Body) => (body.data.tasks ?? body.data.items ?? body.data).map((x) => x.id);
 
   it.each([
     ["pastes", "/api/pastes", pastesOf, () => ids.paste],

@@ -68,7 +68,8 @@ describe("auth state", () => {
       adminToken: "t",
       permissions: ALL_PERMISSIONS,
     });
-    expect(allowedModules(admin)).toHaveLength(9);
+    expect(allowedModules(admin)).toHaveLength(11);
+    expect(allowedModules(admin)).toContain("users");
     expect(allowedModules(admin)).toContain("index-management");
     expect(defaultModule(admin)).toBe("dashboard");
     const textOnly = capabilitiesOf(keyUser(Permission.TEXT));
@@ -79,6 +80,19 @@ describe("auth state", () => {
       "mount-management",
     ]);
     expect(allowedModules(capabilitiesOf(keyUser(Permission.MOUNT_DELETE)))).toEqual(["mount-management"]);
+  });
+
+  it("a user's session opens what its grant allows, plus its own keys and profile, never the users", () => {
+    const user = capabilitiesOf({
+      ...signedOut,
+      authType: "user",
+      adminToken: "t",
+      permissions: Permission.TEXT,
+      userInfo: { id: "u", name: "ann", basicPath: "/team", role: "user" },
+    });
+    expect(user).toMatchObject({ isAuthenticated: true, isAdmin: false, isScoped: true, basicPath: "/team" });
+    expect(allowedModules(user)).toEqual(["text-management", "key-management", "profile"]);
+    expect(defaultModule(user)).toBe("text-management");
   });
 
   it("a locked module names the permission a key lacks, or none when only the administrator may open it", () => {

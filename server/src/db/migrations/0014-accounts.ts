@@ -16,7 +16,7 @@ import { type Kysely, sql } from "kysely";
  * - `user_invitations`: one-time links (only a hash is stored) through which a new user signs up
  *   with the role and grant the inviting administrator chose.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("admins").renameTo("users").execute();
   const userColumns: Array<[string, "text" | "integer" | "bigint", string | number | null]> = [
     ["role", "text", "admin"],

@@ -17,6 +17,7 @@ import { useCapabilities } from "../../../lib/auth-store";
 import { useStorageName } from "../../../lib/storage-name";
 import { useErrorText } from "../../../lib/use-error-text";
 import { AccessLogDialog, type LoggedShare } from "../../access-log";
+import { OwnerFilter } from "../../users";
 import type { DeleteMode, FileShare } from "../api/file-shares";
 import { fileShareUpdateBody } from "../file-share-form-model";
 import {
@@ -38,7 +39,7 @@ export function FileManagementModule() {
   const errorText = useErrorText();
   const caps = useCapabilities();
 
-  const list = useListState({ filters: { storageId: "" }, pageSize: FILES_DEFAULT_LIMIT });
+  const list = useListState({ filters: { storageId: "", owner: "" }, pageSize: FILES_DEFAULT_LIMIT });
   const { limit, offset, search, filters, selection } = list;
   const query = useMemo(
     () => ({
@@ -46,8 +47,9 @@ export function FileManagementModule() {
       offset,
       ...(search ? { search } : {}),
       ...(filters.storageId ? { storage_config_id: filters.storageId } : {}),
+      ...(filters.owner ? { owner_id: filters.owner } : {}),
     }),
-    [limit, offset, search, filters.storageId],
+    [limit, offset, search, filters.storageId, filters.owner],
   );
   const files = useFileShares(query);
   const usage = useStorageUsage();
@@ -132,19 +134,24 @@ export function FileManagementModule() {
           searchPlaceholder={t("fileManagement.searchPlaceholder")}
           onDeleteSelected={() => deleting.ask(rows.filter((r) => selection.has(r.id)))}
           filters={
-            <Select
-              aria-label={t("fileManagement.storageFilter")}
-              value={filters.storageId}
-              className="w-full sm:w-56"
-              onChange={(e) => list.setFilter("storageId", e.target.value)}
-            >
-              <option value="">{t("fileManagement.allStorage")}</option>
-              {(usage.data ?? []).map((config) => (
-                <option key={config.id} value={config.id}>
-                  {storageName(config.name)}
-                </option>
-              ))}
-            </Select>
+            <>
+              <Select
+                aria-label={t("fileManagement.storageFilter")}
+                value={filters.storageId}
+                className="w-full sm:w-56"
+                onChange={(e) => list.setFilter("storageId", e.target.value)}
+              >
+                <option value="">{t("fileManagement.allStorage")}</option>
+                {(usage.data ?? []).map((config) => (
+                  <option key={config.id} value={config.id}>
+                    {storageName(config.name)}
+                  </option>
+                ))}
+              </Select>
+              {caps.isAdmin ? (
+                <OwnerFilter value={filters.owner} onChange={(owner) => list.setFilter("owner", owner)} />
+              ) : null}
+            </>
           }
         />
 

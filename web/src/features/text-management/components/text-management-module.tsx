@@ -17,6 +17,7 @@ import { useCapabilities } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
 import { AccessLogDialog, type LoggedShare } from "../../access-log";
 import type { PasteRow } from "../../pastes";
+import { OwnerFilter } from "../../users";
 import { useClearExpired, useDeletePastes, usePasteList, useUpdatePaste } from "../hooks/use-pastes";
 import { expiredParam, type StatusFilter } from "../list-model";
 import { usePasteActions, usePasteColumns } from "./paste-columns";
@@ -31,11 +32,14 @@ export function TextManagementModule() {
   const caps = useCapabilities();
   const errorText = useErrorText();
 
-  const list = useListState({ filters: { status: "all" as StatusFilter }, pageSize: PASTES_DEFAULT_LIMIT });
+  const list = useListState({
+    filters: { status: "all" as StatusFilter, owner: "" },
+    pageSize: PASTES_DEFAULT_LIMIT,
+  });
   const { page, limit, search, filters, selection } = list;
   const query = useMemo(
-    () => ({ page, limit, search, expired: expiredParam(filters.status) }),
-    [page, limit, search, filters.status],
+    () => ({ page, limit, search, expired: expiredParam(filters.status), owner_id: filters.owner }),
+    [page, limit, search, filters.status, filters.owner],
   );
   const pastes = usePasteList(query);
   const update = useUpdatePaste();
@@ -110,16 +114,21 @@ export function TextManagementModule() {
           searchPlaceholder={t("textManagement.searchPlaceholder")}
           onDeleteSelected={() => deleting.ask(rows.filter((r) => selection.has(r.id)))}
           filters={
-            <Select
-              aria-label={t("textManagement.statusFilter")}
-              value={filters.status}
-              className="sm:w-44"
-              onChange={(e) => list.setFilter("status", e.target.value as StatusFilter)}
-            >
-              <option value="all">{t("textManagement.status.all")}</option>
-              <option value="active">{t("textManagement.status.active")}</option>
-              <option value="expired">{t("textManagement.status.expired")}</option>
-            </Select>
+            <>
+              <Select
+                aria-label={t("textManagement.statusFilter")}
+                value={filters.status}
+                className="sm:w-44"
+                onChange={(e) => list.setFilter("status", e.target.value as StatusFilter)}
+              >
+                <option value="all">{t("textManagement.status.all")}</option>
+                <option value="active">{t("textManagement.status.active")}</option>
+                <option value="expired">{t("textManagement.status.expired")}</option>
+              </Select>
+              {caps.isAdmin ? (
+                <OwnerFilter value={filters.owner} onChange={(owner) => list.setFilter("owner", owner)} />
+              ) : null}
+            </>
           }
         />
 
