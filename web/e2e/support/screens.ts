@@ -8,7 +8,7 @@ import {
 } from "@playwright/test";
 import { ADMIN_MODULE_IDS } from "../../src/features/admin/modules/module-ids";
 import { createLocalConfig } from "./explorer";
-import { apiCreateKey, apiLogin, unique } from "./fixtures";
+import { ADMIN_USERNAME, apiCreateKey, apiLogin, unique } from "./fixtures";
 import { apiCreatePaste } from "./pastes";
 import { apiUpload } from "./test-files";
 
@@ -38,6 +38,8 @@ export interface SampleData {
   key: string;
   /** The sample mount, holding one file. */
   mountPath: string;
+  /** The sign-up page of an open invitation. */
+  invitePath: string;
   names: string[];
 }
 
@@ -78,14 +80,21 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     name: tag,
     permissions: Permission.TEXT | Permission.FILE_SHARE | Permission.MOUNT_VIEW,
   });
+  const invitation = await request.post("/api/admin/invitations", {
+    headers: auth,
+    data: { role: "user", permissions: Permission.TEXT },
+  });
+  expect(invitation.status(), await invitation.text()).toBe(201);
   return {
+    invitePath: (await invitation.json()).data.path as string,
     pasteSlug: paste.slug,
     protectedPasteSlug: locked.slug,
     fileSlug: file.slug,
     protectedFileSlug: lockedFile.slug,
     key: key.key,
     mountPath,
-    names: [tag, paste.slug, locked.slug, file.slug, lockedFile.slug, key.key],
+    // The administrator's name shows as the owner of the sample shares.
+    names: [tag, paste.slug, locked.slug, file.slug, lockedFile.slug, key.key, ADMIN_USERNAME],
   };
 }
 
@@ -114,6 +123,7 @@ export function allScreens(data: SampleData): Screen[] {
     { name: "upload", as: "admin", path: "/upload" },
     { name: "upload-signed-out", as: "visitor", path: "/upload" },
     { name: "sign-in", as: "visitor", path: "/admin" },
+    { name: "invite", as: "visitor", path: data.invitePath },
     ...ADMIN_MODULES.map((id) => ({ name: `admin-${id}`, as: "admin" as const, path: `/admin/${id}` })),
     ...KEY_MODULES.map((id) => ({ name: `key-${id}`, as: "key" as const, path: `/admin/${id}` })),
     { name: "explorer", as: "admin", path: "/mount-explorer" },

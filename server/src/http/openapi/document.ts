@@ -211,6 +211,7 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Record<str
       operationId: `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
       security: SECURITY[op.access],
       ...(permissions ? { "x-clipshare-permissions": permissions } : {}),
+      "x-clipshare-access": op.access,
       parameters: parameters(path, op),
       ...(body ? { requestBody: body } : {}),
       responses: {
@@ -230,8 +231,10 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Record<str
       version: APP_VERSION,
       description:
         "Every JSON answer is the envelope {code, message, success, data}; errors add a stable `error` id. " +
-        "An operation's `x-clipshare-permissions` names the API-key permission bits it needs " +
-        "(`mask`, and whether `all` or `any` of them); each error status lists the ids it carries.",
+        "An operation's `x-clipshare-access` says who may call it (public, admin, account: any signed-in " +
+        "user's session, key: a session or an API key), `x-clipshare-permissions` the permission bits " +
+        "the caller's grant needs (`mask`, and whether `all` or `any` of them); each error status lists " +
+        "the ids it carries.",
     },
     servers: [{ url: "/" }],
     components: {

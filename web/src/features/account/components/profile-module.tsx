@@ -121,9 +121,14 @@ function SessionsCard() {
       primary: true,
       cell: (row) => (
         <span className="flex flex-wrap items-center gap-2">
-          <span className="font-medium">
-            {browserOf(row.user_agent) ?? t("account.sessions.unknownDevice")}
-          </span>
+          {browserOf(row.user_agent) ? (
+            // Product names, the same in every language.
+            <span className="font-medium" translate="no">
+              {browserOf(row.user_agent)}
+            </span>
+          ) : (
+            <span className="font-medium">{t("account.sessions.unknownDevice")}</span>
+          )}
           {row.current ? <Badge tone="success">{t("account.sessions.current")}</Badge> : null}
         </span>
       ),
@@ -155,7 +160,7 @@ function SessionsCard() {
           {
             id: "sign-out",
             label: t("account.sessions.signOutNamed", {
-              name: browserOf(row.user_agent) ?? t("account.sessions.unknownDevice"),
+              when: formatDateTime(row.created_at, i18n.language),
             }),
             title: t("account.sessions.signOut"),
             icon: LogOut,
