@@ -1,5 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN_USERNAME, apiCreateKey, apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
+import {
+  ADMIN_USERNAME,
+  apiCreateKey,
+  apiLogin,
+  expect,
+  test,
+  unique,
+  useAdminSession,
+} from "./support/fixtures";
 import { apiCreatePaste } from "./support/pastes";
 import { apiUpload } from "./support/test-files";
 

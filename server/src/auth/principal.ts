@@ -18,8 +18,10 @@ export interface ApiKeyIdentity {
   basicPath: string;
   role: string;
   isGuest: boolean;
-  /** The user the key belongs to. */
+  /** The user the key belongs to: their id, name and role. */
   ownerId: string;
+  ownerName: string;
+  ownerRole: Role;
 }
 
 export interface UserIdentity {

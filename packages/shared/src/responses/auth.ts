@@ -49,7 +49,6 @@ export const credentialCheck = z.strictObject({
     .strictObject({
       id: z.string(),
       username: z.string(),
-      display_name: z.string().nullable(),
       role: z.enum(ROLES),
     })
     .optional(),

@@ -24,6 +24,7 @@ import type { z } from "zod";
 import type { ApiKeyIdentity, Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
+import { preparedQuery } from "../../db/prepared-query";
 import type { ApiKeyRow } from "../../db/schema";
 import { isUniqueViolation } from "../../db/sql-helpers";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
@@ -42,11 +43,36 @@ type UpdateInput = z.output<typeof updateApiKeyRequest>;
 export class ApiKeyService {
   private readonly pepper: Buffer;
 
+  /** Every request signed in with a key runs this; prepared once (prepared-query.ts). */
+  private readonly keyLookup;
+
   constructor(
     private readonly db: Db,
     secret: Buffer,
   ) {
     this.pepper = deriveKey(secret, "api-key");
+    this.keyLookup = preparedQuery<{ hash: string }, KeyWithOwner>(db, (param) =>
+      db
+        .selectFrom("api_keys")
+        .innerJoin("users", "users.id", "api_keys.user_id")
+        .select([
+          "api_keys.id",
+          "api_keys.name",
+          "api_keys.permissions",
+          "api_keys.basic_path",
+          "api_keys.role",
+          "api_keys.is_guest",
+          "api_keys.expires_at",
+          "api_keys.last_used",
+          "users.id as owner_id",
+          "users.username as owner_username",
+          "users.role as owner_role",
+          "users.permissions as owner_permissions",
+          "users.base_path as owner_base_path",
+          "users.disabled as owner_disabled",
+        ])
+        .where("api_keys.key_hash", "=", param("hash")),
+    );
   }
 
   hashKey(key: string): string {
@@ -158,23 +184,10 @@ export class ApiKeyService {
     if (Number(result.numDeletedRows) === 0) throw notFound("Key does not exist", "api_key_not_found");
   }
 
-  /** Resolves a presented key; null when unknown or expired. */
+  /** Resolves a presented key; null when unknown, expired, or its user is disabled. */
   async authenticate(key: string): Promise<ApiKeyIdentity | null> {
     if (!key || key.length > 256) return null;
-    const row = await this.db
-      .selectFrom("api_keys")
-      .innerJoin("users", "users.id", "api_keys.user_id")
-      .selectAll("api_keys")
-      .select([
-        "users.id as owner_id",
-        "users.username as owner_username",
-        "users.role as owner_role",
-        "users.permissions as owner_permissions",
-        "users.base_path as owner_base_path",
-        "users.disabled as owner_disabled",
-      ])
-      .where("api_keys.key_hash", "=", this.hashKey(key))
-      .executeTakeFirst();
+    const [row] = await this.keyLookup({ hash: this.hashKey(key) });
     if (!row) return null;
     const now = new Date();
     if (row.expires_at !== null && row.expires_at <= nowIso(now)) return null;
@@ -241,14 +254,20 @@ export type KeyScope = "all" | string;
 export const keyScopeOf = (principal: Extract<Principal, { kind: "admin" | "user" }>): KeyScope =>
   principal.kind === "admin" ? "all" : principal.user.id;
 
-const ownerOf = (row: {
+/** A key with its owner's fields, as the lookup of a presented key reads them. */
+type KeyWithOwner = Pick<
+  ApiKeyRow,
+  "id" | "name" | "permissions" | "basic_path" | "role" | "is_guest" | "expires_at" | "last_used"
+> & {
   owner_id: string;
   owner_username: string;
   owner_role: string;
   owner_permissions: number;
   owner_base_path: string;
   owner_disabled: number;
-}): UserFields => ({
+};
+
+const ownerOf = (row: KeyWithOwner): UserFields => ({
   id: row.owner_id,
   username: row.owner_username,
   role: row.owner_role,

@@ -53,5 +53,7 @@ export function keyIdentity(key: KeyFields, owner: UserFields): ApiKeyIdentity |
     role: key.role,
     isGuest: key.is_guest === 1,
     ownerId: owner.id,
+    ownerName: owner.username,
+    ownerRole: role,
   };
 }

@@ -13,7 +13,6 @@ import { Hono } from "hono";
 import { requireAccount, requireAdmin, requireAuthenticated } from "../../auth/policy";
 import { accountIdOf } from "../../auth/principal";
 import type { AppContext } from "../../context";
-import { roleOf } from "../../domain/users/principals";
 import { readJson } from "../body";
 import { ok } from "../envelope";
 import { requestHeader } from "../node-exchange";
@@ -88,12 +87,7 @@ export function authRoutes(ctx: AppContext) {
         const principal = c.get("principal");
         requireAuthenticated(principal);
         if (principal.kind === "admin") {
-          const admin = await ctx.db
-            .selectFrom("users")
-            .select(["id", "username", "display_name"])
-            .where("id", "=", principal.adminId)
-            .executeTakeFirst();
-          const user = admin ? { ...admin, role: "admin" as const } : undefined;
+          const user = { id: principal.adminId, username: principal.username, role: "admin" as const };
           return ok(
             c,
             {
@@ -113,14 +107,9 @@ export function authRoutes(ctx: AppContext) {
             "Admin token verified",
           );
         }
-        const account = await ctx.db
-          .selectFrom("users")
-          .select(["id", "username", "display_name", "role"])
-          .where("id", "=", accountIdOf(principal)!)
-          .executeTakeFirst();
-        const user = account ? { ...account, role: roleOf(account.role) } : undefined;
         if (principal.kind === "user") {
-          const { id, username, permissions, basePath } = principal.user;
+          const { id, username, permissions, basePath, role } = principal.user;
+          const user = { id, username, role };
           return ok(
             c,
             {
@@ -136,6 +125,7 @@ export function authRoutes(ctx: AppContext) {
           );
         }
         const key = principal.key;
+        const user = { id: key.ownerId, username: key.ownerName, role: key.ownerRole };
         return ok(
           c,
           {

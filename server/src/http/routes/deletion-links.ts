@@ -55,6 +55,8 @@ function creatorPrincipal({ created_by: createdBy, owner_id: ownerId }: Owned): 
         role: "GENERAL",
         isGuest: false,
         ownerId: ownerId ?? "",
+        ownerName: "",
+        ownerRole: "user",
       },
     };
   }

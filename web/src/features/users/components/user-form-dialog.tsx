@@ -1,4 +1,4 @@
-import { BASE_PATH_MAX, DISPLAY_NAME_MAX, Permission, ROLES, type Role } from "@clipshare/shared";
+import { BASE_PATH_MAX, DISPLAY_NAME_MAX, ROLES, type Role } from "@clipshare/shared";
 import { PasswordField } from "../../../components/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
@@ -6,7 +6,7 @@ import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { useFormState } from "../../../lib/use-form-state";
-import { PERMISSION_GROUPS } from "../../api-keys";
+import { PermissionPicker } from "../../api-keys";
 import {
   offeredPermissions,
   type UserFormErrors,
@@ -27,18 +27,13 @@ export interface UserFormDialogProps {
 /** Create or edit a user, or make an invitation: the role and the grant, and what each mode adds. */
 export function UserFormDialog({ mode, open, initial, onOpenChange, onSubmit }: UserFormDialogProps) {
   const { t } = useTranslation();
-  const { values, set, update, errors, serverError, busy, submit } = useFormState<
-    UserFormValues,
-    UserFormErrors
-  >({
+  const { values, set, errors, serverError, busy, submit } = useFormState<UserFormValues, UserFormErrors>({
     initial,
     resetKey: open,
     validate: (v) => validateUserForm(v, mode),
     save: onSubmit,
   });
   const offered = offeredPermissions(values.role);
-  const toggle = (bit: number, on: boolean) =>
-    update((v) => ({ ...v, permissions: on ? v.permissions | bit : v.permissions & ~bit }));
   const errorText = (field: keyof UserFormErrors) => {
     const e = errors[field];
     return e ? t(`users.form.errors.${field}`, { max: BASE_PATH_MAX }) : null;
@@ -98,34 +93,12 @@ export function UserFormDialog({ mode, open, initial, onOpenChange, onSubmit }: 
 
       {values.role !== "admin" ? (
         <>
-          <fieldset className="space-y-3">
-            <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
-              {t("users.form.permissions")}
-            </legend>
-            <div className="grid gap-3 sm:grid-cols-3">
-              {PERMISSION_GROUPS.map((group) => (
-                <fieldset
-                  key={group.id}
-                  className="rounded-xl border border-slate-200 p-3 dark:border-slate-800"
-                >
-                  <legend className="px-1 text-xs font-semibold text-slate-500 dark:text-slate-400">
-                    {t(`apiKeys.groups.${group.id}`)}
-                  </legend>
-                  <div className="space-y-2">
-                    {group.permissions.map((name) => (
-                      <CheckboxField
-                        key={name}
-                        label={t(`permissions.${name}`)}
-                        disabled={(offered & Permission[name]) === 0}
-                        checked={(values.permissions & offered & Permission[name]) === Permission[name]}
-                        onCheckedChange={(on) => toggle(Permission[name], on)}
-                      />
-                    ))}
-                  </div>
-                </fieldset>
-              ))}
-            </div>
-          </fieldset>
+          <PermissionPicker
+            legend={t("users.form.permissions")}
+            value={values.permissions}
+            offered={offered}
+            onChange={(mask) => set("permissions", mask)}
+          />
           <TextField
             label={t("users.form.basePath")}
             hint={t("users.form.basePathHint")}
