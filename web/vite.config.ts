@@ -17,7 +17,7 @@ export default defineConfig({
     pageAssetsPlugin({
       fileName: PAGE_ASSETS_FILE,
       routesModule: "src/app/router.tsx",
-      usedOnDemand: [/[\\/]pastes[\\/]editor[\\/]fence-languages\.ts$/],
+      usedOnDemand: [/[\\/]code-editor[\\/]fence-languages\.ts$/],
     }),
     VitePWA({
       registerType: "prompt",

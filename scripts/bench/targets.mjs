@@ -12,12 +12,13 @@ export const loadAverage = () =>
     .join(" ");
 
 /**
- * Records `value` against a limit: `{ max }` (at most) or `{ min }` (at least). Returns the
- * verdict so a suite can print it on its own line too.
+ * Records `value` against a limit: `{ max }` (at most), `{ below }` (less than) or `{ min }` (at
+ * least). Returns the verdict so a suite can print it on its own line too.
  */
 export function target(label, value, limit, unit = "") {
-  const pass = "max" in limit ? value <= limit.max : value >= limit.min;
-  const bound = "max" in limit ? `≤ ${limit.max}` : `≥ ${limit.min}`;
+  const pass =
+    "max" in limit ? value <= limit.max : "below" in limit ? value < limit.below : value >= limit.min;
+  const bound = "max" in limit ? `≤ ${limit.max}` : "below" in limit ? `< ${limit.below}` : `≥ ${limit.min}`;
   const verdict = pass ? "PASS" : "FAIL";
   results.push({ label, value, bound, unit, verdict });
   return verdict;

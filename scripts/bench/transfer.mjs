@@ -24,6 +24,18 @@ export function generatedBody(size) {
   });
 }
 
+/** User + system CPU seconds a process has used so far (Linux /proc); 0 once it is gone. */
+export function cpuSeconds(pid) {
+  let stat;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return 0;
+  }
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Samples VmRSS of a process every 50 ms; stop() returns the peak in MB. */
 export function rssSampler(pid) {
   let peak = 0;

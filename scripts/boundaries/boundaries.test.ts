@@ -2,18 +2,20 @@
  * The module boundaries hold in the source tree (rules in import-rules.ts):
  * server domain code reaches no transport, concrete driver, pg or
  * configuration; web features reach other features only through their
- * index.ts (imports that predate the rule are listed in web-allow-list.txt).
+ * index.ts, and only for the way to their pages.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
+  featureIndexViolations,
   importCycles,
   importsBelow,
+  parseExports,
   parseImports,
-  readAllowList,
   serverViolations,
-  violationKey,
+  sourceFiles,
   webViolations,
 } from "./import-rules";
 
@@ -86,18 +88,37 @@ describe("server: domain/ boundaries", () => {
 });
 
 describe("web: feature boundaries", () => {
-  const allowList = readAllowList(path.join(here, "web-allow-list.txt"));
-
-  it("features import other features only through index.ts (beyond the listed older imports)", () => {
+  it("features import other features only through index.ts", () => {
     const refs = importsBelow(root, "web/src");
     expect(refs.filter((r) => r.file.startsWith("web/src/features/")).length).toBeGreaterThan(100);
-    const fresh = webViolations(refs).filter((v) => !allowList.has(violationKey(v)));
-    expect(describeViolations(fresh)).toEqual([]);
+    expect(describeViolations(webViolations(refs))).toEqual([]);
   });
 
-  it("the list of older imports names only imports that still exist, so it can only shrink", () => {
-    const current = new Set(webViolations(importsBelow(root, "web/src")).map(violationKey));
-    expect([...allowList].filter((entry) => !current.has(entry))).toEqual([]);
+  it("a feature's index.ts names only its pages and links to them", () => {
+    const indexes = sourceFiles(root, "web/src/features").filter((f) => f.endsWith("/index.ts"));
+    expect(indexes.length).toBeGreaterThan(5);
+    const exports = indexes.flatMap((f) => parseExports(f, readFileSync(path.join(root, f), "utf8")));
+    expect(featureIndexViolations(exports).map((e) => `${e.file}:${e.line} exports ${e.name}`)).toEqual([]);
+  });
+
+  it("flags an index.ts export that is a shared piece rather than a way to a page", () => {
+    const exports = parseExports(
+      "web/src/features/pastes/index.ts",
+      [
+        'export { PastePage } from "./components/paste-page";',
+        'export { TextManagementModule } from "./components/module";',
+        'export { pasteHref } from "./links";',
+        'export { ShareFields, type ShareFormValues } from "./share-fields";',
+        'export * from "./api";',
+        "export const loadEditor = () => import('./editor');",
+      ].join("\n"),
+    );
+    expect(featureIndexViolations(exports).map((e) => [e.line, e.name])).toEqual([
+      [4, "ShareFields"],
+      [4, "ShareFormValues"],
+      [5, "*"],
+      [6, "loadEditor"],
+    ]);
   });
 
   it("flags a deep import into another feature and one outside components/ and lib/", () => {
@@ -110,6 +131,7 @@ describe("web: feature boundaries", () => {
         'import { pastes } from "../../pastes";',
         'import { qr } from "../../pastes/index";',
         'import { detect } from "../../pastes/markdown/detect";',
+        'import { PasteContent } from "../../pastes/view";',
         'import { createAppRouter } from "../../../app/router";',
         'import { useTranslation } from "../../../i18n";',
         'import { loadAdminTexts } from "../../../i18n/admin-texts";',
@@ -119,8 +141,9 @@ describe("web: feature boundaries", () => {
     );
     expect(webViolations(refs).map((v) => [v.ref.line, v.rule])).toEqual([
       [6, "another feature only through its index.ts"],
-      [7, "features import only components/, lib/, i18n/, @clipshare/shared and their own folder"],
-      [9, "features import only components/, lib/, i18n/, @clipshare/shared and their own folder"],
+      [7, "another feature only through its index.ts"],
+      [8, "features import only components/, lib/, i18n/, @clipshare/shared and their own folder"],
+      [10, "features import only components/, lib/, i18n/, @clipshare/shared and their own folder"],
     ]);
   });
 });

@@ -102,9 +102,10 @@ export function serverViolations(refs: ImportRef[]): Violation[] {
 /**
  * Web: a feature (web/src/features/<name>/) imports shared UI (components/),
  * shared code (lib/), the texts (i18n/, its index only), the wire contract
- * (@clipshare/shared), npm packages and its own folder. Another feature only through that feature's public
- * index.ts, or its view.ts: the lighter entry a visitor page uses so that it
- * does not load the feature's editing code.
+ * (@clipshare/shared), npm packages and its own folder. Another feature only
+ * through that feature's index.ts, which names nothing but the way to its
+ * pages (see NAVIGATION_EXPORT): what several features use lives in
+ * components/ or lib/.
  */
 export function webViolations(refs: ImportRef[]): Violation[] {
   const out: Violation[] = [];
@@ -139,7 +140,7 @@ export function webViolations(refs: ImportRef[]): Violation[] {
     // The texts: through the i18n module's public index only.
     if (t === "web/src/i18n" || t === "web/src/i18n/index") continue;
     const other = /^web\/src\/features\/[^/]+(\/.*)?$/.exec(t);
-    if (other && (other[1] === undefined || other[1] === "/index" || other[1] === "/view")) continue;
+    if (other && (other[1] === undefined || other[1] === "/index")) continue;
     out.push({
       ref,
       rule: other
@@ -150,16 +151,45 @@ export function webViolations(refs: ImportRef[]): Violation[] {
   return out;
 }
 
-/** How a violation is written in the allow-list: `importing file -> imported module`. */
-export const violationKey = (v: Violation): string => `${v.ref.file} -> ${v.ref.target ?? v.ref.specifier}`;
+/**
+ * What a feature's index.ts may export: the screens the router or the admin
+ * panel opens (`…Page`, `…Module`) and links to them (`…Href`). Anything else
+ * another feature wants is a shared piece and belongs in components/ or lib/.
+ */
+export const NAVIGATION_EXPORT = /^(?:[A-Z]\w*(?:Page|Module)|[a-z]\w*Href)$/;
 
-/** The entries of an allow-list file: one `file -> module` a line; `#` starts a comment. */
-export function readAllowList(file: string): Set<string> {
-  return new Set(
-    readFileSync(file, "utf8")
-      .split("\n")
-      .map((l) => l.replace(/#.*/, "").trim())
-      .filter(Boolean),
+export interface ExportRef {
+  file: string;
+  line: number;
+  name: string;
+}
+
+/** The names a module exports (declarations, `export { … }` lists and `export *`, written as "*"). */
+export function parseExports(file: string, text: string): ExportRef[] {
+  const out: ExportRef[] = [];
+  const lineOf = (index: number) => text.slice(0, index).split("\n").length;
+  for (const m of text.matchAll(
+    /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:const|let|var|function\*?|type|interface|class|enum)\s+([A-Za-z_$][\w$]*)/gm,
+  ))
+    out.push({ file, line: lineOf(m.index), name: m[1]! });
+  for (const m of text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm))
+    for (const part of m[1]!.split(",")) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)
+        .pop();
+      if (name) out.push({ file, line: lineOf(m.index), name });
+    }
+  for (const m of text.matchAll(/^export\s+(?:type\s+)?\*/gm))
+    out.push({ file, line: lineOf(m.index), name: "*" });
+  return out.sort((a, b) => a.line - b.line);
+}
+
+/** Exports of features' index.ts files that are not a way to a page. */
+export function featureIndexViolations(exports: ExportRef[]): ExportRef[] {
+  return exports.filter(
+    (e) => /^web\/src\/features\/[^/]+\/index\.ts$/.test(e.file) && !NAVIGATION_EXPORT.test(e.name),
   );
 }
 

@@ -10,6 +10,8 @@ import type { Config } from "./config";
 import { type Db, migrateToLatest, openDatabase } from "./db/database";
 import { PgNotifyBus } from "./db/pg-notify-bus";
 import { ApiKeyService } from "./domain/api-keys/api-key-service";
+import { type CollectionService, createCollectionServices } from "./domain/collections/collection-service";
+import type { CollectionVisits } from "./domain/collections/collection-visits";
 import { FileShareService } from "./domain/files/file-share-service";
 import { ShareMultipartService } from "./domain/files/share-multipart";
 import { UploadService } from "./domain/files/upload-service";
@@ -71,8 +73,11 @@ export interface AppContext {
   mounts: MountService;
   /** Mounts, the virtual file system, its caches and tasks. */
   fs: FsServices;
-  /** The periodic sweep of leftovers (main.ts schedules it). */
   fileRequests: FileRequestService;
+  /** Collections (one link for several files or a folder): management, and their visitors. */
+  collections: CollectionService;
+  collectionVisits: CollectionVisits;
+  /** The periodic sweep of leftovers (main.ts schedules it). */
   housekeeping: Housekeeping;
   /** Thumbnails of images and videos, cached in DATA_DIR/thumbnails. */
   thumbnails: ThumbnailService;
@@ -118,8 +123,10 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   // the name prefix shows operators which instance claimed a task.
   const instanceId = config.instanceName ? `${config.instanceName}-${randomUUID()}` : randomUUID();
   const fetcher = new SafeFetcher({ allow: new HostAllowList(config.urlFetchAllow) });
+  const accessLog = new ShareAccessLog(db, settings, log);
   const fs = await createFsServices({
     secretKey: config.secretKey,
+    accessLog,
     dialect: config.database.dialect,
     rateLimiter,
     cacheBus: async (handlers) => {
@@ -158,7 +165,6 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     share: (session) => uploads.receiveTarget(session),
     mount: (session) => fs.directUploads.receiveTarget(session),
   });
-  const accessLog = new ShareAccessLog(db, settings, log);
   const fileRequests = new FileRequestService({
     db,
     log,
@@ -168,6 +174,14 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     shareMultipart,
     vfs: fs.vfs,
     fsMultipart: fs.multipartUploads,
+  });
+  const collections = createCollectionServices({
+    db,
+    rateLimiter,
+    tokens: shareTokens,
+    vfs: fs.vfs,
+    fileShares,
+    configs: storageConfigs,
   });
   const ctx: AppContext = {
     config,
@@ -202,6 +216,8 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     mounts: fs.mounts,
     fs,
     fileRequests,
+    collections: collections.collections,
+    collectionVisits: collections.visits,
     housekeeping: new Housekeeping({
       fileRequests,
       db,

@@ -235,6 +235,21 @@ test("creates a share with a view limit from a file and a visitor opens it", asy
   await visitor.close();
 });
 
+test("the share dialog takes a link suffix by the rules of every share form and links there", async ({
+  page,
+}) => {
+  await useAdminSession(page, token, "/mount-explorer/local/docs");
+  await entry(page, "todo.txt").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Create share" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create share" });
+  await dialog.getByLabel("Link suffix").fill("admin");
+  await dialog.getByRole("button", { name: "Create share" }).click();
+  await expect(dialog.getByText("This word is reserved; choose another link suffix.")).toBeVisible();
+  await dialog.getByLabel("Link suffix").fill(`todo-${run}`);
+  await dialog.getByRole("button", { name: "Create share" }).click();
+  await expect(dialog.getByLabel("Share link")).toHaveValue(new RegExp(`/file/todo-${run}$`));
+});
+
 test("collects three files from two folders in the basket and downloads one ZIP", async ({
   page,
   request,

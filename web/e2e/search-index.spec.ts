@@ -74,6 +74,20 @@ test("indexes: crawl with progress on the Indexes screen, folder sizes in the li
     // The explorer: a folder's size from the index, and a search for folders only.
     await page.goto(`/mount-explorer${mountPath}`);
     await expect(entry(page, "docs").locator('[data-folder-size="5120"]')).toHaveText("5 KB");
+    // Its details: the size and counts below it, from the index.
+    await entry(page, "reports").click({ button: "right" });
+    await page.getByRole("menuitem", { name: "Details" }).click();
+    const details = page.getByRole("dialog", { name: "Details" });
+    await expect(details.locator('[data-detail="location"]')).toHaveText(`${mountPath}/reports/`);
+    await expect(details.locator('[data-detail="size"]')).toHaveText("0 B");
+    await expect(details.locator('[data-detail="contents"]')).toHaveText("0 files, 1 folder");
+    await details.getByRole("button", { name: "Close" }).first().click();
+    await entry(page, "docs").click({ button: "right" });
+    await page.getByRole("menuitem", { name: "Details" }).click();
+    await expect(details.locator('[data-detail="size"]')).toHaveText("5 KB");
+    await expect(details.locator('[data-detail="contents"]')).toHaveText("2 files, 0 folders");
+    expect(await seriousViolations(page, "entry details")).toEqual([]);
+    await details.getByRole("button", { name: "Close" }).first().click();
     await page.getByRole("combobox", { name: "Search", exact: true }).fill("report");
     await page.getByRole("combobox", { name: "Search scope" }).selectOption("mount");
     await page.getByRole("combobox", { name: "Search for" }).selectOption("directory");

@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { APP_VERSION, MAX_VIEWS_PROBLEM, parseMaxViews } from "@clipshare/shared";
+import { APP_VERSION, parseMaxViews, shareOptionProblems, shareOptionProblemText } from "@clipshare/shared";
 import { CliError, Client, EXIT, loadConfig, saveConfig, usageError } from "./client";
 import { fsGet, fsList, fsPut } from "./fs";
 import { formatBytes, type Progress, silentProgress, terminalProgress } from "./progress";
@@ -103,14 +103,6 @@ function positiveInt(name: string, text: string | undefined): number | undefined
   return Number(text);
 }
 
-/** --max-views: the server's bound and text (0 = no limit). */
-function maxViews(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const views = parseMaxViews(text);
-  if (views === null) throw usageError(`--max-views: ${MAX_VIEWS_PROBLEM}`);
-  return views || undefined;
-}
-
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY)
     throw usageError("Nothing to paste: give a file or pipe text into clipshare paste");
@@ -119,11 +111,26 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/**
+ * The share flags (--remark, --slug, --password, --max-views), checked by the
+ * share-option rules the server and the web forms apply, with the server's texts.
+ */
 function shareOptions(flags: Flags) {
+  const typed = {
+    remark: flags.remark,
+    slug: flags.slug,
+    password: flags.password,
+    max_views: flags["max-views"],
+  };
+  for (const [field, problem] of Object.entries(shareOptionProblems(typed))) {
+    if (!problem) continue;
+    const flag = field === "max_views" ? "max-views" : field;
+    throw usageError(`--${flag}: ${shareOptionProblemText(field as keyof typeof typed, typed)}`);
+  }
   const expiresMs = flags.expires === undefined ? null : parseDuration(flags.expires);
   return {
     password: flags.password,
-    max_views: maxViews(flags["max-views"]),
+    max_views: typed.max_views === undefined ? undefined : parseMaxViews(typed.max_views) || undefined,
     slug: flags.slug,
     remark: flags.remark,
     s3_config_id: flags.storage,

@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { onFirstUse } from "./schemas/on-first-use";
 
-/** How a share was reached. Stable ids: stored, exported and translated by clients. */
-export const ACCESS_KINDS = ["page_view", "raw", "download", "preview", "presigned_redirect"] as const;
+/** How a share (or a public mount file) was reached; `zip`: a folder or selection as a ZIP. Stable ids: stored, exported and translated by clients. */
+export const ACCESS_KINDS = ["page_view", "raw", "download", "preview", "presigned_redirect", "zip"] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 /** Browser families of the client description; `bot` and `cli` for crawlers and command-line tools. */
@@ -66,6 +66,8 @@ export const accessLogEntry = onFirstUse(() =>
     os: z.enum(CLIENT_OSES),
     /** Only while IP logging is on. */
     ip: z.string().nullable(),
+    /** A mount's log (visitors' downloads): the file or folder, as a virtual path; null for shares. */
+    path: z.string().nullable(),
   }),
 );
 export type AccessLogEntry = z.infer<typeof accessLogEntry>;

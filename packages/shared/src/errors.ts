@@ -114,6 +114,25 @@ export const ERROR_CATALOGUE = define({
     zh: "链接预览不会获得文件内容：请在浏览器中打开此链接",
   },
   not_office_file: { status: 400, en: "Not an Office file type", zh: "不是 Office 文件类型" },
+  // Collections
+  collection_not_found: { status: 404, en: "Collection does not exist", zh: "合集不存在" },
+  collection_expired: { status: 410, en: "Collection has expired", zh: "合集已过期" },
+  collection_view_limit: {
+    status: 410,
+    en: "Collection has reached its view limit",
+    zh: "合集已达到最大查看次数",
+  },
+  collection_item_not_found: {
+    status: 404,
+    en: "This item is not in the collection",
+    zh: "合集中没有此项目",
+  },
+  collection_item_invalid: {
+    status: 400,
+    en: "This cannot be put in a collection",
+    zh: "无法将此项目加入合集",
+    detail: true,
+  },
   // File requests
   request_not_found: { status: 404, en: "File request does not exist", zh: "文件收集请求不存在" },
   request_closed: {

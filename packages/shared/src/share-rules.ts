@@ -71,12 +71,83 @@ export const RESERVED_SLUGS = [
   "undefined",
 ] as const;
 
-export function slugProblem(slug: string): string | null {
-  if (slug.length === 0) return "Link suffix cannot be empty";
-  if (slug.length > SLUG_MAX_LENGTH) return `Link suffix may be at most ${SLUG_MAX_LENGTH} characters`;
-  if (!SLUG_PATTERN.test(slug))
-    return "Invalid link suffix format; only letters, digits, hyphen (-) and underscore (_)";
-  if ((RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase()))
-    return `"${slug}" is a reserved word; choose another link suffix`;
+/** Why a link suffix is refused, as a code the forms translate. */
+export type SlugProblem = "required" | "tooLong" | "invalid" | "reserved";
+
+export function slugProblemCode(slug: string): SlugProblem | null {
+  if (slug.length === 0) return "required";
+  if (slug.length > SLUG_MAX_LENGTH) return "tooLong";
+  if (!SLUG_PATTERN.test(slug)) return "invalid";
+  if ((RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase())) return "reserved";
   return null;
+}
+
+/** The server's (and the CLI's) text for a refused link suffix. */
+export function slugProblem(slug: string): string | null {
+  switch (slugProblemCode(slug)) {
+    case null:
+      return null;
+    case "required":
+      return "Link suffix cannot be empty";
+    case "tooLong":
+      return `Link suffix may be at most ${SLUG_MAX_LENGTH} characters`;
+    case "invalid":
+      return "Invalid link suffix format; only letters, digits, hyphen (-) and underscore (_)";
+    case "reserved":
+      return `"${slug}" is a reserved word; choose another link suffix`;
+  }
+}
+
+export const REMARK_PROBLEM = `Remark may be at most ${REMARK_MAX} characters`;
+export const SHARE_PASSWORD_PROBLEM = `Password may be at most ${SHARE_PASSWORD_MAX} characters`;
+
+/**
+ * The share options every share carries (pastes and file shares, created or
+ * edited, from every form, route and the CLI), in the one spelling used
+ * inside: remark, slug, password, an expiry, max_views and no_log (access
+ * logging off). The zod schema of the same fields is `shareOptions`
+ * (schemas/share-options.ts); forms and the CLI check typed values with
+ * `shareOptionProblems` below, by the same limits.
+ */
+/** Share options as typed into a form or on a command line; a blank field is not set. */
+export interface ShareOptionsText {
+  remark?: string;
+  slug?: string;
+  password?: string;
+  max_views?: string;
+}
+
+export type ShareOptionProblem = SlugProblem;
+export type ShareOptionProblems = Partial<Record<keyof ShareOptionsText, ShareOptionProblem>>;
+
+/**
+ * What is wrong with typed share options, field by field, by the rules the
+ * server's schema applies: the remark and password within their lengths, the
+ * link suffix by `slugProblemCode`, max views by `parseMaxViews`. The remark is
+ * counted trimmed (as it is sent), the password as typed.
+ */
+export function shareOptionProblems(values: ShareOptionsText): ShareOptionProblems {
+  const problems: ShareOptionProblems = {};
+  if ((values.remark ?? "").trim().length > REMARK_MAX) problems.remark = "tooLong";
+  const slug = (values.slug ?? "").trim();
+  const slugCode = slug ? slugProblemCode(slug) : null;
+  if (slugCode) problems.slug = slugCode;
+  if ((values.password ?? "").length > SHARE_PASSWORD_MAX) problems.password = "tooLong";
+  if (values.max_views !== undefined && parseMaxViews(values.max_views) === null)
+    problems.max_views = "invalid";
+  return problems;
+}
+
+/** The English text of a share-option problem (the CLI's and the server's wording). */
+export function shareOptionProblemText(field: keyof ShareOptionsText, values: ShareOptionsText): string {
+  switch (field) {
+    case "remark":
+      return REMARK_PROBLEM;
+    case "password":
+      return SHARE_PASSWORD_PROBLEM;
+    case "max_views":
+      return MAX_VIEWS_PROBLEM;
+    case "slug":
+      return slugProblem((values.slug ?? "").trim()) ?? "";
+  }
 }

@@ -7,7 +7,7 @@
 // BENCH_SETTLE_SECONDS (default 60) after that load stops, and after the 1 GiB upload.
 // BENCH_FILE_MB (default 1024), BENCH_ROUNDS (default 3), BENCH_SECONDS (default 5).
 import { execFile, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -15,7 +15,7 @@ import { hasNginx, startNginx } from "../../test-services/nginx.mjs";
 import { load } from "../load.mjs";
 import { ADMIN, freePort, mountLocal, startServer } from "../server-process.mjs";
 import { loadAverage, target } from "../targets.mjs";
-import { generatedBody, send } from "../transfer.mjs";
+import { cpuSeconds, generatedBody, send } from "../transfer.mjs";
 
 const SIZE = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -32,13 +32,6 @@ const median = (xs) => {
 };
 const MBs = (seconds) => SIZE / 1024 / 1024 / seconds;
 const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
-
-/** User + system CPU seconds a process has used so far (Linux /proc). */
-function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** Downloads `url` to nowhere with curl; returns {seconds, cpu} (cpu: CPU seconds of `pid` meanwhile). */
 async function download(url, pid, headers = []) {

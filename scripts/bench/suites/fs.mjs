@@ -1,5 +1,6 @@
 // Explorer file system: first-page latency of a 10,000-entry directory (cold = storage listing,
-// cached = directory cache) on LOCAL and, when CLIPSHARE_TEST_S3_* is set, on S3; then ZIP
+// cached = directory cache) on LOCAL (also as a visitor, the folder made public) and, when
+// CLIPSHARE_TEST_S3_* is set, on S3; then ZIP
 // streaming throughput with the server's peak RSS.
 // BENCH_DIR_ENTRIES (default 10000), BENCH_ZIP_MB (default 1024: four files on LOCAL; one of them on S3).
 import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
@@ -166,6 +167,9 @@ export async function run() {
     for (let i = 0; i < ENTRIES; i++)
       writeFileSync(path.join(many, `file-${String(i).padStart(5, "0")}.txt`), "x");
     await reportListing(server, auth, "LOCAL", "/local/many");
+    // The same folder made public, listed by a visitor: the folder rules and the link rule per entry.
+    await api(server, auth, "PUT", "/api/admin/folder-settings", { path: "/local/many", public_list: true });
+    await reportListing(server, {}, "LOCAL, as a visitor (public)", "/local/many");
 
     const s3 = await s3Mount(server, auth);
     if (s3) {

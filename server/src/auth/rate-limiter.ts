@@ -111,6 +111,21 @@ export class RateLimiter {
     return result;
   }
 
+  /**
+   * A quota of uses rather than of failures (visitors' downloads): every call
+   * counts against `who` alone (`maxFailures` is then the number of uses), and
+   * one past the limit is 429 with Retry-After. A subject already over it is
+   * refused after a read, with no write.
+   */
+  async take(rule: RateLimitRule, who: Attempt): Promise<void> {
+    const key = this.subjects(rule, who)[0]!;
+    await this.refuseIfOver([key]);
+    const now = this.now();
+    const row = await this.increment(rule, key[1], now);
+    if (row.count > rule.maxFailures) throw retryLater(row.reset_at, now);
+    await this.sweep(now);
+  }
+
   private subjects(rule: RateLimitRule, who: Attempt): Array<[RateLimitRule, string]> {
     return [
       [rule, who.target === undefined ? who.clientIp : `${who.clientIp} ${who.target}`],

@@ -166,6 +166,9 @@ export interface ShareAccessLogTable {
   os: string;
   /** Only while IP logging is on. */
   ip: string | null;
+  /** A visitor's download from a mount (public browsing): the mount, and the file's virtual path. */
+  mount_id: string | null;
+  path: string | null;
 }
 
 export interface MountsTable {
@@ -196,6 +199,8 @@ export interface MountsTable {
   index_exclude: Generated<string>;
   /** Minutes between scheduled crawls; 0 = on demand only. */
   index_interval: Generated<number>;
+  /** 1: visitors without credentials may read the mount (public browsing; folder settings below may differ). */
+  public_browse: Generated<number>;
 }
 
 export interface FolderSettingsTable {
@@ -358,6 +363,41 @@ export interface FileRequestUploadsTable {
   created_at: string;
 }
 
+/** A collection (domain/collections): one link, /c/<slug>, for several files or a folder. */
+export interface CollectionsTable {
+  id: string;
+  slug: string;
+  title: string | null;
+  remark: string | null;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_views: number | null;
+  views: Generated<number>;
+  /** 1: visits are counted but not logged. */
+  no_log: Generated<number>;
+  created_by: string;
+  /** The user this belongs to (auth/creator.ts), whoever of theirs made it. */
+  owner_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a collection holds, in order: a file share (`file_id`) or an explorer path (`path`). */
+export interface CollectionItemsTable {
+  id: string;
+  collection_id: string;
+  position: number;
+  file_id: string | null;
+  /** Normalized virtual path of a file or folder, read as it is at each visit. */
+  path: string | null;
+  /** The name shown (the file share's name, or the path's last segment). */
+  name: string;
+  is_directory: number;
+  /** A file share's size when it was added; null for paths. */
+  size: number | null;
+  created_at: string;
+}
+
 export interface WebdavLocksTable {
   token: string;
   path: string;
@@ -401,6 +441,8 @@ export interface Database {
   share_access_log: ShareAccessLogTable;
   file_requests: FileRequestsTable;
   file_request_uploads: FileRequestUploadsTable;
+  collections: CollectionsTable;
+  collection_items: CollectionItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -419,3 +461,5 @@ export type MountIndexStateRow = Selectable<MountIndexStateTable>;
 export type FileRequestRow = Selectable<FileRequestsTable>;
 export type FileRequestUploadRow = Selectable<FileRequestUploadsTable>;
 export type FolderSettingsRow = Selectable<FolderSettingsTable>;
+export type CollectionRow = Selectable<CollectionsTable>;
+export type CollectionItemRow = Selectable<CollectionItemsTable>;

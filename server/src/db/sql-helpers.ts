@@ -19,6 +19,10 @@ export function isUniqueViolation(e: unknown): boolean {
  * literally: `%`, `_` and `\` in the text match only themselves.
  */
 export function containsPattern(text: string): RawBuilder<string> {
-  const pattern = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-  return sql<string>`${pattern} escape '\\'`;
+  return sql<string>`${containsPatternText(text)} escape '\\'`;
+}
+
+/** The pattern of containsPattern as text, for `… LIKE f(pattern) ESCAPE '\'`. */
+export function containsPatternText(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }

@@ -17,6 +17,7 @@ import { accessLogRoutes } from "./routes/access-log";
 import { accountRoutes } from "./routes/accounts";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
+import { collectionRoutes } from "./routes/collections";
 import { dashboardRoutes } from "./routes/dashboard";
 import { deletionLinkRoutes } from "./routes/deletion-links";
 import { fileRequestRoutes } from "./routes/file-requests";
@@ -122,6 +123,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", thumbnailRoutes(ctx));
   api.route("/", accessLogRoutes(ctx));
   api.route("/", fileRequestRoutes(ctx));
+  api.route("/", collectionRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
   app.route("/", metricsRoutes(ctx));

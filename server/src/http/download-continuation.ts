@@ -11,12 +11,21 @@ import { generateCookie, getCookie } from "hono/cookie";
 import { SHARE_TOKEN_TTL_SECONDS } from "../domain/shares/access-tokens";
 
 const COOKIE = "clipshare_download";
-const CONTENT_ROUTES = [
+const FILE_CONTENT_ROUTES = [
   "/api/file-view/",
   "/api/file-download/",
   "/api/office-preview/",
   "/api/file-thumbnail/",
 ] as const;
+
+/** The paths a file share's visit continues on: its content routes. */
+export const fileContentPaths = (slug: string): string[] =>
+  FILE_CONTENT_ROUTES.map((route) => `${route}${encodeURIComponent(slug)}`);
+
+/** A collection's visit continues on every route below its visitor path (its page, folders, items, ZIP). */
+export const collectionContentPaths = (slug: string): string[] => [
+  `/api/public/collections/${encodeURIComponent(slug)}`,
+];
 
 /** The access token a content request presents: `?token=` first, else the continuation cookie. */
 export function continuationToken(c: Context): string | undefined {
@@ -25,17 +34,18 @@ export function continuationToken(c: Context): string | undefined {
 
 /**
  * Adds the continuation cookies to the response a counted request gets
- * (streamed objects and redirects are built as Responses of their own).
+ * (streamed objects and redirects are built as Responses of their own), one
+ * per path the visit goes on at (`fileContentPaths`, `collectionContentPaths`).
  * `origin`: the one clients reach us on; the cookie is Secure when that is https.
  */
 export function withContinuationCookies(
   res: Response,
-  grant: { slug: string; token: string },
+  grant: { paths: string[]; token: string },
   origin: string,
 ): Response {
-  for (const route of CONTENT_ROUTES) {
+  for (const path of grant.paths) {
     const cookie = generateCookie(COOKIE, grant.token, {
-      path: `${route}${encodeURIComponent(grant.slug)}`,
+      path,
       httpOnly: true,
       sameSite: "Lax",
       secure: origin.startsWith("https:"),

@@ -27,6 +27,11 @@ export interface RouteDoc {
   /** The key needs any one of `permissions` instead of all of them. */
   anyPermission?: true;
   /**
+   * "key" routes of the explorer tree that visitors without credentials may
+   * also call, inside the public part (public browsing; elsewhere they get 401).
+   */
+  visitors?: true;
+  /**
    * The errors this route answers with beyond those its access and input imply
    * (authentication, permission, invalid JSON or fields: added by the document).
    */

@@ -8,7 +8,7 @@
  */
 import type { AccessKind } from "@clipshare/shared";
 import type { Context } from "hono";
-import type { ShareAccessLog } from "../domain/shares/access-log";
+import type { AccessClient, ShareAccessLog } from "../domain/shares/access-log";
 import type { ShareKind } from "../domain/shares/access-tokens";
 import { isLinkPreviewBot } from "../domain/shares/preview-bots";
 import { requestHeader, setHeader } from "./node-exchange";
@@ -27,6 +27,12 @@ export function visitor(c: Ctx) {
   return { slug: c.req.param("slug")!, principal: c.get("principal"), clientIp: c.get("clientIp") };
 }
 
+/** Who made the request, as the access log describes a visitor. */
+export const accessClientOf = (c: Ctx): AccessClient => ({
+  userAgent: requestHeader(c, "user-agent"),
+  ip: c.get("clientIp"),
+});
+
 /** Marks a visitor answer as never cacheable. */
 export function noStore(c: Ctx): void {
   setHeader(c, "Cache-Control", "no-store");
@@ -44,10 +50,5 @@ export function logAccess(
   kind: AccessKind,
   bytes: number | null,
 ): void {
-  log.record(
-    { type, id: share.id, no_log: share.no_log },
-    kind,
-    { userAgent: requestHeader(c, "user-agent"), ip: c.get("clientIp") },
-    bytes,
-  );
+  log.record({ type, id: share.id, no_log: share.no_log }, kind, accessClientOf(c), bytes);
 }

@@ -66,7 +66,7 @@ export class Metrics {
   private readonly uploads = new Float64Array(STORAGE_TYPES.length);
   private readonly uploadBytes = new Float64Array(STORAGE_TYPES.length);
   private readonly downloads = new Float64Array(STORAGE_TYPES.length);
-  private readonly views = new Float64Array(2);
+  private readonly views = new Float64Array(3);
   private rateLimited = 0;
   private readonly thumbnails = new Float64Array(THUMBNAIL_RESULTS.length);
 
@@ -94,8 +94,8 @@ export class Metrics {
     this.downloads[storageType === "S3" ? 1 : 0]!++;
   }
 
-  view(kind: "paste" | "file"): void {
-    this.views[kind === "paste" ? 0 : 1]!++;
+  view(kind: "paste" | "file" | "collection"): void {
+    this.views[kind === "paste" ? 0 : kind === "file" ? 1 : 2]!++;
   }
 
   rateLimitRefused(): void {
@@ -162,6 +162,7 @@ export class Metrics {
       family("clipshare_views_total", "counter", "Share views counted", (add) => {
         add({ kind: "paste" }, this.views[0]!);
         add({ kind: "file" }, this.views[1]!);
+        add({ kind: "collection" }, this.views[2]!);
       }),
       family(
         "clipshare_rate_limit_refusals_total",

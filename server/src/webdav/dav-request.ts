@@ -32,7 +32,8 @@ export interface DavCall {
   target: DavTarget;
   /** Normalized virtual path of the Request-URI. */
   path: string;
-  principal: Exclude<Principal, { kind: "anonymous" }>;
+  /** Anonymous only for reading the public part (public browsing over WebDAV). */
+  principal: Principal;
   actor: FsActor;
   /** The If header, parsed; null when absent. */
   ifLists: IfList[] | null;

@@ -7,6 +7,7 @@
  */
 import { type Context, Hono } from "hono";
 import { authenticationRequired } from "../auth/policy";
+import type { Principal } from "../auth/principal";
 import type { AppContext } from "../context";
 import { type FsOperation, requireOperation, webdavActor } from "../domain/fs/access";
 import { publicOrigin } from "../http/request-origin";
@@ -78,6 +79,12 @@ export function webdavRoutes(ctx: AppContext): Hono<AppEnv> {
   };
   const authenticator = new DavAuthenticator(ctx);
   const app = new Hono<AppEnv>();
+  /** Public browsing over WebDAV: read methods, without failed credentials, with the setting on. */
+  const visitorsMay = async (method: DavMethod, principal: Principal) =>
+    METHOD_OPERATION[method] === "view" &&
+    principal.kind === "anonymous" &&
+    principal.authFailure === undefined &&
+    (await ctx.settings.getAll()).public_webdav;
 
   const handle = async (c: Context<AppEnv>) => {
     const log = ctx.log.child({ reqId: c.get("requestId") });
@@ -95,7 +102,9 @@ export function webdavRoutes(ctx: AppContext): Hono<AppEnv> {
         c.req.header("x-custom-auth-key"),
         c.get("clientIp") ?? "unknown",
       );
-      if (principal.kind === "anonymous") {
+      // Without credentials only reading, and only where the public part is open to WebDAV;
+      // the tree's check answers 401 (with the challenge) outside the public part.
+      if (principal.kind === "anonymous" && !(await visitorsMay(method, principal))) {
         const failure = authenticationRequired(principal);
         throw new DavError(401, failure.message, undefined, {
           "WWW-Authenticate": 'Basic realm="ClipShare"',

@@ -20,7 +20,13 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { ALL_PERMISSIONS, MAX_VIEWS_PROBLEM } from "@clipshare/shared";
+import {
+  ALL_PERMISSIONS,
+  MAX_VIEWS_PROBLEM,
+  REMARK_MAX,
+  REMARK_PROBLEM,
+  slugProblem,
+} from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage, createMount, createS3Storage } from "../support/fs-helpers";
 import { describeS3 } from "../support/s3-env";
@@ -172,6 +178,15 @@ describe("clipshare command-line client", SLOW, () => {
     expect(down.code).toBe(4);
     expect(JSON.parse(down.stderr)).toMatchObject({ exit_code: 4 });
     expect(down.stderr).toContain("Cannot reach http://127.0.0.1:9");
+  });
+
+  it("refuses a reserved --slug and an over-long --remark with the server's texts, before sending", async () => {
+    const reserved = await cli(["paste", "--slug", "admin"], {}, "x");
+    expect(reserved.code).toBe(1);
+    expect(reserved.stderr).toBe(`clipshare: --slug: ${slugProblem("admin")}\n`);
+    const long = await cli(["paste", "--remark", "r".repeat(REMARK_MAX + 1)], {}, "x");
+    expect(long.code).toBe(1);
+    expect(long.stderr).toBe(`clipshare: --remark: ${REMARK_PROBLEM}\n`);
   });
 
   it("login checks the key and saves the config owner-only; later runs need no flags", async () => {

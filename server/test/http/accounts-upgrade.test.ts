@@ -12,12 +12,21 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Permission } from "@clipshare/shared";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/auth/passwords";
 import { loadConfig } from "../../src/config";
 import { keyCheck, untyped } from "../../src/db/backup/format";
 import { loadBackup, openBackup } from "../../src/db/backup/load";
-import { knownMigrations, migrateTo, nowIso, openDatabase } from "../../src/db/database";
+import {
+  appliedMigrations,
+  knownMigrations,
+  migrateOnly,
+  migrateTo,
+  migrateToLatest,
+  nowIso,
+  openDatabase,
+} from "../../src/db/database";
 import { ApiKeyService } from "../../src/domain/api-keys/api-key-service";
 import { sha256Hex } from "../../src/lib/crypto";
 import { createPgDatabase, createTestApp, type TestApp, testDialect } from "../support/test-app";
@@ -298,6 +307,63 @@ describe("restoring a backup of the release before accounts", () => {
       await db.destroy();
       await pg?.drop();
       rmSync(target, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a database that ran later-numbered migrations before accounts", () => {
+  it("runs 0014-accounts after them, and gives existing collections their owner", async () => {
+    const pg = testDialect() === "postgres" ? await createPgDatabase() : null;
+    const dir = mkdtempSync(path.join(os.tmpdir(), "clipshare-unordered-"));
+    const db = openDatabase(
+      pg ? { dialect: "postgres", url: pg.url } : { dialect: "sqlite", file: path.join(dir, "clipshare.db") },
+    );
+    try {
+      // main before accounts landed: 0020 and later applied, 0014 not.
+      await migrateOnly(
+        db,
+        knownMigrations().filter((m) => m !== "0014-accounts"),
+      );
+      const old = untyped(db);
+      const now = nowIso();
+      await old
+        .insertInto("admins")
+        .values({
+          id: "first-admin",
+          username: "first",
+          password_hash: "x",
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      // A collection made before owner_id existed (0020 as it first ran had no such column).
+      await sql`drop index collections_owner`.execute(db);
+      await sql`alter table collections drop column owner_id`.execute(db);
+      await old
+        .insertInto("collections")
+        .values({
+          id: "c1",
+          slug: "c1",
+          title: null,
+          remark: null,
+          password_hash: null,
+          expires_at: null,
+          max_views: null,
+          views: 0,
+          no_log: 0,
+          created_by: "first-admin",
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      expect(await migrateToLatest(db)).toEqual(["0014-accounts"]);
+      expect(await appliedMigrations(db)).toEqual(knownMigrations());
+      const row = await db.selectFrom("collections").select("owner_id").executeTakeFirstOrThrow();
+      expect(row.owner_id).toBe("first-admin");
+    } finally {
+      await db.destroy();
+      await pg?.drop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

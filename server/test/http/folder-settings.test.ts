@@ -296,6 +296,29 @@ describe("path password", () => {
     await putSettings({ path: "/m/vault", password: "open sesame" });
   });
 
+  it("a signed ZIP link of a folder above holds the locked folder the caller had opened", async () => {
+    const right = await t.request("POST", "/api/fs/unlock", {
+      ...key,
+      body: { path: "/m/vault", password: "open sesame" },
+    });
+    expect(right.status, right.text).toBe(200);
+    const zipByLink = async (headers: Record<string, string>) => {
+      const link = await t.app.request("/api/fs/zip/link", {
+        method: "POST",
+        headers: { authorization: bearer(key), "content-type": "application/json", ...headers },
+        body: JSON.stringify({ paths: ["/m"] }),
+      });
+      expect(link.status).toBe(200);
+      const url = new URL(((await link.json()) as { data: { url: string } }).data.url);
+      // The browser follows the link as a plain download: no credentials, no folder passes.
+      const res = await t.app.request(`${url.pathname}${url.search}`);
+      expect(res.status).toBe(200);
+      return [...unzipTo(Buffer.from(await res.arrayBuffer())).keys()];
+    };
+    expect(await zipByLink({ "x-folder-token": right.body.data.token })).toContain("m/vault/v.txt");
+    expect(await zipByLink({})).not.toContain("m/vault/v.txt");
+  });
+
   it("is not asked of a key scoped inside the folder, nor of the admin; WebDAV without rights is refused", async () => {
     expect((await get("/api/fs/download?path=/m/vault/v.txt", vaultKey)).status).toBe(200);
     expect((await get("/api/fs/download?path=/m/vault/v.txt", admin)).status).toBe(200);

@@ -266,6 +266,69 @@ describe("the mount index", () => {
     expect(await paths("q=cherry")).toEqual(["/idx/w/dav-plum-2/moved-cherry.txt"]);
   });
 
+  it("uploads in parts, presigned uploads and file requests into a folder are searchable at once", async () => {
+    const putSigned = (url: string, body: string) => {
+      const u = new URL(url);
+      return t.app.request(`${u.pathname}${u.search}`, { method: "PUT", body });
+    };
+    // Explorer upload in parts.
+    const init = await t.request("POST", "/api/fs/multipart/init", {
+      ...admin,
+      body: { path: "/idx/w2", fileName: "parts-walnut.bin", fileSize: 10, partSize: 5, partCount: 2 },
+    });
+    expect(init.status, init.text).toBe(200);
+    const parts = [];
+    for (const { partNumber, url } of init.body.data.presignedUrls) {
+      const res = await putSigned(url, "12345");
+      expect(res.status).toBe(200);
+      parts.push({ partNumber, etag: res.headers.get("etag")! });
+    }
+    const done = await t.request("POST", "/api/fs/multipart/complete", {
+      ...admin,
+      body: { path: "/idx/w2", uploadId: init.body.data.uploadId, fileName: "parts-walnut.bin", parts },
+    });
+    expect(done.status, done.text).toBe(200);
+    expect(await paths("q=walnut")).toEqual(["/idx/w2/parts-walnut.bin"]);
+
+    // Presigned upload (this server's signed URL on local storage), then commit.
+    const pre = await t.request("POST", "/api/fs/presign", {
+      ...admin,
+      body: { path: "/idx/w2", fileName: "direct-hazel.txt", contentType: "text/plain", fileSize: 5 },
+    });
+    expect(pre.status, pre.text).toBe(200);
+    expect((await putSigned(pre.body.data.presignedUrl, "hazel")).status).toBe(200);
+    const commit = await t.request("POST", "/api/fs/presign/commit", {
+      ...admin,
+      body: {
+        targetPath: pre.body.data.targetPath,
+        mountId: pre.body.data.mountId,
+        fileId: pre.body.data.fileId,
+      },
+    });
+    expect(commit.status, commit.text).toBe(200);
+    expect(await paths("q=hazel")).toEqual(["/idx/w2/direct-hazel.txt"]);
+
+    // A visitor's upload through a file request into a folder of the mount.
+    const request = await t.request("POST", "/api/requests", {
+      ...admin,
+      body: { title: "Inbox", target: { kind: "folder", path: "/idx/w2" } },
+    });
+    expect(request.status, request.text).toBe(201);
+    const started = await t.request("POST", `/api/public/requests/${request.body.data.slug}/uploads`, {
+      body: { filename: "visitor-almond.txt", size: 6, part_size: 6, part_count: 1 },
+    });
+    expect(started.status, started.text).toBe(201);
+    const part = await putSigned(started.body.data.presigned_urls[0].url, "almond");
+    expect(part.status).toBe(200);
+    const received = await t.request(
+      "POST",
+      `/api/public/requests/${request.body.data.slug}/uploads/${started.body.data.upload_id}/complete`,
+      { body: { parts: [{ partNumber: 1, etag: part.headers.get("etag")!.replace(/"/g, "") }] } },
+    );
+    expect(received.status, received.text).toBe(200);
+    expect(await paths("q=almond")).toEqual(["/idx/w2/visitor-almond.txt"]);
+  });
+
   it("listings and folder details carry sizes and counts from the index when asked", async () => {
     const listing = await t.request("GET", "/api/fs/list?path=/idx/public&sizes=true", admin);
     expect(listing.status, listing.text).toBe(200);
@@ -297,6 +360,30 @@ describe("the mount index", () => {
     expect(await paths("q=late-fig")).toEqual(["/idx/public/late-fig.txt"]);
   });
 
+  it("matches the whole needle, not only the trigrams the index is asked for", async () => {
+    for (const name of [
+      "0123-0456.txt",
+      "0456-0123.txt",
+      "aaaa.txt",
+      "aaa-aaa.txt",
+      "sale-50%_off.txt",
+      "50%_of-0%_off.txt",
+      "sale-50xxoff.txt",
+      "年度报告-2026.pdf",
+      "ANNUAL-Summary.TXT",
+    ])
+      await mustPut(t, `/idx/whole/${name}`, "w", admin);
+    const inWhole = (q: string) => paths(`q=${encodeURIComponent(q)}&scope=directory&path=/idx/whole`);
+    // Every trigram of the needle, but not the needle: "aaa-aaa", "50%_of-0%_off".
+    expect(await inWhole("aaaa")).toEqual(["/idx/whole/aaaa.txt"]);
+    // LIKE's wildcards taken literally.
+    expect(await inWhole("50%_off")).toEqual(["/idx/whole/sale-50%_off.txt"]);
+    expect(await inWhole("0123-0456")).toEqual(["/idx/whole/0123-0456.txt"]);
+    expect(await inWhole("0456-0123")).toEqual(["/idx/whole/0456-0123.txt"]);
+    expect(await inWhole("年度报告")).toEqual(["/idx/whole/年度报告-2026.pdf"]);
+    expect(await inWhole("annual-SUM")).toEqual(["/idx/whole/ANNUAL-Summary.TXT"]);
+  });
+
   it("is never truncated: every match of a large folder counts", async () => {
     const dir = path.join(root, "many");
     mkdirSync(dir);
@@ -307,6 +394,10 @@ describe("the mount index", () => {
     expect(all.truncated).toBe(false);
     expect(all.total).toBe(10_500);
     expect(all.results).toHaveLength(100);
+    // A page past the last match still says how many there are.
+    const past = await search(`q=item-&scope=mount&mount_id=${mountId}&limit=100&offset=20000`);
+    expect(past.results).toEqual([]);
+    expect(past.total).toBe(10_500);
     expect(await paths("q=item-10499")).toEqual(["/idx/many/item-10499.dat"]);
   });
 

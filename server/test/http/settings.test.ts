@@ -25,6 +25,8 @@ describe("system settings", () => {
       access_log_privacy_mode: "false",
       access_log_ip: "false",
       access_log_retention_days: "90",
+      public_webdav: "false",
+      public_download_limit: "600",
     });
   });
 

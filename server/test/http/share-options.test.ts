@@ -5,7 +5,7 @@
  * accepted at the edge (server/src/http/wire-aliases.ts), one test per alias,
  * while both spellings with different values are refused naming the field.
  */
-import { MAX_VIEWS_MAX, MAX_VIEWS_PROBLEM } from "@clipshare/shared";
+import { MAX_VIEWS_MAX, MAX_VIEWS_PROBLEM, REMARK_MAX, REMARK_PROBLEM } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage, createMount, type StorageUnderTest } from "../support/fs-helpers";
 import { createTestApp, type TestApp, type TestResponse } from "../support/test-app";
@@ -106,6 +106,35 @@ describe("max views", () => {
     const edit = await PATHS["PUT /files/:id"]!({ max_views: MAX_VIEWS_MAX });
     expect(edit.status, edit.text).toBe(200);
     expect(await storedMaxViews("files", fileId)).toBe(MAX_VIEWS_MAX);
+  });
+});
+
+describe("remark", () => {
+  it.each(Object.keys(PATHS))("%s refuses a remark over the limit with the one text", async (name) => {
+    const res = await PATHS[name]!({ remark: "r".repeat(REMARK_MAX + 1) });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ error: "validation_failed", message: REMARK_PROBLEM });
+  });
+});
+
+describe("a share made in the explorer", () => {
+  it("keeps the remark, link suffix and access-log choice it is sent", async () => {
+    const res = await PATHS["POST /fs/create-share"]!({
+      remark: "quarterly figures",
+      slug: "explorer-share-options",
+      no_log: "true",
+    });
+    expect(res.status, res.text).toBe(201);
+    const row = await t.ctx.db
+      .selectFrom("files")
+      .select(["slug", "remark", "no_log"])
+      .where("id", "=", res.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect({ ...row, no_log: Number(row.no_log) }).toEqual({
+      slug: "explorer-share-options",
+      remark: "quarterly figures",
+      no_log: 1,
+    });
   });
 });
 

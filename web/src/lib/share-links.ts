@@ -13,3 +13,7 @@ export function backendUrl(path: string, base = apiBase.url): string {
   if (/^https?:\/\//i.test(path)) return path;
   return `${base.replace(/\/+$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
 }
+/** The page link of a paste on this site (what people share), not the API's. */
+export function pasteLink(slug: string, origin = window.location.origin): string {
+  return `${origin}/paste/${encodeURIComponent(slug)}`;
+}

@@ -48,6 +48,8 @@ export const mount = z.strictObject({
   sort_order: z.number(),
   cache_ttl: z.number(),
   web_proxy: z.boolean(),
+  /** Visitors without credentials may read the mount (public browsing; folder settings below may differ). */
+  public_browse: z.boolean(),
   webdav_policy: z.enum(WEBDAV_POLICIES),
   enable_sign: z.boolean(),
   sign_expires: z.number().nullable(),

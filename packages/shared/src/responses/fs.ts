@@ -296,10 +296,21 @@ export const folderView = z.strictObject({
   locked_at: nullableString,
   /** The caller may edit folder settings (admins). */
   can_manage: z.boolean(),
+  /** Visitors without credentials may read this folder (public browsing). */
+  public: z.boolean(),
   /** The folder's own settings, for those who may manage them; null when it has none. */
   own: folderSettings.nullable(),
 });
 export type FolderView = z.infer<typeof folderView>;
+
+/** GET /fs/public: where visitors without credentials may browse (public browsing). */
+export const fsPublicInfo = z.strictObject({
+  /** The folders where public parts start (display form), in path order; empty: public browsing is off. */
+  roots: z.array(z.string()),
+  /** WebDAV clients without credentials may read the same part. */
+  webdav: z.boolean(),
+});
+export type FsPublicInfo = z.infer<typeof fsPublicInfo>;
 
 /** POST /fs/unlock: a pass to send back in X-Folder-Token. */
 export const folderPass = z.strictObject({ path: z.string(), token: z.string(), expiresAt: z.number() });

@@ -6,6 +6,7 @@
 export * from "./accounts";
 export * from "./admin";
 export * from "./auth";
+export * from "./collections";
 export * from "./file-requests";
 export * from "./files";
 export * from "./fs";

@@ -4,7 +4,7 @@ import { filenameInput } from "./files";
 import { multipartPartEtag } from "./fs";
 import { partPlanProblem } from "./multipart";
 import { onFirstUse } from "./on-first-use";
-import { slugInput } from "./pastes";
+import { slugInput } from "./share-options";
 
 /** Most entries in a request's list of allowed types. */
 export const REQUEST_MAX_TYPES = 50;

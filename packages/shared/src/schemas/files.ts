@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { MARKDOWN_EXTENSIONS } from "../constants";
-import { REMARK_MAX, SHARE_PASSWORD_MAX } from "../share-rules";
+import { SHARE_PASSWORD_MAX } from "../share-rules";
 import { hasControlCharacters, looseBoolean, looseInt } from "./common";
 import { onFirstUse } from "./on-first-use";
-import { maxViewsInput, optionalTimestamp, slugInput } from "./pastes";
+import { shareOptions, shareOptionsEdit } from "./share-options";
 
 export const FILENAME_MAX = 255;
 /** Upload expiry choices of the upload form, in hours (0 = never). */
@@ -33,32 +33,18 @@ export const uploadFolderInput = onFirstUse(() =>
     .refine((v) => !hasControlCharacters(v) && !v.includes("\\"), "Path contains invalid characters"),
 );
 
-/** The optional share fields every upload method accepts (sent only if set). */
+/** The optional share fields every upload method accepts (sent only if set), and where the file goes. */
 export const uploadOptions = onFirstUse(() =>
-  z.object({
-    s3_config_id: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
-    slug: z.preprocess(emptyToUndefined, slugInput.optional()),
-    path: z.preprocess(emptyToUndefined, uploadFolderInput.optional()),
-    remark: z.preprocess(
-      emptyToUndefined,
-      z.string().max(REMARK_MAX, `Remark may be at most ${REMARK_MAX} characters`).optional(),
-    ),
-    password: z.preprocess(emptyToUndefined, z.string().max(SHARE_PASSWORD_MAX).optional()),
-    /** Hours until the share expires; 0 or absent = never. */
-    expires_in: z.preprocess(
-      emptyToUndefined,
-      z
-        .union([looseInt, z.number()])
-        .refine((v) => v >= 0 && v <= 24 * 365 * 100, "expires_in must be a non-negative number of hours")
-        .optional(),
-    ),
-    max_views: z.preprocess(emptyToUndefined, maxViewsInput.optional()),
-    use_proxy: z.preprocess(emptyToUndefined, looseBoolean.optional()),
-    original_filename: z.preprocess(emptyToUndefined, looseBoolean.optional()),
-    mimetype: z.preprocess(emptyToUndefined, z.string().max(255).optional()),
-    /** Count views but keep no access log for this share (absent: logged). */
-    no_log: z.preprocess(emptyToUndefined, looseBoolean.optional()),
-  }),
+  shareOptions
+    .unwrap()
+    .pick({ slug: true, remark: true, password: true, expires_in: true, max_views: true, no_log: true })
+    .extend({
+      s3_config_id: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+      path: z.preprocess(emptyToUndefined, uploadFolderInput.optional()),
+      use_proxy: z.preprocess(emptyToUndefined, looseBoolean.optional()),
+      original_filename: z.preprocess(emptyToUndefined, looseBoolean.optional()),
+      mimetype: z.preprocess(emptyToUndefined, z.string().max(255).optional()),
+    }),
 );
 export type UploadOptions = z.output<typeof uploadOptions>;
 
@@ -104,16 +90,9 @@ export const commitRequest = onFirstUse(() =>
 );
 
 export const updateFileRequest = onFirstUse(() =>
-  z.object({
-    remark: z.string().max(REMARK_MAX).nullable().optional(),
-    slug: slugInput.optional(),
-    /** "" or null clears the password. */
-    password: z.string().max(SHARE_PASSWORD_MAX).nullable().optional(),
-    expires_at: optionalTimestamp.optional(),
-    max_views: maxViewsInput.optional(),
+  shareOptionsEdit.unwrap().extend({
     use_proxy: looseBoolean.optional(),
     filename: filenameInput.optional(),
-    no_log: looseBoolean.optional(),
   }),
 );
 

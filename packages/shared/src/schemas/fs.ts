@@ -217,7 +217,15 @@ export const fsBatchCopyCommitRequest = onFirstUse(() =>
 export const fsCreateShareRequest = onFirstUse(() =>
   uploadOptions
     .unwrap()
-    .pick({ slug: true, remark: true, password: true, expires_in: true, max_views: true, use_proxy: true })
+    .pick({
+      slug: true,
+      remark: true,
+      password: true,
+      expires_in: true,
+      max_views: true,
+      use_proxy: true,
+      no_log: true,
+    })
     .extend({ path: pathField("Please provide file path") }),
 );
 

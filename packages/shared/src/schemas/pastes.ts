@@ -1,52 +1,13 @@
 import { z } from "zod";
-import {
-  MAX_VIEWS_MAX,
-  MAX_VIEWS_PROBLEM,
-  REMARK_MAX,
-  SHARE_PASSWORD_MAX,
-  slugProblem,
-} from "../share-rules";
-import { looseBoolean, looseInt } from "./common";
+import { SHARE_PASSWORD_MAX } from "../share-rules";
 import { onFirstUse } from "./on-first-use";
+import { shareOptionsEdit, slugInput } from "./share-options";
 
-export const slugInput = onFirstUse(() =>
-  z
-    .string()
-    .trim()
-    .superRefine((v, ctx) => {
-      const problem = slugProblem(v);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    }),
-);
-
-/** "" and null mean "no value"; anything else must parse as a date. */
-export const optionalTimestamp = onFirstUse(() =>
-  z.union([z.string(), z.null()]).transform((value, ctx) => {
-    if (value === null || value.trim() === "") return null;
-    const time = Date.parse(value);
-    if (Number.isNaN(time)) {
-      ctx.addIssue({ code: "custom", message: "Invalid expiry time" });
-      return z.NEVER;
-    }
-    return new Date(time).toISOString();
-  }),
-);
-
-export const maxViewsInput = onFirstUse(() =>
-  z
-    .union([looseInt, z.null()], { error: MAX_VIEWS_PROBLEM })
-    .refine((v) => v === null || (v >= 0 && v <= MAX_VIEWS_MAX), MAX_VIEWS_PROBLEM)
-    .transform((v) => (v === null || v === 0 ? null : v)),
-);
-
-const pasteFields = () => ({
-  remark: z.string().max(REMARK_MAX, `Remark may be at most ${REMARK_MAX} characters`).nullable().optional(),
-  password: z.string().max(SHARE_PASSWORD_MAX).nullable().optional(),
-  expires_at: optionalTimestamp.optional(),
-  max_views: maxViewsInput.optional(),
-  /** Count views but keep no access log for this share (absent: logged). */
-  no_log: looseBoolean.optional(),
-});
+/** The share options a paste takes (its link suffix has fields of its own: slug, new_slug). */
+const pasteFields = () =>
+  shareOptionsEdit
+    .unwrap()
+    .pick({ remark: true, password: true, expires_at: true, max_views: true, no_log: true }).shape;
 
 export const createPasteRequest = onFirstUse(() =>
   z.object({

@@ -23,6 +23,10 @@ export const updateSystemSettingsRequest = onFirstUse(() =>
     access_log_retention_days: looseInt
       .refine((v) => v >= 0 && v <= 36500, "Retention must be between 0 and 36500 days")
       .optional(),
+    public_webdav: looseBoolean.optional(),
+    public_download_limit: looseInt
+      .refine((v) => v >= 0 && v <= 1_000_000, "The download limit must be between 0 and 1000000")
+      .optional(),
   }),
 );
 export type UpdateSystemSettingsRequest = z.input<typeof updateSystemSettingsRequest>;

@@ -83,6 +83,8 @@ export const BACKUP_TABLES: {
   upload_sessions: ["id"],
   file_requests: ["id"],
   file_request_uploads: ["id"],
+  collections: ["id"],
+  collection_items: ["id"],
   rate_limits: ["bucket", "subject"],
   webdav_locks: ["token"],
   webdav_props: ["path", "name"],

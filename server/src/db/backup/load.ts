@@ -4,7 +4,7 @@
  * malformed or from a newer schema leaves the database as it was.
  */
 import { sql } from "kysely";
-import { appliedMigrations, type Db, knownMigrations, migrateTo, migrateToLatest } from "../database";
+import { appliedMigrations, type Db, knownMigrations, migrateOnly, migrateToLatest } from "../database";
 import { BackupError, tableColumns } from "./dump";
 import {
   BACKUP_FORMAT,
@@ -61,10 +61,11 @@ export async function loadBackup(
   options: { force: boolean },
 ): Promise<LoadResult> {
   const { header } = backup;
-  // An empty or older database is brought to the backup's schema, so rows load into the
-  // columns they were written from; later migrations then run over the loaded data.
+  // An empty or older database is brought to the backup's schema (exactly the migrations it had,
+  // which need not be a prefix of ours), so rows load into the columns they were written from;
+  // the other migrations then run over the loaded data.
   const applied = await appliedMigrations(db);
-  if (applied.every((m) => header.migrations.includes(m))) await migrateTo(db, header.schema);
+  if (applied.every((m) => header.migrations.includes(m))) await migrateOnly(db, header.migrations);
   const columns = await tableColumns(db);
 
   // The tables of the backup's schema (it may predate a rename), in load order.

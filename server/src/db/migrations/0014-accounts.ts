@@ -10,9 +10,11 @@ import { type Kysely, sql } from "kysely";
  *   derived from their token's hash, so they stay listed and revocable.
  * - `api_keys.user_id`: the user a key belongs to; the keys that exist belong to the first
  *   administrator.
- * - `owner_id` on pastes, file shares, file requests and tasks: the user a row belongs to,
- *   whoever made it (the user, or one of their keys). Existing rows belong to the administrator
- *   that made them, and rows made by keys to the first administrator (who owns every key).
+ * - `owner_id` on pastes, file shares, file requests, tasks and collections: the user a row
+ *   belongs to, whoever made it (the user, or one of their keys). Existing rows belong to the
+ *   administrator that made them, and rows made by keys to the first administrator (who owns
+ *   every key). Collections are in this list only when their table exists already (a database
+ *   that ran 0020 before this migration); a new database gets the column from 0020 itself.
  * - `user_invitations`: one-time links (only a hash is stored) through which a new user signs up
  *   with the role and grant the inviting administrator chose.
  */
@@ -50,7 +52,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`update api_keys set user_id = ${firstAdmin}`.execute(db);
   await db.schema.createIndex("api_keys_user").on("api_keys").column("user_id").execute();
 
-  for (const table of ["pastes", "files", "file_requests", "tasks"]) {
+  const existing = await db.introspection.getTables();
+  const collections = existing.find((t) => t.name === "collections");
+  const owned = ["pastes", "files", "file_requests", "tasks"];
+  if (collections && !collections.columns.some((c) => c.name === "owner_id")) owned.push("collections");
+  for (const table of owned) {
     await db.schema.alterTable(table).addColumn("owner_id", "text").execute();
     await sql`update ${sql.table(table)} set owner_id = coalesce(
       (select users.id from users where users.id = ${sql.ref(`${table}.created_by`)}), ${firstAdmin})`.execute(

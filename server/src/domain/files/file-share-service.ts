@@ -30,7 +30,7 @@ import { containsPattern } from "../../db/sql-helpers";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { SHARE_TOKEN_TTL_SECONDS, type ShareAccessTokens } from "../shares/access-tokens";
-import { remainingViews, ShareAccess, shareState } from "../shares/share-access";
+import { type ContentGrant, remainingViews, ShareAccess } from "../shares/share-access";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 import { isOfficeType, presentFile, visitorRemark } from "./file-share-fields";
 import { ShareStorageSweep } from "./share-storage-sweep";
@@ -48,19 +48,10 @@ export const FILE_MESSAGES = {
   passwordRequired: "Password required to access this file",
   passwordNotRequired: "This file does not need a password",
   slugTaken: "Link suffix already in use, try another suffix",
-  botRefused: "Link previews get no file content: open the link in a browser",
 } as const;
 
-/** The outcome of a visitor's content request: what to serve and the access token it may go on with. */
-export interface DownloadGrant {
-  row: FileRow;
-  /** The token that authorizes the rest of this download (the one presented, or a new one); null when none is needed. */
-  token: string | null;
-  /** A view was used for this request (the token is new). */
-  counted: boolean;
-  /** The creator or the admin: nothing counted, nothing logged. */
-  owner: boolean;
-}
+/** The outcome of a visitor's content request (ShareAccess.authorizeContent). */
+export type DownloadGrant = ContentGrant<FileRow>;
 
 export interface ListFilesQuery {
   limit: number;
@@ -257,47 +248,14 @@ export class FileShareService {
     return { data: this.publicData(row, { withUrls: true, origin }), delivered: owner ? null : row };
   }
 
-  /**
-   * Access check for everything that hands out a share's content or a URL to
-   * it (/file-view, /file-download, /office-preview). A valid access token
-   * continues a download already paid for, without counting (even once the
-   * share is used up, though never past its expiry); a link-preview bot
-   * without one gets nothing; anyone else needs the password (if any) and,
-   * when the share has a view limit and the request delivers content
-   * (`delivers`: not HEAD), uses a view, whatever its Range header says.
-   */
-  async authorizeDownload(
+  /** The access check of /file-view, /file-download and /office-preview (ShareAccess.authorizeContent). */
+  authorizeDownload(
     principal: Principal,
     slug: string,
     credentials: { token?: string | undefined; password?: string | undefined },
-    options: {
-      delivers: boolean;
-      bot: boolean;
-      clientIp: string;
-      /** Throws when the route cannot serve this share; runs before a view is used. */
-      accept?: ((row: FileRow) => void) | undefined;
-    },
+    options: Parameters<ShareAccess<FileRow>["authorizeContent"]>[3],
   ): Promise<DownloadGrant> {
-    const row = await this.access.findBySlug(slug);
-    if (this.access.isOwner(principal, row)) return { row, token: null, counted: false, owner: true };
-    const state = shareState(row);
-    if (state === "expired") throw this.access.goneError(state);
-    if (this.access.tokenValid(row, credentials.token))
-      return { row, token: credentials.token!, counted: false, owner: false };
-    if (options.bot && options.delivers)
-      throw new AppError(403, "preview_bot_refused", FILE_MESSAGES.botRefused);
-    this.access.assertLive(row);
-    await this.access.requirePassword(row, credentials.password, options.clientIp);
-    // A new token where it spares the rest of the download something: a view or a password check.
-    const grant = (served: FileRow, counted: boolean): DownloadGrant => ({
-      row: served,
-      token: counted || served.password_hash !== null ? this.access.issueToken(served) : null,
-      counted,
-      owner: false,
-    });
-    options.accept?.(row);
-    if (row.max_views === null || !options.delivers) return grant(row, false);
-    return grant(await this.access.countViewOrGone(row), true);
+    return this.access.authorizeContent(principal, slug, credentials, options);
   }
 
   assertOfficeType(row: FileRow): void {

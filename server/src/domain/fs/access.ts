@@ -20,6 +20,12 @@ export interface FsActor {
    * task, whose paths passed the password check when it was queued.
    */
   readonly folderTokens: readonly string[] | "queued";
+  /**
+   * With "queued": the password-protected folders below its paths that were
+   * open to the caller when the work was queued or the link signed (a walk
+   * enters these; other locked folders below stay out).
+   */
+  readonly openedFolders?: readonly string[];
 }
 
 const API_BITS: Record<FsOperation, number> = {
@@ -52,8 +58,21 @@ export const webdavActor = (principal: Principal): FsActor => ({
 
 export const PATH_FORBIDDEN = "No permission to access this path";
 
-/** The operation's permission bit (401 for anonymous, 403 for a key without it). */
+/**
+ * A caller without credentials, who may read the public part of the tree
+ * (public browsing, docs/public-browsing.md) and nothing else. Where it may
+ * read is decided per path by VirtualFileSystem.authorize and entryFilter.
+ */
+export function isVisitor(principal: Principal): principal is Extract<Principal, { kind: "anonymous" }> {
+  return principal.kind === "anonymous";
+}
+
+/**
+ * The operation's permission bit (401 for anonymous, 403 for a key without it).
+ * A visitor passes for "view": whether the path is public is the tree's check.
+ */
 export function requireOperation(actor: FsActor, op: FsOperation): void {
+  if (op === "view" && isVisitor(actor.principal)) return;
   requirePermission(actor.principal, actor.bits[op]);
 }
 

@@ -8,6 +8,12 @@
  * the way down, so a setting below can never uncover what one above hides.
  * A glob is relative to the folder that carries it, with the index's glob
  * rules (index-globs.ts): without "/" it matches a name at any depth.
+ *
+ * Public browsing (docs/public-browsing.md): a path is public when the nearest
+ * explicit say at or above it is yes: a folder's `public_list`, or a mount's
+ * own switch at its mount path (a folder setting at that same path wins).
+ * Folders above a public one are "on the way": a visitor may open them, and
+ * sees in them only what leads on to a public part.
  */
 import type { FolderSettingsRow } from "../../db/schema";
 import { globMatcher, parseGlobList } from "./index-globs";
@@ -24,22 +30,60 @@ export interface EffectiveFolder {
   header: { text: string; from: string } | null;
   /** The folder whose password guards this path, or null. */
   lockedAt: string | null;
+  /** Visitors without credentials may read it (public browsing). */
   publicList: boolean;
+}
+
+/** An active mount as the public rules see it: where it is, and its public switch. */
+export interface MountPublicity {
+  path: string;
+  publicBrowse: boolean;
 }
 
 export class FolderRules {
   private readonly byPath: Map<string, FolderSettingsRow>;
   private readonly hiders: FolderHider[];
+  private readonly publicMounts: Set<string>;
+  /** Where a public part starts (explicitly public, inside or above an active mount), in path order. */
+  readonly publicRoots: readonly string[];
 
-  constructor(rows: readonly FolderSettingsRow[]) {
+  constructor(rows: readonly FolderSettingsRow[], mounts: readonly MountPublicity[] = []) {
     this.byPath = new Map(rows.map((r) => [r.path, r]));
     this.hiders = rows
       .map((r) => ({ path: r.path, matchers: parseGlobList(r.hide_patterns).map(globMatcher) }))
       .filter((h) => h.matchers.length > 0);
+    this.publicMounts = new Set(mounts.filter((m) => m.publicBrowse).map((m) => m.path));
+    const candidates = [...rows.filter((r) => r.public_list === 1).map((r) => r.path), ...this.publicMounts];
+    // A public folder where no mount is would only add an empty folder on the way.
+    const reachesStorage = (p: string) => mounts.some((m) => isWithin(p, m.path) || isWithin(m.path, p));
+    this.publicRoots = [...new Set(candidates)]
+      .filter((p) => reachesStorage(p) && this.publicAt(p))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
+  /** No folder settings: nothing changes for keys (public browsing may still be on). */
   get empty(): boolean {
     return this.byPath.size === 0;
+  }
+
+  /** Visitors without credentials may read `path` (the nearest explicit say is yes). */
+  publicAt(path: string): boolean {
+    for (let p = path; ; p = vparent(p)) {
+      const flag = this.byPath.get(p)?.public_list;
+      if (flag !== null && flag !== undefined) return flag === 1;
+      if (this.publicMounts.has(p)) return true;
+      if (p === "/") return false;
+    }
+  }
+
+  /** A public part lies strictly below `path`: a visitor may open `path` on the way to it. */
+  leadsToPublic(path: string): boolean {
+    return this.publicRoots.some((root) => root !== path && isWithin(root, path));
+  }
+
+  /** What a visitor may reach: a public path, or a folder on the way to one. */
+  visitorReaches(path: string): boolean {
+    return this.publicAt(path) || this.leadsToPublic(path);
   }
 
   /** Settings rows at `path` and above, nearest first. */
@@ -82,6 +126,11 @@ export class FolderRules {
     return this.hiders.some((h) => isWithin(path, h.path) || isWithin(h.path, path));
   }
 
+  /** Every folder with a password. */
+  lockedFolders(): FolderSettingsRow[] {
+    return [...this.byPath.values()].filter((r) => r.password_hash !== null);
+  }
+
   /** The nearest folder at or above `path` with a password. */
   lockFor(path: string): FolderSettingsRow | null {
     return this.chain(path).find((r) => r.password_hash !== null) ?? null;
@@ -91,12 +140,11 @@ export class FolderRules {
     const chain = this.chain(path);
     const readme = chain.find((r) => r.readme !== null);
     const header = chain.find((r) => r.header !== null);
-    const publicList = chain.find((r) => r.public_list !== null);
     return {
       readme: readme?.readme ? { text: readme.readme, from: readme.path } : null,
       header: header?.header ? { text: header.header, from: header.path } : null,
       lockedAt: this.lockFor(path)?.path ?? null,
-      publicList: publicList?.public_list === 1,
+      publicList: this.publicAt(path),
     };
   }
 }

@@ -14,7 +14,7 @@ import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FolderSettingsRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../errors";
-import { checkBitsAndBase, type FsActor } from "./access";
+import type { FsActor } from "./access";
 import type { FolderPasses } from "./folder-passes";
 import { parseGlobList } from "./index-globs";
 import type { VirtualFileSystem } from "./vfs";
@@ -52,6 +52,7 @@ export class FolderSettingsService {
       header: effective.header?.text ?? null,
       locked_at: effective.lockedAt === null ? null : displayPath(effective.lockedAt, true),
       can_manage: admin,
+      public: effective.publicList,
       own: own?.path === path ? present(own) : null,
     };
   }
@@ -118,7 +119,7 @@ export class FolderSettingsService {
    */
   async unlock(actor: FsActor, input: string, password: string, clientIp: string): Promise<FolderPass> {
     const path = normalizeVirtualPath(input);
-    checkBitsAndBase(actor, "view", path);
+    await this.vfs.checkReach(actor, "view", path);
     const rules = await this.vfs.mounts.folderRules();
     const lock = rules.lockFor(path);
     // Hidden paths answer as if they did not exist, before any password is looked at.

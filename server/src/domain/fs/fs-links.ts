@@ -6,10 +6,11 @@
  */
 
 import type { FsFileLink, InlineStatusFree } from "@clipshare/shared";
+import { ANONYMOUS } from "../../auth/principal";
 import { AppError, notFound } from "../../errors";
 import type { StorageEntry } from "../../storage/types";
 import type { SettingsService } from "../settings/settings-service";
-import type { FsActor } from "./access";
+import { apiActor, type FsActor, isVisitor } from "./access";
 import { FS_ERRORS } from "./fs-entry";
 import type { LinkSigner } from "./link-signer";
 import type { ResolvedPath } from "./mount-table";
@@ -37,9 +38,18 @@ export class FsLinks {
     private readonly signer: LinkSigner,
   ) {}
 
-  /** Preview and download URLs for fs/get. */
-  async urlsFor(target: ResolvedPath, entry: StorageEntry, origin: string): Promise<FileUrls> {
-    if (target.row.web_proxy === 1) {
+  /**
+   * Preview and download URLs for fs/get. A visitor without credentials gets
+   * links to the server itself on every storage (visitor-signed), so that
+   * its downloads are limited and logged.
+   */
+  async urlsFor(
+    target: ResolvedPath,
+    entry: StorageEntry,
+    origin: string,
+    visitor = false,
+  ): Promise<FileUrls> {
+    if (target.row.web_proxy === 1 && !visitor) {
       const sign = await this.proxySignFor(target);
       const query = (download: boolean) => {
         const params = [download ? "download=true" : null, sign ? `sign=${encodeURIComponent(sign)}` : null];
@@ -51,8 +61,8 @@ export class FsLinks {
     }
     const seconds = Math.min(target.config.signature_expires_in || DEFAULT_LINK_SECONDS, MAX_LINK_SECONDS);
     return {
-      preview_url: await this.cachedLink(target, entry, "inline", seconds, origin),
-      download_url: await this.cachedLink(target, entry, "attachment", seconds, origin),
+      preview_url: await this.cachedLink(target, entry, "inline", seconds, origin, visitor),
+      download_url: await this.cachedLink(target, entry, "attachment", seconds, origin, visitor),
     };
   }
 
@@ -69,7 +79,8 @@ export class FsLinks {
       MAX_LINK_SECONDS,
     );
     const disposition = options.forceDownload ? "attachment" : "inline";
-    const { url, expiresAt } = await this.signedUrl(target, entry, disposition, seconds, origin);
+    const visitor = isVisitor(actor.principal);
+    const { url, expiresAt } = await this.signedUrl(target, entry, disposition, seconds, origin, visitor);
     return {
       presignedUrl: url,
       name: vbasename(target.path),
@@ -79,16 +90,20 @@ export class FsLinks {
     };
   }
 
-  /** A URL that reads the file for `seconds`: presigned by the storage, or signed for our proxy route. */
+  /**
+   * A URL that reads the file for `seconds`: presigned by the storage, or signed for our proxy
+   * route; for a visitor always our route, under the visitor signature.
+   */
   async signedUrl(
     target: ResolvedPath,
     entry: StorageEntry,
     disposition: "inline" | "attachment",
     seconds: number,
     origin: string,
+    visitor = false,
   ): Promise<{ url: string; expiresAt: number }> {
     const driver = target.driver;
-    if (driver.presignRead) {
+    if (driver.presignRead && !visitor) {
       const signed = await driver.presignRead(target.subPath, {
         expiresIn: seconds,
         disposition,
@@ -98,7 +113,9 @@ export class FsLinks {
       return { url: signed.url, expiresAt: signed.expiresAt.getTime() };
     }
     const expiresAt = expiresAfter(seconds);
-    const sign = this.signer.linkSign(target.path, expiresAt);
+    const sign = visitor
+      ? this.signer.visitorLinkSign(target.path, expiresAt)
+      : this.signer.linkSign(target.path, expiresAt);
     const download = disposition === "attachment" ? "download=true&" : "";
     return {
       url: `${origin}${proxyPath(target.path)}?${download}sign=${encodeURIComponent(sign)}`,
@@ -110,12 +127,20 @@ export class FsLinks {
    * Access to GET /api/p/<path>: a valid file-link signature opens any active
    * mount; otherwise the mount must have web proxy on, and when the global
    * sign-all flag or the mount's signing flag is set, a valid proxy signature.
+   * A visitor's link opens what is public still, as for the visitor who made
+   * it (`visitor`: the download is then that visitor's, to count and log).
    */
   async openProxied(
     rawPath: string,
     sign: string | undefined,
-  ): Promise<{ target: ResolvedPath; entry: StorageEntry }> {
+  ): Promise<{ target: ResolvedPath; entry: StorageEntry; visitor: boolean }> {
     const path = normalizeVirtualPath(rawPath);
+    if (sign && this.signer.isVisitorSignature(sign)) {
+      const check = this.signer.verifyVisitorLink(path, sign);
+      if (check !== "ok") throw new AppError(401, check, `Signature verification failed: ${check}`);
+      // Its folder passes were checked when it was signed.
+      return { ...(await this.vfs.openFile(apiActor(ANONYMOUS, "queued"), path)), visitor: true };
+    }
     // Anyone holding the URL may read: bounded by the storage root, not by whoever signed it,
     // and by the folder rules as they apply to visitors: hidden stays hidden, and a
     // password-protected folder needs a URL signed for someone who opened it.
@@ -142,7 +167,7 @@ export class FsLinks {
     }
     const entry = await this.vfs.statIn(target);
     if (!entry || entry.isDirectory) throw FS_ERRORS.fileNotFound();
-    return { target, entry };
+    return { target, entry, visitor: false };
   }
 
   /** The proxy signature for a mount's URLs, or null when none is required. */
@@ -161,14 +186,15 @@ export class FsLinks {
     disposition: "inline" | "attachment",
     seconds: number,
     origin: string,
+    visitor: boolean,
   ): Promise<string> {
     const urls = this.vfs.caches.urls;
     const ttlMs = Math.min(target.row.cache_ttl * 1000, (seconds * 1000) / 2);
-    const key = `${disposition}:${origin}`;
+    const key = `${disposition}:${origin}:${visitor ? "visitor" : ""}`;
     const useCache = ttlMs > 0 && this.vfs.caches.usable;
     const hit = useCache ? urls.get(target.row.id, target.subPath, key) : undefined;
     if (hit && hit.expiresAt - Date.now() > (seconds * 1000) / 2) return hit.url;
-    const fresh = await this.signedUrl(target, entry, disposition, seconds, origin);
+    const fresh = await this.signedUrl(target, entry, disposition, seconds, origin, visitor);
     if (useCache) urls.set(target.row.id, target.subPath, key, fresh, ttlMs);
     return fresh.url;
   }

@@ -10,6 +10,7 @@ import type { Logger } from "../../logger";
 import type { FileShareService } from "../files/file-share-service";
 import { MountService } from "../mounts/mount-service";
 import type { SettingsService } from "../settings/settings-service";
+import type { ShareAccessLog } from "../shares/access-log";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 import { resolveCreator } from "../tasks/creator";
 import { type TaskHandler, TaskRunner, type TaskRunnerOptions } from "../tasks/task-runner";
@@ -32,6 +33,7 @@ import { LinkSigner } from "./link-signer";
 import { MountTable } from "./mount-table";
 import { SearchService } from "./search-service";
 import { VirtualFileSystem } from "./vfs";
+import { VisitorDownloads } from "./visitor-downloads";
 import { ZipService } from "./zip-service";
 
 export interface FsServicesDeps {
@@ -45,8 +47,10 @@ export interface FsServicesDeps {
   instanceId: string;
   storageConfigs: StorageConfigService;
   settings: SettingsService;
-  /** Path-password checks are rate-limited like every password check. */
+  /** Path-password checks are rate-limited like every password check, and visitors' downloads too. */
   rateLimiter: RateLimiter;
+  /** Visitors' downloads from the public part are logged beside share visits. */
+  accessLog: ShareAccessLog;
   fileShares: FileShareService;
   /** The upload domain's sessions (signed URLs, multipart), shared with file shares. */
   uploadSessions: UploadSessions;
@@ -69,6 +73,7 @@ export interface FsServices {
   search: SearchService;
   index: IndexService;
   zip: ZipService;
+  visitorDownloads: VisitorDownloads;
   shares: FsShareService;
   tasks: TaskService;
   runner: TaskRunner;
@@ -127,6 +132,7 @@ export async function createFsServices(deps: FsServicesDeps): Promise<FsServices
     search: new SearchService(vfs, index),
     index,
     zip: new ZipService(vfs, signer, db),
+    visitorDownloads: new VisitorDownloads(deps.rateLimiter, deps.settings, deps.accessLog, table),
     shares: new FsShareService(db, vfs, deps.fileShares),
     tasks,
     runner,

@@ -20,7 +20,7 @@ import { vbasename } from "./vpath";
 
 export type ShareOptions = Pick<
   UploadOptions,
-  "slug" | "remark" | "password" | "expires_in" | "max_views" | "use_proxy"
+  "slug" | "remark" | "password" | "expires_in" | "max_views" | "use_proxy" | "no_log"
 >;
 
 export class FsShareService {

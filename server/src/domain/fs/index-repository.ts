@@ -1,15 +1,14 @@
 /**
  * The index of mount entries behind one interface for both databases
- * (docs/decisions/0035-mount-index.md). Paths are mount-relative. Name
- * matching is the only part that differs: FTS5 trigram on SQLite, pg_trgm
- * (ILIKE on a GIN index) on PostgreSQL. Who may see what is part of every
- * query: a search names, per mount, the subtree it may look into, the nested
- * mounts it must leave out and whether links are hidden, as SQL conditions.
+ * (docs/decisions/0035-mount-index.md): writes (crawl batches, the VFS's
+ * changes, moves), folder sizes and counts, and the search, whose query is
+ * index-search-query.ts. Paths are mount-relative (index-paths.ts).
  */
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type SqlBool, sql } from "kysely";
 import type { Db, Dialect } from "../../db/database";
-import type { Database, FsIndexRow } from "../../db/schema";
-import { containsPattern } from "../../db/sql-helpers";
+import type { FsIndexRow } from "../../db/schema";
+import { below, codePoints, nameOf, parentOf, within } from "./index-paths";
+import { type IndexSearch, IndexSearchQuery } from "./index-search-query";
 
 export interface IndexEntry {
   path: string;
@@ -17,29 +16,6 @@ export interface IndexEntry {
   mtime: string | null;
   type: "file" | "dir";
   isLink: boolean;
-}
-
-/** The part of one mount a search may look into. */
-export interface IndexScope {
-  mountId: string;
-  /** Mount-relative subtree ("" = the whole mount). */
-  prefix: string;
-  /** Mount-relative subtrees shadowed by nested mounts. */
-  exclude: string[];
-  /** A key confined inside the mount sees no links (its driver hides them too). */
-  hideLinks: boolean;
-}
-
-export interface IndexSearch {
-  q: string;
-  scopes: IndexScope[];
-  type?: "file" | "dir" | undefined;
-  minSize?: number | undefined;
-  maxSize?: number | undefined;
-  modifiedAfter?: string | undefined;
-  modifiedBefore?: string | undefined;
-  limit: number;
-  offset: number;
 }
 
 export interface FolderTotals {
@@ -51,34 +27,20 @@ export interface FolderTotals {
 /** Rows per insert: well below both databases' bound-parameter limits. */
 export const INDEX_BATCH = 500;
 
-type Eb = ExpressionBuilder<Database, "fs_index">;
-
-const codePoints = (s: string) => [...s].length;
-
-export const parentOf = (path: string) => {
-  const i = path.lastIndexOf("/");
-  return i < 0 ? "" : path.slice(0, i);
-};
-const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
-
-/**
- * `path` is `prefix` or lies below it: one range of the (mount_id, path) index. Paths compare
- * byte by byte (BINARY on SQLite, collation "C" on PostgreSQL) and "/" sorts just before "0",
- * so everything starting with "prefix/" lies in ["prefix/", "prefix0").
- */
-function within(eb: Eb, prefix: string): Expression<SqlBool> {
-  return eb.or([eb("path", "=", prefix), below(eb, prefix)]);
-}
-
-function below(eb: Eb, prefix: string): Expression<SqlBool> {
-  return eb.and([eb("path", ">=", `${prefix}/`), eb("path", "<", `${prefix}0`)]);
-}
-
 export class IndexRepository {
+  private readonly searchQuery: IndexSearchQuery;
+
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
-  ) {}
+  ) {
+    this.searchQuery = new IndexSearchQuery(db, dialect);
+  }
+
+  /** One page of matches and how many match in all (index-search-query.ts). */
+  search(query: IndexSearch): Promise<{ rows: FsIndexRow[]; total: number }> {
+    return this.searchQuery.run(query);
+  }
 
   /** Adds or refreshes entries, marking them seen by crawl generation `gen`. */
   async upsert(mountId: string, gen: number, entries: IndexEntry[]): Promise<void> {
@@ -185,6 +147,7 @@ export class IndexRepository {
     // After a bulk load PostgreSQL's statistics are stale; without them it may read a whole
     // mount through the path index instead of starting from the trigram index.
     if (this.dialect === "postgres") await sql`analyze fs_index`.execute(this.db);
+    this.searchQuery.forgetSample();
     return this.count(mountId);
   }
 
@@ -199,37 +162,6 @@ export class IndexRepository {
       .where("mount_id", "=", mountId)
       .executeTakeFirstOrThrow();
     return Number(n);
-  }
-
-  /** One page of matches, exact names first, then prefixes, then newest; and how many match in all. */
-  async search(query: IndexSearch): Promise<{ rows: FsIndexRow[]; total: number }> {
-    if (query.scopes.length === 0) return { rows: [], total: 0 };
-    const needle = query.q.toLowerCase();
-    const base = this.db
-      .selectFrom("fs_index")
-      .where((eb) => this.nameMatches(eb, query.q))
-      .where((eb) => eb.or(query.scopes.map((scope) => this.inScope(eb, scope))))
-      .$if(query.type !== undefined, (qb) => qb.where("type", "=", query.type!))
-      .$if(query.minSize !== undefined, (qb) => qb.where("size", ">=", query.minSize!))
-      .$if(query.maxSize !== undefined, (qb) => qb.where("size", "<=", query.maxSize!))
-      .$if(query.modifiedAfter !== undefined, (qb) => qb.where("mtime", ">=", query.modifiedAfter!))
-      .$if(query.modifiedBefore !== undefined, (qb) => qb.where("mtime", "<", query.modifiedBefore!));
-    const rank = sql<number>`case when lower(name) = ${needle} then 0 when substr(lower(name), 1, ${sql.lit(
-      codePoints(needle),
-    )}) = ${needle} then 1 else 2 end`;
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy(rank)
-        .orderBy(sql`mtime is null`)
-        .orderBy("mtime", "desc")
-        .orderBy("path")
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
   }
 
   /** Sizes and counts below each of `folders` (mount-relative) of one mount. */
@@ -304,7 +236,8 @@ export class IndexRepository {
       .select("path")
       .where("mount_id", "=", mountId)
       .where("parent", "=", "")
-      .where("type", "=", "dir")
+      // Written out, not bound: SQLite uses the folders-only index for this term alone.
+      .where(sql<SqlBool>`type = 'dir'`)
       .execute();
     const totals = await this.folderTotals(
       mountId,
@@ -314,24 +247,5 @@ export class IndexRepository {
       .map(([path, t]) => ({ path, ...t }))
       .sort((a, b) => b.size - a.size || (a.path < b.path ? -1 : 1))
       .slice(0, limit);
-  }
-
-  private nameMatches(eb: Eb, q: string): Expression<SqlBool> {
-    if (this.dialect === "postgres") return eb("name", "ilike", containsPattern(q));
-    // The trigram index answers needles of three characters or more; shorter ones scan the names.
-    if (codePoints(q) < 3) return eb("name", "like", containsPattern(q));
-    const phrase = `"${q.replace(/"/g, '""')}"`;
-    return eb("id", "in", sql<number>`(select rowid from fs_index_fts where fs_index_fts match ${phrase})`);
-  }
-
-  private inScope(eb: Eb, scope: IndexScope): Expression<SqlBool> {
-    // On SQLite the unary + keeps the planner from walking a whole mount through the
-    // (mount_id, path) index instead of starting from the few rows the name match finds.
-    const mount = this.dialect === "sqlite" ? sql<string>`+mount_id` : sql<string>`mount_id`;
-    const conditions: Expression<SqlBool>[] = [eb(mount, "=", scope.mountId)];
-    if (scope.prefix !== "") conditions.push(below(eb, scope.prefix));
-    for (const nested of scope.exclude) conditions.push(eb.not(within(eb, nested)));
-    if (scope.hideLinks) conditions.push(eb("is_link", "=", 0));
-    return eb.and(conditions);
   }
 }

@@ -6,6 +6,9 @@
  *   seconds, 0 = never), valid while the mount has web proxy on;
  * - link: `sign=l:<mac>:<expires>` on the same route, what fs/file-link and
  *   fs/get hand out for storage that cannot presign (LOCAL); always expiring;
+ * - visitor: `sign=v:<mac>:<expires>`, the same for visitors without
+ *   credentials (public browsing), on every storage: the download then goes
+ *   through the server, which checks the public part again, counts and logs it;
  * (signed upload URLs are the upload domain's: domain/uploads/upload-signer.ts);
  * - zip: a plain GET link to a ZIP of given paths on behalf of a principal.
  */
@@ -14,7 +17,8 @@ import { constantTimeEqual, deriveKey, hmacSha256 } from "../../lib/crypto";
 export type SignatureCheck = "ok" | "signature_expired" | "invalid_signature" | "malformed_signature";
 
 const LINK_PREFIX = "l:";
-type KeyKind = "proxy" | "link" | "zip";
+const VISITOR_PREFIX = "v:";
+type KeyKind = "proxy" | "link" | "visitor" | "zip";
 
 export class LinkSigner {
   private readonly keys: Record<KeyKind, Buffer>;
@@ -23,6 +27,7 @@ export class LinkSigner {
     this.keys = {
       proxy: deriveKey(secret, "fs-proxy-sign"),
       link: deriveKey(secret, "fs-file-link"),
+      visitor: deriveKey(secret, "fs-visitor-link"),
       zip: deriveKey(secret, "fs-zip-link"),
     };
   }
@@ -40,6 +45,19 @@ export class LinkSigner {
     return sign.startsWith(LINK_PREFIX);
   }
 
+  visitorLinkSign(path: string, expiresAt: number): string {
+    return `${VISITOR_PREFIX}${this.mac("visitor", `${path}:${expiresAt}`)}:${expiresAt}`;
+  }
+
+  isVisitorSignature(sign: string): boolean {
+    return sign.startsWith(VISITOR_PREFIX);
+  }
+
+  verifyVisitorLink(path: string, sign: string): SignatureCheck {
+    if (!sign.startsWith(VISITOR_PREFIX)) return "malformed_signature";
+    return this.verify("visitor", path, sign.slice(VISITOR_PREFIX.length), false);
+  }
+
   verifyProxy(path: string, sign: string): SignatureCheck {
     return this.verify("proxy", path, sign, true);
   }
@@ -49,16 +67,37 @@ export class LinkSigner {
     return this.verify("link", path, sign.slice(LINK_PREFIX.length), false);
   }
 
-  zipSign(by: string, expiresAt: number, paths: string[], name: string): string {
-    return this.mac("zip", JSON.stringify([by, expiresAt, paths, name]));
+  /** `opened`: password-protected folders below the paths the link may enter (none: links as before). */
+  zipSign(
+    by: string,
+    expiresAt: number,
+    paths: string[],
+    name: string,
+    opened: readonly string[] = [],
+  ): string {
+    const signed = opened.length === 0 ? [by, expiresAt, paths, name] : [by, expiresAt, paths, name, opened];
+    return this.mac("zip", JSON.stringify(signed));
   }
 
-  verifyZip(by: string, expiresAt: number, paths: string[], name: string, signature: string): SignatureCheck {
-    if (!constantTimeEqual(signature, this.zipSign(by, expiresAt, paths, name))) return "invalid_signature";
+  verifyZip(
+    by: string,
+    expiresAt: number,
+    paths: string[],
+    name: string,
+    signature: string,
+    opened: readonly string[] = [],
+  ): SignatureCheck {
+    if (!constantTimeEqual(signature, this.zipSign(by, expiresAt, paths, name, opened)))
+      return "invalid_signature";
     return expiresAt * 1000 <= Date.now() ? "signature_expired" : "ok";
   }
 
-  private verify(kind: "proxy" | "link", path: string, sign: string, allowNever: boolean): SignatureCheck {
+  private verify(
+    kind: "proxy" | "link" | "visitor",
+    path: string,
+    sign: string,
+    allowNever: boolean,
+  ): SignatureCheck {
     const colon = sign.lastIndexOf(":");
     if (colon <= 0) return "malformed_signature";
     const mac = sign.slice(0, colon);

@@ -73,7 +73,7 @@ export class MountTable {
     return (await this.snapshot()).mounts;
   }
 
-  /** The folder settings, loaded and dropped with the mounts (folder-rules.ts). */
+  /** The folder settings and the mounts' public switches, loaded and dropped with the mounts (folder-rules.ts). */
   async folderRules(): Promise<FolderRules> {
     return (await this.snapshot()).rules;
   }
@@ -165,7 +165,11 @@ export class MountTable {
       if (config) mounts.push({ row, config, hidden: hiddenAreasOf(config, configs, this.configs.dataDir) });
     }
     mounts.sort((a, b) => b.row.mount_path.length - a.row.mount_path.length);
-    return { at: Date.now(), mounts, rules: new FolderRules(folders) };
+    const publicity = mounts.map((m) => ({
+      path: m.row.mount_path,
+      publicBrowse: m.row.public_browse === 1,
+    }));
+    return { at: Date.now(), mounts, rules: new FolderRules(folders, publicity) };
   }
 }
 

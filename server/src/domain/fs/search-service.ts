@@ -17,9 +17,9 @@ import { basePathOf, principalLabel } from "../../auth/principal";
 import type { FsIndexRow } from "../../db/schema";
 import { badRequest, forbidden } from "../../errors";
 import { mimeTypeFor } from "../../storage/mime";
-import { canSeeMount, clampToBase, type FsActor, requireOperation } from "./access";
+import { canSeeMount, clampToBase, type FsActor, isVisitor, requireOperation } from "./access";
 import { ALL_MOUNTS } from "./fs-caches";
-import type { IndexScope } from "./index-repository";
+import type { IndexScope } from "./index-search-query";
 import type { IndexService } from "./index-service";
 import type { ActiveMount } from "./mount-table";
 import type { VirtualFileSystem } from "./vfs";
@@ -105,16 +105,25 @@ export class SearchService {
 
   /** The mounts the search looks into: visible ones below the root, or holding it. */
   private async mountsWithin(actor: FsActor, root: string): Promise<ActiveMount[]> {
-    const mounts = await this.vfs.mounts.active();
+    const [mounts, sees] = await Promise.all([this.vfs.mounts.active(), this.vfs.mountFilter(actor)]);
     return mounts.filter(
-      (m) =>
-        canSeeMount(actor.principal, m.row.mount_path) &&
-        (isWithin(m.row.mount_path, root) || isWithin(root, m.row.mount_path)),
+      (m) => sees(m.row.mount_path) && (isWithin(m.row.mount_path, root) || isWithin(root, m.row.mount_path)),
     );
   }
 
   private async rootFor(actor: FsActor, input: SearchInput): Promise<string> {
     const principal = actor.principal;
+    if (isVisitor(principal) && input.scope !== "directory") {
+      // A visitor searches from the top of the tree or of a mount; the walk and the index
+      // answers keep to what it reaches (entryFilter).
+      const mount =
+        input.scope === "mount" && input.mount_id ? await this.vfs.mounts.byId(input.mount_id) : null;
+      if (input.scope === "mount" && !mount)
+        throw forbidden("No permission to access the specified mount", "mount_forbidden");
+      const root = mount ? mount.row.mount_path : "/";
+      await this.vfs.authorize(actor, "view", root);
+      return root;
+    }
     if (input.scope === "global") {
       const root = clampToBase(principal, "/");
       if (!root) throw forbidden("No permission to access this path", "path_forbidden");
@@ -146,7 +155,7 @@ export class SearchService {
     indexed: ActiveMount[],
     input: SearchInput,
   ): Promise<Found> {
-    const virtual = virtualMatches(root, mounts, input);
+    const virtual = await this.shownVirtual(actor, root, mounts, input);
     // Virtual folders are few: the first offset+limit index rows are enough to place them.
     const window = virtual.length === 0 ? input : { ...input, offset: 0, limit: input.offset + input.limit };
     const { rows, total } = await this.queryIndex(actor, root, mounts, indexed, input, window);
@@ -172,7 +181,7 @@ export class SearchService {
       offset: 0,
       limit: MAX_MATCHES,
     });
-    const results = [...virtualMatches(root, mounts, input), ...fromIndex.rows];
+    const results = [...(await this.shownVirtual(actor, root, mounts, input)), ...fromIndex.rows];
     let truncated = fromIndex.total > MAX_MATCHES;
     for (const mount of walked) {
       const start = isWithin(root, mount.row.mount_path) ? root : mount.row.mount_path;
@@ -187,6 +196,18 @@ export class SearchService {
       truncated ||= walk.truncated;
     }
     return paged({ results: sortResults(results, input.q.toLowerCase()), truncated }, input);
+  }
+
+  /** The folders that exist because of mounts, as far as the actor may see them. */
+  private async shownVirtual(
+    actor: FsActor,
+    root: string,
+    mounts: ActiveMount[],
+    input: SearchInput,
+  ): Promise<FsSearchResult[]> {
+    const shows = await this.vfs.entryFilter(actor, root);
+    const found = virtualMatches(root, mounts, input);
+    return shows ? found.filter((r) => shows(normalizeVirtualPath(r.path))) : found;
   }
 
   private async queryIndex(

@@ -8,11 +8,12 @@
 import * as nodePath from "node:path";
 import type { Readable } from "node:stream";
 import { FS_LIST_MAX_LIMIT, type FsEntry, type FsListing } from "@clipshare/shared";
+import { authenticationRequired } from "../../auth/policy";
 import { grantOf, type Principal } from "../../auth/principal";
 import type { FolderSettingsRow } from "../../db/schema";
 import { isAppError } from "../../errors";
 import type { ListPage, StorageEntry, WriteResult } from "../../storage/types";
-import { canSeeMount, checkBitsAndBase, type FsActor, type FsOperation } from "./access";
+import { canSeeMount, checkBitsAndBase, type FsActor, type FsOperation, isVisitor } from "./access";
 import type { FolderPasses } from "./folder-passes";
 import type { FolderRules } from "./folder-rules";
 import type { FsCaches } from "./fs-caches";
@@ -65,16 +66,16 @@ export class VirtualFileSystem {
 
   /**
    * Every path an operation touches passes here, whoever reads (the JSON API,
-   * WebDAV, ZIP, search, tasks): the actor's permission bit and base path,
-   * then the folder rules (folder-rules.ts), which admins are above. A hidden
-   * path, or one reached through a link where hide globs apply, is "not
-   * found"; a path under a folder password needs a pass for that folder unless
-   * the actor holds the folder's rights (a user or API key whose base path
-   * lies inside it). A copy or move source that is a folder where hide globs apply
-   * is refused whole: its hidden entries would go along.
+   * WebDAV, ZIP, search, tasks): the actor's reach (checkReach), then the
+   * folder rules (folder-rules.ts), which admins are above. A hidden path, or
+   * one reached through a link where hide globs apply (for a visitor: through
+   * any link), is "not found"; a path under a folder password needs a pass
+   * for that folder unless the actor holds the folder's rights (a user or API
+   * key whose base path lies inside it). A copy or move source that is a folder
+   * where hide globs apply is refused whole: its hidden entries would go along.
    */
   async authorize(actor: FsActor, op: FsOperation, ...paths: string[]): Promise<void> {
-    checkBitsAndBase(actor, op, ...paths);
+    await this.checkReach(actor, op, ...paths);
     const rules = await this.rulesFor(actor);
     if (!rules) return;
     for (const path of paths) {
@@ -90,11 +91,26 @@ export class VirtualFileSystem {
     }
   }
 
-  /** The folder rules, or null when they change nothing for this actor (admins, no settings). */
+  /**
+   * Where the actor may act at all, before the folder rules: the permission
+   * bit and base path of a key (the admin everywhere); a visitor only views,
+   * and only the public part and the folders on the way to it. Elsewhere a
+   * visitor gets the 401 it got before public browsing, so a client knows to
+   * sign in.
+   */
+  async checkReach(actor: FsActor, op: FsOperation, ...paths: string[]): Promise<void> {
+    const principal = actor.principal;
+    if (!isVisitor(principal)) return checkBitsAndBase(actor, op, ...paths);
+    if (op !== "view") throw authenticationRequired(principal);
+    const rules = await this.mounts.folderRules();
+    for (const path of paths) if (!rules.visitorReaches(path)) throw authenticationRequired(principal);
+  }
+
+  /** The folder rules, or null when they change nothing for this actor (admins; keys where no folder has settings). */
   async rulesFor(actor: FsActor): Promise<FolderRules | null> {
     if (actor.principal.kind === "admin") return null;
     const rules = await this.mounts.folderRules();
-    return rules.empty ? null : rules;
+    return rules.empty && !isVisitor(actor.principal) ? null : rules;
   }
 
   private requirePass(actor: FsActor, rules: FolderRules, path: string): void {
@@ -110,13 +126,29 @@ export class VirtualFileSystem {
     const grant = grantOf(principal);
     if (grant === "all") return true;
     if (grant && isWithin(normalizeVirtualPath(grant.basePath), lock.path)) return true;
-    return actor.folderTokens !== "queued" && this.passes.admits(lock, principal, actor.folderTokens);
+    if (actor.folderTokens === "queued") return actor.openedFolders?.includes(lock.path) ?? false;
+    return this.passes.admits(lock, principal, actor.folderTokens);
+  }
+
+  /**
+   * The password-protected folders strictly below `roots` that are open to the
+   * actor now: what work done later in its name (a signed ZIP link) may enter.
+   */
+  async openedFoldersBelow(actor: FsActor, roots: readonly string[]): Promise<string[]> {
+    const rules = await this.rulesFor(actor);
+    if (!rules) return [];
+    return rules
+      .lockedFolders()
+      .filter((lock) => roots.some((root) => lock.path !== root && isWithin(lock.path, root)))
+      .filter((lock) => this.opens(actor, lock))
+      .map((lock) => lock.path);
   }
 
   /**
    * Which entries below an authorized `root` the actor may see (listings,
    * walks, search): not hidden, and not inside a password-protected folder
-   * it has not opened (the folder itself shows). Null: everything.
+   * it has not opened (the folder itself shows); for a visitor, only what it
+   * reaches (checkReach) and no links. Null: everything.
    */
   async entryFilter(
     actor: FsActor,
@@ -124,7 +156,9 @@ export class VirtualFileSystem {
   ): Promise<((path: string, isLink?: boolean) => boolean) | null> {
     const rules = await this.rulesFor(actor);
     if (!rules) return null;
+    const visitor = isVisitor(actor.principal);
     return (path, isLink) => {
+      if (visitor && (isLink || !rules.visitorReaches(path))) return false;
       if (!rules.shows(path, isLink)) return false;
       const lock = rules.lockFor(path);
       return !lock || lock.path === path || isWithin(root, lock.path) || this.opens(actor, lock);
@@ -132,13 +166,13 @@ export class VirtualFileSystem {
   }
 
   /**
-   * Not hidden, and where hide globs apply, reached through no symbolic link:
-   * a link's own name says nothing about where it leads. `principal` null: a
-   * visitor holding a signed URL.
+   * Not hidden, and where hide globs apply (for a visitor: everywhere),
+   * reached through no symbolic link: a link's own name says nothing about
+   * where it leads. `principal` null: a holder of a signed URL.
    */
   async visiblePath(principal: Principal | null, rules: FolderRules, path: string): Promise<boolean> {
     if (!rules.shows(path)) return false;
-    if (!rules.hidesAt(path)) return true;
+    if (!rules.hidesAt(path) && !(principal && isVisitor(principal))) return true;
     const target = await this.mounts.resolve(path, principal);
     if (!target || target.subPath === "" || !target.driver.localPath) return true;
     // Where the path really leads against where its names say (only LOCAL storage has links).
@@ -152,6 +186,20 @@ export class VirtualFileSystem {
     } catch {
       return false; // the storage refuses to resolve it (a dangling or escaping link): not shown
     }
+  }
+
+  /** Where public parts start, as a visitor sees them (hidden ones left out), in path order. */
+  async publicRoots(): Promise<string[]> {
+    const rules = await this.mounts.folderRules();
+    return rules.publicRoots.filter((root) => rules.shows(root));
+  }
+
+  /** Mounts the actor may see in listings and searches: a key's related ones, for a visitor those it reaches. */
+  async mountFilter(actor: FsActor): Promise<(mountPath: string) => boolean> {
+    const principal = actor.principal;
+    if (!isVisitor(principal)) return (mountPath) => canSeeMount(principal, mountPath);
+    const rules = await this.mounts.folderRules();
+    return (mountPath) => rules.visitorReaches(mountPath);
   }
 
   // ---- reading ------------------------------------------------------------
@@ -468,7 +516,8 @@ export class VirtualFileSystem {
 
   /** Children of `dir` that exist because of mounts the actor may see, less those entryFilter() keeps from it. */
   async visibleMountChildren(actor: FsActor, dir: string): Promise<MountChild[]> {
-    const children = await this.mounts.childrenOf(dir, (m) => canSeeMount(actor.principal, m.row.mount_path));
+    const sees = await this.mountFilter(actor);
+    const children = await this.mounts.childrenOf(dir, (m) => sees(m.row.mount_path));
     const shows = await this.entryFilter(actor, dir);
     return shows ? children.filter((c) => shows(c.path)) : children;
   }

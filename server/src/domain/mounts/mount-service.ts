@@ -53,6 +53,7 @@ export function presentMount(row: MountRow & { storage_config_name?: string | nu
     sort_order: row.sort_order,
     cache_ttl: row.cache_ttl,
     web_proxy: row.web_proxy === 1,
+    public_browse: row.public_browse === 1,
     webdav_policy: row.webdav_policy as WebdavPolicy,
     enable_sign: row.enable_sign === 1,
     sign_expires: row.sign_expires,
@@ -104,6 +105,7 @@ export class MountService {
       sort_order: input.sort_order,
       cache_ttl: input.cache_ttl,
       web_proxy: input.web_proxy ? 1 : 0,
+      public_browse: input.public_browse ? 1 : 0,
       webdav_policy: input.webdav_policy,
       enable_sign: input.enable_sign ? 1 : 0,
       sign_expires: input.sign_expires,
@@ -133,6 +135,7 @@ export class MountService {
     if (input.sort_order !== undefined) next.sort_order = input.sort_order;
     if (input.cache_ttl !== undefined) next.cache_ttl = input.cache_ttl;
     if (input.web_proxy !== undefined) next.web_proxy = input.web_proxy ? 1 : 0;
+    if (input.public_browse !== undefined) next.public_browse = input.public_browse ? 1 : 0;
     if (input.webdav_policy !== undefined) next.webdav_policy = input.webdav_policy;
     if (input.enable_sign !== undefined) next.enable_sign = input.enable_sign ? 1 : 0;
     if (input.sign_expires !== undefined) next.sign_expires = input.sign_expires;

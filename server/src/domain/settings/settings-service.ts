@@ -25,6 +25,8 @@ export interface SystemSettings {
   access_log_privacy_mode: boolean;
   access_log_ip: boolean;
   access_log_retention_days: number;
+  public_webdav: boolean;
+  public_download_limit: number;
 }
 
 type Key = keyof SystemSettings;
@@ -52,6 +54,15 @@ const REGISTRY: { [K in Key]: { default: SystemSettings[K]; description: string 
   access_log_retention_days: {
     default: 90,
     description: "Access log entries older than this many days are deleted (0 = kept while the share exists)",
+  },
+  public_webdav: {
+    default: false,
+    description: "WebDAV clients without credentials may read the public part of the mounts",
+  },
+  public_download_limit: {
+    default: 600,
+    description:
+      "Downloads per hour one address may make from the public part without credentials (0 = no limit)",
   },
 };
 

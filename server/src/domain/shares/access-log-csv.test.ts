@@ -28,6 +28,7 @@ describe("access log CSV", () => {
         browser: "firefox" as const,
         os: "linux" as const,
         ip: null,
+        path: null,
       };
     }
     let text = "";

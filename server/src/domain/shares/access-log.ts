@@ -47,6 +47,16 @@ export interface LoggedShare {
   no_log: number;
 }
 
+/** Whose log is read: a share, or a mount (its visitors' downloads). */
+export type LogOwner = LoggedShare | { type: "mount"; id: string; no_log: 0 };
+
+/** A file of a mount a visitor downloaded (public browsing): the mount, and the file's virtual path. */
+export interface LoggedMountFile {
+  type: "mount";
+  id: string;
+  path: string;
+}
+
 export interface AccessClient {
   userAgent: string | undefined;
   ip: string;
@@ -93,8 +103,13 @@ export class ShareAccessLog {
   // ---- recording ------------------------------------------------------------
 
   /** Notes one access; cheap and synchronous (see the rules above). */
-  record(share: LoggedShare, kind: AccessKind, client: AccessClient, bytes: number | null): void {
-    if (share.no_log) return;
+  record(
+    share: LoggedShare | LoggedMountFile,
+    kind: AccessKind,
+    client: AccessClient,
+    bytes: number | null,
+  ): void {
+    if (share.type !== "mount" && share.no_log) return;
     const { browser, os } = describeClient(client.userAgent);
     if (this.buffer.length >= this.maxBuffered) {
       // Room for a tenth more at once, so a long outage does not shift the whole buffer per visit.
@@ -107,6 +122,8 @@ export class ShareAccessLog {
       id: timeOrderedId(now),
       paste_id: share.type === "paste" ? share.id : null,
       file_id: share.type === "file" ? share.id : null,
+      mount_id: share.type === "mount" ? share.id : null,
+      path: share.type === "mount" ? share.path : null,
       at: isoAt(now),
       kind,
       bytes,
@@ -205,7 +222,9 @@ export class ShareAccessLog {
   private async shareGone(row: Pending): Promise<boolean> {
     const found = row.paste_id
       ? await this.db.selectFrom("pastes").select("id").where("id", "=", row.paste_id).executeTakeFirst()
-      : await this.db.selectFrom("files").select("id").where("id", "=", row.file_id!).executeTakeFirst();
+      : row.mount_id
+        ? await this.db.selectFrom("mounts").select("id").where("id", "=", row.mount_id).executeTakeFirst()
+        : await this.db.selectFrom("files").select("id").where("id", "=", row.file_id!).executeTakeFirst();
     return !found;
   }
 
@@ -217,14 +236,14 @@ export class ShareAccessLog {
   // ---- reading --------------------------------------------------------------
 
   /** Why a share's log is (or is not) filling. */
-  async loggingState(share: LoggedShare): Promise<{ logging: AccessLoggingState; ip_logging: boolean }> {
+  async loggingState(share: LogOwner): Promise<{ logging: AccessLoggingState; ip_logging: boolean }> {
     const settings = await this.settings.getAll();
     const logging = settings.access_log_privacy_mode ? "privacy_mode" : share.no_log ? "share_off" : "on";
     return { logging, ip_logging: settings.access_log_ip };
   }
 
   /** One page of a share's log, newest first. */
-  async list(share: LoggedShare, page: { limit: number; offset: number }): Promise<AccessLogPage> {
+  async list(share: LogOwner, page: { limit: number; offset: number }): Promise<AccessLogPage> {
     await this.flush();
     const base = this.db.selectFrom("share_access_log").where(shareColumn(share), "=", share.id);
     const { total } = await base
@@ -251,7 +270,7 @@ export class ShareAccessLog {
   }
 
   /** Every entry of a share, newest first, read page by page (for the CSV export). */
-  async *entries(share: LoggedShare): AsyncGenerator<AccessLogEntry> {
+  async *entries(share: LogOwner): AsyncGenerator<AccessLogEntry> {
     await this.flush();
     let after: { at: string; id: string } | null = null;
     for (;;) {
@@ -271,7 +290,7 @@ export class ShareAccessLog {
   }
 
   /** Deletes a share's log; the number of entries removed. */
-  async clear(share: LoggedShare): Promise<number> {
+  async clear(share: LogOwner): Promise<number> {
     await this.flush();
     const result = await this.db
       .deleteFrom("share_access_log")
@@ -286,7 +305,11 @@ export class ShareAccessLog {
   async summary(now = new Date()): Promise<AccessSummary> {
     await this.flush();
     const since = nowIso(new Date(now.getTime() - ACCESS_SUMMARY_DAYS * DAY_MS));
-    const recent = this.db.selectFrom("share_access_log").where("at", ">=", since);
+    // Shares only: visitors' downloads from mounts have their own log per mount.
+    const recent = this.db
+      .selectFrom("share_access_log")
+      .where("at", ">=", since)
+      .where("share_access_log.mount_id", "is", null);
     const kinds = await recent
       .select(["kind", (eb) => eb.fn.countAll<number>().as("n")])
       .groupBy("kind")
@@ -359,6 +382,8 @@ function entryInserts(db: Db) {
             id: value("id"),
             paste_id: value("paste_id"),
             file_id: value("file_id"),
+            mount_id: value("mount_id"),
+            path: value("path"),
             at: value("at"),
             kind: value("kind"),
             bytes: value("bytes"),
@@ -372,7 +397,8 @@ function entryInserts(db: Db) {
   return { chunk: insert(ROWS_PER_INSERT), one: insert(1) };
 }
 
-const shareColumn = (share: LoggedShare) => (share.type === "paste" ? "paste_id" : "file_id");
+const shareColumn = (share: LogOwner) =>
+  share.type === "paste" ? "paste_id" : share.type === "mount" ? "mount_id" : "file_id";
 
 function presentEntry(row: ShareAccessLogTable): AccessLogEntry {
   return {
@@ -383,5 +409,6 @@ function presentEntry(row: ShareAccessLogTable): AccessLogEntry {
     browser: row.browser as AccessLogEntry["browser"],
     os: row.os as AccessLogEntry["os"],
     ip: row.ip,
+    path: row.path,
   };
 }

@@ -10,8 +10,10 @@ import { constantTimeEqual, deriveKey, hmacSha256, sha256Hex } from "../../lib/c
 export const SHARE_TOKEN_TTL_SECONDS = 3600;
 
 export type ShareKind = "paste" | "file";
+/** Every kind of share a visitor opens by slug under the one set of rules (share-access.ts). */
+export type VisitKind = ShareKind | "collection";
 /** What a token opens: a share, or a file request (domain/requests) behind the same password rule. */
-export type TokenKind = ShareKind | "request";
+export type TokenKind = VisitKind | "request";
 
 export class ShareAccessTokens {
   private readonly key: Buffer;

@@ -26,7 +26,7 @@ import { isUniqueViolation } from "../../db/sql-helpers";
 import { AppError, badRequest, conflict, gone, notFound } from "../../errors";
 import { randomBase62 } from "../../lib/crypto";
 import { metrics } from "../../lib/metrics";
-import type { ShareAccessTokens, ShareKind } from "./access-tokens";
+import type { ShareAccessTokens, VisitKind } from "./access-tokens";
 
 /** Length of generated share slugs. */
 export const RANDOM_SLUG_LENGTH = 10;
@@ -81,8 +81,8 @@ export interface ShareMessages {
 }
 
 export interface ShareKindSpec {
-  kind: ShareKind;
-  table: "pastes" | "files";
+  kind: VisitKind;
+  table: "pastes" | "files" | "collections";
   messages: ShareMessages;
   /**
    * Rows also carry a `status` and only 'active' ones are visible to visitors
@@ -94,6 +94,19 @@ export interface ShareKindSpec {
 
 /** The columns the rules touch, the same in every share table. */
 type ShareColumns = ShareRow & { status: string };
+
+/** The outcome of a visitor's content request: what to serve and the access token it may go on with. */
+export interface ContentGrant<Row> {
+  row: Row;
+  /** The token that authorizes the rest of this visit (the one presented, or a new one); null when none is needed. */
+  token: string | null;
+  /** A view was used for this request (the token is new). */
+  counted: boolean;
+  /** The creator or the admin: nothing counted, nothing logged. */
+  owner: boolean;
+}
+
+const BOT_REFUSED = "Link previews get no file content: open the link in a browser";
 
 /** How a visitor's metadata request was answered. */
 export type OpenResult<Row> =
@@ -314,6 +327,47 @@ export class ShareAccess<Row extends ShareRow> {
     await this.checkPassword(row, password, clientIp);
     if (owner) return { row, owner };
     return { row: await this.countViewOrGone(row), owner };
+  }
+
+  /**
+   * Access check for everything that hands out a share's content or a URL to
+   * it. A valid access token continues a visit already paid for, without
+   * counting (even once the share is used up, though never past its expiry); a
+   * link-preview bot without one gets nothing; anyone else needs the password
+   * (if any) and, when the share has a view limit and the request delivers
+   * content (`delivers`: not HEAD), uses a view, whatever its Range header says.
+   */
+  async authorizeContent(
+    principal: Principal,
+    slug: string,
+    credentials: { token?: string | undefined; password?: string | undefined },
+    options: {
+      delivers: boolean;
+      bot: boolean;
+      clientIp: string;
+      /** Throws when the route cannot serve this share; runs before a view is used. */
+      accept?: ((row: Row) => void) | undefined;
+    },
+  ): Promise<ContentGrant<Row>> {
+    const row = await this.findBySlug(slug);
+    if (this.isOwner(principal, row)) return { row, token: null, counted: false, owner: true };
+    const state = shareState(row);
+    if (state === "expired") throw this.goneError(state);
+    if (this.tokenValid(row, credentials.token))
+      return { row, token: credentials.token!, counted: false, owner: false };
+    if (options.bot && options.delivers) throw new AppError(403, "preview_bot_refused", BOT_REFUSED);
+    this.assertLive(row);
+    await this.requirePassword(row, credentials.password, options.clientIp);
+    // A new token where it spares the rest of the visit something: a view or a password check.
+    const grant = (served: Row, counted: boolean): ContentGrant<Row> => ({
+      row: served,
+      token: counted || served.password_hash !== null ? this.issueToken(served) : null,
+      counted,
+      owner: false,
+    });
+    options.accept?.(row);
+    if (row.max_views === null || !options.delivers) return grant(row, false);
+    return grant(await this.countViewOrGone(row), true);
   }
 
   private slugTaken(): AppError {

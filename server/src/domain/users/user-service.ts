@@ -1,6 +1,6 @@
 /**
  * Users as administrators manage them: list, create, change (role, grant, disabled, a new
- * password), delete with their shares, requests and tasks handed to another user. The last
+ * password), delete with their shares, requests, collections and tasks handed to another user. The last
  * active administrator can be neither demoted, disabled nor deleted: the check and the change
  * happen under one lock of the administrators' rows, so two administrators demoting each
  * other at once cannot both succeed.
@@ -27,7 +27,7 @@ import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { roleOf } from "./principals";
 
 /** The tables whose rows belong to a user (owner_id), in the order a transfer moves them. */
-export const OWNED_TABLES = ["pastes", "files", "file_requests", "tasks"] as const;
+export const OWNED_TABLES = ["pastes", "files", "file_requests", "tasks", "collections"] as const;
 
 export interface UserListQuery {
   search?: string | undefined;

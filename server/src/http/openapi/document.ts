@@ -186,10 +186,13 @@ function accessText(op: RouteDoc): string {
   if (op.access === "admin") return "Administrators only.";
   if (op.access === "account") return "Any signed-in user, with a session token (not an API key).";
   const permissions = permissionsOf(op);
-  if (!permissions) return "Administrators, or any signed-in user or valid API key.";
+  const visitors = op.visitors
+    ? " Visitors without credentials may call it for the public part of the tree (public browsing)."
+    : "";
+  if (!permissions) return `Administrators, or any signed-in user or valid API key.${visitors}`;
   const bits = permissions.names.map((name) => `${name} (${Permission[name]})`);
   const joined = bits.join(permissions.match === "any" ? " or " : " and ");
-  return `Administrators, or a user or API key whose grant holds the permission ${joined}.`;
+  return `Administrators, or a user or API key whose grant holds the permission ${joined}.${visitors}`;
 }
 
 /** Hono's registered routes below /api (paths relative to it) → the document. */
@@ -209,9 +212,11 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Record<str
       description: op.description ? `${op.description}\n\n${accessText(op)}` : accessText(op),
       tags: [op.tag],
       operationId: `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
-      security: SECURITY[op.access],
+      // An empty requirement: the operation may also be called without credentials.
+      security: op.visitors ? [...SECURITY[op.access], {}] : SECURITY[op.access],
       ...(permissions ? { "x-clipshare-permissions": permissions } : {}),
       "x-clipshare-access": op.access,
+      ...(op.visitors ? { "x-clipshare-visitors": true } : {}),
       parameters: parameters(path, op),
       ...(body ? { requestBody: body } : {}),
       responses: {

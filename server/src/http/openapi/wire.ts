@@ -49,6 +49,8 @@ export const fsPathErrors = errorGroup(
   "storage_error",
   "storage_unreachable",
 );
+/** A visitor's download from the public part: over the address's hourly limit. */
+export const visitorDownloadErrors = errorGroup("rate_limited");
 /** Bytes streamed in: cut off, not the declared size, or past the quota. */
 export const uploadErrors = errorGroup("insufficient_storage", "request_aborted", "size_mismatch");
 /** A multipart form carrying a file. */

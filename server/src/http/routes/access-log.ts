@@ -1,7 +1,8 @@
 /**
  * Share access logs: GET (paged, newest first), GET …/export (CSV, streamed)
  * and DELETE under /pastes/:id/access-log (TEXT) and /files/:id/access-log
- * (FILE_SHARE), for the share's creator and the admin; the dashboard's
+ * (FILE_SHARE), for the share's creator and the admin; a mount's log of
+ * visitors' downloads at /admin/mounts/:id/access-log and the dashboard's
  * summary at /admin/dashboard/access-log (admin).
  */
 import { ACCESS_LOG_DEFAULT_LIMIT, accessLogQuery, Permission } from "@clipshare/shared";
@@ -100,6 +101,49 @@ export function accessLogRoutes(ctx: AppContext) {
       ),
     );
   }
+
+  // A mount's log: visitors' downloads from its public part (public browsing).
+  const mountOwner = async (c: Context<AppEnv>) => {
+    const mount = await ctx.fs.mounts.get(c.get("principal"), c.req.param("id")!);
+    return { type: "mount" as const, id: mount.id, no_log: 0 as const };
+  };
+
+  app.get(
+    "/admin/mounts/:id/access-log",
+    described(
+      (w) => ({
+        summary: "Downloads by visitors without credentials from a mount's public part, newest first",
+        tag: "Mounts",
+        access: "admin",
+        errors: ["mount_not_found"],
+        query: w.accessLogQuery,
+        data: w.accessLogPage,
+      }),
+      async (c) => {
+        const owner = await mountOwner(c);
+        const q = parseWith(accessLogQuery, c.req.query());
+        const page = { limit: q.limit ?? ACCESS_LOG_DEFAULT_LIMIT, offset: q.offset ?? 0 };
+        return ok(c, await ctx.accessLog.list(owner, page), "Fetched");
+      },
+    ),
+  );
+
+  app.delete(
+    "/admin/mounts/:id/access-log",
+    described(
+      (w) => ({
+        summary: "Delete a mount's log of visitors' downloads",
+        tag: "Mounts",
+        access: "admin",
+        errors: ["mount_not_found"],
+        data: w.counted("deleted"),
+      }),
+      async (c) => {
+        const deleted = await ctx.accessLog.clear(await mountOwner(c));
+        return ok(c, { deleted }, `Deleted ${deleted} access log entries`);
+      },
+    ),
+  );
 
   app.get(
     "/admin/dashboard/access-log",

@@ -17,7 +17,7 @@ import {
 } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
-import { apiActor, type FsActor } from "../../domain/fs/access";
+import type { FsActor } from "../../domain/fs/access";
 import { contentDisposition } from "../../storage/content-disposition";
 import { parseWith, readJson } from "../body";
 import { ok, withInlineStatus } from "../envelope";
@@ -25,6 +25,7 @@ import { fsActorOf } from "../fs-actor";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
 import { described } from "../route-doc";
+import { accessClientOf } from "../share-visitor";
 import type { AppEnv } from "../types";
 
 export function fsTransferRoutes(ctx: AppContext) {
@@ -207,6 +208,12 @@ export function fsTransferRoutes(ctx: AppContext) {
 
   const sendZip = async (c: Context<AppEnv>, actor: FsActor, paths: string[], name?: string) => {
     const { filename, stream } = await zip.prepare(actor, paths, name);
+    try {
+      await ctx.fs.visitorDownloads.admit(actor.principal, paths, "zip", accessClientOf(c), null);
+    } catch (e) {
+      stream.destroy();
+      throw e;
+    }
     return new Response(nodeBody(c, stream), {
       status: 200,
       headers: {
@@ -223,10 +230,11 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Download a selection as a ZIP",
-        errors: [...w.fsPathErrors],
+        errors: [...w.fsPathErrors, ...w.visitorDownloadErrors],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
+        visitors: true,
         body: w.fsZipRequest,
         file: "bytes",
       }),
@@ -243,10 +251,11 @@ export function fsTransferRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Download a selection as a ZIP",
-        errors: [...w.fsPathErrors],
+        errors: [...w.fsPathErrors, ...w.visitorDownloadErrors],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
+        visitors: true,
         query: w.fsZipRequest,
         file: "bytes",
       }),
@@ -259,14 +268,14 @@ export function fsTransferRoutes(ctx: AppContext) {
         const sign = c.req.query("sign");
         if (actor.principal.kind === "anonymous" && sign) {
           // Its paths, folder passes included, were checked when the link was signed.
-          const principal = await zip.principalForLink({
+          actor = await zip.actorForLink({
             paths: query.paths,
+            opened: c.req.queries("opened") ?? [],
             name: c.req.query("name") ?? "",
             by: c.req.query("by") ?? "",
             expires: c.req.query("expires") ?? "",
             sign,
           });
-          actor = apiActor(principal, "queued");
         }
         return sendZip(c, actor, query.paths, query.name);
       },
@@ -282,6 +291,7 @@ export function fsTransferRoutes(ctx: AppContext) {
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
+        visitors: true,
         body: w.fsZipRequest,
         data: w.fsZipLink,
       }),

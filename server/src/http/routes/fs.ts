@@ -5,6 +5,7 @@
  * key's base path for every path it touches.
  */
 import {
+  type FsPublicInfo,
   fsArchiveEntryQuery,
   fsBatchRemoveRequest,
   fsCreateShareRequest,
@@ -28,7 +29,9 @@ import {
   listArchive,
   openArchiveEntry,
 } from "../../domain/archives/archive-reader";
+import { isVisitor } from "../../domain/fs/access";
 import { namesFile } from "../../domain/fs/fs-uploads";
+import { displayPath, normalizeVirtualPath } from "../../domain/fs/vpath";
 import { presentTask } from "../../domain/tasks/task-service";
 import { badRequest } from "../../errors";
 import { spoolDir } from "../../lib/spool";
@@ -41,6 +44,7 @@ import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
 import { described } from "../route-doc";
 import { serveObject, setUserContentHeaders } from "../serve-object";
+import { accessClientOf } from "../share-visitor";
 import type { AppEnv } from "../types";
 import { fsTransferRoutes } from "./fs-transfer";
 
@@ -63,9 +67,29 @@ const UPDATE_JSON_LIMIT = 64 * 1024 * 1024;
 
 export function fsRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  const { vfs, links, uploads, batch, search, shares, tasks } = ctx.fs;
+  const { vfs, links, uploads, batch, search, shares, tasks, visitorDownloads } = ctx.fs;
   const actorOf = fsActorOf;
   const origin = (c: Parameters<typeof publicOrigin>[0]) => publicOrigin(c, ctx.config.trustProxy);
+
+  app.get(
+    "/fs/public",
+    described(
+      (w) => ({
+        summary: "Where visitors without credentials may browse (public browsing)",
+        tag: "File system",
+        access: "public",
+        data: w.fsPublicInfo,
+      }),
+      async (c) => {
+        const [roots, settings] = await Promise.all([vfs.publicRoots(), ctx.settings.getAll()]);
+        const info: FsPublicInfo = {
+          roots: roots.map((root) => displayPath(root, true)),
+          webdav: settings.public_webdav && roots.length > 0,
+        };
+        return ok(c, info, "Fetched");
+      },
+    ),
+  );
 
   app.get(
     "/fs/list",
@@ -76,6 +100,7 @@ export function fsRoutes(ctx: AppContext) {
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
+        visitors: true,
         query: w.fsListQuery,
         data: w.fsListing,
       }),
@@ -101,6 +126,7 @@ export function fsRoutes(ctx: AppContext) {
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
+        visitors: true,
         query: w.fsPathQuery,
         data: w.fsFileInfo,
       }),
@@ -114,7 +140,8 @@ export function fsRoutes(ctx: AppContext) {
             : {};
           return ok(c, { ...entry, ...sizes, contentType: "application/x-directory" }, "Fetched");
         }
-        return ok(c, { ...entry, ...(await links.urlsFor(target, raw, origin(c))) }, "Fetched");
+        const visitor = isVisitor(c.get("principal"));
+        return ok(c, { ...entry, ...(await links.urlsFor(target, raw, origin(c), visitor)) }, "Fetched");
       },
     ),
   );
@@ -124,16 +151,30 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Download a file",
-        errors: [...w.fsPathErrors, "is_a_directory", "invalid_range", "range_not_satisfiable"],
+        errors: [
+          ...w.fsPathErrors,
+          ...w.visitorDownloadErrors,
+          "is_a_directory",
+          "invalid_range",
+          "range_not_satisfiable",
+        ],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
+        visitors: true,
         query: w.fsPathQuery,
         file: "bytes",
       }),
       async (c) => {
         const q = parseWith(fsPathQuery, c.req.query());
         const { target, entry } = await vfs.openFile(actorOf(c), q.path);
+        await visitorDownloads.admit(
+          c.get("principal"),
+          [target.path],
+          "download",
+          accessClientOf(c),
+          entry.size,
+        );
         return serveObject(c, target.driver, target.subPath, {
           filename: entry.name,
           contentType: entry.contentType,
@@ -166,6 +207,7 @@ export function fsRoutes(ctx: AppContext) {
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
+        visitors: true,
         query: w.fsPathQuery,
         data: w.fsArchiveListing,
       }),
@@ -184,6 +226,7 @@ export function fsRoutes(ctx: AppContext) {
         summary: "One entry of an archive file, streamed out",
         errors: [
           ...w.fsPathErrors,
+          ...w.visitorDownloadErrors,
           "not_an_archive",
           "archive_unreadable",
           "archive_entry_refused",
@@ -192,12 +235,15 @@ export function fsRoutes(ctx: AppContext) {
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
+        visitors: true,
         query: w.fsArchiveEntryQuery,
         file: "bytes",
       }),
       async (c) => {
         const q = parseWith(fsArchiveEntryQuery, c.req.query());
         const { kind, source } = await archiveOf(c, q.path);
+        const entryPath = `${normalizeVirtualPath(q.path)}/${q.entry}`;
+        await visitorDownloads.admit(c.get("principal"), [entryPath], "download", accessClientOf(c), null);
         const { body, size } = await openArchiveEntry(source, kind, q.entry);
         const name = q.entry.split("/").pop() || "entry";
         const headers = new Headers({ "Content-Length": String(size), "Cache-Control": "private, no-cache" });
@@ -216,6 +262,7 @@ export function fsRoutes(ctx: AppContext) {
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
+        visitors: true,
         query: w.fsFileLinkQuery,
         data: w.fsFileLink,
       }),
@@ -241,6 +288,7 @@ export function fsRoutes(ctx: AppContext) {
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
+        visitors: true,
         query: w.fsSearchQuery,
         data: w.fsSearchResponse,
       }),

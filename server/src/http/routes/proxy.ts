@@ -4,10 +4,12 @@
  * No authentication; access is decided by FsLinks.openProxied.
  */
 import { type Context, Hono } from "hono";
+import { ANONYMOUS } from "../../auth/principal";
 import type { AppContext } from "../../context";
 import { invalidPath } from "../../storage/errors";
 import { described } from "../route-doc";
 import { serveObject } from "../serve-object";
+import { accessClientOf } from "../share-visitor";
 import type { AppEnv } from "../types";
 
 const PREFIX = "/api/p";
@@ -44,6 +46,8 @@ export function proxyRoutes(ctx: AppContext) {
         summary: "A mounted file through the server (proxy links)",
         errors: [
           ...w.fsPathErrors,
+          ...w.visitorDownloadErrors,
+          "unauthorized",
           "signature_required",
           "signature_expired",
           "malformed_signature",
@@ -55,11 +59,19 @@ export function proxyRoutes(ctx: AppContext) {
         file: "bytes",
       }),
       async (c) => {
-        const { target, entry } = await ctx.fs.links.openProxied(proxiedPath(c), c.req.query("sign"));
+        const { target, entry, visitor } = await ctx.fs.links.openProxied(
+          proxiedPath(c),
+          c.req.query("sign"),
+        );
+        const inline = c.req.query("download") !== "true";
+        if (visitor) {
+          const kind = inline ? "preview" : "download";
+          await ctx.fs.visitorDownloads.admit(ANONYMOUS, [target.path], kind, accessClientOf(c), entry.size);
+        }
         return serveObject(c, target.driver, target.subPath, {
           filename: entry.name,
           contentType: entry.contentType,
-          disposition: c.req.query("download") === "true" ? "attachment" : "inline",
+          disposition: inline ? "inline" : "attachment",
           entry,
         });
       },

@@ -13,7 +13,7 @@ import { SHARE_TOKEN_TTL_SECONDS } from "../../domain/shares/access-tokens";
 import { AppError, isAppError } from "../../errors";
 import { metrics } from "../../lib/metrics";
 import { readJson } from "../body";
-import { continuationToken, withContinuationCookies } from "../download-continuation";
+import { continuationToken, fileContentPaths, withContinuationCookies } from "../download-continuation";
 import { ok, okWithTopLevel, plainTextError } from "../envelope";
 import { publicOrigin } from "../request-origin";
 import { described } from "../route-doc";
@@ -33,7 +33,7 @@ export function withContentRouteStatus(e: unknown): unknown {
 /** A metadata answer that handed out tokened URLs also sets the token for the content routes. */
 function withAccessCookies(res: Response, data: { slug: string; accessToken?: string }, origin: string) {
   return data.accessToken
-    ? withContinuationCookies(res, { slug: data.slug, token: data.accessToken }, origin)
+    ? withContinuationCookies(res, { paths: fileContentPaths(data.slug), token: data.accessToken }, origin)
     : res;
 }
 
@@ -136,7 +136,11 @@ export function publicFileRoutes(ctx: AppContext) {
       const res = await deliver(c, grant, disposition);
       // A download granted by a view or a password goes on with a new token (Range continuations).
       return grant.token && grant.token !== continuationToken(c)
-        ? withContinuationCookies(res, { slug: grant.row.slug, token: grant.token }, origin(c))
+        ? withContinuationCookies(
+            res,
+            { paths: fileContentPaths(grant.row.slug), token: grant.token },
+            origin(c),
+          )
         : res;
     } catch (e) {
       return plainTextError(c, e);

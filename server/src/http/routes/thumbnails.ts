@@ -9,7 +9,7 @@ import { open } from "node:fs/promises";
 import { fsThumbnailQuery, type ThumbnailSize, thumbnailQuery } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
-import type { Thumbnail, ThumbnailSource } from "../../domain/thumbnails/thumbnail-service";
+import type { Thumbnail, ThumbnailService, ThumbnailSource } from "../../domain/thumbnails/thumbnail-service";
 import { storageNotFound } from "../../storage/errors";
 import { parseWith } from "../body";
 import { continuationToken } from "../download-continuation";
@@ -25,38 +25,44 @@ import { withContentRouteStatus } from "./public-files";
 const VERSIONED_CACHE = "private, max-age=31536000, immutable";
 const UNVERSIONED_CACHE = "private, no-cache";
 
+/** Sends a thumbnail of `source` (made on first request), with validators so a client revalidates cheaply. */
+export async function sendThumbnail(
+  thumbnails: ThumbnailService,
+  c: Context<AppEnv>,
+  source: ThumbnailSource,
+  query: { size: ThumbnailSize; v?: string | undefined },
+) {
+  const headers = new Headers({
+    "Cache-Control": query.v ? VERSIONED_CACHE : UNVERSIONED_CACHE,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  });
+  const etag = thumbnails.etag(source, query.size);
+  headers.set("ETag", `"${etag}"`);
+  const ifNoneMatch = c.req.header("if-none-match");
+  if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  // Opened before answering: a thumbnail evicted in between is made again, not a broken answer.
+  let thumb: Thumbnail = await thumbnails.get(source, query.size);
+  const file = await open(thumb.file).catch(async () => {
+    thumb = await thumbnails.get(source, query.size);
+    return open(thumb.file);
+  });
+  headers.set("Content-Type", "image/webp");
+  headers.set("Content-Length", String(thumb.bytes));
+  if (c.req.method === "HEAD") {
+    await file.close();
+    return new Response(null, { status: 200, headers });
+  }
+  return new Response(nodeBody(c, file.createReadStream()), { status: 200, headers });
+}
+
 export function thumbnailRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  const thumbnails = ctx.thumbnails;
-
-  const send = async (
+  const send = (
     c: Context<AppEnv>,
     source: ThumbnailSource,
     query: { size: ThumbnailSize; v?: string | undefined },
-  ) => {
-    const headers = new Headers({
-      "Cache-Control": query.v ? VERSIONED_CACHE : UNVERSIONED_CACHE,
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    });
-    const etag = thumbnails.etag(source, query.size);
-    headers.set("ETag", `"${etag}"`);
-    const ifNoneMatch = c.req.header("if-none-match");
-    if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-    // Opened before answering: a thumbnail evicted in between is made again, not a broken answer.
-    let thumb: Thumbnail = await thumbnails.get(source, query.size);
-    const file = await open(thumb.file).catch(async () => {
-      thumb = await thumbnails.get(source, query.size);
-      return open(thumb.file);
-    });
-    headers.set("Content-Type", "image/webp");
-    headers.set("Content-Length", String(thumb.bytes));
-    if (c.req.method === "HEAD") {
-      await file.close();
-      return new Response(null, { status: 200, headers });
-    }
-    return new Response(nodeBody(c, file.createReadStream()), { status: 200, headers });
-  };
+  ) => sendThumbnail(ctx.thumbnails, c, source, query);
 
   app.get(
     "/fs/thumbnail",
@@ -67,6 +73,7 @@ export function thumbnailRoutes(ctx: AppContext) {
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
+        visitors: true,
         query: w.fsThumbnailQuery,
         file: "image",
       }),

@@ -6,7 +6,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { crc32 } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ZipEntry, zipEntryName, zipStream } from "./zip-writer";
+import { OPEN_AHEAD, type ZipEntry, zipEntryName, zipStream } from "./zip-writer";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -104,7 +104,7 @@ describe("zip writer", () => {
     expect(zipEntryName("dir", true)).toBe("dir/");
   });
 
-  it("streams: pulls each file only when the consumer asks", async () => {
+  it("streams: opens at most OPEN_AHEAD files ahead of the one the consumer reads", async () => {
     let opened = 0;
     const big = (name: string): ZipEntry => ({
       name,
@@ -116,15 +116,61 @@ describe("zip writer", () => {
       },
     });
     async function* source() {
-      yield big("1");
-      yield big("2");
+      for (let i = 0; i < 10; i++) yield big(String(i));
     }
     const it = zipStream(source());
     await it.next(); // local header of the first entry
-    expect(opened).toBe(1);
+    expect(opened).toBe(OPEN_AHEAD);
     const rest: Buffer[] = [];
     for await (const c of it) rest.push(c);
-    expect(opened).toBe(2);
+    expect(opened).toBe(10);
     expect(createHash("sha1").update(Buffer.concat(rest)).digest("hex")).toHaveLength(40);
+  });
+
+  it("with openAhead 1 each file is opened only when its turn comes", async () => {
+    let opened = 0;
+    const entry = (name: string): ZipEntry => ({
+      name,
+      isDirectory: false,
+      size: 1,
+      open: async () => {
+        opened++;
+        return Readable.from([Buffer.from("x")]);
+      },
+    });
+    const it = zipStream(
+      (async function* () {
+        yield entry("a");
+        yield entry("b");
+      })(),
+      { openAhead: 1 },
+    );
+    await it.next();
+    expect(opened).toBe(1);
+    for await (const _ of it);
+    expect(opened).toBe(2);
+  });
+
+  it("bodies opened ahead are destroyed when the consumer stops early", async () => {
+    const bodies: Readable[] = [];
+    async function* source(): AsyncGenerator<ZipEntry> {
+      for (let i = 0; i < 6; i++)
+        yield {
+          name: String(i),
+          isDirectory: false,
+          size: 4,
+          open: async () => {
+            const body = Readable.from([Buffer.from("data")]);
+            bodies.push(body);
+            return body;
+          },
+        };
+    }
+    const it = zipStream(source());
+    await it.next();
+    await it.return(undefined);
+    await new Promise((r) => setImmediate(r));
+    expect(bodies.length).toBe(OPEN_AHEAD);
+    expect(bodies.every((b) => b.destroyed)).toBe(true);
   });
 });

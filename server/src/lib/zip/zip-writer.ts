@@ -25,6 +25,60 @@ export interface ZipEntry {
 export interface ZipOptions {
   /** Write zip64 structures for every entry and the end record (tests, or readers that want them). */
   forceZip64?: boolean;
+  /** File bodies opened before the archive reaches them (default OPEN_AHEAD; 1 = one at a time). */
+  openAhead?: number;
+}
+
+/**
+ * How many file bodies are opened ahead of the one being written: on S3 and remote trees each
+ * open is a round trip, and overlapping them keeps a ZIP of many small files from waiting on
+ * each in turn. An opened body not yet read holds at most its stream's buffer.
+ */
+export const OPEN_AHEAD = 4;
+/** Entries read ahead at most (directories open nothing, but still take memory). */
+const READ_AHEAD_ENTRIES = 64;
+
+/**
+ * The entries in order, each file's body already being opened while up to `ahead` bodies
+ * are pending. A body that fails to open throws when its entry's turn comes; bodies opened
+ * but never reached (the consumer stopped) are destroyed.
+ */
+async function* openedAhead(
+  entries: AsyncIterable<ZipEntry>,
+  ahead: number,
+): AsyncGenerator<{ entry: ZipEntry; opening: Promise<Readable | null> | null }> {
+  const iterator = entries[Symbol.asyncIterator]();
+  const queue: Array<{ entry: ZipEntry; opening: Promise<Readable | null> | null }> = [];
+  let pending = 0;
+  let done = false;
+  try {
+    for (;;) {
+      while (!done && pending < Math.max(1, ahead) && queue.length < READ_AHEAD_ENTRIES) {
+        const next = await iterator.next();
+        if (next.done) {
+          done = true;
+          break;
+        }
+        const entry = next.value;
+        const opening = !entry.isDirectory && entry.open ? entry.open() : null;
+        // Awaited, and its error thrown, when its turn comes; this only keeps it from counting as unhandled.
+        opening?.catch(() => undefined);
+        if (opening) pending++;
+        queue.push({ entry, opening });
+      }
+      const head = queue.shift();
+      if (!head) return;
+      if (head.opening) pending--;
+      yield head;
+    }
+  } finally {
+    for (const { opening } of queue)
+      void opening?.then(
+        (body) => body?.destroy(),
+        () => undefined,
+      );
+    await iterator.return?.(undefined);
+  }
 }
 
 const MAX32 = 0xffffffff;
@@ -92,10 +146,10 @@ export async function* zipStream(
   const central: CentralRecord[] = [];
   let offset = 0;
 
-  for await (const entry of entries) {
+  for await (const { entry, opening } of openedAhead(entries, options.openAhead ?? OPEN_AHEAD)) {
     let body: Readable | null = null;
     if (!entry.isDirectory) {
-      body = entry.open ? await entry.open() : null;
+      body = opening ? await opening : null;
       if (!body) continue;
     }
     const name = Buffer.from(zipEntryName(entry.name, entry.isDirectory), "utf8");
@@ -122,7 +176,14 @@ export async function* zipStream(
     header.writeUInt16LE(name.length, 26);
     header.writeUInt16LE(extra.length, 28);
     const localOffset = offset;
-    yield Buffer.concat([header, name, extra]);
+    let resumed = false;
+    try {
+      yield Buffer.concat([header, name, extra]);
+      resumed = true;
+    } finally {
+      // A consumer that stopped here never reads the body: let it go.
+      if (!resumed) body?.destroy();
+    }
     offset += header.length + name.length + extra.length;
 
     let crc = 0;

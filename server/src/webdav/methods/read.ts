@@ -8,6 +8,7 @@ import { vjoin } from "../../domain/fs/vpath";
 import { isAppError } from "../../errors";
 import { serverPageSecurityHeaders } from "../../http/security-headers";
 import { serveObject } from "../../http/serve-object";
+import { accessClientOf } from "../../http/share-visitor";
 import { checkHttpPreconditions, checkIfHeader, type DavCall, readXmlBody } from "../dav-request";
 import type { DavDeps } from "../deps";
 import { hrefOf, parseDepth } from "../headers";
@@ -159,13 +160,18 @@ export async function get(call: DavCall, deps: DavDeps): Promise<Response> {
   const filename = entry.name;
   const conditional = c.req.header("if-none-match") || c.req.header("if-modified-since");
   const driver = target.driver;
-  if (
+  const redirect =
     call.method === "GET" &&
     !conditional &&
     target.row.webdav_policy === "302_redirect" &&
     driver.capabilities.presignRead &&
-    driver.presignRead
-  ) {
+    driver.presignRead !== undefined;
+  if (call.method === "GET") {
+    const kind = redirect ? "presigned_redirect" : "download";
+    const bytes = redirect ? null : entry.size;
+    await deps.ctx.fs.visitorDownloads.admit(call.principal, [call.path], kind, accessClientOf(c), bytes);
+  }
+  if (redirect && driver.presignRead) {
     const signed = await driver.presignRead(target.subPath);
     return new Response(null, {
       status: 302,

@@ -1,4 +1,2 @@
-// The API key feature as the admin panel loads it, and the pieces other features show grants with.
+// The API key feature as the admin panel loads it.
 export { KeyManagementModule } from "./components/key-management-module";
-export { PermissionBadges } from "./components/permission-badges";
-export { PermissionPicker } from "./components/permission-picker";

@@ -1,10 +1,12 @@
-import { filenameInput, parseMaxViews, REMARK_MAX, slugInput } from "@clipshare/shared";
+import { filenameInput, parseMaxViews } from "@clipshare/shared";
+import { type FieldProblem, shareOptionFieldProblems } from "../../lib/share-options/form-model";
 import type { FileShare, UpdateFileBody } from "./api/file-shares";
 
 /**
  * Editing a file share's settings (remark, link suffix, password, expiry, max
- * views, access mode, name): values, validation with the server's schemas,
- * and a body with only what changed. Pure, so it is unit-tested.
+ * views, access mode, name): values, validation by the share-option rules
+ * every form uses (the name by the server's schema), and a body with only
+ * what changed. Pure, so it is unit-tested.
  */
 
 export const SHARE_EXPIRY_CHOICES = ["keep", "1h", "1d", "7d", "30d", "never", "custom"] as const;
@@ -26,7 +28,7 @@ export interface FileShareFormValues {
 }
 
 export type FileShareField = "filename" | "slug" | "remark" | "password" | "customExpiry" | "maxViews";
-export type FileShareErrors = Partial<Record<FileShareField, "required" | "invalid" | "past">>;
+export type FileShareErrors = Partial<Record<FileShareField, FieldProblem | "past">>;
 
 export function formFromFile(file: FileShare): FileShareFormValues {
   return {
@@ -67,12 +69,15 @@ export function expiresAtFor(values: FileShareFormValues, now = Date.now()): str
 }
 
 export function validateFileShareForm(values: FileShareFormValues, now = Date.now()): FileShareErrors {
-  const errors: FileShareErrors = {};
+  const errors: FileShareErrors = shareOptionFieldProblems({
+    remark: values.remark,
+    slug: values.slug,
+    password: values.passwordMode === "set" ? values.password : "",
+    maxViews: values.maxViews,
+  });
   if (!values.filename.trim()) errors.filename = "required";
   else if (!filenameInput.safeParse(values.filename).success) errors.filename = "invalid";
   if (!values.slug.trim()) errors.slug = "required";
-  else if (!slugInput.safeParse(values.slug).success) errors.slug = "invalid";
-  if (values.remark.length > REMARK_MAX) errors.remark = "invalid";
   if (values.passwordMode === "set" && !values.password) errors.password = "required";
   if (values.expiry === "custom") {
     const time = Date.parse(values.customExpiry);
@@ -80,7 +85,6 @@ export function validateFileShareForm(values: FileShareFormValues, now = Date.no
     else if (Number.isNaN(time)) errors.customExpiry = "invalid";
     else if (time <= now) errors.customExpiry = "past";
   }
-  if (parseMaxViews(values.maxViews) === null) errors.maxViews = "invalid";
   return errors;
 }
 

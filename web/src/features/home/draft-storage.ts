@@ -1,4 +1,4 @@
-import type { TextFormat } from "../pastes";
+import type { TextFormat } from "../../lib/markdown/detect";
 
 /**
  * The Home editor's draft, kept in this browser's localStorage so a reload or

@@ -1,5 +1,5 @@
 import { MARKDOWN_EXTENSIONS } from "@clipshare/shared";
-import type { TextFormat } from "../pastes";
+import type { TextFormat } from "../../lib/markdown/detect";
 
 /** What the file picker offers: text and Markdown files. */
 export const IMPORT_ACCEPT = [

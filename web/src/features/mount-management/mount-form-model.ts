@@ -16,6 +16,8 @@ export interface MountForm {
   sort_order: string;
   is_active: boolean;
   web_proxy: boolean;
+  /** Visitors without credentials may browse the mount (public browsing). */
+  public_browse: boolean;
   webdav_policy: "302_redirect" | "native_proxy";
   enable_sign: boolean;
   sign_expires: string;
@@ -40,6 +42,7 @@ export const EMPTY_MOUNT_FORM: MountForm = {
   sort_order: "0",
   is_active: true,
   web_proxy: false,
+  public_browse: false,
   webdav_policy: "302_redirect",
   enable_sign: false,
   sign_expires: "",
@@ -118,6 +121,7 @@ export function toRequest(form: MountForm) {
     sort_order: form.sort_order.trim() === "" ? 0 : intOrText(form.sort_order),
     is_active: form.is_active,
     web_proxy: form.web_proxy,
+    public_browse: form.public_browse,
     webdav_policy: form.webdav_policy,
     enable_sign: form.enable_sign,
     sign_expires: form.sign_expires.trim() === "" ? null : intOrText(form.sign_expires),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { pastesApi } from "../pastes";
+import { pastesApi } from "../../lib/pastes/api";
 import { creatorOf, expiredParam, viewsText } from "./list-model";
 
 describe("paste list helpers", () => {

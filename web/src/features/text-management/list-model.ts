@@ -1,4 +1,4 @@
-import type { PasteRow } from "../pastes";
+import type { PasteRow } from "../../lib/pastes/api";
 
 export type StatusFilter = "all" | "active" | "expired";
 

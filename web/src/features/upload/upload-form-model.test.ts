@@ -59,11 +59,11 @@ describe("upload form", () => {
     });
   });
 
-  it("validates with the server's schema", () => {
+  it("checks the share options by the rules every share form uses", () => {
     expect(validateUploadForm(form({ slug: "ok_slug-1" }), true)).toEqual({});
     expect(validateUploadForm(form({ slug: "has space" }), true)).toEqual({ slug: "invalid" });
-    expect(validateUploadForm(form({ slug: "admin" }), true)).toEqual({ slug: "invalid" });
-    expect(validateUploadForm(form({ slug: "x".repeat(51) }), true)).toEqual({ slug: "invalid" });
+    expect(validateUploadForm(form({ slug: "admin" }), true)).toEqual({ slug: "reserved" });
+    expect(validateUploadForm(form({ slug: "x".repeat(51) }), true)).toEqual({ slug: "tooLong" });
     // A slug that will not be sent is not checked.
     expect(validateUploadForm(form({ slug: "has space" }), false)).toEqual({});
     expect(validateUploadForm(form({ path: "a/../b" }), true)).toEqual({ path: "invalid" });
@@ -72,7 +72,7 @@ describe("upload form", () => {
     // The server's bound (a 32-bit column on every database).
     expect(validateUploadForm(form({ maxViews: "2147483648" }), true)).toEqual({ maxViews: "invalid" });
     expect(validateUploadForm(form({ maxViews: "2147483647" }), true)).toEqual({});
-    expect(validateUploadForm(form({ remark: "r".repeat(1001) }), true)).toEqual({ remark: "invalid" });
+    expect(validateUploadForm(form({ remark: "r".repeat(1001) }), true)).toEqual({ remark: "tooLong" });
   });
 
   it("names pasted screenshots after the time", () => {

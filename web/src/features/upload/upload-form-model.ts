@@ -1,8 +1,9 @@
-import { parseMaxViews, UPLOAD_EXPIRY_HOURS, uploadOptions } from "@clipshare/shared";
+import { UPLOAD_EXPIRY_HOURS, uploadFolderInput } from "@clipshare/shared";
+import { type FieldProblem, shareOptionFieldProblems } from "../../lib/share-options/form-model";
 
 /**
- * The share options of the upload form: values, validation with the
- * server's own schema, and the fields a request carries. Optional fields are
+ * The share options of the upload form (and its URL tab): values, validation
+ * by the share-option rules every form uses, and the fields a request carries. Optional fields are
  * sent only if set. Pure, so it is unit-tested.
  */
 
@@ -23,7 +24,7 @@ export interface UploadFormValues {
 }
 
 export type UploadFormField = "slug" | "path" | "remark" | "password" | "maxViews";
-export type UploadFormErrors = Partial<Record<UploadFormField, "invalid">>;
+export type UploadFormErrors = Partial<Record<UploadFormField, FieldProblem>>;
 
 export function emptyUploadForm(storageConfigId = ""): UploadFormValues {
   return {
@@ -79,26 +80,16 @@ export function presignBody(fields: UploadFields, file: { name: string; size: nu
   };
 }
 
-const FIELD_OF_OPTION: Record<string, UploadFormField> = {
-  slug: "slug",
-  path: "path",
-  remark: "remark",
-  password: "password",
-  max_views: "maxViews",
-};
-
-/** Checks the form with the schema the server applies, field by field. */
+/** Checks the form field by field; the link suffix only where one file goes (it names one share). */
 export function validateUploadForm(values: UploadFormValues, allowSlug: boolean): UploadFormErrors {
-  const errors: UploadFormErrors = {};
-  if (parseMaxViews(values.maxViews) === null) errors.maxViews = "invalid";
-  const fields = uploadFields(values, allowSlug);
-  const parsed = uploadOptions.safeParse({ ...fields, ...(errors.maxViews ? { max_views: undefined } : {}) });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = FIELD_OF_OPTION[String(issue.path[0])];
-      if (field) errors[field] = "invalid";
-    }
-  }
+  const errors: UploadFormErrors = shareOptionFieldProblems({
+    remark: values.remark,
+    slug: allowSlug ? values.slug : "",
+    password: values.password,
+    maxViews: values.maxViews,
+  });
+  const path = values.path.trim();
+  if (path && !uploadFolderInput.safeParse(path).success) errors.path = "invalid";
   return errors;
 }
 

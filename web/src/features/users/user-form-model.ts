@@ -9,7 +9,7 @@ import {
   USERNAME_PATTERN,
   type UserDto,
 } from "@clipshare/shared";
-import type { InvitationBody, UserBody } from "./api/users";
+import type { InvitationBody, UserBody } from "../../lib/accounts/users-api";
 
 /**
  * The user form (create, edit) and the invitation form: values, validation, request bodies.

@@ -1,6 +1,7 @@
 import { DISPLAY_NAME_MAX, type SessionDto } from "@clipshare/shared";
 import { LogOut, MonitorSmartphone, UserRound } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
+import { PermissionBadges } from "../../../components/accounts/permission-badges";
 import { DataList, type ListColumn, type RowAction } from "../../../components/list/data-list";
 import { ListBody } from "../../../components/list/list-frame";
 import { Alert } from "../../../components/ui/alert";
@@ -12,7 +13,6 @@ import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
-import { PermissionBadges } from "../../api-keys";
 import { useAccount, useEndSession, useSessions, useSetDisplayName } from "../hooks/use-account";
 import { browserOf } from "../session-label";
 import { CredentialsCard } from "./credentials-card";

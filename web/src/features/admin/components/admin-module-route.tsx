@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Navigate, useParams } from "react-router";
+import { SignInRequired } from "../../../components/sign-in-required";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../i18n";
 import { useCapabilities } from "../../../lib/auth-store";
@@ -12,7 +13,6 @@ import {
   modulePermission,
 } from "../modules/module-ids";
 import { ADMIN_MODULE_VIEWS } from "../modules/registry";
-import { SignInRequired } from "./sign-in-required";
 
 /**
  * Renders /admin (the default module) and /admin/{module}, lazily. A module the

@@ -5,9 +5,9 @@ import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../i18n";
 import { authStore, useAuth, useCapabilities } from "../../../lib/auth-store";
 import { cn } from "../../../lib/cn";
+import { signInReturnPath } from "../../../lib/sign-in-return";
 import { ADMIN_MODULE_TITLES, allowedModules, defaultModule } from "../modules/module-ids";
 import { ADMIN_MODULE_VIEWS } from "../modules/registry";
-import { signInReturnPath } from "../sign-in-return";
 import { SignInPanel } from "./sign-in-panel";
 
 /** /admin and /admin/{module}: sign-in when signed out, else the panel frame. */

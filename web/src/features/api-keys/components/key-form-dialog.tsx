@@ -1,4 +1,5 @@
 import { BASE_PATH_MAX, CUSTOM_KEY_MAX, CUSTOM_KEY_MIN, KEY_NAME_MAX, KEY_ROLES } from "@clipshare/shared";
+import { PermissionPicker } from "../../../components/accounts/permission-picker";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
@@ -12,7 +13,6 @@ import {
   type KeyFormValues,
   validateKeyForm,
 } from "../key-form-model";
-import { PermissionPicker } from "./permission-picker";
 
 export interface KeyFormDialogProps {
   mode: "create" | "edit";

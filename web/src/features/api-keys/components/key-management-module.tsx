@@ -1,5 +1,6 @@
 import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { PermissionBadges } from "../../../components/accounts/permission-badges";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
 import { DataList, type ListColumn, type RowAction } from "../../../components/list/data-list";
 import { ListBody } from "../../../components/list/list-frame";
@@ -25,7 +26,6 @@ import {
 } from "../key-form-model";
 import { CreatedKeyDialog } from "./created-key-dialog";
 import { KeyFormDialog } from "./key-form-dialog";
-import { PermissionBadges } from "./permission-badges";
 
 function useExpiryText() {
   const { t, i18n } = useTranslation();

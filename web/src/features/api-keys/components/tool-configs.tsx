@@ -6,7 +6,7 @@ import { Label } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { copyText } from "../../../lib/clipboard";
-import { downloadText } from "../../pastes";
+import { downloadText } from "../../../lib/download-text";
 
 /**
  * Uploads from screenshot tools with this key: ShareX uploaders (.sxcu) and

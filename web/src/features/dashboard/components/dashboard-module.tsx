@@ -1,11 +1,11 @@
 import { RefreshCw } from "lucide-react";
+import { AccessSummaryCard } from "../../../components/access-log/access-summary-card";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { useErrorText } from "../../../lib/use-error-text";
-import { AccessSummaryCard } from "../../access-log";
 import { useCacheStats, useClearCache, useDashboardStats } from "../hooks/use-dashboard";
 import { ActivityCard } from "./activity-card";
 import { CacheCard } from "./cache-card";

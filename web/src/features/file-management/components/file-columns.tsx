@@ -1,6 +1,7 @@
 import { explorerShareRemark } from "@clipshare/shared";
 import { Copy, Eye, Lock, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
+import { useAccessLogAction } from "../../../components/access-log/row-action";
 import type { ListColumn, RowAction } from "../../../components/list/data-list";
 import { Badge } from "../../../components/ui/badge";
 import { toast } from "../../../components/ui/toast";
@@ -11,7 +12,6 @@ import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { fileShareUrl } from "../../../lib/share-links";
 import { useStorageName } from "../../../lib/storage-name";
-import { useAccessLogAction } from "../../access-log";
 import type { FileShare } from "../api/file-shares";
 
 function StatusBadges({ file }: { file: FileShare }) {

@@ -1,13 +1,17 @@
-import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
 import { PasswordField } from "../../../components/password-input";
+import {
+  MaxViewsField,
+  RemarkField,
+  SlugField,
+  useShareErrorText,
+} from "../../../components/share-options/share-fields";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
-import { Field, SelectField, TextField } from "../../../components/ui/form";
+import { SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { useFormState } from "../../../lib/use-form-state";
-import { LinkSuffixInput, maxViewsErrorText } from "../../pastes";
 import type { FileShare } from "../api/file-shares";
 import {
   type FileShareErrors,
@@ -41,13 +45,14 @@ export function FileEditDialog({
     save: (v, initial) => (v && initial ? onSubmit(v, initial) : Promise.resolve()),
   });
 
+  const shareErrorText = useShareErrorText();
+  /** The share options' texts are every share form's; the name and custom expiry are this form's own. */
   const errorText = (field: FileShareField) => {
     const e = errors[field];
     if (!e) return null;
-    if (field === "maxViews") return maxViewsErrorText(t);
-    return t(`fileManagement.form.errors.${field}.${e}` as "fileManagement.form.errors.slug.invalid", {
-      max: field === "slug" ? SLUG_MAX_LENGTH : REMARK_MAX,
-    });
+    if (field === "filename" || field === "customExpiry")
+      return t(`fileManagement.form.errors.${field}.${e}` as "fileManagement.form.errors.filename.invalid");
+    return shareErrorText(field, e === "past" ? undefined : e);
   };
 
   const currentExpiry = file?.expires_at
@@ -75,26 +80,21 @@ export function FileEditDialog({
               value={values.filename}
               onChange={(e) => set("filename", e.target.value)}
             />
-            <Field label={t("fileManagement.form.slug")} error={errorText("slug")}>
-              {({ id, describedBy, invalid }) => (
-                <LinkSuffixInput
-                  prefix="/file/"
-                  id={id}
-                  aria-describedby={describedBy}
-                  invalid={invalid}
-                  value={values.slug}
-                  maxLength={SLUG_MAX_LENGTH}
-                  onChange={(e) => set("slug", e.target.value)}
-                />
-              )}
-            </Field>
+            <SlugField
+              prefix="/file/"
+              label={t("fileManagement.form.slug")}
+              hint=""
+              error={errorText("slug")}
+              value={values.slug}
+              onChange={(v) => set("slug", v)}
+            />
           </div>
-          <TextField
+          <RemarkField
             label={t("fileManagement.form.remark")}
+            hint=""
             error={errorText("remark")}
             value={values.remark}
-            maxLength={REMARK_MAX}
-            onChange={(e) => set("remark", e.target.value)}
+            onChange={(v) => set("remark", v)}
           />
 
           <div className="grid gap-4 sm:grid-cols-2">
@@ -153,17 +153,12 @@ export function FileEditDialog({
             ) : null}
           </div>
 
-          <TextField
+          <MaxViewsField
             label={t("fileManagement.form.maxViews")}
             hint={t("fileManagement.form.maxViewsHint", { count: file?.views ?? 0 })}
             error={errorText("maxViews")}
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            placeholder={t("upload.options.unlimited")}
             value={values.maxViews}
-            onChange={(e) => set("maxViews", e.target.value)}
+            onChange={(v) => set("maxViews", v)}
           />
 
           <CheckboxField

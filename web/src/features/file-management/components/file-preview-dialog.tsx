@@ -9,12 +9,13 @@ import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { backendUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
-import { loadFilePreview } from "../../file-view";
 import type { FileShare } from "../api/file-shares";
 import { useFileShareDetail } from "../hooks/use-file-shares";
 
 // The visitor page's viewers, loaded when a preview opens.
-const FilePreview = lazy(() => loadFilePreview().then((m) => ({ default: m.FilePreview })));
+const FilePreview = lazy(() =>
+  import("../../../components/file-preview/file-preview").then((m) => ({ default: m.FilePreview })),
+);
 
 /** Preview a share as its owner (no view is counted). */
 export function FilePreviewDialog({ file, onClose }: { file: FileShare | null; onClose: () => void }) {

@@ -14,9 +14,9 @@ import {
   openFileShare,
 } from "../../../lib/e2e/file-crypto";
 import { formatBytes } from "../../../lib/file-size";
+import { previewKind, TEXT_PREVIEW_MAX_BYTES } from "../../../lib/preview-kind";
+import type { PublicFile } from "../../../lib/public-files";
 import { backendUrl } from "../../../lib/share-links";
-import type { PublicFile } from "../api/public-files";
-import { previewKind, TEXT_PREVIEW_MAX_BYTES } from "../preview-kind";
 import { FileHeading } from "./file-heading";
 
 /**

@@ -1,6 +1,8 @@
 import { Calendar, Copy, Download, Eye, HardDrive, Hourglass, LockKeyhole, Tag } from "lucide-react";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
+import { FilePreview } from "../../../components/file-preview/file-preview";
+import { OfflineCopyMark } from "../../../components/offline/offline-copy-mark";
 import { ShareQrButton } from "../../../components/share-qr-code";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
@@ -12,14 +14,12 @@ import { isApiError } from "../../../lib/api-error";
 import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
+import type { PublicFile } from "../../../lib/public-files";
 import { backendUrl, fileShareUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
-import { OfflineCopyMark } from "../../offline";
-import type { PublicFile } from "../api/public-files";
 import { usePublicFile } from "../hooks/use-public-file";
 import { EncryptedFile } from "./encrypted-file";
 import { FileHeading } from "./file-heading";
-import { FilePreview } from "./file-preview";
 import { FilePasswordPrompt } from "./password-prompt";
 import { ShareUnavailable, type UnavailableReason } from "./share-unavailable";
 

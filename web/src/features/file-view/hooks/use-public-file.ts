@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { keepShare, withOfflineShare } from "../../../lib/offline/offline-copy";
 import type { ReplayReport } from "../../../lib/offline/offline-queue";
 import { QUEUE_REPLAYED_EVENT } from "../../../lib/offline/queue-status";
-import { type PublicFile, publicFilesApi } from "../api/public-files";
+import { type PublicFile, publicFilesApi } from "../../../lib/public-files";
 
 export const publicFileQueryKey = (slug: string) => ["public-file", slug] as const;
 

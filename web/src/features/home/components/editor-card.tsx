@@ -1,13 +1,15 @@
 import { PASTE_MAX_BYTES } from "@clipshare/shared";
 import { Columns2, Eye, FileUp, PenLine } from "lucide-react";
 import { type ChangeEvent, useDeferredValue, useRef, useState } from "react";
+import { CodeEditor } from "../../../components/code-editor/code-editor";
 import { Segmented } from "../../../components/segmented";
+import { FormatSwitch } from "../../../components/text-view/format-switch";
+import { PasteContent } from "../../../components/text-view/paste-content";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
-import type { TextFormat } from "../../pastes";
-import { CodeEditor, FormatSwitch, PasteContent } from "../../pastes";
+import type { TextFormat } from "../../../lib/markdown/detect";
 import type { SaveResult } from "../draft-storage";
 import { formatForFileName, IMPORT_ACCEPT, looksBinary } from "../import-file";
 

@@ -6,23 +6,21 @@ import { useTranslation } from "../../../i18n";
 import { isApiError } from "../../../lib/api-error";
 import { useCapabilities } from "../../../lib/auth-store";
 import { formatDateTime } from "../../../lib/format";
+import type { TextFormat } from "../../../lib/markdown/detect";
 import type { ReplayReport } from "../../../lib/offline/offline-queue";
 import { QUEUE_REPLAYED_EVENT } from "../../../lib/offline/queue-status";
+import { useReceivedShare } from "../../../lib/offline/use-received-share";
+import { type CreatedPaste, pastesApi } from "../../../lib/pastes/api";
 import { recentPastes, useRecentPastes } from "../../../lib/recent-pastes";
-import { useErrorText } from "../../../lib/use-error-text";
-import { useReceivedShare } from "../../offline";
-import type { TextFormat } from "../../pastes";
 import {
-  type CreatedPaste,
   createBody,
   emptyShareForm,
   hasErrors,
-  loadSchemaCheck,
-  pastesApi,
   type ShareFormErrors,
   type ShareFormValues,
   validateShareForm,
-} from "../../pastes";
+} from "../../../lib/share-options/form-model";
+import { useErrorText } from "../../../lib/use-error-text";
 import { clearDraft, loadDraft } from "../draft-storage";
 import { useDraftAutosave } from "../hooks/use-draft";
 import { EditorCard } from "./editor-card";
@@ -112,7 +110,7 @@ export function HomePage() {
         body.content = sealed.content;
         body.encrypted = true;
       }
-      const { createBodyProblem } = await loadSchemaCheck();
+      const { createBodyProblem } = await import("../../../lib/pastes/schema-check");
       const other = createBodyProblem(body);
       if (other) {
         setErrors({ other });

@@ -4,7 +4,7 @@ import { Card, CardHeader } from "../../../components/ui/card";
 import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { type RecentPaste, recentPastes } from "../../../lib/recent-pastes";
-import { pasteLink } from "../../pastes";
+import { pasteLink } from "../../../lib/share-links";
 
 /** The last pastes made in this browser, with link, copy and QR code. Its own chunk: Home loads it once there is one. */
 export default function RecentPastes({ pastes }: { pastes: RecentPaste[] }) {

@@ -1,19 +1,20 @@
 import { Send } from "lucide-react";
 import type { FormEvent } from "react";
+import { PasswordInput } from "../../../components/password-input";
+import {
+  AccessLogField,
+  ExpiryField,
+  MaxViewsField,
+  RemarkField,
+  SlugField,
+  useShareErrorText,
+} from "../../../components/share-options/share-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Field } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
-import type { ExpiryUnit, ShareFormErrors, ShareFormValues } from "../../pastes";
-import {
-  ExpiryField,
-  MaxViewsField,
-  PasswordInput,
-  RemarkField,
-  SlugField,
-  useShareErrorText,
-} from "../../pastes";
+import type { ExpiryUnit, ShareFormErrors, ShareFormValues } from "../../../lib/share-options/form-model";
 
 export interface ShareFormProps {
   values: ShareFormValues;
@@ -101,12 +102,7 @@ export function ShareForm({
             error={errorText("maxViews", errors.maxViews)}
           />
         </div>
-        <CheckboxField
-          label={t("accessLog.shareSwitch")}
-          description={t("accessLog.shareSwitchHint")}
-          checked={!values.noLog}
-          onCheckedChange={(on) => set("noLog", !on)}
-        />
+        <AccessLogField noLog={Boolean(values.noLog)} onChange={(noLog) => set("noLog", noLog)} />
         <CheckboxField
           label={t("e2e.option")}
           description={t("e2e.optionHint")}

@@ -8,8 +8,8 @@ import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { copyText } from "../../../lib/clipboard";
 import { formatDateTime } from "../../../lib/format";
-import type { CreatedPaste } from "../../pastes";
-import { pasteLink } from "../../pastes";
+import type { CreatedPaste } from "../../../lib/pastes/api";
+import { pasteLink } from "../../../lib/share-links";
 
 export function ShareResult({
   created,

@@ -1,6 +1,6 @@
+import { SignInRequired } from "../../../components/sign-in-required";
 import { useTranslation } from "../../../i18n";
 import type { Capabilities } from "../../../lib/auth-state";
-import { SignInRequired } from "../../admin";
 
 /** Creating a paste needs the administrator or an API key with text permission. */
 export function SignInPrompt({ caps }: { caps: Capabilities }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { TextFormat } from "../../pastes";
+import type { TextFormat } from "../../../lib/markdown/detect";
 import { type SaveResult, saveDraft } from "../draft-storage";
 
 const SAVE_DELAY_MS = 500;

@@ -10,6 +10,7 @@ import type {
   FsFileInfo,
   FsFileLink,
   FsListing,
+  FsPublicInfo,
   FsSearchResponse,
   FsSearchResult,
   FsTask,
@@ -38,10 +39,14 @@ export type {
   FsTask,
 };
 
+/** The share options of POST /fs/create-share (each sent only when set). */
 export interface ShareOptions {
+  remark?: string;
+  slug?: string;
   password?: string;
   expires_in?: number;
   max_views?: number;
+  no_log?: boolean;
 }
 
 /** Page size of directory listings: one screen of rows plus room to scroll. */
@@ -82,9 +87,13 @@ export interface FolderSettingsInput {
   public_list: boolean | null;
 }
 
-export type { FolderSettings, FolderView };
+export type { FolderSettings, FolderView, FsPublicInfo };
 
 export const fsApi = {
+  /** Where visitors without credentials may browse; no roots: public browsing is off. */
+  async publicInfo(signal?: AbortSignal): Promise<FsPublicInfo> {
+    return (await api.request<FsPublicInfo>("/fs/public", { signal })).data;
+  },
   /** What a folder shows above its listing, and its own settings for the admin. */
   async folder(path: string, signal?: AbortSignal): Promise<FolderView> {
     return (await api.request<FolderView>("/fs/folder", { query: { path }, signal })).data;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { CodeEditor } from "../../../components/code-editor/code-editor";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -6,7 +7,6 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { useErrorText } from "../../../lib/use-error-text";
-import { CodeEditor } from "../../pastes";
 import { fsApi } from "../api/fs";
 import { useFileText } from "../hooks/use-fs";
 import { baseName, fileKind } from "../model/paths";

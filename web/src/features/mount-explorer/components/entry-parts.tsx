@@ -11,10 +11,10 @@ import {
   HardDrive,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
 import { formatBytes } from "../../../lib/file-size";
 import type { FsEntry } from "../api/fs";
+import { useFolderContents } from "../hooks/use-folder-contents";
 import { useLongPress } from "../hooks/use-long-press";
 import { extensionOf, fileKind } from "../model/paths";
 import { EntryThumbnail } from "./entry-thumbnail";
@@ -33,18 +33,14 @@ export function EntrySize({
   role?: "gridcell";
   className?: string;
 }) {
-  const { t } = useTranslation();
+  const contents = useFolderContents();
   const folder = entry.isDirectory && entry.folderSize !== undefined;
   return (
     <span
       role={role}
       className={className}
       data-folder-size={folder ? entry.folderSize : undefined}
-      title={
-        folder
-          ? t("explorer.folderContents", { files: entry.folderFiles ?? 0, folders: entry.folderFolders ?? 0 })
-          : undefined
-      }
+      title={folder ? contents(entry) : undefined}
     >
       {entry.isDirectory ? (folder ? formatBytes(entry.folderSize) : "") : formatBytes(entry.size)}
     </span>

@@ -4,7 +4,7 @@ import type { Point } from "../model/gesture";
 import type { EntryShortcut } from "../model/grid-keys";
 import type { SortDir, SortKey } from "../model/sort";
 
-/** What the list, grid and gallery views take (entry-views.tsx), shared with their parts. */
+/** What the list, grid and gallery views take (entry-view.tsx), shared with their parts. */
 export interface EntryViewProps {
   view: ViewMode;
   entries: FsEntry[];

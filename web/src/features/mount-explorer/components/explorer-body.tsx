@@ -1,19 +1,17 @@
-import { useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { cn } from "../../../lib/cn";
 import { formatBytes } from "../../../lib/file-size";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { SearchResult } from "../api/fs";
 import type { ExplorerController } from "../hooks/use-explorer";
+import { useExplorerDrop } from "../hooks/use-explorer-drop";
 import { useExplorerMenu } from "../hooks/use-explorer-menu";
 import { baseName, explorerHref, parentPath } from "../model/paths";
-import { collectDrop } from "../model/upload-walk";
-import { EntryView } from "./entry-views";
+import { EntryView } from "./entry-view";
 import { lockedFolderOf } from "./folder-settings";
 import { BasketPanel, TaskPanel, UploadPanel } from "./side-panels";
 
@@ -68,7 +66,11 @@ function SearchResults({
 export function ExplorerBody({ x }: { x: ExplorerController }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [dragging, setDragging] = useState(false);
+  const { dragging, dropHandlers } = useExplorerDrop({
+    canUpload: x.can.upload,
+    isVirtual: Boolean(x.listing?.isVirtual),
+    upload: x.upload,
+  });
   const menuItems = useExplorerMenu(x);
   const { dir, listing, entries, panel, setPanel } = x;
   const results = x.search.results;
@@ -78,31 +80,7 @@ export function ExplorerBody({ x }: { x: ExplorerController }) {
       <div
         className={cn("relative min-w-0", dragging && "rounded-xl ring-2 ring-indigo-500")}
         data-testid="drop-zone"
-        onDragOver={(e) => {
-          // Taken over even where nothing may be dropped, so the browser does not open the file instead.
-          e.preventDefault();
-          if (!x.can.upload || listing?.isVirtual) {
-            e.dataTransfer.dropEffect = "none";
-            return;
-          }
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDragging(false);
-          if (!x.can.upload) {
-            toast(t("explorerAccess.noUpload"), "info");
-            return;
-          }
-          if (listing?.isVirtual) {
-            toast(t("explorer.dropNotHere"), "error");
-            return;
-          }
-          void collectDrop(e.dataTransfer.items, e.dataTransfer.files).then(({ files, dirs }) =>
-            x.upload(files, dirs),
-          );
-        }}
+        {...dropHandlers}
       >
         {x.previewMissing !== null ? (
           <Alert tone="info" className="mb-3">

@@ -5,6 +5,7 @@ import { useExplorerMenu } from "../hooks/use-explorer-menu";
 import { collectPickedFolder } from "../model/upload-walk";
 import { DeleteDialog, FolderPickerDialog, NameDialog } from "./action-dialogs";
 import { ContextMenu } from "./context-menu";
+import { DetailsDialog } from "./details-dialog";
 import { LinkDialog, ShareDialog } from "./link-dialogs";
 
 const EditDialog = lazy(() => import("./edit-dialog"));
@@ -92,6 +93,9 @@ export function ExplorerOverlays({ x }: { x: ExplorerController }) {
       ) : null}
       {dialog?.kind === "link" ? <LinkDialog entry={dialog.entry} onClose={close} /> : null}
       {dialog?.kind === "share" ? <ShareDialog entry={dialog.entry} onClose={close} /> : null}
+      {dialog?.kind === "details" ? (
+        <DetailsDialog path={dialog.path} name={dialog.name} onClose={close} />
+      ) : null}
       {dialog?.kind === "edit" ? (
         <Suspense fallback={null}>
           <EditDialog path={dialog.path} onClose={close} onSaved={() => void x.refresh()} />

@@ -123,15 +123,17 @@ export function ExplorerToolbar({ x }: { x: ExplorerController }) {
           <span className="sr-only">{t("explorer.basket")}</span>
           <span className="tabular-nums">{x.basket.items.length}</span>
         </Button>
-        <Button
-          size="sm"
-          variant={panel === "tasks" ? "secondary" : "ghost"}
-          onClick={() => togglePanel("tasks")}
-          aria-label={t("explorer.tasks")}
-          title={t("explorer.tasks")}
-        >
-          <ClipboardList className="h-4 w-4" aria-hidden />
-        </Button>
+        {x.can.tasks ? (
+          <Button
+            size="sm"
+            variant={panel === "tasks" ? "secondary" : "ghost"}
+            onClick={() => togglePanel("tasks")}
+            aria-label={t("explorer.tasks")}
+            title={t("explorer.tasks")}
+          >
+            <ClipboardList className="h-4 w-4" aria-hidden />
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -12,11 +12,10 @@ import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { isApiError } from "../../../lib/api-error";
 import { useErrorText } from "../../../lib/use-error-text";
-import { loadMarkdownView } from "../../pastes";
 import { type FolderSettings, type FolderView, fsApi } from "../api/fs";
 import { fsKey, useRefreshFs } from "../hooks/use-fs";
 
-const MarkdownView = lazy(loadMarkdownView);
+const MarkdownView = lazy(() => import("../../../components/text-view/markdown-view"));
 
 /** What a folder shows above its listing and whether the caller may change it (GET /fs/folder). */
 export function useFolderView(path: string, enabled: boolean) {

@@ -3,17 +3,25 @@ import { Copy, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { PasswordField } from "../../../components/password-input";
 import { QrCode } from "../../../components/qr-code";
+import {
+  AccessLogField,
+  MaxViewsField,
+  RemarkField,
+  SlugField,
+  useShareErrorText,
+} from "../../../components/share-options/share-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field, Input, Select } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
+import { isApiError } from "../../../lib/api-error";
 import { copyText } from "../../../lib/clipboard";
 import { formatDateTime } from "../../../lib/format";
 import { fileShareUrl } from "../../../lib/share-links";
+import { type ShareOptionFieldErrors, shareOptionFieldProblems } from "../../../lib/share-options/form-model";
 import { useErrorText } from "../../../lib/use-error-text";
-import { MaxViewsField, maxViewsErrorText } from "../../pastes";
 import { type CreatedShare, type FileLink, type FsEntry, fsApi } from "../api/fs";
 
 const LINK_EXPIRY = [
@@ -123,17 +131,66 @@ export function LinkDialog({ entry, onClose }: { entry: FsEntry; onClose: () => 
   );
 }
 
+/** The share options of the explorer's share dialog, as typed. */
+interface ShareDialogValues {
+  remark: string;
+  slug: string;
+  password: string;
+  expiresInHours: number;
+  maxViews: string;
+  noLog: boolean;
+}
+
+const EMPTY_SHARE_VALUES: ShareDialogValues = {
+  remark: "",
+  slug: "",
+  password: "",
+  expiresInHours: 0,
+  maxViews: "",
+  noLog: false,
+};
+
 export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [password, setPassword] = useState("");
-  const [expires, setExpires] = useState<number>(0);
-  const [maxViews, setMaxViews] = useState("");
-  const [maxViewsInvalid, setMaxViewsInvalid] = useState(false);
+  const fieldError = useShareErrorText();
+  const [values, setValues] = useState(EMPTY_SHARE_VALUES);
+  const [problems, setProblems] = useState<ShareOptionFieldErrors>({});
   const [share, setShare] = useState<CreatedShare | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const url = share ? fileShareUrl(share.slug) : null;
+  const set = <K extends keyof ShareDialogValues>(key: K, value: ShareDialogValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setProblems((p) => ({ ...p, [key]: undefined }));
+  };
+
+  const create = async () => {
+    // The share-option rules of every other share form.
+    const found = shareOptionFieldProblems(values);
+    setProblems(found);
+    if (Object.values(found).some(Boolean)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setShare(
+        await fsApi.createShare(entry.path, {
+          remark: values.remark.trim() || undefined,
+          slug: values.slug.trim() || undefined,
+          password: values.password || undefined,
+          expires_in: values.expiresInHours || undefined,
+          max_views: parseMaxViews(values.maxViews) || undefined,
+          no_log: values.noLog || undefined,
+        }),
+      );
+    } catch (err) {
+      if (isApiError(err) && err.errorId === "slug_taken") setProblems({ slug: "taken" });
+      else setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <Dialog
       open
@@ -150,30 +207,7 @@ export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () =>
             <Button variant="outline" onClick={onClose}>
               {t("common.cancel")}
             </Button>
-            <Button
-              disabled={busy}
-              onClick={async () => {
-                // The same view-limit rule as every other share form: empty or 0 is unlimited.
-                const views = parseMaxViews(maxViews);
-                setMaxViewsInvalid(views === null);
-                if (views === null) return;
-                setBusy(true);
-                setError(null);
-                try {
-                  setShare(
-                    await fsApi.createShare(entry.path, {
-                      password: password || undefined,
-                      expires_in: expires || undefined,
-                      max_views: views || undefined,
-                    }),
-                  );
-                } catch (err) {
-                  setError(errorText(err));
-                } finally {
-                  setBusy(false);
-                }
-              }}
-            >
+            <Button disabled={busy} onClick={() => void create()}>
               {t("explorer.createShare")}
             </Button>
           </>
@@ -196,16 +230,36 @@ export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () =>
         </div>
       ) : (
         <div className="space-y-3">
+          <RemarkField
+            label={t("upload.options.remark")}
+            hint={t("explorer.optional")}
+            error={fieldError("remark", problems.remark)}
+            value={values.remark}
+            onChange={(v) => set("remark", v)}
+          />
+          <SlugField
+            prefix="/file/"
+            label={t("upload.options.slug")}
+            hint={t("explorer.optional")}
+            error={fieldError("slug", problems.slug)}
+            value={values.slug}
+            onChange={(v) => set("slug", v)}
+          />
           <PasswordField
             label={t("explorer.sharePassword")}
             hint={t("explorer.optional")}
+            error={fieldError("password", problems.password)}
             autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
+            value={values.password}
+            onChange={(v) => set("password", v)}
           />
           <Field label={t("explorer.shareExpiry")}>
             {({ id }) => (
-              <Select id={id} value={expires} onChange={(e) => setExpires(Number(e.target.value))}>
+              <Select
+                id={id}
+                value={values.expiresInHours}
+                onChange={(e) => set("expiresInHours", Number(e.target.value))}
+              >
                 <option value={0}>{t("explorer.expiry.never")}</option>
                 {SHARE_EXPIRY_HOURS.map((o) => (
                   <option key={o.hours} value={o.hours}>
@@ -216,13 +270,11 @@ export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () =>
             )}
           </Field>
           <MaxViewsField
-            value={maxViews}
-            onChange={(value) => {
-              setMaxViews(value);
-              setMaxViewsInvalid(false);
-            }}
-            error={maxViewsInvalid ? maxViewsErrorText(t) : null}
+            value={values.maxViews}
+            onChange={(v) => set("maxViews", v)}
+            error={fieldError("maxViews", problems.maxViews)}
           />
+          <AccessLogField noLog={values.noLog} onChange={(noLog) => set("noLog", noLog)} />
           {error ? <Alert>{error}</Alert> : null}
         </div>
       )}

@@ -9,14 +9,13 @@ import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { backendUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
-import { loadMarkdownView } from "../../pastes";
 import type { FsEntry } from "../api/fs";
 import { useFileInfo, useFileText } from "../hooks/use-fs";
 import { fileKind, showsAsThumbnail } from "../model/paths";
 import { ArchivePreview } from "./archive-preview";
 import { EntryThumbnail } from "./entry-thumbnail";
 
-const MarkdownView = lazy(loadMarkdownView);
+const MarkdownView = lazy(() => import("../../../components/text-view/markdown-view"));
 
 /** Office viewers: they fetch the file from a public URL, so they only work for links the internet can reach. */
 export function officeViewerUrl(provider: "microsoft" | "google", fileUrl: string): string {

@@ -5,6 +5,7 @@ import {
   FolderInput,
   FolderOpen,
   FolderPlus,
+  Info,
   Link2,
   Pencil,
   RefreshCw,
@@ -56,6 +57,13 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
         icon: RefreshCw,
         onSelect: () => void x.dir.refetch(),
       });
+      if (x.listing && !x.listing.isVirtual)
+        folderItems.push({
+          id: "details",
+          label: t("explorer.details.openFolder"),
+          icon: Info,
+          onSelect: () => x.setDialog({ kind: "details", path: x.path, name: x.listing?.name || x.path }),
+        });
       return folderItems;
     }
     const { selected } = x.selection;
@@ -104,6 +112,12 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
             onSelect: () => x.setDialog({ kind: "share", entry }),
           });
       }
+      items.push({
+        id: "details",
+        label: t("explorer.details.open"),
+        icon: Info,
+        onSelect: () => x.setDialog({ kind: "details", path: normalizePath(entry.path), name: entry.name }),
+      });
       if (can.rename)
         items.push({
           id: "rename",

@@ -56,6 +56,16 @@ export function useRefreshFs() {
   return useCallback(() => qc.invalidateQueries({ queryKey: fsKey }), [qc]);
 }
 
+/** Public browsing for a visitor without credentials: where it may browse (asked only when `enabled`). */
+export function usePublicBrowsing(enabled: boolean) {
+  return useQuery({
+    queryKey: [...fsKey, "public"],
+    queryFn: ({ signal }) => fsApi.publicInfo(signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
 const FINISHED = new Set(["completed", "failed", "cancelled", "partial"]);
 
 /** Server-side tasks: polled every second while one runs, so the panel survives a reload. */

@@ -283,6 +283,7 @@ describe("explorer permissions", () => {
       rename: false,
       delete: false,
       share: false,
+      tasks: true,
     });
     expect(
       explorerPermissions(Permission.MOUNT_VIEW | Permission.MOUNT_UPLOAD | Permission.MOUNT_RENAME),
@@ -292,6 +293,7 @@ describe("explorer permissions", () => {
       rename: true,
       delete: false,
       share: false,
+      tasks: true,
     });
     expect(explorerPermissions(ALL_PERMISSIONS)).toEqual({
       upload: true,
@@ -299,6 +301,18 @@ describe("explorer permissions", () => {
       rename: true,
       delete: true,
       share: true,
+      tasks: true,
+    });
+  });
+
+  it("a visitor without credentials changes nothing and has no tasks", () => {
+    expect(explorerPermissions(0)).toEqual({
+      upload: false,
+      copy: false,
+      rename: false,
+      delete: false,
+      share: false,
+      tasks: false,
     });
   });
 

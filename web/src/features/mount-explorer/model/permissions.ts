@@ -1,4 +1,4 @@
-import { hasPermission, Permission } from "@clipshare/shared";
+import { hasAnyPermission, hasPermission, MOUNT_ANY, Permission } from "@clipshare/shared";
 
 /**
  * What the signed-in principal may change in the explorer, from its
@@ -16,6 +16,8 @@ export interface ExplorerPermissions {
   delete: boolean;
   /** Share: publishing a file as a file share takes the file-share permission too. */
   share: boolean;
+  /** Has server-side tasks to follow (a visitor without credentials has none). */
+  tasks: boolean;
 }
 
 export function explorerPermissions(mask: number): ExplorerPermissions {
@@ -25,5 +27,6 @@ export function explorerPermissions(mask: number): ExplorerPermissions {
     rename: hasPermission(mask, Permission.MOUNT_RENAME),
     delete: hasPermission(mask, Permission.MOUNT_DELETE),
     share: hasPermission(mask, Permission.FILE_SHARE),
+    tasks: hasAnyPermission(mask, MOUNT_ANY | Permission.FILE_SHARE),
   };
 }

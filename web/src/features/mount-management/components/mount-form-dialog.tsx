@@ -33,6 +33,7 @@ function formOf(row: MountRow): MountForm {
     sort_order: String(row.sort_order),
     is_active: row.is_active,
     web_proxy: row.web_proxy,
+    public_browse: row.public_browse,
     webdav_policy: row.webdav_policy,
     enable_sign: row.enable_sign,
     sign_expires: row.sign_expires === null ? "" : String(row.sign_expires),
@@ -242,6 +243,13 @@ export function MountFormDialog({
         label={t("mounts.fields.enableSign")}
         checked={form.enable_sign}
         onCheckedChange={(v) => set("enable_sign", v)}
+      />
+      <CheckboxField
+        className="sm:col-span-2"
+        label={t("mounts.fields.publicBrowse")}
+        description={t("mounts.publicBrowseHint")}
+        checked={form.public_browse}
+        onCheckedChange={(v) => set("public_browse", v)}
       />
       <CheckboxField
         className="sm:col-span-2"

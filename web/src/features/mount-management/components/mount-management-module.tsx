@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Eraser, FolderOpen, Pencil, Plus, Power, Trash2 } from "lucide-react";
+import { Eraser, FolderOpen, History, Pencil, Plus, Power, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { AccessLogDialog } from "../../../components/access-log/access-log-dialog";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
@@ -10,6 +11,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
+import type { LoggedShare } from "../../../lib/access-log";
 import { useCapabilities } from "../../../lib/auth-store";
 import { useStorageName } from "../../../lib/storage-name";
 import { useErrorText } from "../../../lib/use-error-text";
@@ -31,6 +33,7 @@ export function MountManagementModule() {
   });
   const [editing, setEditing] = useState<MountRow | "new" | null>(null);
   const [deleting, setDeleting] = useState<MountRow | null>(null);
+  const [logOf, setLogOf] = useState<LoggedShare | null>(null);
   const invalidate = () => qc.invalidateQueries({ queryKey: mountsKey });
   const toggle = useMutation({
     mutationFn: (row: MountRow) => mountsApi.update(row.id, { is_active: !row.is_active }),
@@ -111,6 +114,12 @@ export function MountManagementModule() {
                       <Badge tone={row.is_active ? "success" : "neutral"}>
                         {t(row.is_active ? "mounts.active" : "mounts.inactive")}
                       </Badge>
+                      {row.public_browse ? (
+                        <>
+                          {" "}
+                          <Badge tone="accent">{t("mounts.public")}</Badge>
+                        </>
+                      ) : null}
                     </td>
                     <td className="py-2">
                       <div className="flex justify-end gap-1">
@@ -133,6 +142,17 @@ export function MountManagementModule() {
                         </Button>
                         {caps.isAdmin ? (
                           <>
+                            <Button
+                              size="icon"
+                              variant="ghost"
+                              onClick={() =>
+                                setLogOf({ type: "mount", id: row.id, name: row.name, slug: row.mount_path })
+                              }
+                              aria-label={t("accessLog.openNamed", { name: row.name })}
+                              title={t("mounts.accessLog")}
+                            >
+                              <History className="h-4 w-4" aria-hidden />
+                            </Button>
                             <Button
                               size="icon"
                               variant="ghost"
@@ -175,6 +195,7 @@ export function MountManagementModule() {
           </div>
         ) : null}
       </div>
+      <AccessLogDialog share={logOf} onClose={() => setLogOf(null)} />
       {editing ? (
         <MountFormDialog
           row={editing === "new" ? null : editing}

@@ -1,19 +1,14 @@
 import { Copy, Download, FileCode2, Link2, QrCode as QrIcon, WrapText } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { FormatSwitch } from "../../../components/text-view/format-switch";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { copyText } from "../../../lib/clipboard";
-import {
-  downloadExtension,
-  downloadText,
-  FormatSwitch,
-  openTextInNewTab,
-  type PasteView,
-  pasteLink,
-  pastesApi,
-  type TextFormat,
-} from "../../pastes/view";
+import { downloadText, openTextInNewTab } from "../../../lib/download-text";
+import { downloadExtension, type TextFormat } from "../../../lib/markdown/detect";
+import { type PasteView, pastesApi } from "../../../lib/pastes/api";
+import { pasteLink } from "../../../lib/share-links";
 
 const QrDialog = lazy(() => import("./qr-dialog"));
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { keepShare, withOfflineShare } from "../../../lib/offline/offline-copy";
-import { type PasteView, pastesApi } from "../../pastes/view";
+import { type PasteView, pastesApi } from "../../../lib/pastes/api";
 
 export const pasteViewKey = (slug: string) => ["paste-view", slug] as const;
 

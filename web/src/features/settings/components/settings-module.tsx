@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
+import { AccessLogSettingsCard } from "../../../components/access-log/access-log-settings-card";
+import { AppStatusCard } from "../../../components/offline/app-status-card";
 import { SettingsFormCard } from "../../../components/settings-form-card";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
-import { AccessLogSettingsCard } from "../../access-log";
-import { AppStatusCard } from "../../offline";
 import { SIZE_UNITS, type SizeUnit, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from "../api/settings";
 import {
   useProxySignSettings,
@@ -13,6 +13,7 @@ import {
   useSystemSettings,
 } from "../hooks/use-settings";
 import { validateMaxUploadSize, validateProxyExpires } from "../settings-form-model";
+import { PublicBrowsingCard } from "./public-browsing-card";
 
 function UploadSettingsCard() {
   const { t } = useTranslation();
@@ -151,6 +152,7 @@ export function SettingsModule() {
       </header>
       <UploadSettingsCard />
       <ProxySignCard />
+      <PublicBrowsingCard />
       <AccessLogSettingsCard />
       <AppStatusCard />
     </div>

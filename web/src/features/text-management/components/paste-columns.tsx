@@ -1,10 +1,11 @@
 import { Eye, LockKeyhole, Pencil, Trash2 } from "lucide-react";
+import { useAccessLogAction } from "../../../components/access-log/row-action";
 import type { ListColumn, RowAction } from "../../../components/list/data-list";
 import { Badge } from "../../../components/ui/badge";
 import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
-import { useAccessLogAction } from "../../access-log";
-import { type PasteRow, pasteLink } from "../../pastes";
+import type { PasteRow } from "../../../lib/pastes/api";
+import { pasteLink } from "../../../lib/share-links";
 import { creatorOf, viewsText } from "../list-model";
 
 /** The columns of the paste list: link (with lock and remark), text, views, expiry, creator, created. */

@@ -1,31 +1,32 @@
 import { useMemo } from "react";
+import { CodeEditor } from "../../../components/code-editor/code-editor";
 import { ContentSkeleton } from "../../../components/content-skeleton";
+import { PasswordInput } from "../../../components/password-input";
+import {
+  ExpiryField,
+  MaxViewsField,
+  RemarkField,
+  SlugField,
+  useShareErrorText,
+} from "../../../components/share-options/share-fields";
 import { Alert } from "../../../components/ui/alert";
 import { FormDialog } from "../../../components/ui/dialog";
 import { Field, Select } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { isApiError } from "../../../lib/api-error";
 import { formatDateTime } from "../../../lib/format";
+import { formatOf } from "../../../lib/markdown/detect";
+import type { PasteDetail, PasteRow, UpdatePasteBody } from "../../../lib/pastes/api";
+import {
+  type EditFormValues,
+  editFormFrom,
+  type PasswordAction,
+  type ShareFormErrors,
+  updateBody,
+  validateEditForm,
+} from "../../../lib/share-options/form-model";
 import { useErrorText } from "../../../lib/use-error-text";
 import { type FormState, useFormState } from "../../../lib/use-form-state";
-import type { PasteDetail, PasteRow, UpdatePasteBody } from "../../pastes";
-import {
-  CodeEditor,
-  type EditFormValues,
-  ExpiryField,
-  editFormFrom,
-  formatOf,
-  loadSchemaCheck,
-  MaxViewsField,
-  type PasswordAction,
-  PasswordInput,
-  RemarkField,
-  type ShareFormErrors,
-  SlugField,
-  updateBody,
-  useShareErrorText,
-  validateEditForm,
-} from "../../pastes";
 import { usePasteDetail } from "../hooks/use-pastes";
 
 /** Edit a paste with the same rules as the Home form; only changed fields are sent. */
@@ -50,7 +51,7 @@ export function PasteEditDialog({
     save: async (values) => {
       if (!values || !loaded) return;
       const body = updateBody(loaded, values);
-      const { updateBodyProblem } = await loadSchemaCheck();
+      const { updateBodyProblem } = await import("../../../lib/pastes/schema-check");
       const other = updateBodyProblem(body);
       if (other) return { other };
       try {

@@ -2,13 +2,15 @@ import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { ContentSkeleton } from "../../../components/content-skeleton";
 import { Segmented } from "../../../components/segmented";
+import { PasteContent } from "../../../components/text-view/paste-content";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { useTranslation } from "../../../i18n";
+import { formatOf, type TextFormat } from "../../../lib/markdown/detect";
+import type { PasteRow } from "../../../lib/pastes/api";
+import { pasteLink } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
-import type { PasteRow } from "../../pastes";
-import { formatOf, PasteContent, pasteLink, type TextFormat } from "../../pastes";
 import { usePasteDetail } from "../hooks/use-pastes";
 
 /** The full text of a paste, as the owner sees it (no view is counted). */

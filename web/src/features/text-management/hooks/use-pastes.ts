@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type PasteListQuery, pastesApi, type UpdatePasteBody } from "../../pastes";
+import { type PasteListQuery, pastesApi, type UpdatePasteBody } from "../../../lib/pastes/api";
 
 /** Everything cached about the owner's pastes (the Home page invalidates it after creating one). */
 export const pastesKey = ["pastes"] as const;

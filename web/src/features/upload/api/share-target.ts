@@ -4,7 +4,7 @@ import type { UploadTarget } from "../../../lib/upload-engine/create-upload";
 import { goneWhenNotFound, UploadEngineError } from "../../../lib/upload-engine/errors";
 import type { MultipartBackend } from "../../../lib/upload-engine/multipart-uploader";
 import type { MultipartSession } from "../../../lib/upload-engine/resume-store";
-import { UploadStepError } from "../upload-errors";
+import { UploadStepError } from "../../../lib/upload-errors";
 import { presignBody, type UploadFields } from "../upload-form-model";
 import { toResult, type UploadResult, uploadFile } from "./upload-file";
 import type { PublishedFile } from "./uploads";

@@ -2,7 +2,7 @@ import { uploadMimeType } from "@clipshare/shared";
 import { cleanEtag, TransferError } from "../../../lib/upload-engine/errors";
 import type { SingleSendContext } from "../../../lib/upload-engine/single-upload";
 import { etagFromBody, transfer } from "../../../lib/upload-engine/xhr-transfer";
-import { InvalidPresignError, isNetworkTransferError, UploadStepError } from "../upload-errors";
+import { InvalidPresignError, isNetworkTransferError, UploadStepError } from "../../../lib/upload-errors";
 import type { UploadFields } from "../upload-form-model";
 import { presignBody } from "../upload-form-model";
 import { type PresignedUpload, type PublishedFile, uploadsApi, uploadThroughServer } from "./uploads";

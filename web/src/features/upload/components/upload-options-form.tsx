@@ -1,11 +1,15 @@
-import { REMARK_MAX, SLUG_MAX_LENGTH } from "@clipshare/shared";
-import { PasswordInput } from "../../../components/password-input";
+import { PasswordField } from "../../../components/password-input";
+import {
+  AccessLogField,
+  MaxViewsField,
+  RemarkField,
+  SlugField,
+  useShareErrorText,
+} from "../../../components/share-options/share-fields";
 import { Card, CardHeader } from "../../../components/ui/card";
-import { CheckboxField } from "../../../components/ui/checkbox";
 import { Field, Input, Select } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { useStorageName } from "../../../lib/storage-name";
-import { LinkSuffixInput, maxViewsErrorText } from "../../pastes";
 import type { UploadStorageConfig } from "../api/uploads";
 import {
   EXPIRY_CHOICES,
@@ -48,6 +52,7 @@ export function UploadOptionsForm({
 }) {
   const { t } = useTranslation();
   const storageName = useStorageName();
+  const errorText = useShareErrorText();
   const set = <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) =>
     onChange({ ...values, [key]: value });
 
@@ -78,24 +83,15 @@ export function UploadOptionsForm({
           )}
         </Field>
 
-        <Field
+        <SlugField
+          prefix="/file/"
           label={t("upload.options.slug")}
           hint={allowSlug ? t("upload.options.slugHint") : t("upload.options.slugMulti")}
-          error={allowSlug && errors.slug ? t("upload.options.slugInvalid", { max: SLUG_MAX_LENGTH }) : null}
-        >
-          {({ id, describedBy, invalid }) => (
-            <LinkSuffixInput
-              prefix="/file/"
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              value={allowSlug ? values.slug : ""}
-              disabled={disabled || !allowSlug}
-              maxLength={SLUG_MAX_LENGTH}
-              onChange={(e) => set("slug", e.target.value)}
-            />
-          )}
-        </Field>
+          error={allowSlug ? errorText("slug", errors.slug) : null}
+          value={allowSlug ? values.slug : ""}
+          disabled={disabled || !allowSlug}
+          onChange={(v) => set("slug", v)}
+        />
 
         <Field
           label={t("upload.options.path")}
@@ -116,40 +112,24 @@ export function UploadOptionsForm({
           )}
         </Field>
 
-        <Field
+        <RemarkField
           label={t("upload.options.remark")}
-          error={errors.remark ? t("upload.options.remarkInvalid", { max: REMARK_MAX }) : null}
-        >
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              invalid={invalid}
-              value={values.remark}
-              disabled={disabled}
-              maxLength={REMARK_MAX}
-              onChange={(e) => set("remark", e.target.value)}
-            />
-          )}
-        </Field>
+          hint=""
+          error={errorText("remark", errors.remark)}
+          value={values.remark}
+          disabled={disabled}
+          onChange={(v) => set("remark", v)}
+        />
 
-        <Field
+        <PasswordField
           label={t("upload.options.password")}
           hint={t("upload.options.passwordHint")}
-          error={errors.password ? t("upload.options.passwordInvalid") : null}
-        >
-          {({ id, describedBy, invalid }) => (
-            <PasswordInput
-              id={id}
-              describedBy={describedBy}
-              invalid={invalid}
-              value={values.password}
-              onChange={(v) => set("password", v)}
-              autoComplete="new-password"
-              disabled={disabled}
-            />
-          )}
-        </Field>
+          error={errorText("password", errors.password)}
+          value={values.password}
+          onChange={(v) => set("password", v)}
+          autoComplete="new-password"
+          disabled={disabled}
+        />
 
         <div className="grid grid-cols-2 gap-3">
           <Field label={t("upload.options.expiry")}>
@@ -168,31 +148,16 @@ export function UploadOptionsForm({
               </Select>
             )}
           </Field>
-          <Field label={t("upload.options.maxViews")} error={errors.maxViews ? maxViewsErrorText(t) : null}>
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                aria-describedby={describedBy}
-                invalid={invalid}
-                placeholder={t("upload.options.unlimited")}
-                value={values.maxViews}
-                disabled={disabled}
-                onChange={(e) => set("maxViews", e.target.value)}
-              />
-            )}
-          </Field>
+          <MaxViewsField
+            label={t("upload.options.maxViews")}
+            hint=""
+            error={errorText("maxViews", errors.maxViews)}
+            value={values.maxViews}
+            disabled={disabled}
+            onChange={(v) => set("maxViews", v)}
+          />
         </div>
-        <CheckboxField
-          label={t("accessLog.shareSwitch")}
-          description={t("accessLog.shareSwitchHint")}
-          checked={!values.noLog}
-          disabled={disabled}
-          onCheckedChange={(on) => set("noLog", !on)}
-        />
+        <AccessLogField noLog={values.noLog} disabled={disabled} onChange={(noLog) => set("noLog", noLog)} />
         {children}
       </div>
     </Card>

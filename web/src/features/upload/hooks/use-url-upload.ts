@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { createUpload } from "../../../lib/upload-engine/create-upload";
 import type { Upload } from "../../../lib/upload-engine/upload-base";
 import type { UploadFailure } from "../../../lib/upload-engine/upload-queue";
+import { describeUploadFailure } from "../../../lib/upload-errors";
 import type { UploadResult } from "../api/upload-file";
 import { downloadRemote, type RemoteFileInfo, urlApi, urlTarget } from "../api/url-upload";
-import { describeUploadFailure } from "../upload-errors";
 import type { UploadFields } from "../upload-form-model";
 import type { UrlUploadPhase } from "../url-upload-model";
 

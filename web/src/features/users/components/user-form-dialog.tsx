@@ -1,4 +1,5 @@
 import { BASE_PATH_MAX, DISPLAY_NAME_MAX, ROLES, type Role } from "@clipshare/shared";
+import { PermissionPicker } from "../../../components/accounts/permission-picker";
 import { PasswordField } from "../../../components/password-input";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
@@ -6,7 +7,6 @@ import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import { useFormState } from "../../../lib/use-form-state";
-import { PermissionPicker } from "../../api-keys";
 import {
   offeredPermissions,
   type UserFormErrors,

@@ -1,6 +1,7 @@
 import type { InvitationDto, UserDto } from "@clipshare/shared";
 import { Link2, MailPlus, Pencil, Trash2, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
+import { PermissionBadges } from "../../../components/accounts/permission-badges";
 import { CopyLinkButton } from "../../../components/copy-link-button";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
 import { DataList, type ListColumn, type RowAction } from "../../../components/list/data-list";
@@ -16,7 +17,6 @@ import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
-import { PermissionBadges } from "../../api-keys";
 import {
   useDeleteUser,
   useInvitations,

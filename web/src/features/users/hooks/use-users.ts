@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type InvitationBody, type UserBody, usersApi } from "../api/users";
+import { type InvitationBody, type UserBody, usersApi, usersQueryKey } from "../../../lib/accounts/users-api";
 
-export const usersQueryKey = ["admin", "users"] as const;
+export { useUsers } from "../../../lib/accounts/use-users";
+
 const invitationsKey = ["admin", "invitations"] as const;
-
-export function useUsers() {
-  return useQuery({ queryKey: usersQueryKey, queryFn: ({ signal }) => usersApi.list(signal) });
-}
 
 export function useSaveUser() {
   const qc = useQueryClient();
