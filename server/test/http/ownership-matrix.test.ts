@@ -1,6 +1,6 @@
 /**
- * Who may reach what, route group by role: Alice's pastes, file shares, requests, keys,
- * tasks, access log and files (under her grant /m/alice) against the administrator, Alice,
+ * Who may reach what, route group by role: Alice's pastes, file shares, requests,
+ * collections, keys, tasks, access log and files (under her grant /m/alice) against the administrator, Alice,
  * Alice's API key, Bob (another user with the same rights under /m/bob), a guest (who may
  * only look, under /m/public) and anonymous callers, through /api, ZIP, search and WebDAV.
  * Each row is one request and the answer it must get; a row that reads a list says what the
@@ -32,7 +32,7 @@ const auth: Record<Caller, { token?: string; apiKey?: string; basic?: string }> 
   anonymous: {},
 };
 let alice: TestUser;
-const ids = { paste: "", pasteSlug: "", file: "", request: "", key: "", task: "" };
+const ids = { paste: "", pasteSlug: "", file: "", request: "", key: "", task: "", collection: "" };
 
 const basic = (u: TestUser) => `Basic ${Buffer.from(`${u.username}:${u.password}`).toString("base64")}`;
 
@@ -73,6 +73,12 @@ beforeAll(async () => {
   });
   expect(request.status, request.text).toBe(201);
   ids.request = request.body.data.id;
+  const collection = await t.request("POST", "/api/collections", {
+    token: alice.token,
+    body: { title: "Mine", items: [{ file_id: ids.file }, { path: "/m/alice/secret.txt" }] },
+  });
+  expect(collection.status, collection.text).toBe(201);
+  ids.collection = collection.body.data.id;
   ids.task = "matrix-task";
   const now = new Date().toISOString();
   await t.ctx.db
@@ -187,6 +193,22 @@ const rows: Row[] = [
     what: "edit",
     method: "PUT",
     path: () => `/api/requests/${ids.request}`,
+    body: { title: "Changed" },
+    expect: { ...ownerOnly(200, 404), guest: 403 },
+  },
+  // Collections.
+  {
+    group: "collections",
+    what: "read one",
+    method: "GET",
+    path: () => `/api/collections/${ids.collection}`,
+    expect: { ...ownerOnly(200, 404), guest: 403 },
+  },
+  {
+    group: "collections",
+    what: "edit",
+    method: "PUT",
+    path: () => `/api/collections/${ids.collection}`,
     body: { title: "Changed" },
     expect: { ...ownerOnly(200, 404), guest: 403 },
   },
@@ -322,7 +344,7 @@ describe("route group × role", () => {
 
 describe("lists and searches hold only what the caller may see", () => {
   type Listed = { id: string }[];
-  type Body = { data: Listed & { files: Listed; tasks?: Listed; items?: Listed } };
+  type Body = { data: Listed & { files: Listed; collections: Listed; tasks?: Listed; items?: Listed } };
   const listed = async (path: string, caller: Caller, pick: (body: Body) => string[]) => {
     const res = await t.request("GET", path, {
       ...(auth[caller].token ? { token: auth[caller].token } : {}),
@@ -334,12 +356,14 @@ describe("lists and searches hold only what the caller may see", () => {
   const pastesOf = (body: Body) => body.data.map((p) => p.id);
   const filesOf = (body: Body) => body.data.files.map((f) => f.id);
   const requestsOf = (body: Body) => body.data.map((r) => r.id);
+  const collectionsOf = (body: Body) => body.data.collections.map((c) => c.id);
   const tasksOf = (body: Body) => (body.data.tasks ?? body.data.items ?? body.data).map((x) => x.id);
 
   it.each([
     ["pastes", "/api/pastes", pastesOf, () => ids.paste],
     ["file shares", "/api/files", filesOf, () => ids.file],
     ["file requests", "/api/requests", requestsOf, () => ids.request],
+    ["collections", "/api/collections", collectionsOf, () => ids.collection],
     ["tasks", "/api/fs/tasks", tasksOf, () => ids.task],
   ] as const)("%s: Alice and the administrator list hers, Bob does not", async (_what, path, pick, id) => {
     expect(await listed(path, "admin", pick)).toContain(id());
