@@ -34,6 +34,7 @@ import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
 import { UrlUploadService } from "./domain/url-upload/url-upload-service";
 import { AccountService } from "./domain/users/account-service";
 import { InvitationService } from "./domain/users/invitation-service";
+import { UserQuota } from "./domain/users/user-quota";
 import { UserService } from "./domain/users/user-service";
 import { SecretBox } from "./lib/crypto";
 import { HostAllowList } from "./lib/net/host-allow-list";
@@ -105,7 +106,6 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const rateLimiter = new RateLimiter(db);
   const settings = new SettingsService(db);
   const accounts = new AccountService(db, rateLimiter, config.adminTokenTtlSeconds);
-  const users = new UserService(db, config.database.dialect);
   const shareTokens = new ShareAccessTokens(config.secretKey);
   const secretBox = new SecretBox(config.secretKey);
   const storageConfigs = new StorageConfigService(
@@ -118,7 +118,9 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
   const uploadSigner = new UploadSigner(config.secretKey);
   const uploadSessions = new UploadSessions(db, uploadSigner, log);
-  const uploads = new UploadService(db, storageConfigs, settings, fileShares, uploadSessions);
+  const userQuota = new UserQuota(db, config.database.dialect);
+  const users = new UserService(db, config.database.dialect, userQuota);
+  const uploads = new UploadService(db, storageConfigs, settings, fileShares, uploadSessions, userQuota);
   // Unique per process (a restarted instance must not mistake its predecessor's tasks for its own);
   // the name prefix shows operators which instance claimed a task.
   const instanceId = config.instanceName ? `${config.instanceName}-${randomUUID()}` : randomUUID();

@@ -30,6 +30,7 @@ import * as folderSettings from "./migrations/0011-folder-settings";
 import * as sftpHostKey from "./migrations/0012-sftp-host-key";
 import * as fileRequests from "./migrations/0013-file-requests";
 import * as accounts from "./migrations/0014-accounts";
+import * as userQuotas from "./migrations/0015-user-quotas";
 import * as collections from "./migrations/0020-collections";
 import * as publicBrowsing from "./migrations/0025-public-browsing";
 import * as indexFolderParents from "./migrations/0030-index-folder-parents";
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   // 0010 was left unused: the branches that wrote 0011-0013 landed in this order.
   "0013-file-requests": fileRequests,
   "0014-accounts": accounts,
+  "0015-user-quotas": userQuotas,
   "0020-collections": collections,
   "0025-public-browsing": publicBrowsing,
   "0030-index-folder-parents": indexFolderParents,

@@ -20,6 +20,8 @@ export interface UsersTable {
   /** The grant of a user or guest: permission bits and the base path they apply under. */
   permissions: Generated<number>;
   base_path: Generated<string>;
+  /** Bytes everything the user owns may take in total; null: no limit. */
+  quota_bytes: number | null;
   last_login_at: string | null;
   created_at: string;
   updated_at: string;
@@ -35,6 +37,13 @@ export interface SessionsTable {
   last_seen_at: string | null;
   expires_at: string;
   created_at: string;
+}
+
+/** A user's quota on one storage config (bytes of their shares stored there). */
+export interface UserStorageQuotasTable {
+  user_id: string;
+  storage_config_id: string;
+  quota_bytes: number;
 }
 
 /** One-time sign-up links an administrator sends (only the token's hash is kept). */
@@ -427,6 +436,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   user_invitations: UserInvitationsTable;
+  user_storage_quotas: UserStorageQuotasTable;
   api_keys: ApiKeysTable;
   pastes: PastesTable;
   storage_configs: StorageConfigsTable;

@@ -303,3 +303,66 @@ describe("a user's API keys", () => {
     expect(onlyB.body.data.map((k: { id: string }) => k.id)).toEqual([kb.id]);
   });
 });
+
+describe("quotas", () => {
+  it("ten uploads at once past a user's quota: those that fit are stored, the rest get 507, usage equals the bytes stored", async () => {
+    const size = 1000;
+    const u = await t.createUser({ permissions: Permission.FILE_SHARE });
+    const set = await t.request("PUT", `/api/admin/users/${u.id}`, {
+      token: admin,
+      body: { quota_bytes: 5500 },
+    });
+    expect(set.body.data.quota_bytes).toBe(5500);
+    const token = (await login(u.username, u.password)).body.data.token as string;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.request("PUT", `/api/upload-direct/part-${i}.bin`, {
+          token,
+          rawBody: new Uint8Array(size).fill(i),
+          headers: { "content-type": "application/octet-stream", "content-length": String(size) },
+        }),
+      ),
+    );
+    const stored = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status === 507);
+    expect(stored).toHaveLength(5);
+    expect(refused).toHaveLength(5);
+    for (const r of refused) {
+      expect(r.body.error).toBe("insufficient_storage");
+      expect(r.body.message).toMatch(/^Insufficient storage space: file size \(.*\) exceeds remaining space/);
+    }
+    const me = await t.request("GET", "/api/account", { token });
+    const files = await t.request("GET", "/api/files", { token });
+    const bytes = (files.body.data.files as Array<{ size: number }>).reduce((sum, f) => sum + f.size, 0);
+    expect(files.body.data.files).toHaveLength(5);
+    expect(me.body.data.used_bytes).toBe(bytes);
+    expect(bytes).toBe(5 * size);
+  });
+
+  it("counts a form upload of unknown length at its commit, and a quota on one storage config", async () => {
+    const u = await t.createUser({ permissions: Permission.FILE_SHARE });
+    const configs = await t.request("GET", "/api/s3-configs", { token: admin });
+    const configId = (configs.body.data as Array<{ id: string; is_default: unknown }>)[0]!.id;
+    await t.request("PUT", `/api/admin/users/${u.id}`, {
+      token: admin,
+      body: { storage_quotas: [{ storage_config_id: configId, quota_bytes: 1500 }] },
+    });
+    const token = (await login(u.username, u.password)).body.data.token as string;
+    const form = (name: string, bytes: number) => {
+      const body = new FormData();
+      body.append("file", new Blob([new Uint8Array(bytes)]), name);
+      return t.request("POST", "/api/upload", { token, rawBody: body });
+    };
+    expect((await form("a.bin", 1000)).status).toBe(201);
+    const second = await form("b.bin", 1000);
+    expect(second.status).toBe(507);
+    const me = await t.request("GET", "/api/account", { token });
+    expect(me.body.data.used_bytes).toBe(1000);
+    expect(me.body.data.storage_quotas).toEqual([
+      { storage_config_id: configId, quota_bytes: 1500, used_bytes: 1000 },
+    ]);
+    // The refused upload left nothing behind: no share, no pending row.
+    const rows = await t.ctx.db.selectFrom("files").select("id").where("owner_id", "=", u.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -15,6 +15,13 @@ export const user = z.strictObject({
   permissions: z.number(),
   base_path: z.string(),
   disabled: z.boolean(),
+  /** Bytes everything they own may take (null: no limit), and what it takes now. */
+  quota_bytes: z.number().nullable(),
+  used_bytes: z.number(),
+  /** Quotas on single storage configs, each with what is used there. */
+  storage_quotas: z.array(
+    z.strictObject({ storage_config_id: z.string(), quota_bytes: z.number(), used_bytes: z.number() }),
+  ),
   last_login_at: nullableString,
   created_at: z.string(),
   updated_at: z.string(),

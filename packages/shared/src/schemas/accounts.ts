@@ -42,6 +42,23 @@ const displayName = onFirstUse(() =>
 
 const role = onFirstUse(() => z.enum(ROLES, { error: "Role must be admin, user or guest" }));
 
+/** Bytes, or null for no limit. */
+const quotaBytes = onFirstUse(() =>
+  z
+    .number({ error: "A quota is a number of bytes, or null for none" })
+    .int("A quota is a whole number of bytes")
+    .min(0, "A quota cannot be negative")
+    .max(Number.MAX_SAFE_INTEGER)
+    .nullable(),
+);
+
+/** Quotas on single storage configs; null removes the one on that config. */
+const storageQuotas = onFirstUse(() =>
+  z
+    .array(z.object({ storage_config_id: z.string().trim().min(1).max(100), quota_bytes: quotaBytes }))
+    .max(100),
+);
+
 /** POST /admin/users: an account made by an administrator, with its first password. */
 export const createUserRequest = onFirstUse(() =>
   z.object({
@@ -51,6 +68,8 @@ export const createUserRequest = onFirstUse(() =>
     role: role.optional().default("user"),
     permissions: permissionsInput.optional(),
     base_path: basePathInput.optional().default("/"),
+    quota_bytes: quotaBytes.optional(),
+    storage_quotas: storageQuotas.optional(),
   }),
 );
 export type CreateUserRequest = z.input<typeof createUserRequest>;
@@ -64,6 +83,8 @@ export const updateUserRequest = onFirstUse(() =>
     base_path: basePathInput.optional(),
     disabled: looseBoolean.optional(),
     password: password.optional(),
+    quota_bytes: quotaBytes.optional(),
+    storage_quotas: storageQuotas.optional(),
   }),
 );
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;

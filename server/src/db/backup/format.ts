@@ -74,6 +74,7 @@ export const BACKUP_TABLES: {
   api_keys: ["id"],
   system_settings: ["key"],
   storage_configs: ["id"],
+  user_storage_quotas: ["user_id", "storage_config_id"],
   mounts: ["id"],
   folder_settings: ["id"],
   pastes: ["id"],

@@ -100,6 +100,7 @@ export class InvitationService {
       disabled: 0,
       permissions: invitation.permissions,
       base_path: invitation.base_path,
+      quota_bytes: null,
       last_login_at: null,
       created_at: now,
       updated_at: now,

@@ -25,6 +25,7 @@ import type { Database, UserRow } from "../../db/schema";
 import { isUniqueViolation } from "../../db/sql-helpers";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { roleOf } from "./principals";
+import type { UserQuota } from "./user-quota";
 
 /** The tables whose rows belong to a user (owner_id), in the order a transfer moves them. */
 export const OWNED_TABLES = ["pastes", "files", "file_requests", "tasks", "collections"] as const;
@@ -40,7 +41,9 @@ export const userNotFound = () => notFound("User does not exist", "user_not_foun
 const lastAdmin = () =>
   new AppError(409, "last_admin", "The last administrator cannot be deleted, disabled or given another role");
 
-export function toUserDto(row: UserRow): UserDto {
+type Usage = Pick<UserDto, "used_bytes" | "storage_quotas">;
+
+export function toUserDto(row: UserRow, usage: Usage): UserDto {
   const role = roleOf(row.role);
   const grant = grantOfRole(role, { permissions: row.permissions, basePath: row.base_path });
   return {
@@ -51,6 +54,9 @@ export function toUserDto(row: UserRow): UserDto {
     permissions: role === "admin" ? 0 : grant.permissions,
     base_path: role === "admin" ? "/" : grant.basePath,
     disabled: row.disabled === 1,
+    quota_bytes: row.quota_bytes == null ? null : Number(row.quota_bytes),
+    used_bytes: usage.used_bytes,
+    storage_quotas: usage.storage_quotas,
     last_login_at: row.last_login_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -71,7 +77,14 @@ export class UserService {
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
+    private readonly quota: UserQuota,
   ) {}
+
+  /** A user as the API shows them, with their quotas and what they use. */
+  private async present(row: UserRow): Promise<UserDto> {
+    const usage = await this.quota.usageOf(row.id);
+    return toUserDto(row, { used_bytes: usage.used_bytes, storage_quotas: usage.storage });
+  }
 
   async list(query: UserListQuery): Promise<{ users: UserDto[]; total: number }> {
     let base = this.db.selectFrom("users");
@@ -84,11 +97,11 @@ export class UserService {
       base.selectAll().orderBy("created_at").orderBy("id").limit(query.limit).offset(query.offset).execute(),
       base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     ]);
-    return { users: rows.map(toUserDto), total: Number(count.n) };
+    return { users: await Promise.all(rows.map((row) => this.present(row))), total: Number(count.n) };
   }
 
   async get(id: string): Promise<UserDto> {
-    return toUserDto(await this.requireRow(id));
+    return this.present(await this.requireRow(id));
   }
 
   /** Names of users by id (owner columns of the admin lists). */
@@ -113,12 +126,16 @@ export class UserService {
       display_name: data.display_name ?? null,
       disabled: 0,
       ...storedGrant(data.role, data.permissions, data.base_path),
+      quota_bytes: data.quota_bytes ?? null,
       last_login_at: null,
       created_at: now,
       updated_at: now,
     };
-    await this.insert(this.db, row);
-    return toUserDto(row);
+    await this.db.transaction().execute(async (trx) => {
+      await this.insert(trx, row);
+      if (data.storage_quotas) await this.quota.setQuotas(trx, row.id, data.storage_quotas);
+    });
+    return this.present(row);
   }
 
   /** Inserts a new user; a name already taken (also by a concurrent insert) is 409 username_taken. */
@@ -141,36 +158,41 @@ export class UserService {
       throw badRequest("No valid update fields provided", "nothing_to_update");
     }
     const passwordHash = data.password ? await hashPassword(data.password) : null;
-    return this.db.transaction().execute(async (trx) => {
-      const row = await this.lockRow(trx, id);
-      const role = data.role ?? roleOf(row.role);
-      const disabled = data.disabled === undefined ? row.disabled : data.disabled ? 1 : 0;
-      const losesAdmin = row.role === "admin" && (role !== "admin" || disabled === 1);
-      if (losesAdmin && row.disabled === 0) await this.requireAnotherAdmin(trx, id);
-      const grant = storedGrant(
-        role,
-        data.permissions ?? (role === row.role ? row.permissions : undefined),
-        data.base_path ?? row.base_path,
-      );
-      const next: UserRow = {
-        ...row,
-        role,
-        disabled,
-        ...grant,
-        display_name: data.display_name === undefined ? row.display_name : data.display_name,
-        password_hash: passwordHash ?? row.password_hash,
-        updated_at: nowIso(),
-      };
-      await trx.updateTable("users").set(next).where("id", "=", id).execute();
-      const signOut =
-        passwordHash !== null ||
-        role !== row.role ||
-        (disabled === 1 && row.disabled === 0) ||
-        (row.permissions & ~grant.permissions) !== 0 ||
-        grant.base_path !== row.base_path;
-      if (signOut) await trx.deleteFrom("sessions").where("user_id", "=", id).execute();
-      return toUserDto(next);
-    });
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const row = await this.lockRow(trx, id);
+        const role = data.role ?? roleOf(row.role);
+        const disabled = data.disabled === undefined ? row.disabled : data.disabled ? 1 : 0;
+        const losesAdmin = row.role === "admin" && (role !== "admin" || disabled === 1);
+        if (losesAdmin && row.disabled === 0) await this.requireAnotherAdmin(trx, id);
+        const grant = storedGrant(
+          role,
+          data.permissions ?? (role === row.role ? row.permissions : undefined),
+          data.base_path ?? row.base_path,
+        );
+        const next: UserRow = {
+          ...row,
+          role,
+          disabled,
+          ...grant,
+          display_name: data.display_name === undefined ? row.display_name : data.display_name,
+          quota_bytes: data.quota_bytes === undefined ? row.quota_bytes : data.quota_bytes,
+          password_hash: passwordHash ?? row.password_hash,
+          updated_at: nowIso(),
+        };
+        await trx.updateTable("users").set(next).where("id", "=", id).execute();
+        const signOut =
+          passwordHash !== null ||
+          role !== row.role ||
+          (disabled === 1 && row.disabled === 0) ||
+          (row.permissions & ~grant.permissions) !== 0 ||
+          grant.base_path !== row.base_path;
+        if (signOut) await trx.deleteFrom("sessions").where("user_id", "=", id).execute();
+        if (data.storage_quotas) await this.quota.setQuotas(trx, id, data.storage_quotas);
+        return next;
+      })
+      .then((next) => this.present(next));
   }
 
   /** A user's own change of their display name. */

@@ -28,11 +28,25 @@ export interface UserFormValues {
   disabled: boolean;
   note: string;
   hours: string;
+  /** The total quota in MB; empty: no limit. */
+  quotaMb: string;
 }
 
 export type UserFormErrors = Partial<
-  Record<"username" | "password" | "basePath" | "hours", "invalid" | "tooShort">
+  Record<"username" | "password" | "basePath" | "hours" | "quotaMb", "invalid" | "tooShort">
 >;
+
+const MB = 1024 * 1024;
+
+/** MB as typed (empty: no limit) → bytes, or undefined when it is not a number. */
+export function quotaBytesOf(quotaMb: string): number | null | undefined {
+  const text = quotaMb.trim();
+  if (text === "") return null;
+  const mb = Number(text);
+  return Number.isFinite(mb) && mb >= 0 ? Math.round(mb * MB) : undefined;
+}
+
+const mbOf = (bytes: number | null) => (bytes === null ? "" : String(Math.round((bytes / MB) * 100) / 100));
 
 export function emptyUserForm(): UserFormValues {
   return {
@@ -45,6 +59,7 @@ export function emptyUserForm(): UserFormValues {
     disabled: false,
     note: "",
     hours: String(INVITATION_DEFAULT_HOURS),
+    quotaMb: "",
   };
 }
 
@@ -57,6 +72,7 @@ export function formFromUser(user: UserDto): UserFormValues {
     permissions: user.role === "admin" ? DEFAULT_USER_PERMISSIONS : user.permissions,
     basePath: user.base_path,
     disabled: user.disabled,
+    quotaMb: mbOf(user.quota_bytes),
   };
 }
 
@@ -70,6 +86,7 @@ export function validateUserForm(v: UserFormValues, mode: UserFormMode): UserFor
     if (v.password.length < ADMIN_PASSWORD_MIN) errors.password = "tooShort";
   }
   if (v.role !== "admin" && !v.basePath.trim().startsWith("/")) errors.basePath = "invalid";
+  if (mode !== "invite" && quotaBytesOf(v.quotaMb) === undefined) errors.quotaMb = "invalid";
   if (mode === "invite") {
     const hours = Number(v.hours);
     if (!Number.isInteger(hours) || hours < 1 || hours > INVITATION_MAX_HOURS) errors.hours = "invalid";
@@ -92,6 +109,7 @@ export function createBody(v: UserFormValues): UserBody {
     display_name: v.displayName.trim() || null,
     role: v.role,
     ...grantOf(v),
+    quota_bytes: quotaBytesOf(v.quotaMb) ?? null,
   };
 }
 
@@ -102,6 +120,7 @@ export function updateBody(v: UserFormValues, initial: UserFormValues): UserBody
   if (v.role !== initial.role) body.role = v.role;
   if (v.disabled !== initial.disabled) body.disabled = v.disabled;
   if (v.password) body.password = v.password;
+  if (v.quotaMb.trim() !== initial.quotaMb.trim()) body.quota_bytes = quotaBytesOf(v.quotaMb) ?? null;
   if (v.role !== "admin") {
     const grant = grantOf(v);
     if (v.role !== initial.role || grant.permissions !== initial.permissions)

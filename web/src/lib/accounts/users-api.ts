@@ -9,6 +9,8 @@ export interface UserBody {
   permissions?: number;
   base_path?: string;
   disabled?: boolean;
+  /** Bytes, or null for no limit. */
+  quota_bytes?: number | null;
 }
 
 export interface InvitationBody {

@@ -10,12 +10,38 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { TextField } from "../../../components/ui/form";
 import { toast } from "../../../components/ui/toast";
+import { UsageMeter } from "../../../components/ui/usage-meter";
 import { useTranslation } from "../../../i18n";
+import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
 import { useAccount, useEndSession, useSessions, useSetDisplayName } from "../hooks/use-account";
 import { browserOf } from "../session-label";
 import { CredentialsCard } from "./credentials-card";
+
+/** Used bytes against a quota (in total, or on one storage config); no meter without a quota. */
+function QuotaUsage({ used, quota, on }: { used: number; quota: number | null; on?: string }) {
+  const { t } = useTranslation();
+  const text =
+    quota === null
+      ? t("account.identity.usedNoQuota", { used: formatBytes(used) })
+      : t("account.identity.usedOf", { used: formatBytes(used), quota: formatBytes(quota) });
+  return (
+    <div className="mb-2 max-w-sm">
+      <span className="text-sm">
+        {on ? (
+          <span className="mr-1 font-mono text-xs" translate="no">
+            {on.slice(0, 8)}
+          </span>
+        ) : null}
+        {text}
+      </span>
+      {quota !== null ? (
+        <UsageMeter percent={quota > 0 ? Math.min(100, (used / quota) * 100) : 100} label={text} />
+      ) : null}
+    </div>
+  );
+}
 
 /** Who I am: name, role and grant; the display name is mine to change. */
 function IdentityCard() {
@@ -57,6 +83,18 @@ function IdentityCard() {
               <Badge tone={user.role === "admin" ? "accent" : undefined}>
                 {t(`users.roles.${user.role}`)}
               </Badge>
+            </dd>
+            <dt className="text-slate-500 dark:text-slate-400">{t("account.identity.usage")}</dt>
+            <dd>
+              <QuotaUsage used={user.used_bytes} quota={user.quota_bytes} />
+              {user.storage_quotas.map((q) => (
+                <QuotaUsage
+                  key={q.storage_config_id}
+                  used={q.used_bytes}
+                  quota={q.quota_bytes}
+                  on={q.storage_config_id}
+                />
+              ))}
             </dd>
             <dt className="text-slate-500 dark:text-slate-400">{t("account.identity.grant")}</dt>
             <dd>

@@ -111,6 +111,18 @@ export function UserFormDialog({ mode, open, initial, onOpenChange, onSubmit }: 
         </>
       ) : null}
 
+      {mode !== "invite" ? (
+        <TextField
+          label={t("users.form.quota")}
+          hint={t("users.form.quotaHint")}
+          error={errorText("quotaMb")}
+          inputMode="decimal"
+          value={values.quotaMb}
+          onChange={(e) => set("quotaMb", e.target.value)}
+          controlClassName="sm:max-w-48"
+        />
+      ) : null}
+
       {mode === "edit" ? (
         <>
           <PasswordField

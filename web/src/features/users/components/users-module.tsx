@@ -14,7 +14,9 @@ import { Dialog } from "../../../components/ui/dialog";
 import { SelectField } from "../../../components/ui/form";
 import { RefreshButton } from "../../../components/ui/refresh-button";
 import { toast } from "../../../components/ui/toast";
+import { UsageMeter } from "../../../components/ui/usage-meter";
 import { useTranslation } from "../../../i18n";
+import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
 import {
@@ -40,6 +42,24 @@ function Grant({ user }: { user: Pick<UserDto, "role" | "permissions" | "base_pa
       <span className="font-mono text-xs" translate="no">
         {user.base_path}
       </span>
+    </span>
+  );
+}
+
+/** What a user's shares take, against their quota when they have one. */
+function Usage({ user }: { user: Pick<UserDto, "used_bytes" | "quota_bytes"> }) {
+  const { t } = useTranslation();
+  if (user.quota_bytes === null)
+    return <span className="whitespace-nowrap">{formatBytes(user.used_bytes)}</span>;
+  const percent = user.quota_bytes > 0 ? Math.min(100, (user.used_bytes / user.quota_bytes) * 100) : 100;
+  const text = t("users.usageOf", {
+    used: formatBytes(user.used_bytes),
+    quota: formatBytes(user.quota_bytes),
+  });
+  return (
+    <span className="block whitespace-nowrap">
+      {text}
+      <UsageMeter percent={percent} label={text} />
     </span>
   );
 }
@@ -225,6 +245,12 @@ export function UsersModule() {
       header: t("users.columns.grant"),
       className: "max-w-72",
       cell: (row) => <Grant user={row} />,
+    },
+    {
+      id: "usage",
+      header: t("users.columns.usage"),
+      className: "min-w-36",
+      cell: (row) => <Usage user={row} />,
     },
     {
       id: "lastLogin",
