@@ -50,7 +50,7 @@ await build({
   // better-sqlite3's JavaScript is bundled like the rest; its compiled addon is loaded from
   // node_modules by path (db/database.ts), so `bindings`, its addon finder, is never called.
   // ssh2 may load an optional native addon of its own: it stays in node_modules too.
-  external: ["bindings", "pg", "@aws-sdk/*", "sharp", "ssh2", "basic-ftp"],
+  external: ["bindings", "pg", "@aws-sdk/*", "sharp", "ssh2", "basic-ftp", "nodemailer"],
   // Bundled CommonJS packages (busboy) require Node built-ins: give the ESM bundle a require().
   banner: {
     js: 'import { createRequire as __clipshareRequire } from "node:module"; const require = __clipshareRequire(import.meta.url);',

@@ -19,13 +19,18 @@ import { type BusMessage, CACHE_CHANNEL, LocalCacheBus } from "./domain/fs/cache
 import { createFsServices, type FsServices } from "./domain/fs/fs-services";
 import { Housekeeping } from "./domain/housekeeping";
 import type { MountService } from "./domain/mounts/mount-service";
+import { notifyTaskHandler } from "./domain/notifications/delivery";
+import { NotificationService } from "./domain/notifications/notification-service";
+import { NotificationSettingsService } from "./domain/notifications/notification-settings";
 import { PasteService } from "./domain/pastes/paste-service";
 import { FileRequestService } from "./domain/requests/file-request-service";
 import { SettingsService } from "./domain/settings/settings-service";
 import { ShareAccessLog } from "./domain/shares/access-log";
 import { ShareAccessTokens } from "./domain/shares/access-tokens";
+import { ShareEvents } from "./domain/shares/share-events";
 import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
+import type { TaskHandler } from "./domain/tasks/task-runner";
 import { ThumbnailService } from "./domain/thumbnails/thumbnail-service";
 import { SignedUploads } from "./domain/uploads/signed-put";
 import { UploadSessions } from "./domain/uploads/upload-sessions";
@@ -82,6 +87,8 @@ export interface AppContext {
   housekeeping: Housekeeping;
   /** Thumbnails of images and videos, cached in DATA_DIR/thumbnails. */
   thumbnails: ThumbnailService;
+  /** E-mails and webhooks about requests and shares, sent by "notify" tasks. */
+  notifications: NotificationService;
   close(): Promise<void>;
 }
 
@@ -115,7 +122,8 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     config.dataDir,
     new StorageEndpointPolicy(new HostAllowList(config.storageEndpointAllow)),
   );
-  const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log);
+  const shareEvents = new ShareEvents(log);
+  const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log, shareEvents);
   const uploadSigner = new UploadSigner(config.secretKey);
   const uploadSessions = new UploadSessions(db, uploadSigner, log);
   const userQuota = new UserQuota(db, config.database.dialect);
@@ -126,6 +134,15 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const instanceId = config.instanceName ? `${config.instanceName}-${randomUUID()}` : randomUUID();
   const fetcher = new SafeFetcher({ allow: new HostAllowList(config.urlFetchAllow) });
   const accessLog = new ShareAccessLog(db, settings, log);
+  // Webhooks follow the same address rules; a receiver gets 15 s of silence at most.
+  const webhookFetcher = new SafeFetcher({
+    allow: new HostAllowList(config.urlFetchAllow),
+    connectTimeoutMs: 10_000,
+    idleTimeoutMs: 15_000,
+    userAgent: "ClipShare-Webhook",
+  });
+  // Registered with the runners before the notification service exists (it needs their task service).
+  let notify: TaskHandler | null = null;
   const fs = await createFsServices({
     secretKey: config.secretKey,
     accessLog,
@@ -159,6 +176,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     },
     taskHandlers: ({ uploads: fsUploads }) => ({
       download: urlFetchTaskHandler({ fetcher, uploads, fsUploads, settings, secrets: secretBox }),
+      notify: (run) => notify!(run),
     }),
   });
   const shareMultipart = new ShareMultipartService(uploads, uploadSessions, storageConfigs, settings);
@@ -167,8 +185,29 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     share: (session) => uploads.receiveTarget(session),
     mount: (session) => fs.directUploads.receiveTarget(session),
   });
+  const notificationSettings = new NotificationSettingsService(db, secretBox, webhookFetcher);
+  const tasksQueued = () => void fs.caches.tasksQueued();
+  const notifications = new NotificationService(
+    db,
+    notificationSettings,
+    fs.tasks,
+    webhookFetcher,
+    tasksQueued,
+  );
+  notify = notifyTaskHandler({
+    db,
+    settings: notificationSettings,
+    fetcher: webhookFetcher,
+    tasks: fs.tasks,
+    tasksQueued,
+  });
+  shareEvents.listen(async (moment, kind, row) => {
+    const subject = await notifications.subject(kind, row.id);
+    if (subject) await notifications.emit(moment === "opened" ? "share_opened" : "share_last_view", subject);
+  });
   const fileRequests = new FileRequestService({
     db,
+    fileShares,
     log,
     limiter: rateLimiter,
     tokens: shareTokens,
@@ -176,7 +215,28 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     shareMultipart,
     vfs: fs.vfs,
     fsMultipart: fs.multipartUploads,
+    onReceived: (request, upload) => {
+      void notifications
+        .subject("request", request.id)
+        .then((subject) =>
+          subject
+            ? notifications.emit(
+                "request_received",
+                subject,
+                {
+                  filename: upload.filename,
+                  size: upload.size,
+                  ...(upload.uploader_name ? { uploader_name: upload.uploader_name } : {}),
+                  ...(upload.note ? { note: upload.note } : {}),
+                },
+                { key: upload.id },
+              )
+            : 0,
+        )
+        .catch((err: unknown) => log.warn({ err }, "Could not record a file request's notification"));
+    },
   });
+  fileShares.onDelete((ids) => fileRequests.sharesDeleted(ids));
   const collections = createCollectionServices({
     db,
     rateLimiter,
@@ -184,6 +244,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     vfs: fs.vfs,
     fileShares,
     configs: storageConfigs,
+    events: shareEvents,
   });
   const ctx: AppContext = {
     config,
@@ -199,7 +260,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     settings,
     shareTokens,
     accessLog,
-    pastes: new PasteService(db, rateLimiter, shareTokens),
+    pastes: new PasteService(db, rateLimiter, shareTokens, shareEvents),
     storageConfigs,
     fileShares,
     uploads,
@@ -229,11 +290,13 @@ export async function createContext(config: Config, options: { log?: Logger } = 
       directUploads: fs.directUploads,
       storageConfigs,
       accessLog,
+      notifications,
       spoolDir: spoolDir(config.dataDir),
     }),
     thumbnails: new ThumbnailService(path.join(config.dataDir, "thumbnails"), log, {
       maxCacheBytes: config.thumbnailCacheBytes,
     }),
+    notifications,
     close: async () => {
       await accessLog.close();
       await fs.close();

@@ -16,7 +16,8 @@ test("lists the API by group, filters it and opens an operation", async ({ page 
   expect(total).toBeGreaterThan(90);
 
   await page.getByRole("searchbox", { name: "Filter" }).fill("thumbnail");
-  await expect(page.getByText("2 operations")).toBeVisible();
+  // Explorer files, file shares and collection items.
+  await expect(page.getByText("3 operations")).toBeVisible();
   const op = page.locator('[data-operation="GET /api/fs/thumbnail"]');
   await op.locator("summary").click();
   await expect(

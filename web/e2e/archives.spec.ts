@@ -5,13 +5,15 @@ import { join } from "node:path";
 import { createLocalConfig, createMount, putFile } from "./support/explorer";
 import { pngImage } from "./support/explorer-images";
 import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+import { apiUpload } from "./support/test-files";
 
-/** Looking inside ZIP and TAR.GZ files from the explorer's preview, without unpacking them. */
+/** Looking inside ZIP and TAR.GZ files from the explorer's preview and on a share's page, without unpacking them. */
 test.describe.configure({ mode: "serial" });
 
 let token: string;
 const run = Date.now().toString(36);
 const NOTES = "Release notes\nline two\n";
+let zipBytes: Buffer;
 
 test.beforeAll(async ({ request }) => {
   token = await apiLogin(request);
@@ -28,7 +30,8 @@ test.beforeAll(async ({ request }) => {
   writeFileSync(join(src, "release", "img", "logo.png"), pngImage(24, 24, 60));
   execFileSync("zip", ["-qr", join(src, "release.zip"), "release"], { cwd: src });
   execFileSync("tar", ["-czf", join(src, "release.tar.gz"), "release"], { cwd: src });
-  await putFile(request, token, "/arc/release.zip", readFileSync(join(src, "release.zip")));
+  zipBytes = readFileSync(join(src, "release.zip"));
+  await putFile(request, token, "/arc/release.zip", zipBytes);
   await putFile(request, token, "/arc/release.tar.gz", readFileSync(join(src, "release.tar.gz")));
 });
 
@@ -57,4 +60,17 @@ test("in Chinese the archive panel speaks Chinese", async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem("language", "zh"));
   await useAdminSession(page, token, "/mount-explorer/arc?preview=release.zip");
   await expect(page.getByTestId("archive-summary")).toHaveText(/^共 2 项，解压后/);
+});
+
+test("a shared ZIP: a visitor of its page sees the entries and opens one, on a one-view share", async ({
+  page,
+  request,
+}) => {
+  // The page takes the one view; the entries are read under its access token.
+  const { slug } = await apiUpload(request, token, `release-${run}.zip`, zipBytes, { max_views: 1 });
+  await page.goto(`/file/${slug}`);
+  const panel = page.getByTestId("archive-preview");
+  await expect(panel.getByTestId("archive-summary")).toHaveText(/^2 entries, /);
+  await panel.getByRole("button", { name: "Open release/notes.txt" }).click();
+  await expect(panel.getByTestId("archive-opened")).toContainText("line two");
 });

@@ -165,11 +165,15 @@ test("a key that may only view sees no action that changes the mount", async ({ 
     "Preview",
     "Download",
     "Get direct link",
+    "Details",
     "Add to basket",
   ]);
   await page.keyboard.press("Escape");
   await page.getByTestId("entry-scroll").click({ button: "right", position: { x: 400, y: 400 } });
-  await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText(["Refresh"]);
+  await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText([
+    "Refresh",
+    "Details of this folder",
+  ]);
   await page.keyboard.press("Escape");
 
   await entry(page, "a.txt").click({ position: { x: 600, y: 20 } });
@@ -212,6 +216,7 @@ test("a key with rename, delete and file-share bits gets those actions, and Dele
     "Download",
     "Get direct link",
     "Create share",
+    "Details",
     "Rename",
     "Add to basket",
     "Move to…",

@@ -1,4 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import Database from "better-sqlite3";
@@ -90,6 +92,77 @@ test("a visitor without credentials sends files in parts; the creator sees them 
   await expect(uploads.getByText("Ana: From the beach")).toHaveCount(2);
   await expect(uploads.getByText("small.txt")).toBeVisible();
   expect(await seriousViolations(page, "file requests module")).toEqual([]);
+  await visitor.context().close();
+});
+
+test("a visitor's upload in parts continues after a reload, without sending the stored part again", async ({
+  browser,
+  page,
+  request,
+  token,
+  server,
+}) => {
+  const made = await createRequest(request, token, { title: "Big scans" });
+  // A file on disk keeps its modification time across the reload: the engine finds its saved parts.
+  const dir = mkdtempSync(join(tmpdir(), "clipshare-e2e-resume-"));
+  const file = join(dir, "scan.bin");
+  const bytes = randomBytes(15 * 1024 * 1024 + 1);
+  writeFileSync(file, bytes);
+  const visitor = await visitorPage(browser, server.baseUrl);
+  await visitor.goto(`/r/${made.slug}`);
+  // Every part but the first fails (the engine retries them, failing again): the reload cuts the
+  // upload off with one part stored.
+  const later = (url: string) => /[?&]partNumber=(?!1(?:&|$))\d+/.test(url);
+  await visitor.route("**/api/uploads/**", (route) =>
+    later(route.request().url()) ? route.abort("connectionreset") : route.continue(),
+  );
+  const firstPart = visitor.waitForResponse(
+    (r) => /[?&]partNumber=1(?:&|$)/.test(r.url()) && r.status() === 200,
+  );
+  await visitor.getByTestId("request-file-input").setInputFiles(file);
+  await firstPart;
+  // The engine keeps its progress in IndexedDB once a part is stored.
+  await visitor.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open("clipshare-uploads");
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("multipart")) return resolve(false);
+          const all = db.transaction("multipart").objectStore("multipart").getAll();
+          all.onsuccess = () =>
+            resolve(all.result.some((r: { parts?: unknown[] }) => (r.parts?.length ?? 0) > 0));
+          all.onerror = () => resolve(false);
+        };
+        open.onerror = () => resolve(false);
+      }),
+  );
+  await visitor.unrouteAll({ behavior: "ignoreErrors" });
+  const sentAfterReload: string[] = [];
+  visitor.on("request", (r) => {
+    if (r.method() === "PUT" && r.url().includes("/api/uploads/")) sentAfterReload.push(r.url());
+  });
+  await visitor.reload();
+  await visitor.getByTestId("request-file-input").setInputFiles(file);
+  await expect(visitor.getByTestId("request-receipt").getByText("scan.bin")).toBeVisible({ timeout: 60_000 });
+  expect(sentAfterReload.length).toBe(3);
+  expect(sentAfterReload.some((url) => /[?&]partNumber=1(?:&|$)/.test(url))).toBe(false);
+  // The creator has the whole file, byte for byte.
+  await useAdminSession(page, token, "/admin/file-requests");
+  const detail = await request.get(`/api/requests/${made.id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const received = (await detail.json()).data.uploads[0] as { file_slug: string; size: number };
+  expect(received.size).toBe(bytes.length);
+  const stored = await request.get(`/api/file-download/${received.file_slug}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(
+    createHash("sha256")
+      .update(await stored.body())
+      .digest("hex"),
+  ).toBe(createHash("sha256").update(bytes).digest("hex"));
+  rmSync(dir, { recursive: true, force: true });
   await visitor.context().close();
 });
 

@@ -81,6 +81,7 @@ test.describe("routes", () => {
       ["text-management", "Text management"],
       ["file-management", "File management"],
       ["file-requests", "File requests"],
+      ["collections", "Collections"],
       ["storage-config", "Storage configuration"],
       ["mount-management", "Mount management"],
       ["key-management", "Key management"],

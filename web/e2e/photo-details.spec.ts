@@ -43,13 +43,23 @@ test.beforeAll(async ({ request }) => {
   await putFile(request, token, "/photos/phone.heic", heic);
 });
 
-/** A HEIC photo as phones make them, encoded by libheif's tool. */
+/** A HEIC photo as phones make them, with its camera and place: encoded by libheif's tool from a JPEG. */
 async function heicPhoto(): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), "clipshare-e2e-heic-"));
-  await sharp({ create: { width: 600, height: 400, channels: 3, background: "#22aa44" } })
-    .png()
-    .toFile(join(dir, "p.png"));
-  execFileSync("heif-enc", ["-q", "80", "-o", join(dir, "p.heic"), join(dir, "p.png")]);
+  await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#22aa44" } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "PhoneCam", Model: "X2" },
+      IFD2: { FNumber: "18/10", ISOSpeedRatings: "64" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "35/1 40/1 30/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "139/1 45/1 0/1",
+      },
+    })
+    .toFile(join(dir, "p.jpg"));
+  execFileSync("heif-enc", ["-q", "60", "-o", join(dir, "p.heic"), join(dir, "p.jpg")]);
   return readFileSync(join(dir, "p.heic"));
 }
 
@@ -92,7 +102,7 @@ test("a visitor of a shared photo sees the camera, never the place", async ({ pa
   await expect(details).not.toContainText("48.8");
 });
 
-test("a HEIC photo shows, converted by the server, in the explorer and on its share page", async ({
+test("a HEIC photo shows at view size, converted by the server, with its details, in the explorer and on its share page", async ({
   page,
   request,
 }) => {
@@ -100,10 +110,21 @@ test("a HEIC photo shows, converted by the server, in the explorer and on its sh
   const shown = page.getByTestId("preview-image").locator("img");
   await expect(shown).toBeVisible();
   await expect.poll(() => imageShown(shown)).toBe(true);
+  // The view size, not a tile: the 2400 px photo comes as 2048 px.
+  expect(await shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2048);
+  await page.getByRole("button", { name: "Photo details" }).click();
+  const details = page.getByTestId("photo-details");
+  await expect(details).toContainText("PhoneCam X2");
+  await expect(details).toContainText("f/1.8 · ISO 64");
+  await expect(details).toContainText("35.67500, 139.75000");
   const { slug } = await apiUpload(request, token, `phone-${run}.heic`, heic);
   await page.goto(`/file/${slug}`);
   const onShare = page.getByRole("img", { name: new RegExp(`phone-${run}\\.heic`) });
   await expect(onShare).toBeVisible();
   await expect.poll(() => imageShown(onShare)).toBe(true);
   await expect(page.getByRole("button", { name: /Show original/ })).toHaveCount(0);
+  // A visitor of the share sees the camera, never the place.
+  await page.getByRole("button", { name: "Photo details" }).click();
+  await expect(page.getByTestId("photo-details")).toContainText("PhoneCam X2");
+  await expect(page.getByTestId("photo-details")).not.toContainText("35.6");
 });

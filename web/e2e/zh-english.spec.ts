@@ -41,6 +41,12 @@ const ALLOWED = new Set(
     "TTL",
     "CORS",
     "ETag",
+    "JSON",
+    "POST",
+    "Webhook", // delivery protocols and their names
+    "SMTP",
+    "STARTTLS",
+    "TLS",
     "LOCAL",
     "txt",
     "text",
@@ -100,9 +106,11 @@ test("no English words on any screen in Chinese", async ({ browser, consoleGuard
         for (const part of untranslated) if (part) visible = visible.split(part).join(" ");
         return `${visible} ${extra.join(" ")} ${document.title}`;
       });
-      // Identifiers and paths (random link suffixes, keys, folders, file extensions) are data, not words.
+      // Identifiers and paths (random link suffixes, keys, folders, file extensions, settings
+      // such as URL_FETCH_ALLOW, headers such as X-ClipShare-Signature, templates such as
+      // "<timestamp>.<body>") are data, not words.
       const words = (text.split(/[\s，。：；、（）()「」"“”,:;!?…·|]+/) ?? [])
-        .filter((token) => !/[0-9/\\@]/.test(token) && !token.startsWith("."))
+        .filter((token) => !/[0-9/\\@_<]/.test(token) && !token.startsWith(".") && !token.startsWith("X-"))
         .flatMap((token) => token.match(/[A-Za-z][A-Za-z']+/g) ?? []);
       const english = [...new Set(words)].filter(
         (w) => !ALLOWED.has(w.toLowerCase()) && !sampleWords.has(w.toLowerCase()),

@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { APP_VERSION, parseMaxViews, shareOptionProblems, shareOptionProblemText } from "@clipshare/shared";
 import { CliError, Client, EXIT, loadConfig, saveConfig, usageError } from "./client";
+import { createCollection } from "./collections";
 import { fsGet, fsList, fsPut } from "./fs";
 import { formatBytes, type Progress, silentProgress, terminalProgress } from "./progress";
 import { createRequest, listRequests, setRequestStatus } from "./requests";
@@ -18,6 +19,9 @@ const USAGE = `Usage: clipshare <command> [options]
 Commands:
   paste [file]              Paste a file's text, or stdin; prints the link
   upload <files...>         Share files (large ones in resumable parts); prints the links
+  share --collection <files...>
+                            Upload files and share them all under one link (a collection);
+                            with --paths, the arguments are mount paths (files or folders)
   get <link|slug>           A paste to stdout, a file to disk (-o path, "-" for stdout)
   ls                        Your pastes and files
   rm <link|slug...>         Delete your shares
@@ -37,6 +41,7 @@ Options:
   --max-views N             Views before the share is gone
   --slug SLUG               Custom link suffix
   --remark TEXT             Remark shown to visitors
+  --title TEXT              Collection: the title visitors see
   --storage ID              Storage config for uploads (default: the server's default)
   --message TEXT            Request: the text uploaders see
   --folder PATH             Request: files go to this mount folder instead of file shares
@@ -61,6 +66,9 @@ const OPTIONS = {
   "max-views": { type: "string" },
   slug: { type: "string" },
   remark: { type: "string" },
+  title: { type: "string" },
+  collection: { type: "boolean" },
+  paths: { type: "boolean" },
   storage: { type: "string" },
   message: { type: "string" },
   folder: { type: "string" },
@@ -174,6 +182,33 @@ async function run(argv: string[]): Promise<unknown> {
         results.push(await uploadFile(client, file, { ...options, concurrency }, progressFor(flags)));
       }
       return print(flags, results.length === 1 ? results[0] : results, results.map((r) => r.url).join("\n"));
+    }
+    case "share": {
+      if (!flags.collection) throw usageError("share takes --collection (one file: use upload)");
+      if (args.length === 0) throw usageError("share --collection needs at least one file");
+      const { password, max_views, slug, remark, expires_in } = shareOptions(flags);
+      const collection = { title: flags.title, password, max_views, slug, remark, expires_in };
+      if (flags.paths) {
+        const made = await createCollection(
+          client,
+          args.map((path) => ({ path })),
+          collection,
+        );
+        return print(flags, made, made.url);
+      }
+      // The files get no options of their own: the collection's link carries them.
+      const concurrency = positiveInt("parallel", flags.parallel);
+      const uploaded = [];
+      for (const file of args)
+        uploaded.push(
+          await uploadFile(client, file, { s3_config_id: flags.storage, concurrency }, progressFor(flags)),
+        );
+      const made = await createCollection(
+        client,
+        uploaded.map((u) => ({ file_id: u.slug })),
+        collection,
+      );
+      return print(flags, { ...made, files: uploaded }, made.url);
     }
     case "get": {
       if (args.length !== 1) throw usageError("get takes one link or slug");

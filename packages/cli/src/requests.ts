@@ -32,10 +32,17 @@ export async function createRequest(client: Client, title: string, options: Requ
   return presented(client, await client.use((api) => fileRequestApi(api).create(body)));
 }
 
+/** Every request of the caller's, page by page. */
 export async function listRequests(client: Client) {
   client.requireKey();
-  const requests = await client.use((api) => fileRequestApi(api).list());
-  return requests.map((r) => presented(client, r));
+  const all: FileRequest[] = [];
+  for (let offset = 0; ; ) {
+    const page = await client.use((api) => fileRequestApi(api).list({ limit: 200, offset }));
+    all.push(...page.requests);
+    offset += page.requests.length;
+    if (!page.pagination.hasMore || page.requests.length === 0) break;
+  }
+  return all.map((r) => presented(client, r));
 }
 
 /** Closes or reopens a request named by its id, slug or link. */

@@ -5,6 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import type { CreatedPaste, PasteVisit } from "@clipshare/shared";
 import { CliError, Client, EXIT, failOnError } from "./client";
 import { askPassword } from "./prompt";
 
@@ -19,14 +20,12 @@ export interface PasteOptions {
 export async function createPaste(client: Client, content: string, options: PasteOptions) {
   client.requireKey();
   if (!content.trim()) throw new CliError("Nothing to paste: the input is empty", EXIT.usage);
-  const data = await client.call<{ slug: string; expiresAt?: string; maxViews?: number }>("/paste", {
-    json: { content, ...options },
-  });
+  const data = await client.call<CreatedPaste>("/paste", { json: { content, ...options } });
   return {
     slug: data.slug,
     url: client.resolve(`/paste/${encodeURIComponent(data.slug)}`),
-    expires_at: data.expiresAt ?? null,
-    max_views: data.maxViews ?? null,
+    expires_at: data.expires_at ?? null,
+    max_views: data.max_views ?? null,
   };
 }
 
@@ -76,13 +75,8 @@ export async function getShare(base: Client, input: string, options: GetOptions)
 
 async function getPaste(client: Client, slug: string, options: GetOptions) {
   const path = `/paste/${encodeURIComponent(slug)}`;
-  let paste = await client.call<{ content?: string; requiresPassword?: boolean; isLastView?: boolean }>(
-    path,
-    {
-      auth: false,
-    },
-  );
-  if (paste.requiresPassword) {
+  let paste = await client.call<PasteVisit>(path, { auth: false });
+  if (paste.requires_password) {
     const password = options.password ?? (await askPassword());
     paste = await client.call(path, { json: { password }, auth: false });
   }
@@ -95,7 +89,7 @@ async function getPaste(client: Client, slug: string, options: GetOptions) {
     kind: "paste" as const,
     slug,
     bytes: Buffer.byteLength(content),
-    last_view: paste.isLastView === true,
+    last_view: paste.is_last_view === true,
   };
 }
 

@@ -16,6 +16,7 @@ import {
   partSizeFor,
   plannedParts,
   planParts,
+  type ShareMultipartStarted,
 } from "@clipshare/shared";
 import { CliError, type Client, cacheDir, EXIT, failOnError } from "./client";
 import type { Progress } from "./progress";
@@ -171,13 +172,7 @@ async function multipart(
     }
   } else state = null;
   if (!state) {
-    const started = await client.call<{
-      file_id: string;
-      upload_id: string;
-      partSize: number;
-      partCount: number;
-      presigned_urls: PartUrl[];
-    }>("/files/multipart/init", {
+    const started = await client.call<ShareMultipartStarted>("/files/multipart/init", {
       json: {
         filename: name,
         total_size: plan.totalSize,
@@ -190,8 +185,8 @@ async function multipart(
     state = {
       file_id: started.file_id,
       upload_id: started.upload_id,
-      partSize: started.partSize,
-      partCount: started.partCount,
+      partSize: started.part_size,
+      partCount: started.part_count,
       totalSize: plan.totalSize,
       parts: [],
     };

@@ -133,6 +133,22 @@ export const ERROR_CATALOGUE = define({
     zh: "无法将此项目加入合集",
     detail: true,
   },
+  // Notifications
+  notification_subject_not_found: {
+    status: 404,
+    en: "No share or file request of yours has this id",
+    zh: "没有此 ID 的分享或文件收集请求",
+  },
+  smtp_not_configured: {
+    status: 409,
+    en: "E-mail is not set up: enter the SMTP server and sender in the notification settings",
+    zh: "尚未设置电子邮件：请在通知设置中填写 SMTP 服务器和发件人",
+  },
+  notification_target_missing: {
+    status: 409,
+    en: "There is no default recipient for this channel",
+    zh: "此渠道没有默认收件人",
+  },
   // File requests
   request_not_found: { status: 404, en: "File request does not exist", zh: "文件收集请求不存在" },
   request_closed: {
@@ -313,6 +329,11 @@ export const ERROR_CATALOGUE = define({
     en: "This entry cannot be opened here",
     zh: "此条目无法在这里打开",
     detail: true,
+  },
+  archive_refused: {
+    status: 422,
+    en: "This archive cannot be opened here: it unpacks to far more than its size",
+    zh: "此压缩包无法在这里打开：解压后远大于其本身",
   },
   archive_entry_not_found: { status: 404, en: "No such entry in the archive", zh: "压缩包中不存在此条目" },
   // Tasks, admins, API keys, thumbnails

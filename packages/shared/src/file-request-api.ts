@@ -2,6 +2,7 @@ import type { ApiClient } from "./api-client";
 import type {
   FileRequest,
   FileRequestDetail,
+  FileRequestList,
   PublicFileRequest,
   ReceivedFile,
   RequestUploadResume,
@@ -27,7 +28,10 @@ export function fileRequestApi<O extends string>(client: ApiClient<O>) {
     ...(signal ? { signal } : {}),
   });
   return {
-    list: () => client.get<FileRequest[]>("/requests"),
+    list: (query: { limit?: number; offset?: number; search?: string } = {}) =>
+      client.get<FileRequestList>("/requests", { query }),
+    removeReceived: (id: string, uploadId: string) =>
+      client.delete<null>(`/requests/${encodeURIComponent(id)}/uploads/${encodeURIComponent(uploadId)}`),
     detail: (id: string) => client.get<FileRequestDetail>(`/requests/${encodeURIComponent(id)}`),
     create: (body: CreateFileRequestBody) => client.post<FileRequest>("/requests", body),
     update: (id: string, body: UpdateFileRequestBody) =>

@@ -21,6 +21,7 @@ export * from "./schemas/files";
 export * from "./schemas/fs";
 export * from "./schemas/mounts";
 export * from "./schemas/multipart";
+export * from "./schemas/notifications";
 export * from "./schemas/on-first-use";
 export * from "./schemas/pastes";
 export * from "./schemas/settings";

@@ -142,6 +142,24 @@ async function runOn(label, treeRoot, env) {
     target(`search ${label}: crawl peak RSS`, peak, { max: 200 }, "MB");
     console.log(`${label}: full crawl ${crawlS.toFixed(1)} s`);
 
+    // Folder sizes: the mount root's 1,001 folders with and without their sizes (the same listing,
+    // read from storage each time), and the root's own totals.
+    const timed = async (url) => {
+      const t1 = performance.now();
+      await api(server, auth, "GET", url);
+      return performance.now() - t1;
+    };
+    const listing = async (sizes) => {
+      const times = [];
+      for (let i = 0; i < 5; i++)
+        times.push(await timed(`/api/fs/list?path=/tree&refresh=true&sizes=${sizes}`));
+      return times.sort((a, b) => a - b)[2];
+    };
+    const [withSizes, without] = [await listing(true), await listing(false)];
+    console.log(
+      `${label}: list of the mount root, median of 5: ${withSizes.toFixed(0)} ms with folder sizes, ${without.toFixed(0)} ms without; its details ${(await timed("/api/fs/get?path=/tree")).toFixed(0)} ms`,
+    );
+
     const scopes = {
       global: "scope=global",
       mount: `scope=mount&mount_id=${mount.id}`,

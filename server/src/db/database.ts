@@ -32,8 +32,10 @@ import * as fileRequests from "./migrations/0013-file-requests";
 import * as accounts from "./migrations/0014-accounts";
 import * as userQuotas from "./migrations/0015-user-quotas";
 import * as collections from "./migrations/0020-collections";
+import * as notifications from "./migrations/0021-notifications";
 import * as publicBrowsing from "./migrations/0025-public-browsing";
 import * as indexFolderParents from "./migrations/0030-index-folder-parents";
+import * as folderTotals from "./migrations/0031-folder-totals";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -56,8 +58,10 @@ const migrations: Record<string, Migration> = {
   "0014-accounts": accounts,
   "0015-user-quotas": userQuotas,
   "0020-collections": collections,
+  "0021-notifications": notifications,
   "0025-public-browsing": publicBrowsing,
   "0030-index-folder-parents": indexFolderParents,
+  "0031-folder-totals": folderTotals,
 };
 
 /** The known migrations, or those of them named in `only`. */

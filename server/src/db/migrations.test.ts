@@ -54,6 +54,23 @@ describe("migrations at start", () => {
     expect(await appliedNames()).toEqual(known);
   });
 
+  it("apply a migration that landed after others with higher numbers were applied", async () => {
+    // 0021 comes from a branch merged after 0025 and 0030 had run on this database.
+    await migrateTo(db, "0020-collections");
+    const ranAhead = ["0025-public-browsing", "0030-index-folder-parents"];
+    for (const name of ranAhead) {
+      const migration = (await import(`./migrations/${name}.ts`)) as { up(db: Db): Promise<void> };
+      await migration.up(db);
+      await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
+        db,
+      );
+    }
+    const lacking = knownMigrations().filter((n) => n > "0020-collections" && !ranAhead.includes(n));
+    expect(lacking[0]).toBe("0021-notifications");
+    expect(await migrateToLatest(db)).toEqual(lacking);
+    expect(await appliedNames()).toEqual(knownMigrations());
+  });
+
   it("refuse a database that a newer ClipShare has migrated further", async () => {
     await migrateToLatest(db);
     await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-release', '2099-01-01T00:00:00.000Z')`.execute(
@@ -91,5 +108,44 @@ describe("0008: one upload-session model", () => {
       { id: "d", kind: "presign", file_id: null, mount_id: "m1" },
       { id: "e", kind: "presign", file_id: "f3", mount_id: null },
     ]);
+  });
+});
+
+describe("0031: folder totals", () => {
+  it("gives an existing index each folder's figures and the mount root's", async () => {
+    await migrateTo(db, "0030-index-folder-parents");
+    await sql`insert into mounts (id, name, storage_type, mount_path, created_by, created_at, updated_at)
+      values ('m1', 'm', 'LOCAL', '/m', 'admin', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    await sql`insert into mount_index_state (mount_id, complete) values ('m1', 1)`.execute(db);
+    const entries = [
+      ["top.txt", "", "file", 7],
+      ["a", "", "dir", 0],
+      ["a/one.txt", "a", "file", 10],
+      ["a/two.txt", "a", "file", 5],
+      ["a/b", "a", "dir", 0],
+      ["a/b/deep.bin", "a/b", "file", 100],
+    ] as const;
+    for (const [p, parent, type, size] of entries) {
+      await sql`insert into fs_index (mount_id, path, parent, name, size, type, gen)
+        values ('m1', ${p}, ${parent}, ${p.split("/").at(-1)!}, ${size}, ${type}, 1)`.execute(db);
+    }
+    await migrateToLatest(db);
+    const folders = (
+      await sql<{ path: string; dir_size: number; dir_files: number; dir_folders: number }>`
+        select path, dir_size, dir_files, dir_folders from fs_index where type = 'dir' order by path`.execute(
+        db,
+      )
+    ).rows.map((r) => [r.path, Number(r.dir_size), Number(r.dir_files), Number(r.dir_folders)]);
+    expect(folders).toEqual([
+      ["a", 15, 2, 1],
+      ["a/b", 100, 1, 0],
+    ]);
+    const root = (
+      await sql<{ root_size: number; root_files: number; root_folders: number }>`
+        select root_size, root_files, root_folders from mount_index_state`.execute(db)
+    ).rows.map((r) => [Number(r.root_size), Number(r.root_files), Number(r.root_folders)]);
+    expect(root).toEqual([[7, 1, 1]]);
   });
 });

@@ -161,7 +161,7 @@ export interface FilesTable {
   no_log: Generated<number>;
 }
 
-/** One delivery of a share to a visitor; exactly one of paste_id and file_id is set. */
+/** One delivery of a share to a visitor, or of a public mount file (public browsing); exactly one of paste_id, file_id and mount_id is set. */
 export interface ShareAccessLogTable {
   id: string;
   paste_id: string | null;
@@ -242,6 +242,10 @@ export interface MountIndexStateTable {
   last_finished: string | null;
   last_duration_ms: number | null;
   last_error: string | null;
+  /** What lies directly in the mount's root: bytes of its files, its files, its folders. */
+  root_size: Generated<number>;
+  root_files: Generated<number>;
+  root_folders: Generated<number>;
 }
 
 export interface FsIndexTable {
@@ -256,6 +260,10 @@ export interface FsIndexTable {
   type: "file" | "dir";
   is_link: number;
   gen: number;
+  /** On a folder's row, what lies directly in it: bytes of its files, its files, its folders. */
+  dir_size: Generated<number>;
+  dir_files: Generated<number>;
+  dir_folders: Generated<number>;
 }
 
 export interface SystemSettingsTable {
@@ -293,6 +301,8 @@ export interface TasksTable {
   attempts: Generated<number>;
   /** Why it was restarted or stopped, for its owner to see. */
   notice: string | null;
+  /** A pending task is not claimed before this time (a retry's backoff); null = at once. */
+  run_after: Generated<string | null>;
   created_at: string;
   updated_at: string;
   started_at: string | null;
@@ -407,6 +417,75 @@ export interface CollectionItemsTable {
   created_at: string;
 }
 
+/** The notification settings (one row, id "default"): SMTP, default recipients and events, signing secret. */
+export interface NotificationSettingsTable {
+  id: string;
+  smtp_host: string | null;
+  smtp_port: number | null;
+  /** none | starttls | tls */
+  smtp_security: Generated<string>;
+  smtp_user: string | null;
+  /** SecretBox ciphertext. */
+  smtp_password_enc: string | null;
+  smtp_from: string | null;
+  default_email: string | null;
+  default_webhook_url: string | null;
+  /** JSON array of NOTIFICATION_EVENTS. */
+  default_events: string;
+  /** SecretBox ciphertext of the HMAC key webhooks are signed with. */
+  webhook_secret_enc: string | null;
+  updated_at: string;
+}
+
+/** A share's or request's own recipients and events, in place of the defaults. */
+export interface NotificationRulesTable {
+  /** paste | file | collection | request */
+  subject_kind: string;
+  subject_id: string;
+  email: string | null;
+  webhook_url: string | null;
+  /** JSON array of NOTIFICATION_EVENTS. */
+  events: string;
+  created_by: string;
+  updated_at: string;
+}
+
+/** Every event once: its id names what happened to what. */
+export interface NotificationEventsTable {
+  id: string;
+  event: string;
+  subject_kind: string;
+  subject_id: string;
+  created_at: string;
+}
+
+/** One event to one target: the delivery log. */
+export interface NotificationDeliveriesTable {
+  id: string;
+  event_id: string;
+  event: string;
+  subject_kind: string;
+  subject_id: string;
+  /** webhook | email */
+  channel: string;
+  /** The URL or the address. */
+  target: string;
+  /** The JSON document sent (the webhook's body; the e-mail is written from it). */
+  payload: string;
+  /** pending | sending | delivered | failed */
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  /** The receiver's HTTP status (webhooks) or SMTP reply code (e-mail) of the last attempt. */
+  last_status: number | null;
+  last_error: string | null;
+  /** Whose share or request it is (the admin's log shows everyone's). */
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  delivered_at: string | null;
+}
+
 export interface WebdavLocksTable {
   token: string;
   path: string;
@@ -453,6 +532,10 @@ export interface Database {
   file_request_uploads: FileRequestUploadsTable;
   collections: CollectionsTable;
   collection_items: CollectionItemsTable;
+  notification_settings: NotificationSettingsTable;
+  notification_rules: NotificationRulesTable;
+  notification_events: NotificationEventsTable;
+  notification_deliveries: NotificationDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -473,3 +556,6 @@ export type FileRequestUploadRow = Selectable<FileRequestUploadsTable>;
 export type FolderSettingsRow = Selectable<FolderSettingsTable>;
 export type CollectionRow = Selectable<CollectionsTable>;
 export type CollectionItemRow = Selectable<CollectionItemsTable>;
+export type NotificationSettingsRow = Selectable<NotificationSettingsTable>;
+export type NotificationRuleRow = Selectable<NotificationRulesTable>;
+export type NotificationDeliveryRow = Selectable<NotificationDeliveriesTable>;

@@ -4,7 +4,8 @@
  * expired and used-up shares, expired explorer upload sessions, what
  * interrupted writes left in storage (LOCAL temp files and multipart parts, S3
  * incomplete multipart uploads), expired admin tokens, share access log
- * entries past their retention; and it moves file shares stored before the
+ * entries past their retention; it notifies shares that expired
+ * (notifications/notification-service.ts); and it moves file shares stored before the
  * share area existed into it (files/share-area-move.ts). It logs and returns
  * what it removed and moved.
  */
@@ -46,6 +47,8 @@ export interface SweepReport {
   adminTokens: number;
   /** Share access log entries older than the retention period. */
   accessLogEntries: number;
+  /** Shares that expired since the last sweeps and were notified. */
+  expiryNotifications: number;
   /** File-share objects moved into their storage's share area (an upgrade's one-time work). */
   sharesMoved: number;
   /** Storages that could not be swept (unreachable, bad credentials); logged, retried next time. */
@@ -64,6 +67,8 @@ export interface HousekeepingDeps {
   spoolDir: string;
   /** File-request uploads nobody finished (their slots come back). */
   fileRequests: { sweep(now: Date): Promise<number> };
+  /** Expired shares to notify, deliveries a dead process left half sent, old log entries. */
+  notifications: { sweep(now: Date): Promise<{ expired: number }> };
 }
 
 export class Housekeeping {
@@ -73,6 +78,8 @@ export class Housekeeping {
     const { db, log, fileShares, accounts, directUploads, storageConfigs } = this.deps;
     const now = options.now ?? new Date();
     const ages = options.ages ?? DEFAULT_ABANDONED_AGES;
+    // Before the share sweep, which removes expired file shares: they are told of first.
+    const notified = await this.deps.notifications.sweep(now);
     const shares = await fileShares.sweep(now);
     const report: SweepReport = {
       ...shares,
@@ -84,6 +91,7 @@ export class Housekeeping {
       accessLogEntries: await this.deps.accessLog.purge(now),
       sharesMoved: 0,
       storageErrors: 0,
+      expiryNotifications: notified.expired,
     };
     const moves = await moveSharesIntoArea(db, storageConfigs, log);
     report.sharesMoved = moves.moved;

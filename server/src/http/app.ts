@@ -26,6 +26,7 @@ import { folderSettingsRoutes } from "./routes/folder-settings";
 import { fsRoutes } from "./routes/fs";
 import { metricsRoutes } from "./routes/metrics";
 import { mountRoutes } from "./routes/mounts";
+import { notificationRoutes } from "./routes/notifications";
 import { openApiRoutes } from "./routes/openapi";
 import { pasteRoutes } from "./routes/pastes";
 import { proxyRoutes } from "./routes/proxy";
@@ -124,6 +125,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", accessLogRoutes(ctx));
   api.route("/", fileRequestRoutes(ctx));
   api.route("/", collectionRoutes(ctx));
+  api.route("/", notificationRoutes(ctx));
   api.all("*", (c) => fail(c, 404, "not_found", "Requested resource not found"));
   app.route("/api", api);
   app.route("/", metricsRoutes(ctx));

@@ -7,6 +7,7 @@ import { type ErrorCode, errorMessage, preferredLanguage } from "@clipshare/shar
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isAppError } from "../errors";
+import { aliasedJson, type ResponseAliasGroup } from "./wire-aliases";
 
 export interface Envelope<T> {
   code: number;
@@ -19,6 +20,18 @@ export interface Envelope<T> {
 
 export function ok<T>(c: Context, data: T, message = "Success", status: 200 | 201 | 202 = 200) {
   return c.json<Envelope<T>>({ code: status, message, success: true, data }, status);
+}
+
+/** ok() for an answer that carries 0.7.3's camelCase copies of its fields (wire-aliases.ts). */
+export function okAliased(
+  c: Context,
+  data: object,
+  aliases: ResponseAliasGroup,
+  message = "Success",
+  status: 200 | 201 | 202 = 200,
+) {
+  const body = `{"code":${status},"message":${JSON.stringify(message)},"success":true,"data":${aliasedJson(data, aliases)}}`;
+  return c.body(body, status, { "Content-Type": "application/json" });
 }
 
 /**
@@ -53,7 +66,8 @@ const ENVELOPE_KEYS = ["code", "message", "success", "data"] as const;
  * members written twice, instead of stringifying a spread copy of it (the
  * paste's content would be escaped twice per view). When a key repeats
  * between data, extra and the envelope, spread order decides the result: the
- * spread copy is built then.
+ * spread copy is built then. `aliases`: the answer also carries those
+ * camelCase copies, in data and at the top level.
  */
 export function okRepeatingData<T extends object>(
   c: Context,
@@ -61,9 +75,13 @@ export function okRepeatingData<T extends object>(
   extra: Record<string, unknown>,
   message = "Success",
   status: 200 | 201 | 202 = 200,
+  aliases?: ResponseAliasGroup,
 ) {
-  if (keysRepeat(data, extra)) return okWithTopLevel(c, data, { ...data, ...extra }, message, status);
-  const dataJson = JSON.stringify(data);
+  if (keysRepeat(data, extra)) {
+    const wire = aliases ? (JSON.parse(aliasedJson(data, aliases)) as T) : data;
+    return okWithTopLevel(c, wire, { ...wire, ...extra }, message, status);
+  }
+  const dataJson = aliases ? aliasedJson(data, aliases) : JSON.stringify(data);
   const members = [
     dataJson.slice(1, -1),
     JSON.stringify(extra).slice(1, -1),

@@ -199,6 +199,37 @@ describe("clipshare command-line client", SLOW, () => {
     expect(ls.code, ls.stderr).toBe(0);
   });
 
+  it("share --collection uploads files and prints one link that lists them all", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "clipshare-cli-collection-"));
+    writeFileSync(path.join(dir, "a.txt"), "first\n");
+    writeFileSync(path.join(dir, "b.txt"), "second\n");
+    const made = await cli([
+      "share",
+      "--collection",
+      path.join(dir, "a.txt"),
+      path.join(dir, "b.txt"),
+      "--title",
+      "Two notes",
+      "--max-views",
+      "3",
+      "--json",
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const collection = JSON.parse(made.stdout);
+    expect(collection).toMatchObject({ title: "Two notes", max_views: 3, item_count: 2 });
+    expect(collection.url).toBe(`${server.url}/c/${collection.slug}`);
+    const page = await fetch(`${server.url}/api/public/collections/${collection.slug}`);
+    const data = ((await page.json()) as { data: { items: Array<{ name: string; download_url: string }> } })
+      .data;
+    expect(data.items.map((i) => i.name)).toEqual(["a.txt", "b.txt"]);
+    expect(await (await fetch(data.items[1]!.download_url)).text()).toBe("second\n");
+    const plain = await cli(["share", path.join(dir, "a.txt")]);
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toContain("--collection");
+    const paths = await cli(["share", "--collection", "--paths", "/disk/no-such-folder"]);
+    expect(paths.code).toBe(3);
+  });
+
   it("request create, ls and close: a file request's link, its state, then closed for visitors", async () => {
     const made = await cli([
       "request",

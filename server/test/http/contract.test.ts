@@ -3,7 +3,8 @@
  * schema in @clipshare/shared, parsed with that schema. The schemas are strict
  * objects, so a presenter that drops a field, renames one or adds one without
  * the schema fails here (and in the typecheck, where presenters are typed
- * against the same schemas).
+ * against the same schemas). Answers that carry 0.7.3's camelCase copies are
+ * parsed with their wire schema (the shared one plus the copies, openapi/wire.ts).
  */
 import {
   accessLogPage,
@@ -14,7 +15,6 @@ import {
   cacheStats,
   createdApiKey,
   createdFileShare,
-  createdPaste,
   credentialCheck,
   dashboardStats,
   fileBatchDeleteResult,
@@ -41,26 +41,29 @@ import {
   Permission,
   type PublicFile,
   pagination,
-  pasteDetail,
   pasteListRow,
-  pasteVisit,
-  presignedUpload,
   proxySignSettings,
   publicFile,
   publishedFileShare,
   remoteFileInfo,
-  shareMultipartDone,
   shareMultipartResume,
-  shareMultipartStarted,
   storageConfig,
   storageTestOutcome,
   systemSettingRow,
   uploadedFileShare,
-  urlMultipartStarted,
-  urlPresignedUpload,
 } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import {
+  createdPaste,
+  pasteDetail,
+  pasteVisit,
+  presignedUpload,
+  shareMultipartDone,
+  shareMultipartStarted,
+  urlMultipartStarted,
+  urlPresignedUpload,
+} from "../../src/http/openapi/wire";
 import { createLocalStorage, createMount, mustPut } from "../support/fs-helpers";
 import {
   matchPath,

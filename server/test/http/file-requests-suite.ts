@@ -6,8 +6,8 @@
  */
 import { randomBytes } from "node:crypto";
 import {
-  fileRequest,
   fileRequestDetail,
+  fileRequestList,
   Permission,
   publicFileRequest,
   receivedFile,
@@ -354,10 +354,10 @@ export function describeFileRequestSuite(
       const noBit = await t.createApiKey(Permission.MOUNT_VIEW);
       expect((await t.request("GET", "/api/requests", { apiKey: noBit.key })).status).toBe(403);
       expect((await t.request("GET", "/api/requests")).status).toBe(401);
-      const listed = await t.request("GET", "/api/requests", { apiKey: creatorKey });
-      for (const row of listed.body.data) fileRequest.parse(row);
-      expect(listed.body.data.map((r: { id: string }) => r.id)).toContain(request.id);
-      expect((await t.request("GET", "/api/requests", { apiKey: other.key })).body.data).toEqual([]);
+      const listed = await t.request("GET", "/api/requests?limit=200", { apiKey: creatorKey });
+      const page = fileRequestList.parse(listed.body.data);
+      expect(page.requests.map((r) => r.id)).toContain(request.id);
+      expect((await t.request("GET", "/api/requests", { apiKey: other.key })).body.data.requests).toEqual([]);
       const edited = await t.request("PUT", `/api/requests/${request.id}`, {
         apiKey: creatorKey,
         body: { title: "Renamed", max_files: 3 },
@@ -368,6 +368,81 @@ export function describeFileRequestSuite(
         200,
       );
       expect((await t.request("GET", `/api/public/requests/${request.slug}`)).status).toBe(404);
+    });
+
+    it("the list comes a page at a time, newest first, and searches titles", async () => {
+      const key = (await t.createApiKey(Permission.FILE_SHARE)).key;
+      for (const title of ["Alpha scans", "Beta scans", "Gamma photos"])
+        await createRequest({ title, target: { kind: "share" } }, { apiKey: key });
+      const first = fileRequestList.parse(
+        (await t.request("GET", "/api/requests?limit=2", { apiKey: key })).body.data,
+      );
+      expect(first.requests.map((r) => r.title)).toEqual(["Gamma photos", "Beta scans"]);
+      expect(first.pagination).toEqual({ total: 3, limit: 2, offset: 0, hasMore: true });
+      const second = fileRequestList.parse(
+        (await t.request("GET", "/api/requests?limit=2&offset=2", { apiKey: key })).body.data,
+      );
+      expect(second.requests.map((r) => r.title)).toEqual(["Alpha scans"]);
+      const found = fileRequestList.parse(
+        (await t.request("GET", "/api/requests?search=scans", { apiKey: key })).body.data,
+      );
+      expect(found.requests.map((r) => r.title).sort()).toEqual(["Alpha scans", "Beta scans"]);
+    });
+
+    it("deleting a received file frees its slot: from the request, or as a file share", async () => {
+      const request = await createRequest({ max_files: 2 });
+      expect((await sendFile(request.slug, "one.txt", Buffer.from("1"))).status).toBe(200);
+      expect((await sendFile(request.slug, "two.txt", Buffer.from("2"))).status).toBe(200);
+      expect((await startUpload(request.slug, "three.txt", 1)).body.error).toBe("request_full");
+      const detail = fileRequestDetail.parse(
+        (await t.request("GET", `/api/requests/${request.id}`, { apiKey: creatorKey })).body.data,
+      );
+      const [newest, oldest] = detail.uploads;
+      // From the request's list: the file share goes with it.
+      const removed = await t.request("DELETE", `/api/requests/${request.id}/uploads/${newest!.id}`, {
+        apiKey: creatorKey,
+      });
+      expect(removed.status, removed.text).toBe(200);
+      expect((await t.request("GET", `/api/files/${newest!.file_id}`, admin)).status).toBe(404);
+      expect((await sendFile(request.slug, "three.txt", Buffer.from("3"))).status).toBe(200);
+      // In file management: deleting the share frees the slot as well.
+      const del = await t.request("DELETE", "/api/files/batch-delete", {
+        apiKey: creatorKey,
+        body: { ids: [oldest!.file_id] },
+      });
+      expect(del.body.data.success).toBe(1);
+      const state = await t.request("GET", `/api/public/requests/${request.slug}`);
+      expect(state.body.data).toMatchObject({ state: "open", remaining_files: 1 });
+      expect((await sendFile(request.slug, "four.txt", Buffer.from("4"))).status).toBe(200);
+    });
+
+    it("closing a request stops the uploads under way: they cannot complete, nothing is stored", async () => {
+      const request = await createRequest({});
+      const bytes = Buffer.from("arrives too late");
+      const started = await startUpload(request.slug, "late.txt", bytes.length);
+      expect(started.status, started.text).toBe(201);
+      const { upload_id: uploadId, presigned_urls: urls } = started.body.data;
+      const put = await putPart(t, urls[0].url, bytes);
+      const before = await storedObjects();
+      const closed = await t.request("PUT", `/api/requests/${request.id}`, {
+        apiKey: creatorKey,
+        body: { status: "closed" },
+      });
+      expect(closed.body.data).toMatchObject({ state: "closed", reserved_files: 0 });
+      const complete = await t.request(
+        "POST",
+        `/api/public/requests/${request.slug}/uploads/${uploadId}/complete`,
+        {
+          body: { parts: [{ partNumber: 1, etag: put.headers.get("etag")!.replace(/"/g, "") }] },
+        },
+      );
+      expect(complete.status).toBe(410);
+      expect(complete.body.error).toBe("request_closed");
+      const detail = fileRequestDetail.parse(
+        (await t.request("GET", `/api/requests/${request.id}`, { apiKey: creatorKey })).body.data,
+      );
+      expect(detail.uploads).toEqual([]);
+      expect((await storedObjects()).length).toBeLessThanOrEqual(before.length);
     });
 
     it("a folder request: unique names, nothing overwritten, no listing, nothing outside the folder", async () => {

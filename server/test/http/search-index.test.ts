@@ -329,6 +329,47 @@ describe("the mount index", () => {
     expect(await paths("q=almond")).toEqual(["/idx/w2/visitor-almond.txt"]);
   });
 
+  it("folder sizes follow every write, and a new crawl finds the same figures", async () => {
+    const figures = async () => {
+      const listing = await t.request("GET", "/api/fs/list?path=/idx/sizes&sizes=true", admin);
+      expect(listing.status, listing.text).toBe(200);
+      const folders = Object.fromEntries(
+        (listing.body.data.items as Array<Record<string, unknown>>).map((i) => [
+          i.name,
+          [i.folderSize, i.folderFiles, i.folderFolders],
+        ]),
+      );
+      const get = async (p: string) => {
+        const { folderSize, folderFiles, folderFolders } = (
+          await t.request("GET", `/api/fs/get?path=${p}`, admin)
+        ).body.data;
+        return [folderSize, folderFiles, folderFolders];
+      };
+      return { folders, sizes: await get("/idx/sizes"), mount: await get("/idx") };
+    };
+    const json = (method: string, url: string, body: unknown) => t.request(method, url, { ...admin, body });
+    await mustPut(t, "/idx/sizes/a/one.txt", "abc", admin);
+    await mustPut(t, "/idx/sizes/a/b/two.txt", "12345", admin);
+    await mustPut(t, "/idx/sizes/a/one.txt", "0123456789", admin);
+    expect((await json("POST", "/api/fs/mkdir", { path: "/idx/sizes/c" })).status).toBe(201);
+    await json("POST", "/api/fs/rename", { oldPath: "/idx/sizes/a/b", newPath: "/idx/sizes/c/b" });
+    const copied = await json("POST", "/api/fs/batch-copy", {
+      items: [{ sourcePath: "/idx/sizes/c/", targetPath: "/idx/sizes/d/" }],
+    });
+    expect(copied.status, copied.text).toBe(200);
+    await json("DELETE", "/api/fs/batch-remove", { paths: ["/idx/sizes/a/one.txt"] });
+    await json("POST", "/api/fs/rename", {
+      oldPath: "/idx/sizes/d/b/two.txt",
+      newPath: "/idx/sizes/d/b/two-renamed.txt",
+    });
+    const kept = await figures();
+    // a/ (empty), c/b/two.txt and d/b/two-renamed.txt: 10 bytes in 2 files and 5 folders.
+    expect(kept.folders).toEqual({ a: [0, 0, 0], c: [5, 1, 1], d: [5, 1, 1] });
+    expect(kept.sizes).toEqual([10, 2, 5]);
+    await crawl();
+    expect(await figures()).toEqual(kept);
+  });
+
   it("listings and folder details carry sizes and counts from the index when asked", async () => {
     const listing = await t.request("GET", "/api/fs/list?path=/idx/public&sizes=true", admin);
     expect(listing.status, listing.text).toBe(200);

@@ -101,6 +101,34 @@ describe("thumbnails of photos", () => {
     expect(pixel(216, 96)[2]).toBeGreaterThan(200);
   });
 
+  it("of a HEIC photo at view size (2048) are converted once, then served from the cache, without its metadata", async () => {
+    const token = await t.adminToken();
+    const { default: sharp } = await import("sharp");
+    const work = mkdtempSync(path.join(tmpdir(), "clipshare-heic-view-"));
+    const jpg = path.join(work, "big.jpg");
+    await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#22aa44" } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "ClipCam", Model: "H1" } })
+      .toFile(jpg);
+    execFileSync("heif-enc", ["-q", "60", "-o", path.join(work, "big.heic"), jpg]);
+    expect(readFileSync(path.join(work, "big.heic")).includes("ClipCam")).toBe(true);
+    await mustPut(t, "/p/big.heic", readFileSync(path.join(work, "big.heic")), { token });
+    const url = `/api/fs/thumbnail?path=${encodeURIComponent("/p/big.heic")}&size=2048`;
+    const get = () => t.app.request(url, { headers: { authorization: `Bearer ${token}` } });
+    const first = await get();
+    expect(first.status).toBe(200);
+    const body = Buffer.from(await first.arrayBuffer());
+    expect(await sharp(body).metadata()).toMatchObject({ format: "webp", width: 2048, height: 1365 });
+    expect(body.includes("ClipCam")).toBe(false);
+    // The second answer is the same file from the cache: no second conversion.
+    const started = performance.now();
+    const second = await get();
+    expect(second.status).toBe(200);
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(Buffer.from(await second.arrayBuffer()).equals(body)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
   it("carry none of the photo's metadata: no camera, no place", async () => {
     const token = await t.adminToken();
     const { default: sharp } = await import("sharp");

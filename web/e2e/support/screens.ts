@@ -35,6 +35,9 @@ export interface SampleData {
   protectedPasteSlug: string;
   fileSlug: string;
   protectedFileSlug: string;
+  /** A collection of the sample file and the sample mount's folder, and one behind a password. */
+  collectionSlug: string;
+  protectedCollectionSlug: string;
   key: string;
   /** The sample mount, holding one file. */
   mountPath: string;
@@ -76,6 +79,16 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     data: Buffer.from("2026\n"),
   });
   expect(put.status(), await put.text()).toBe(201);
+  const collection = async (extra: Record<string, unknown>) => {
+    const res = await request.post("/api/collections", {
+      headers: auth,
+      data: { title: tag, items: [{ file_id: file.id }, { path: mountPath }], ...extra },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).data.slug as string;
+  };
+  const collectionSlug = await collection({});
+  const protectedCollectionSlug = await collection({ password: SAMPLE_PASSWORD });
   const key = await apiCreateKey(request, token, {
     name: tag,
     permissions: Permission.TEXT | Permission.FILE_SHARE | Permission.MOUNT_VIEW,
@@ -91,10 +104,22 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     protectedPasteSlug: locked.slug,
     fileSlug: file.slug,
     protectedFileSlug: lockedFile.slug,
+    collectionSlug,
+    protectedCollectionSlug,
     key: key.key,
     mountPath,
     // The administrator's name shows as the owner of the sample shares.
-    names: [tag, paste.slug, locked.slug, file.slug, lockedFile.slug, key.key, ADMIN_USERNAME],
+    names: [
+      tag,
+      paste.slug,
+      locked.slug,
+      file.slug,
+      lockedFile.slug,
+      collectionSlug,
+      protectedCollectionSlug,
+      key.key,
+      ADMIN_USERNAME,
+    ],
   };
 }
 
@@ -120,6 +145,9 @@ export function allScreens(data: SampleData): Screen[] {
     { name: "file", as: "visitor", path: `/file/${data.fileSlug}` },
     { name: "file-password", as: "visitor", path: `/file/${data.protectedFileSlug}` },
     { name: "file-missing", as: "visitor", path: "/file/no-such-file" },
+    { name: "collection", as: "visitor", path: `/c/${data.collectionSlug}` },
+    { name: "collection-password", as: "visitor", path: `/c/${data.protectedCollectionSlug}` },
+    { name: "collection-missing", as: "visitor", path: "/c/no-such-collection" },
     { name: "upload", as: "admin", path: "/upload" },
     { name: "upload-signed-out", as: "visitor", path: "/upload" },
     { name: "sign-in", as: "visitor", path: "/admin" },

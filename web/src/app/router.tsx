@@ -136,6 +136,14 @@ export const appRoutes = [
             ),
           },
           {
+            path: "c/:slug",
+            handle: handle("pages.collection"),
+            lazy: lazyPage(
+              () => import("../features/collections/components/collection-page"),
+              (m) => m.CollectionPage,
+            ),
+          },
+          {
             path: "mount-explorer/*",
             handle: handle("pages.mountExplorer"),
             ...guarded(explorerGuard),

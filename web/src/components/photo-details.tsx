@@ -8,14 +8,24 @@ import { Button } from "./ui/button";
  * A photo's details from its EXIF block: camera, lens, when it was taken, size and
  * exposure; where it was taken only for `showLocation` (people who may manage the
  * file: a visitor of a share never sees coordinates). exifr loads on the first
- * opening and reads only the start of the file (Range requests).
+ * opening and reads only the start of the file (Range requests); a HEIF photo's
+ * EXIF item is found through its boxes first (lib/heif-exif.ts).
  */
-export function PhotoDetails({ src, showLocation }: { src: string; showLocation: boolean }) {
+export function PhotoDetails({
+  src,
+  showLocation,
+  heif = false,
+}: {
+  src: string;
+  showLocation: boolean;
+  /** The photo is HEIF/HEIC. */
+  heif?: boolean;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const details = useQuery({
     queryKey: ["photo-details", src, showLocation],
-    queryFn: () => readPhotoDetails(src, showLocation),
+    queryFn: () => readPhotoDetails(src, showLocation, heif),
     enabled: open,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -68,11 +78,17 @@ interface ExifTags {
   longitude?: number;
 }
 
-async function readPhotoDetails(src: string, showLocation: boolean): Promise<[DetailLabel, string][]> {
+async function readPhotoDetails(
+  src: string,
+  showLocation: boolean,
+  heif: boolean,
+): Promise<[DetailLabel, string][]> {
   const { default: exifr } = await import("exifr/dist/lite.esm.mjs");
   let tags: ExifTags | undefined;
   try {
-    tags = (await exifr.parse(src, { tiff: true, exif: true, gps: showLocation })) as ExifTags | undefined;
+    const input = heif ? await (await import("../lib/heif-exif")).readHeifExif(src) : src;
+    if (!input) return [];
+    tags = (await exifr.parse(input, { tiff: true, exif: true, gps: showLocation })) as ExifTags | undefined;
   } catch {
     return [];
   }

@@ -7,7 +7,17 @@ import { HEIC_NAME } from "./photo-types";
  * text as text/plain); the app never puts HTML or unknown types in the page.
  */
 
-export type PreviewKind = "image" | "video" | "audio" | "pdf" | "markdown" | "text" | "office" | "none";
+export type PreviewKind =
+  | "image"
+  | "video"
+  | "audio"
+  | "pdf"
+  | "markdown"
+  | "text"
+  | "office"
+  | "archive"
+  | "epub"
+  | "none";
 
 /** Text previews fetch at most this much of a file (a Range request); the rest is a download away. */
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
@@ -21,6 +31,10 @@ const AUDIO_TYPES = /^audio\/(mpeg|mp3|mp4|wav|x-wav|wave|ogg|webm|aac|x-m4a|m4a
 const TEXT_APPLICATION_TYPES =
   /^application\/(json|ld\+json|javascript|x-javascript|ecmascript|typescript|xml|x-yaml|yaml|toml|x-toml|x-sh|x-shellscript|sql|graphql|x-httpd-php|x-python|x-ruby|x-perl|x-tex|x-latex|x-ndjson|csv|rtf-text)$/;
 const OFFICE_EXTENSIONS = ["doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "rtf"];
+/** Raster images browsers show, by name, for files whose type says nothing (entries inside archives). */
+const IMAGE_EXTENSIONS = new Set(["png", "jpg", "jpeg", "gif", "webp", "avif", "bmp"]);
+/** Archives the server looks inside (ZIP, TAR, TAR.GZ; a .docx is a ZIP but previews as Office). */
+const ARCHIVE_NAME = /\.(zip|jar|tar|tgz|tar\.gz)$/i;
 
 /** Extension → highlight.js language (only the languages the viewer bundles). */
 const LANGUAGE_BY_EXTENSION: Record<string, string> = {
@@ -144,9 +158,13 @@ export function previewKind(
   if (AUDIO_TYPES.test(type)) return "audio";
   if (type === "application/pdf") return "pdf";
   if (isOffice || OFFICE_EXTENSIONS.includes(ext)) return "office";
+  if (type === "application/epub+zip" || ext === "epub") return "epub";
+  if (ARCHIVE_NAME.test(filename)) return "archive";
   if (type.startsWith("text/") || TEXT_APPLICATION_TYPES.test(type)) return "text";
-  // A generic type says nothing: trust a well-known text or code extension.
-  if ((type === "" || type === "application/octet-stream") && TEXT_EXTENSIONS.has(ext)) return "text";
+  // A generic type says nothing: trust a well-known text, code or image extension.
+  const generic = type === "" || type === "application/octet-stream";
+  if (generic && TEXT_EXTENSIONS.has(ext)) return "text";
+  if (generic && IMAGE_EXTENSIONS.has(ext)) return "image";
   return "none";
 }
 

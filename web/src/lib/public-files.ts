@@ -1,4 +1,10 @@
-import type { LockedPublicFile, OfficeViewerUrls, PublicFile, ThumbnailSize } from "@clipshare/shared";
+import type {
+  FsArchiveListing,
+  LockedPublicFile,
+  OfficeViewerUrls,
+  PublicFile,
+  ThumbnailSize,
+} from "@clipshare/shared";
 import { api } from "./api";
 import { backendUrl } from "./share-links";
 
@@ -18,7 +24,24 @@ export const publicFilesApi = {
     ),
   officeViewers: (slug: string, token: string | null, signal?: AbortSignal) =>
     api.get<OfficeViewerUrls>(`/office-preview/${slugPath(slug)}`, { query: { token }, signal }),
+  /** The entries of a shared archive, under the access of its preview URL. */
+  archive: (slug: string, token: string | null, signal?: AbortSignal) =>
+    api.get<FsArchiveListing>(`/file-archive/${slugPath(slug)}`, { query: { token }, signal }),
 };
+
+/** One entry of a shared archive, under the access of its preview URL. */
+export async function fetchArchiveEntry(
+  slug: string,
+  previewUrl: string,
+  entry: string,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const token = tokenOf(previewUrl);
+  const query = new URLSearchParams({ entry, ...(token ? { token } : {}) });
+  const res = await fetch(backendUrl(`/api/file-archive/${slugPath(slug)}/entry?${query}`), { signal });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return res.blob();
+}
 
 /** The access token carried by a preview URL ("…?token=…"). */
 export function tokenOf(url: string | undefined): string | null {

@@ -10,22 +10,40 @@ import { readJson, writeJson } from "./storage";
 
 export interface RecentPaste {
   slug: string;
-  createdAt: string;
-  expiresAt: string | null;
-  hasPassword: boolean;
+  created_at: string;
+  expires_at: string | null;
+  has_password: boolean;
 }
 
 const KEY = "recent_pastes";
 export const RECENT_PASTES_KEPT = 5;
 
-function isRecentPaste(value: unknown): value is RecentPaste {
-  const v = value as Partial<RecentPaste> | null;
-  return typeof v?.slug === "string" && typeof v.createdAt === "string";
+/** An entry as stored; the release before this one wrote createdAt, expiresAt and hasPassword. */
+type StoredRecentPaste = Partial<RecentPaste> & {
+  createdAt?: string;
+  expiresAt?: string | null;
+  hasPassword?: boolean;
+};
+
+function fromStored(value: unknown): RecentPaste | null {
+  const v = value as StoredRecentPaste | null;
+  const created = v?.created_at ?? v?.createdAt;
+  if (typeof v?.slug !== "string" || typeof created !== "string") return null;
+  return {
+    slug: v.slug,
+    created_at: created,
+    expires_at: v.expires_at ?? v.expiresAt ?? null,
+    has_password: v.has_password ?? v.hasPassword ?? false,
+  };
 }
 
 function read(): RecentPaste[] {
   const stored = readJson<unknown>(KEY);
-  return Array.isArray(stored) ? stored.filter(isRecentPaste).slice(0, RECENT_PASTES_KEPT) : [];
+  if (!Array.isArray(stored)) return [];
+  return stored
+    .map(fromStored)
+    .filter((p): p is RecentPaste => p !== null)
+    .slice(0, RECENT_PASTES_KEPT);
 }
 
 let snapshot: RecentPaste[] | null = null;
@@ -44,14 +62,14 @@ export const recentPastes = {
   },
   /** Newest first; the same slug again moves to the top. */
   remember(
-    paste: Pick<CreatedPaste, "slug" | "createdAt" | "expiresAt" | "hasPassword" | "encrypted">,
+    paste: Pick<CreatedPaste, "slug" | "created_at" | "expires_at" | "has_password" | "encrypted">,
   ): void {
     if (paste.encrypted) return;
     const entry: RecentPaste = {
       slug: paste.slug,
-      createdAt: paste.createdAt,
-      expiresAt: paste.expiresAt,
-      hasPassword: paste.hasPassword,
+      created_at: paste.created_at,
+      expires_at: paste.expires_at,
+      has_password: paste.has_password,
     };
     write([entry, ...recentPastes.list().filter((p) => p.slug !== paste.slug)].slice(0, RECENT_PASTES_KEPT));
   },

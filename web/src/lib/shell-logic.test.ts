@@ -1,7 +1,12 @@
 import { ALL_PERMISSIONS, Permission } from "@clipshare/shared";
 import { describe, expect, it } from "vitest";
 import { explorerUrl } from "../app/route-guards";
-import { allowedModules, defaultModule, modulePermission } from "../features/admin/modules/module-ids";
+import {
+  ADMIN_MODULE_IDS,
+  allowedModules,
+  defaultModule,
+  modulePermission,
+} from "../features/admin/modules/module-ids";
 import { type AuthState, capabilitiesOf, parseKeyInfo, parsePermissionMask, SIGNED_OUT } from "./auth-state";
 import { isValidBackendUrl, resolveBaseUrl } from "./runtime-config";
 import { nextThemeMode, parseThemeMode } from "./theme";
@@ -68,15 +73,14 @@ describe("auth state", () => {
       adminToken: "t",
       permissions: ALL_PERMISSIONS,
     });
-    expect(allowedModules(admin)).toHaveLength(11);
-    expect(allowedModules(admin)).toContain("users");
-    expect(allowedModules(admin)).toContain("index-management");
+    expect(allowedModules(admin)).toEqual(ADMIN_MODULE_IDS);
     expect(defaultModule(admin)).toBe("dashboard");
     const textOnly = capabilitiesOf(keyUser(Permission.TEXT));
     expect(allowedModules(textOnly)).toEqual(["text-management"]);
     expect(allowedModules(capabilitiesOf(keyUser(Permission.FILE_SHARE | Permission.MOUNT_VIEW)))).toEqual([
       "file-management",
       "file-requests",
+      "collections",
       "mount-management",
     ]);
     expect(allowedModules(capabilitiesOf(keyUser(Permission.MOUNT_DELETE)))).toEqual(["mount-management"]);

@@ -62,6 +62,18 @@ export type FileRequestUpload = z.infer<typeof fileRequestUpload>;
 export const fileRequestDetail = fileRequest.extend({ uploads: z.array(fileRequestUpload) });
 export type FileRequestDetail = z.infer<typeof fileRequestDetail>;
 
+/** GET /requests. */
+export const fileRequestList = z.strictObject({
+  requests: z.array(fileRequest),
+  pagination: z.strictObject({
+    total: z.number(),
+    limit: z.number(),
+    offset: z.number(),
+    hasMore: z.boolean(),
+  }),
+});
+export type FileRequestList = z.infer<typeof fileRequestList>;
+
 /** A file a visitor sees as received. */
 export const receivedFile = z.strictObject({
   filename: z.string(),

@@ -10,5 +10,6 @@ export * from "./collections";
 export * from "./file-requests";
 export * from "./files";
 export * from "./fs";
+export * from "./notifications";
 export * from "./pastes";
 export * from "./uploads";

@@ -8,19 +8,22 @@ const nullableString = z.string().nullable();
 export const SHARE_STATES = ["ok", "expired", "view_limit"] as const;
 export type ShareState = (typeof SHARE_STATES)[number];
 
-/** POST /paste. */
+/**
+ * POST /paste. The answers below are in the one spelling used inside; the
+ * server adds 0.7.3's camelCase copies at its edge (server/src/http/wire-aliases.ts).
+ */
 export const createdPaste = z.strictObject({
   id: z.string(),
   slug: z.string(),
   url: z.string(),
   remark: nullableString,
-  expiresAt: nullableString,
-  maxViews: z.number().nullable(),
-  hasPassword: z.boolean(),
+  expires_at: nullableString,
+  max_views: z.number().nullable(),
+  has_password: z.boolean(),
   /** End-to-end encrypted: content is ciphertext only the link's key opens. */
   encrypted: z.boolean(),
-  createdAt: z.string(),
-  authorizedBy: z.enum(["admin", "apikey", "user"]),
+  created_at: z.string(),
+  authorized_by: z.enum(["admin", "apikey", "user"]),
 });
 export type CreatedPaste = z.infer<typeof createdPaste>;
 
@@ -30,16 +33,16 @@ export const pasteView = z.strictObject({
   slug: z.string(),
   content: z.string().optional(),
   remark: nullableString,
-  expiresAt: nullableString,
-  maxViews: z.number().nullable(),
+  expires_at: nullableString,
+  max_views: z.number().nullable(),
   views: z.number(),
-  remainingViews: z.number().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  remaining_views: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
   created_by: z.string(),
-  hasPassword: z.boolean(),
-  requiresPassword: z.boolean(),
-  isLastView: z.boolean(),
+  has_password: z.boolean(),
+  requires_password: z.boolean(),
+  is_last_view: z.boolean(),
   encrypted: z.boolean(),
 });
 export type PasteView = z.infer<typeof pasteView>;
@@ -48,7 +51,7 @@ export type PasteView = z.infer<typeof pasteView>;
  * GET /paste/:slug and POST /paste/:slug: the view, plus (once the content is
  * given) an access token that opens /raw/:slug for a while without the password.
  */
-export const pasteVisit = pasteView.extend({ accessToken: z.string().optional() });
+export const pasteVisit = pasteView.extend({ access_token: z.string().optional() });
 export type PasteVisit = z.infer<typeof pasteVisit>;
 
 /** A row of GET /pastes: the content shortened to a preview, lists stay light. */

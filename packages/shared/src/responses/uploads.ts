@@ -6,12 +6,16 @@ import { fileShare, fileShareUrls } from "./files";
 
 const nullableString = z.string().nullable();
 
-/** What upload answers say about the share being made (camelCase, as 0.7.3 clients read it). */
+/**
+ * What upload answers say about the share being made. The share upload answers
+ * below are in the one spelling used inside; the server adds 0.7.3's camelCase
+ * copies at its edge (server/src/http/wire-aliases.ts).
+ */
 export const uploadShareSummary = z.strictObject({
-  contentType: z.string(),
-  hasPassword: z.boolean(),
-  expiresAt: nullableString,
-  maxViews: z.number().nullable(),
+  content_type: z.string(),
+  has_password: z.boolean(),
+  expires_at: nullableString,
+  max_views: z.number().nullable(),
   /** The share page's path. */
   url: z.string(),
 });
@@ -34,8 +38,8 @@ export type PresignedUpload = z.infer<typeof presignedUpload>;
 
 /** POST /url/presign: a presigned upload named after the remote file. */
 export const urlPresignedUpload = presignedUpload.extend({
-  corsSupported: z.boolean(),
-  sourceUrl: z.string(),
+  cors_supported: z.boolean(),
+  source_url: z.string(),
 });
 export type UrlPresignedUpload = z.infer<typeof urlPresignedUpload>;
 
@@ -85,10 +89,10 @@ export const shareMultipartStarted = uploadShareSummary.extend({
   file_id: z.string(),
   upload_id: z.string(),
   slug: z.string(),
-  storagePath: z.string(),
-  partSize: z.number(),
-  partCount: z.number(),
-  totalSize: z.number(),
+  storage_path: z.string(),
+  part_size: z.number(),
+  part_count: z.number(),
+  total_size: z.number(),
   presigned_urls: z.array(partUrl),
   filename: z.string(),
 });
@@ -96,8 +100,8 @@ export type ShareMultipartStarted = z.infer<typeof shareMultipartStarted>;
 
 /** POST /url/multipart/init: the browser downloads the remote file and uploads it in parts. */
 export const urlMultipartStarted = shareMultipartStarted.extend({
-  corsSupported: z.boolean(),
-  sourceUrl: z.string(),
+  cors_supported: z.boolean(),
+  source_url: z.string(),
 });
 export type UrlMultipartStarted = z.infer<typeof urlMultipartStarted>;
 
@@ -111,7 +115,7 @@ export type ShareMultipartResume = z.infer<typeof shareMultipartResume>;
 /** POST /files/multipart/complete (and /url/multipart/complete): the published share. */
 export const shareMultipartDone = uploadShareSummary.extend({
   success: z.literal(true),
-  fileId: z.string(),
+  file_id: z.string(),
   slug: z.string(),
   filename: z.string(),
   size: z.number(),

@@ -66,6 +66,15 @@ export const updateFileRequestBody = onFirstUse(() =>
 );
 export type UpdateFileRequestBody = z.output<typeof updateFileRequestBody>;
 
+/** GET /requests: the creator's list, newest first. */
+export const listFileRequestsQuery = onFirstUse(() =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+    offset: z.coerce.number().int().min(0).optional(),
+    search: z.string().trim().max(200).optional(),
+  }),
+);
+
 /** POST /public/requests/:slug/unlock */
 export const requestPasswordBody = onFirstUse(() =>
   z.object({ password: z.string({ error: "Please enter the password" }).min(1).max(200) }),

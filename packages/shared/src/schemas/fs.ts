@@ -16,7 +16,7 @@ export const FS_LIST_MAX_LIMIT = 1000;
 export const FS_BATCH_MAX = 1000;
 export const SEARCH_MAX_LIMIT = 200;
 /** `index`: a crawl of one mount into the search index. */
-export const TASK_TYPES = ["copy", "delete", "upload", "download", "index"] as const;
+export const TASK_TYPES = ["copy", "delete", "upload", "download", "index", "notify"] as const;
 export const TASK_STATUSES = ["pending", "running", "completed", "failed", "cancelled", "partial"] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -47,16 +47,23 @@ export const fsListQuery = onFirstUse(() =>
 
 export const fsPathQuery = onFirstUse(() => z.object({ path: pathField("Please provide file path") }));
 
+/** Which entry of an archive, and whether as a download. */
+const archiveEntryFields = () => ({
+  entry: z
+    .string({ error: "Please provide the entry" })
+    .min(1, "Please provide the entry")
+    .max(PATH_INPUT_MAX),
+  download: z.preprocess(emptyToUndefined, looseBoolean.optional()),
+});
+
+/** GET /file-archive/:slug/entry: one entry of a shared archive. */
+export const archiveEntryQuery = onFirstUse(() =>
+  z.object({ ...archiveEntryFields(), password: z.string().max(1024).optional() }),
+);
+
 /** One entry inside an archive file of the tree (GET /fs/archive/entry). */
 export const fsArchiveEntryQuery = onFirstUse(() =>
-  z.object({
-    path: pathField("Please provide file path"),
-    entry: z
-      .string({ error: "Please provide the entry" })
-      .min(1, "Please provide the entry")
-      .max(PATH_INPUT_MAX),
-    download: z.preprocess(emptyToUndefined, looseBoolean.optional()),
-  }),
+  z.object({ path: pathField("Please provide file path"), ...archiveEntryFields() }),
 );
 
 export const fsMkdirRequest = onFirstUse(() =>
@@ -316,7 +323,8 @@ export const taskListQuery = onFirstUse(() =>
 // ---- thumbnails (explorer files and file shares) ----------------------------
 
 /** The boxes a thumbnail fits in, pixels (a grid tile, a poster): a fixed few keep the server's cache bounded. */
-export const THUMBNAIL_SIZES = [256, 1024] as const;
+/** Thumbnail boxes: list tiles, previews, and the view size of photos browsers cannot show (HEIC). */
+export const THUMBNAIL_SIZES = [256, 1024, 2048] as const;
 export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
 
 /**
@@ -328,9 +336,9 @@ export const thumbnailQuery = onFirstUse(() =>
     size: z.preprocess(
       emptyToUndefined,
       z
-        .enum(["256", "1024"], { error: "size must be 256 or 1024" })
+        .enum(["256", "1024", "2048"], { error: "size must be 256, 1024 or 2048" })
         .optional()
-        .transform((v): ThumbnailSize => (v === "1024" ? 1024 : 256))
+        .transform((v): ThumbnailSize => (v === undefined ? 256 : (Number(v) as ThumbnailSize)))
         .describe("The box the thumbnail fits in, pixels (default 256)"),
     ),
     v: z.preprocess(

@@ -4,7 +4,9 @@
  * - ZIP is read by byte ranges (its central directory at the end, then one entry's
  *   bytes), so a listing costs a few reads whatever the archive's size;
  * - TAR and TAR.GZ have no directory: the stream is read from the start, headers kept,
- *   bodies skipped, and the scan stops after `SCAN_LIMIT_BYTES` of (uncompressed) tar.
+ *   bodies skipped, and the scan stops after `SCAN_LIMIT_BYTES` of (uncompressed) tar; a
+ *   TAR.GZ that inflates more than `TAR_GZ_MAX_RATIO` times what was read of it is refused
+ *   (`archive_refused`) as soon as it does, so a gzip bomb costs a few megabytes of inflating.
  * Archives are untrusted input:
  * - a listing holds at most `MAX_LISTED_ENTRIES` entries (then `truncated`);
  * - entry names that would leave a folder when unpacked (`..`, absolute, drive letters,
@@ -38,6 +40,25 @@ export const MAX_RATIO = 1000;
 /** Entries this small may inflate at any ratio (a file of zeros compresses very well). */
 const RATIO_EXEMPT_BYTES = 16 * 1024 * 1024;
 export const SCAN_LIMIT_BYTES = 1024 ** 3;
+/**
+ * Listing a TAR.GZ inflates it all the way, so its bound is tighter than an entry's: deflate
+ * reaches about 1032:1 on zeros, which MAX_RATIO would let through for most of the scan,
+ * while real archives (text, code, photos, even zero-padded tar blocks) stay far below 100:1.
+ */
+export const TAR_GZ_MAX_RATIO = 100;
+
+/** An archive file of a storage as a source: its size and range reads of `path`. */
+export function archiveSourceOf(
+  driver: { read(path: string, range: { start: number; end: number }): Promise<{ body: Readable }> },
+  path: string,
+  size: number,
+): ArchiveSource {
+  return { size, read: async (start, end) => (await driver.read(path, { start, end })).body };
+}
+
+/** 400 for a file whose name is not of an archive ClipShare opens. */
+export const notAnArchive = () =>
+  badRequest("This file is not an archive ClipShare can open (zip, tar, tar.gz)", "not_an_archive");
 
 /** The archive kind a file name says, or null. */
 export function archiveKindOf(name: string): ArchiveKind | null {
@@ -59,6 +80,13 @@ const damaged = (detail: string) =>
   new AppError(422, "archive_unreadable", "The archive cannot be read (damaged or not this format)", {
     detail,
   });
+
+const archiveRefused = () =>
+  new AppError(
+    422,
+    "archive_refused",
+    `This archive cannot be opened here: it unpacks to more than ${TAR_GZ_MAX_RATIO} times its size`,
+  );
 
 export const entryRefused = (reason: string) =>
   new AppError(422, "archive_entry_refused", `This entry cannot be opened here: ${reason}`);
@@ -246,17 +274,30 @@ async function scanTar(
   const tar = await loadTar();
   const raw = await source.read(0, Math.max(0, source.size - 1));
   const extract = tar.extract();
+  let read = 0;
   let scanned = 0;
   let truncated = false;
   let stopped = false;
+  let refused = false;
   const stop = () => {
     stopped = true;
     raw.destroy();
     extract.destroy();
   };
+  const reading = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      read += chunk.length;
+      done(null, chunk);
+    },
+  });
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       scanned += chunk.length;
+      if (kind === "tar.gz" && scanned > RATIO_EXEMPT_BYTES && scanned > read * TAR_GZ_MAX_RATIO) {
+        refused = true;
+        stop();
+        return done();
+      }
       if (scanned > SCAN_LIMIT_BYTES) {
         truncated = true;
         stop();
@@ -270,12 +311,14 @@ async function scanTar(
     body.once("end", next);
     visit(header, body, stop);
   });
-  const stages: NodeJS.ReadableStream[] = kind === "tar.gz" ? [raw, createGunzip(), counter] : [raw, counter];
+  const stages: NodeJS.ReadableStream[] =
+    kind === "tar.gz" ? [raw, reading, createGunzip(), counter] : [raw, counter];
   try {
     await pipeline([...stages, extract] as never);
   } catch (e) {
     if (!stopped) throw damaged((e as Error).message);
   }
+  if (refused) throw archiveRefused();
   return { truncated };
 }
 

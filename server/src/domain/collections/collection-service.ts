@@ -34,6 +34,7 @@ import type { VirtualFileSystem } from "../fs/vfs";
 import { normalizeVirtualPath, vbasename } from "../fs/vpath";
 import type { ShareAccessTokens } from "../shares/access-tokens";
 import { newSlug, remainingViews, ShareAccess, shareState } from "../shares/share-access";
+import type { ShareEvents } from "../shares/share-events";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 import { CollectionVisits } from "./collection-visits";
 import { CollectionItemReader } from "./item-reader";
@@ -356,13 +357,15 @@ export function createCollectionServices(deps: {
   vfs: VirtualFileSystem;
   fileShares: FileShareService;
   configs: StorageConfigService;
+  events?: ShareEvents;
 }) {
-  const access = new ShareAccess<CollectionRow>(deps.db, deps.rateLimiter, deps.tokens, {
-    kind: "collection",
-    table: "collections",
-    messages: COLLECTION_MESSAGES,
-    hasStatus: false,
-  });
+  const access = new ShareAccess<CollectionRow>(
+    deps.db,
+    deps.rateLimiter,
+    deps.tokens,
+    { kind: "collection", table: "collections", messages: COLLECTION_MESSAGES, hasStatus: false },
+    deps.events,
+  );
   return {
     collections: new CollectionService(deps.db, access, deps.vfs, deps.fileShares),
     visits: new CollectionVisits(access, new CollectionItemReader(deps.db, deps.vfs, deps.configs)),

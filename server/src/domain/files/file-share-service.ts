@@ -31,6 +31,7 @@ import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { SHARE_TOKEN_TTL_SECONDS, type ShareAccessTokens } from "../shares/access-tokens";
 import { type ContentGrant, remainingViews, ShareAccess } from "../shares/share-access";
+import type { ShareEvents } from "../shares/share-events";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
 import { isOfficeType, presentFile, visitorRemark } from "./file-share-fields";
 import { ShareStorageSweep } from "./share-storage-sweep";
@@ -66,6 +67,7 @@ export interface ListFilesQuery {
 export class FileShareService {
   private readonly access: ShareAccess<FileRow>;
   private readonly objects: ShareStorageSweep;
+  private readonly deleteListeners: Array<(ids: string[]) => Promise<void>> = [];
 
   constructor(
     private readonly db: Db,
@@ -73,13 +75,15 @@ export class FileShareService {
     rateLimiter: RateLimiter,
     tokens: ShareAccessTokens,
     log: Logger,
+    events?: ShareEvents,
   ) {
-    this.access = new ShareAccess(db, rateLimiter, tokens, {
-      kind: "file",
-      table: "files",
-      messages: FILE_MESSAGES,
-      hasStatus: true,
-    });
+    this.access = new ShareAccess(
+      db,
+      rateLimiter,
+      tokens,
+      { kind: "file", table: "files", messages: FILE_MESSAGES, hasStatus: true },
+      events,
+    );
     this.objects = new ShareStorageSweep(db, configs, log);
   }
 
@@ -191,6 +195,11 @@ export class FileShareService {
     return presentFile({ ...row, ...patch } as FileRow);
   }
 
+  /** Told of shares about to be deleted by their owner (a file request gives their slots back). */
+  onDelete(listener: (ids: string[]) => Promise<void>): void {
+    this.deleteListeners.push(listener);
+  }
+
   /** Deletes share rows the caller owns; with "both" also the stored objects (best effort, reported). */
   async batchDelete(principal: Principal, input: BatchDeleteInput): Promise<FileBatchDeleteResult> {
     const failed: Array<{ id: string; error: string }> = [];
@@ -207,6 +216,7 @@ export class FileShareService {
         });
         continue;
       }
+      for (const listener of this.deleteListeners) await listener([row.id]);
       // A reserved upload is released whole (its partial bytes are nobody's).
       if (row.status !== "pending" || !(await this.objects.releaseReservation(row))) {
         if (input.delete_mode === "both") await this.objects.remove(row);

@@ -98,10 +98,10 @@ export class ShareMultipartService {
       file_id: row.id,
       upload_id: session.upload_id!,
       slug: row.slug,
-      storagePath: row.storage_path,
-      partSize: input.part_size,
-      partCount: input.part_count,
-      totalSize: input.total_size,
+      storage_path: row.storage_path,
+      part_size: input.part_size,
+      part_count: input.part_count,
+      total_size: input.total_size,
       presigned_urls: await this.sessions.partUrls(driver, session, origin),
       filename: row.filename,
       ...shareSummary(row),
@@ -162,7 +162,7 @@ export class ShareMultipartService {
     const upload = await this.find(principal, ref);
     await this.sessions.abort(upload.driver, upload.session);
     await this.uploads.discard(upload.row, upload.driver);
-    return { fileId: upload.row.id };
+    return { file_id: upload.row.id };
   }
 
   // ---- internals -----------------------------------------------------------
@@ -188,7 +188,7 @@ export class ShareMultipartService {
 
   private present(row: FileRow): InlineStatusFree<ShareMultipartDone> {
     return {
-      fileId: row.id,
+      file_id: row.id,
       slug: row.slug,
       filename: row.filename,
       size: row.size,

@@ -370,13 +370,13 @@ const claimOf = (row: FileRow, size: number) => ({
   size,
 });
 
-/** What upload answers say about the share being made (camelCase, as 0.7.3 clients read it). */
+/** What upload answers say about the share being made. */
 export function shareSummary(row: FileRow): UploadShareSummary {
   return {
-    contentType: row.mimetype,
-    hasPassword: row.password_hash !== null,
-    expiresAt: row.expires_at,
-    maxViews: row.max_views,
+    content_type: row.mimetype,
+    has_password: row.password_hash !== null,
+    expires_at: row.expires_at,
+    max_views: row.max_views,
     url: `/file/${row.slug}`,
   };
 }

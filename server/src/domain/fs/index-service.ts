@@ -26,8 +26,9 @@ import { resolveCreator } from "../tasks/creator";
 import type { TaskHandler, TaskRun } from "../tasks/task-runner";
 import { FINISHED, presentTask, type TaskService } from "../tasks/task-service";
 import type { FsCaches } from "./fs-caches";
+import { type FolderTotals, NO_TOTALS, shareOf } from "./index-folder-totals";
 import { type IndexFilter, indexFilter } from "./index-globs";
-import { type FolderTotals, INDEX_BATCH, type IndexEntry, type IndexRepository } from "./index-repository";
+import type { IndexEntry, IndexRepository } from "./index-repository";
 import type { ActiveMount, MountTable, ResolvedPath } from "./mount-table";
 
 export interface CrawlPayload {
@@ -383,7 +384,10 @@ export class IndexService {
     return { gen: row.generation, pending: [""], entries: 0, startedAt };
   }
 
-  /** Reads folders depth-first, one page in memory at a time, storing each page as one batch. */
+  /**
+   * Reads folders depth-first, one page in memory at a time, storing each page as one batch; a
+   * folder's figures (what lies directly in it) are stored once it has been read whole.
+   */
   private async walk(run: TaskRun, mount: ActiveMount, crawl: CrawlState, maxRate: number) {
     const view = this.table.driverFor(mount);
     const filter = filterOf(mount);
@@ -391,6 +395,7 @@ export class IndexService {
     while (crawl.pending.length > 0) {
       const dir = crawl.pending[crawl.pending.length - 1]!;
       const subdirs: string[] = [];
+      const inDir = new FolderFigures();
       let cursor: string | null = null;
       do {
         run.signal.throwIfAborted();
@@ -404,11 +409,13 @@ export class IndexService {
           if (entry.isDirectory && !entry.isLink) subdirs.push(entry.path);
         }
         await this.repo.upsert(mountId, crawl.gen, batch);
+        inDir.count(batch);
         crawl.entries += batch.length;
         cursor = page.nextCursor;
         await run.progress({ processed_items: crawl.entries, current_file: dir || "/" });
         await pace(batch.length, maxRate, Date.now() - pageStarted);
       } while (cursor);
+      await this.repo.totals.set(this.db, mountId, dir, inDir.totals);
       // The folder is done only now: an interruption before this point reads it again.
       crawl.pending.pop();
       crawl.pending.push(...subdirs.reverse());
@@ -426,23 +433,29 @@ export class IndexService {
       await this.repo.removeTree(mountId, target.subPath);
       return;
     }
-    await this.repo.ensureFolders(mountId, gen, ancestorsOf(target.subPath));
-    await this.repo.upsert(mountId, gen, [toIndexEntry({ ...entry, path: target.subPath })]);
+    await this.repo.put(
+      mountId,
+      gen,
+      toIndexEntry({ ...entry, path: target.subPath }),
+      ancestorsOf(target.subPath),
+    );
     if (!tree || !entry.isDirectory || entry.isLink) return;
     // A fresh generation marks what this re-read saw; what it did not see below the folder goes.
     const fresh = await this.nextGeneration(mountId);
     const pending = [target.subPath];
     while (pending.length > 0) {
       const dir = pending.pop()!;
+      const inDir = new FolderFigures();
       let cursor: string | null = null;
       do {
         const page = await view.list(dir, { cursor, limit: PAGE });
-        const batch = page.entries.filter((e) => filter.admits(e.path, e.isDirectory));
-        for (const e of batch) if (e.isDirectory && !e.isLink) pending.push(e.path);
-        for (let i = 0; i < batch.length; i += INDEX_BATCH)
-          await this.repo.upsert(mountId, fresh, batch.slice(i, i + INDEX_BATCH).map(toIndexEntry));
+        const batch = page.entries.filter((e) => filter.admits(e.path, e.isDirectory)).map(toIndexEntry);
+        for (const e of batch) if (e.type === "dir" && !e.isLink) pending.push(e.path);
+        await this.repo.upsert(mountId, fresh, batch);
+        inDir.count(batch);
         cursor = page.nextCursor;
       } while (cursor);
+      await this.repo.totals.set(this.db, mountId, dir, inDir.totals);
     }
     await this.repo.sweepBelow(mountId, target.subPath, fresh);
   }
@@ -510,6 +523,21 @@ export class IndexService {
         .where("mount_id", "=", mountId)
         .execute()
         .catch(() => undefined);
+    }
+  }
+}
+
+/** The figures of one folder, added up page by page as it is read. */
+class FolderFigures {
+  totals: FolderTotals = NO_TOTALS;
+  count(entries: IndexEntry[]): void {
+    for (const e of entries) {
+      const share = shareOf(e);
+      this.totals = {
+        size: this.totals.size + share.size,
+        files: this.totals.files + share.files,
+        folders: this.totals.folders + share.folders,
+      };
     }
   }
 }

@@ -25,7 +25,7 @@ import {
   presentMountChild,
   virtualDirectory,
 } from "./fs-entry";
-import type { FolderTotals } from "./index-repository";
+import type { FolderTotals } from "./index-folder-totals";
 import type { MountChild, MountTable, ResolvedPath } from "./mount-table";
 import { streamCopyFile, streamCopyTree } from "./transfer";
 import { displayPath, fromSubPath, isWithin, normalizeVirtualPath, subParent, vbasename } from "./vpath";

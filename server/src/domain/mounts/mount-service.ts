@@ -163,7 +163,7 @@ export class MountService {
       await this.db.deleteFrom("fs_index").where("mount_id", "=", id).execute();
       await this.db
         .updateTable("mount_index_state")
-        .set({ complete: 0, entries: 0 })
+        .set({ complete: 0, entries: 0, root_size: 0, root_files: 0, root_folders: 0 })
         .where("mount_id", "=", id)
         .execute();
     }

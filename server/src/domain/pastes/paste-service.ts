@@ -31,6 +31,7 @@ import { containsPattern } from "../../db/sql-helpers";
 import { AppError, badRequest, payloadTooLarge } from "../../errors";
 import type { ShareAccessTokens } from "../shares/access-tokens";
 import { isLastView, newSlug, remainingViews, ShareAccess, shareState } from "../shares/share-access";
+import type { ShareEvents } from "../shares/share-events";
 
 type CreateInput = z.output<typeof createPasteRequest>;
 type UpdateInput = z.output<typeof updatePasteRequest>;
@@ -67,16 +68,16 @@ export function presentPaste(
     slug: row.slug,
     ...(options.withContent ? { content: row.content } : {}),
     remark: row.remark,
-    expiresAt: row.expires_at,
-    maxViews: row.max_views,
+    expires_at: row.expires_at,
+    max_views: row.max_views,
     views: row.views,
-    remainingViews: remainingViews(row),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    remaining_views: remainingViews(row),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     created_by: row.created_by,
-    hasPassword: row.password_hash !== null,
-    requiresPassword: row.password_hash !== null && !options.withContent,
-    isLastView: options.isLastView ?? false,
+    has_password: row.password_hash !== null,
+    requires_password: row.password_hash !== null && !options.withContent,
+    is_last_view: options.isLastView ?? false,
     encrypted: row.encrypted === 1,
   };
 }
@@ -134,13 +135,15 @@ export class PasteService {
     private readonly db: Db,
     rateLimiter: RateLimiter,
     accessTokens: ShareAccessTokens,
+    events?: ShareEvents,
   ) {
-    this.access = new ShareAccess(db, rateLimiter, accessTokens, {
-      kind: "paste",
-      table: "pastes",
-      messages: PASTE_MESSAGES,
-      hasStatus: false,
-    });
+    this.access = new ShareAccess(
+      db,
+      rateLimiter,
+      accessTokens,
+      { kind: "paste", table: "pastes", messages: PASTE_MESSAGES, hasStatus: false },
+      events,
+    );
   }
 
   async create(principal: Principal, input: CreateInput): Promise<CreatedPaste> {
@@ -172,12 +175,12 @@ export class PasteService {
       slug: row.slug,
       url: `/paste/${row.slug}`,
       remark: row.remark,
-      expiresAt: row.expires_at,
-      maxViews: row.max_views,
-      hasPassword: row.password_hash !== null,
+      expires_at: row.expires_at,
+      max_views: row.max_views,
+      has_password: row.password_hash !== null,
       encrypted: row.encrypted === 1,
-      createdAt: row.created_at,
-      authorizedBy: principal.kind === "apiKey" ? "apikey" : principal.kind === "admin" ? "admin" : "user",
+      created_at: row.created_at,
+      authorized_by: principal.kind === "apiKey" ? "apikey" : principal.kind === "admin" ? "admin" : "user",
     };
   }
 
@@ -205,10 +208,9 @@ export class PasteService {
     clientIp: string,
   ): Promise<{ visit: PasteVisit; delivered: PasteRow | null }> {
     const { row, owner } = await this.access.unlock(principal, slug, password, clientIp);
-    const accessToken = this.access.issueToken(row);
     const visit = {
       ...presentPaste(row, { withContent: true, isLastView: !owner && isLastView(row) }),
-      accessToken,
+      access_token: this.access.issueToken(row),
     };
     return { visit, delivered: owner ? null : row };
   }

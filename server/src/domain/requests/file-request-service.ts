@@ -36,11 +36,12 @@ import type { RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FileRequestRow, FileRequestUploadRow } from "../../db/schema";
-import { isUniqueViolation } from "../../db/sql-helpers";
+import { containsPattern, isUniqueViolation } from "../../db/sql-helpers";
 import { AppError, badRequest, conflict, gone, isAppError, notFound, unauthorized } from "../../errors";
 import { randomBase62 } from "../../lib/crypto";
 import type { Logger } from "../../logger";
 import type { MultipartPart } from "../../storage/types";
+import type { FileShareService } from "../files/file-share-service";
 import type { ShareMultipartService } from "../files/share-multipart";
 import { shareMimeType } from "../files/upload-service";
 import { apiActor } from "../fs/access";
@@ -89,6 +90,8 @@ export function numberedName(name: string, n: number): string {
 
 interface Deps {
   db: Db;
+  /** Deletes a received file share (removeReceived), with the creator's rights. */
+  fileShares: Pick<FileShareService, "batchDelete">;
   log: Logger;
   limiter: RateLimiter;
   tokens: ShareAccessTokens;
@@ -96,6 +99,8 @@ interface Deps {
   shareMultipart: ShareMultipartService;
   vfs: VirtualFileSystem;
   fsMultipart: FsMultipartUploads;
+  /** Told of every file received (notifications); not awaited by the visitor. */
+  onReceived?: (request: FileRequestRow, upload: FileRequestUploadRow) => void;
 }
 
 /** Who a visitor is, as far as a request cares: the address (rate limits) and the unlock token. */
@@ -144,16 +149,36 @@ export class FileRequestService {
     return present(row);
   }
 
-  async list(principal: Principal): Promise<FileRequest[]> {
+  /** Own requests (the admin: all), newest first, a page at a time; `search` matches title, message or slug. */
+  async list(
+    principal: Principal,
+    query: { limit: number; offset: number; search?: string | undefined },
+  ): Promise<{ items: FileRequest[]; total: number }> {
     requirePermission(principal, Permission.FILE_SHARE);
-    const query = this.deps.db
-      .selectFrom("file_requests")
+    let base = whereOwned(this.deps.db.selectFrom("file_requests"), "file_requests", principal);
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      base = base.where((eb) =>
+        eb.or([
+          eb("file_requests.title", "like", pattern),
+          eb("file_requests.message", "like", pattern),
+          eb("file_requests.slug", "like", pattern),
+        ]),
+      );
+    }
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow();
+    const rows = await base
       .leftJoin("users", "users.id", "file_requests.owner_id")
       .selectAll("file_requests")
       .select("users.username as owner_name")
-      .orderBy("file_requests.created_at", "desc");
-    const rows = await whereOwned(query, "file_requests", principal).limit(1000).execute();
-    return rows.map(present);
+      .orderBy("file_requests.created_at", "desc")
+      .orderBy("file_requests.id")
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
+    return { items: rows.map(present), total: Number(total) };
   }
 
   async detail(principal: Principal, id: string): Promise<FileRequestDetail> {
@@ -191,12 +216,51 @@ export class FileRequestService {
       throw badRequest("No valid update fields provided", "nothing_to_update");
     changes.updated_at = nowIso();
     await this.deps.db.updateTable("file_requests").set(changes).where("id", "=", row.id).execute();
-    return present({ ...row, ...changes });
+    // Closing stops the uploads under way: none of them completes into a closed request.
+    if (body.status === "closed" && row.status !== "closed") await this.discardPending(row);
+    const after = await this.deps.db
+      .selectFrom("file_requests")
+      .selectAll()
+      .where("id", "=", row.id)
+      .executeTakeFirstOrThrow();
+    return present(after);
   }
 
-  /** Deletes the request; uploads in flight are aborted, received files stay with the creator. */
-  async remove(principal: Principal, id: string): Promise<void> {
+  /** The creator deletes a file the request received: the file goes, its slot comes back. */
+  async removeReceived(principal: Principal, id: string, uploadId: string): Promise<void> {
     const row = await this.owned(principal, id);
+    const upload = await this.deps.db
+      .selectFrom("file_request_uploads")
+      .selectAll()
+      .where("id", "=", uploadId)
+      .where("request_id", "=", row.id)
+      .where("status", "=", "received")
+      .executeTakeFirst();
+    if (!upload) throw notFound("This request received no such file", "upload_not_found");
+    if (upload.file_id) {
+      await this.deps.fileShares.batchDelete(principal, { ids: [upload.file_id], delete_mode: "both" });
+    } else if (upload.path) {
+      const creator = await this.creator(row);
+      await this.deps.vfs.remove(apiActor(creator), upload.path).catch((e: unknown) => {
+        if (!(isAppError(e) && e.status === 404)) throw e; // gone already: the slot still comes back
+      });
+    }
+    await releaseSlot(this.deps.db, upload, "received");
+  }
+
+  /** File shares about to be deleted (file management, a collection's files): their requests' slots come back. */
+  async sharesDeleted(fileIds: string[]): Promise<void> {
+    if (fileIds.length === 0) return;
+    const uploads = await this.deps.db
+      .selectFrom("file_request_uploads")
+      .selectAll()
+      .where("file_id", "in", fileIds)
+      .where("status", "=", "received")
+      .execute();
+    for (const upload of uploads) await releaseSlot(this.deps.db, upload, "received");
+  }
+
+  private async discardPending(row: FileRequestRow): Promise<void> {
     const pending = await this.deps.db
       .selectFrom("file_request_uploads")
       .selectAll()
@@ -204,6 +268,12 @@ export class FileRequestService {
       .where("status", "=", "pending")
       .execute();
     for (const upload of pending) await this.discardUpload(row, upload);
+  }
+
+  /** Deletes the request; uploads in flight are aborted, received files stay with the creator. */
+  async remove(principal: Principal, id: string): Promise<void> {
+    const row = await this.owned(principal, id);
+    await this.discardPending(row);
     await this.deps.db.deleteFrom("file_requests").where("id", "=", row.id).execute();
   }
 
@@ -377,6 +447,11 @@ export class FileRequestService {
   /** Assembles the parts; the file is received only when it is exactly the size announced. */
   async completeUpload(slug: string, uploadId: string, visitor: Visitor, parts: MultipartPart[]) {
     const { row, upload } = await this.pendingUpload(slug, uploadId, visitor);
+    // Closed while the bytes were arriving: the upload ends here, its slot comes back.
+    if (row.status === "closed") {
+      await this.discardUpload(row, upload);
+      throw refusal(row);
+    }
     const creator = await this.creator(row);
     try {
       if (row.target_kind === "folder") {
@@ -407,6 +482,7 @@ export class FileRequestService {
       .where("status", "=", "pending")
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) !== 1) throw uploadGone();
+    this.deps.onReceived?.(row, upload);
     return { filename: upload.filename, size: upload.size, received_at: nowIso() };
   }
 
@@ -581,7 +657,8 @@ export class FileRequestService {
       .where("request_id", "=", row.id)
       .where("status", "=", "pending")
       .executeTakeFirst();
-    if (!upload) throw uploadGone();
+    // Closing the request ended its uploads: say so, not merely "gone".
+    if (!upload) throw row.status === "closed" ? refusal(row) : uploadGone();
     return { row, upload };
   }
 }

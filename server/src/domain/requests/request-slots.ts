@@ -5,8 +5,9 @@
  * clause checks that the request is open, not expired, and has a file and the
  * bytes left, so however many uploads race for the last slot, exactly one
  * gets it (a row lock on PostgreSQL, the single writer on SQLite). Releasing
- * deletes the pending upload row first and gives the counters back only when
- * that delete took the row, so a slot is never given back twice.
+ * deletes the upload row first and gives the counters back only when that
+ * delete took the row, so a slot is never given back twice. A received file's
+ * slot comes back when its creator deletes the file.
  */
 import { type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database";
@@ -42,15 +43,20 @@ export async function takeSlot(db: Db, requestId: string, size: number): Promise
   return Number(taken.numUpdatedRows) === 1;
 }
 
-/** Gives a pending upload's slot back and forgets the upload; a no-op once it was received or released. */
+/**
+ * Gives an upload's slot back and forgets the upload: a pending one (refused, aborted,
+ * abandoned), or with `status: "received"` one whose file its creator deleted. A no-op when the
+ * row is no longer in that state (released already), so a slot is never given back twice.
+ */
 export async function releaseSlot(
   db: Db,
   upload: Pick<FileRequestUploadRow, "id" | "request_id" | "size">,
+  status: "pending" | "received" = "pending",
 ): Promise<boolean> {
   const removed = await db
     .deleteFrom("file_request_uploads")
     .where("id", "=", upload.id)
-    .where("status", "=", "pending")
+    .where("status", "=", status)
     .executeTakeFirst();
   if (Number(removed.numDeletedRows) !== 1) return false;
   await db

@@ -27,6 +27,7 @@ import { AppError, badRequest, conflict, gone, notFound } from "../../errors";
 import { randomBase62 } from "../../lib/crypto";
 import { metrics } from "../../lib/metrics";
 import type { ShareAccessTokens, VisitKind } from "./access-tokens";
+import type { ShareEvents } from "./share-events";
 
 /** Length of generated share slugs. */
 export const RANDOM_SLUG_LENGTH = 10;
@@ -129,6 +130,8 @@ export class ShareAccess<Row extends ShareRow> {
     private readonly rateLimiter: RateLimiter,
     private readonly tokens: ShareAccessTokens,
     readonly spec: ShareKindSpec,
+    /** Told of every counted view (first opened, last view: notifications). */
+    private readonly events?: ShareEvents,
   ) {
     this.shares = db as unknown as Kysely<Record<ShareKindSpec["table"], ShareColumns>>;
     this.statements = visitorStatements(db, spec);
@@ -249,7 +252,10 @@ export class ShareAccess<Row extends ShareRow> {
       : match.readableOnly
         ? await this.statements.countReadableViewBySlug({ slug: match.unprotectedSlug, now })
         : await this.statements.countViewBySlug({ slug: match.unprotectedSlug, now })) as unknown as Row[];
-    if (counted) metrics.view(this.spec.kind);
+    if (counted) {
+      metrics.view(this.spec.kind);
+      this.events?.counted(this.spec.kind, counted);
+    }
     return counted;
   }
 

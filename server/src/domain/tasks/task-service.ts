@@ -20,6 +20,8 @@ import { conflict, notFound } from "../../errors";
 
 /** Types whose work can start over after an interruption (their steps are idempotent or skip what is done). */
 export const RESUMABLE_TYPES: ReadonlySet<string> = new Set<TaskType>(["copy", "delete", "index"]);
+/** Types the owner's task list leaves out: work the server does for itself (their logs are elsewhere). */
+const INTERNAL_TYPES: TaskType[] = ["notify"];
 export const FINISHED: ReadonlySet<string> = new Set<TaskStatus>([
   "completed",
   "failed",
@@ -103,6 +105,8 @@ export class TaskService {
           .selectFrom("tasks")
           .select("id")
           .where("status", "=", "pending")
+          // A retry waits out its backoff.
+          .where((eb) => eb.or([eb("run_after", "is", null), eb("run_after", "<=", param("now"))]))
           .orderBy("created_at")
           .orderBy("id")
           .limit(1);
@@ -145,15 +149,16 @@ export class TaskService {
     return this.timed;
   }
 
-  /** A queued task for the runners. */
+  /** A queued task for the runners; with `runAfter`, not claimed before then. */
   async create(
     principal: Principal,
     type: TaskType,
     payload: unknown,
     totals: TaskProgress = {},
     id: string = randomUUID(),
+    runAfter: Date | null = null,
   ): Promise<TaskRow> {
-    return this.insert(principal, type, payload, "pending", totals, id);
+    return this.insert(principal, type, payload, "pending", totals, id, runAfter);
   }
 
   /** A task run by the caller itself (an upload streaming through this request), claimed from the start. */
@@ -167,7 +172,8 @@ export class TaskService {
   }
 
   async list(principal: Principal, query: { limit: number; offset: number; status?: string | undefined }) {
-    let base = this.db.selectFrom("tasks");
+    // Deliveries of notifications are the server's own errands, listed in their own log.
+    let base = this.db.selectFrom("tasks").where("type", "not in", INTERNAL_TYPES);
     base = whereOwned(base, null, principal);
     if (query.status) base = base.where("status", "=", query.status);
     const { total } = await base
@@ -339,6 +345,7 @@ export class TaskService {
     status: "pending" | "running",
     totals: TaskProgress,
     id: string = randomUUID(),
+    runAfter: Date | null = null,
   ): Promise<TaskRow> {
     const now = nowIso();
     const row: TaskRow = {
@@ -365,6 +372,7 @@ export class TaskService {
       updated_at: now,
       started_at: status === "running" ? now : null,
       completed_at: null,
+      run_after: runAfter ? nowIso(runAfter) : null,
     };
     await this.db.insertInto("tasks").values(row).execute();
     return row;

@@ -100,7 +100,7 @@ export class UrlUploadService {
       },
       publicOrigin,
     );
-    return { ...data, corsSupported: known.corsSupported, sourceUrl: url };
+    return { ...data, cors_supported: known.corsSupported, source_url: url };
   }
 
   /**
@@ -136,7 +136,7 @@ export class UrlUploadService {
       },
       publicOrigin,
     );
-    return { ...data, corsSupported: known.corsSupported, sourceUrl: url };
+    return { ...data, cors_supported: known.corsSupported, source_url: url };
   }
 
   /** POST /url/cancel: the reserved share and whatever reached storage go away. */

@@ -8,6 +8,7 @@
 import {
   createFileRequestBody,
   FILE_REQUEST_TOKEN_HEADER,
+  listFileRequestsQuery,
   Permission,
   requestPasswordBody,
   requestUploadCompleteBody,
@@ -18,7 +19,7 @@ import { type Context, Hono } from "hono";
 import { requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import type { Visitor } from "../../domain/requests/file-request-service";
-import { readJson } from "../body";
+import { parseWith, readJson } from "../body";
 import { ok } from "../envelope";
 import { publicOrigin } from "../request-origin";
 import { described, type RouteDoc } from "../route-doc";
@@ -72,8 +73,23 @@ export function fileRequestRoutes(ctx: AppContext) {
   app.get(
     "/requests",
     described(
-      (w) => managed({ summary: "List own file requests (the admin: all)", data: w.list(w.fileRequest) }),
-      async (c) => ok(c, await requests.list(c.get("principal")), "Fetched"),
+      (w) =>
+        managed({
+          summary: "List own file requests (the admin: all), newest first, a page at a time",
+          query: w.listFileRequestsQuery,
+          data: w.fileRequestList,
+        }),
+      async (c) => {
+        const q = parseWith(listFileRequestsQuery, c.req.query());
+        const limit = q.limit ?? 20;
+        const offset = q.offset ?? 0;
+        const { items, total } = await requests.list(c.get("principal"), { limit, offset, search: q.search });
+        return ok(
+          c,
+          { requests: items, pagination: { total, limit, offset, hasMore: offset + items.length < total } },
+          "Fetched",
+        );
+      },
     ),
   );
   app.get(
@@ -86,6 +102,20 @@ export function fileRequestRoutes(ctx: AppContext) {
           data: w.fileRequestDetail,
         }),
       async (c) => ok(c, await requests.detail(c.get("principal"), c.req.param("id")!), "Fetched"),
+    ),
+  );
+  app.delete(
+    "/requests/:id/uploads/:upload",
+    described(
+      () =>
+        managed({
+          summary: "Delete a file the request received (its slot comes back)",
+          errors: ["request_not_found", "upload_not_found"],
+        }),
+      async (c) => {
+        await requests.removeReceived(c.get("principal"), c.req.param("id")!, c.req.param("upload")!);
+        return ok(c, null, "Received file deleted");
+      },
     ),
   );
   app.put(

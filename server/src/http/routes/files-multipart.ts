@@ -12,10 +12,11 @@ import { type Context, Hono } from "hono";
 import { requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { readJson } from "../body";
-import { ok, withInlineStatus } from "../envelope";
+import { ok, okAliased, withInlineStatus } from "../envelope";
 import { publicOrigin } from "../request-origin";
 import { described } from "../route-doc";
 import type { AppEnv } from "../types";
+import { RESPONSE_ALIASES } from "../wire-aliases";
 
 /** A complete names up to 10,000 parts with their ETags. */
 const COMPLETE_JSON_LIMIT = 4 * 1024 * 1024;
@@ -38,13 +39,14 @@ export function shareMultipartFinishers(ctx: AppContext) {
       const principal = c.get("principal");
       requirePermission(principal, Permission.FILE_SHARE);
       const done = await service.complete(principal, await readCompleteRequest(c));
-      return ok(c, withInlineStatus(done), "Upload completed");
+      return okAliased(c, withInlineStatus(done), RESPONSE_ALIASES.uploadShare, "Upload completed");
     },
     async abort(c: Context<AppEnv>) {
       const principal = c.get("principal");
       requirePermission(principal, Permission.FILE_SHARE);
       const aborted = await service.abort(principal, await readJson(c, shareMultipartRef));
-      return ok(c, withInlineStatus(aborted, "Upload aborted"), "Upload aborted");
+      const data = withInlineStatus(aborted, "Upload aborted");
+      return okAliased(c, data, RESPONSE_ALIASES.uploadShare, "Upload aborted");
     },
   };
 }
@@ -78,7 +80,8 @@ export function shareMultipartRoutes(ctx: AppContext) {
         const principal = c.get("principal");
         requirePermission(principal, Permission.FILE_SHARE);
         const body = await readJson(c, shareMultipartInitRequest);
-        return ok(c, await service.init(principal, body, origin(c)), "Multipart upload started");
+        const started = await service.init(principal, body, origin(c));
+        return okAliased(c, started, RESPONSE_ALIASES.uploadShare, "Multipart upload started");
       },
     ),
   );

@@ -21,11 +21,12 @@ import type { AppContext } from "../../context";
 import { badRequest } from "../../errors";
 import { spoolDir } from "../../lib/spool";
 import { declaredLength, parseWith, readJson, requestStream } from "../body";
-import { ok } from "../envelope";
+import { ok, okAliased } from "../envelope";
 import { readMultipartFile } from "../multipart";
 import { publicOrigin } from "../request-origin";
 import { described } from "../route-doc";
 import type { AppEnv } from "../types";
+import { RESPONSE_ALIASES } from "../wire-aliases";
 import { toolLinks } from "./deletion-links";
 import { shareMultipartRoutes } from "./files-multipart";
 
@@ -272,11 +273,8 @@ export function fileRoutes(ctx: AppContext) {
         const principal = c.get("principal");
         requirePermission(principal, Permission.FILE_SHARE);
         const body = await readJson(c, presignRequest);
-        return ok(
-          c,
-          await ctx.uploads.presign(principal, body, publicOrigin(c, ctx.config.trustProxy)),
-          "Presigned upload URL created",
-        );
+        const presigned = await ctx.uploads.presign(principal, body, publicOrigin(c, ctx.config.trustProxy));
+        return okAliased(c, presigned, RESPONSE_ALIASES.uploadShare, "Presigned upload URL created");
       },
     ),
   );

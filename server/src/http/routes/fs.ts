@@ -24,9 +24,10 @@ import { type Context, Hono } from "hono";
 import { requireAnyPermission, requireAuthenticated } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import {
-  type ArchiveSource,
   archiveKindOf,
+  archiveSourceOf,
   listArchive,
+  notAnArchive,
   openArchiveEntry,
 } from "../../domain/archives/archive-reader";
 import { isVisitor } from "../../domain/fs/access";
@@ -35,15 +36,14 @@ import { displayPath, normalizeVirtualPath } from "../../domain/fs/vpath";
 import { presentTask } from "../../domain/tasks/task-service";
 import { badRequest } from "../../errors";
 import { spoolDir } from "../../lib/spool";
-import { mimeTypeFor } from "../../storage/mime";
+import { archiveEntryResponse } from "../archive-entry";
 import { declaredLength, parseWith, readJson, requestStream } from "../body";
 import { ok, withInlineStatus } from "../envelope";
 import { fsActorOf } from "../fs-actor";
 import { readMultipartFile } from "../multipart";
-import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
 import { described } from "../route-doc";
-import { serveObject, setUserContentHeaders } from "../serve-object";
+import { serveObject } from "../serve-object";
 import { accessClientOf } from "../share-visitor";
 import type { AppEnv } from "../types";
 import { fsTransferRoutes } from "./fs-transfer";
@@ -189,13 +189,8 @@ export function fsRoutes(ctx: AppContext) {
   const archiveOf = async (c: Context<AppEnv>, path: string) => {
     const { target, entry } = await vfs.openFile(actorOf(c), path);
     const kind = archiveKindOf(entry.name);
-    if (!kind)
-      throw badRequest("This file is not an archive ClipShare can open (zip, tar, tar.gz)", "not_an_archive");
-    const source: ArchiveSource = {
-      size: entry.size,
-      read: async (start, end) => (await target.driver.read(target.subPath, { start, end })).body,
-    };
-    return { kind, source };
+    if (!kind) throw notAnArchive();
+    return { kind, source: archiveSourceOf(target.driver, target.subPath, entry.size) };
   };
 
   app.get(
@@ -203,7 +198,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "The entries of a ZIP, TAR or TAR.GZ file, without unpacking it",
-        errors: [...w.fsPathErrors, "not_an_archive", "archive_unreadable"],
+        errors: [...w.fsPathErrors, ...w.archiveErrors],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
@@ -224,14 +219,7 @@ export function fsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "One entry of an archive file, streamed out",
-        errors: [
-          ...w.fsPathErrors,
-          ...w.visitorDownloadErrors,
-          "not_an_archive",
-          "archive_unreadable",
-          "archive_entry_refused",
-          "archive_entry_not_found",
-        ],
+        errors: [...w.fsPathErrors, ...w.visitorDownloadErrors, ...w.archiveEntryErrors],
         tag: "File system",
         access: "key",
         permissions: ["MOUNT_VIEW"],
@@ -244,11 +232,8 @@ export function fsRoutes(ctx: AppContext) {
         const { kind, source } = await archiveOf(c, q.path);
         const entryPath = `${normalizeVirtualPath(q.path)}/${q.entry}`;
         await visitorDownloads.admit(c.get("principal"), [entryPath], "download", accessClientOf(c), null);
-        const { body, size } = await openArchiveEntry(source, kind, q.entry);
-        const name = q.entry.split("/").pop() || "entry";
-        const headers = new Headers({ "Content-Length": String(size), "Cache-Control": "private, no-cache" });
-        setUserContentHeaders(c, headers, mimeTypeFor(name), q.download ? "attachment" : "inline", name);
-        return new Response(nodeBody(c, body), { status: 200, headers });
+        const opened = await openArchiveEntry(source, kind, q.entry);
+        return archiveEntryResponse(c, opened, q.entry, q.download ?? false);
       },
     ),
   );

@@ -18,12 +18,12 @@ import { requireAdmin, requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { isAppError } from "../../errors";
 import { parseWith, readJson } from "../body";
-import { ok, okRepeatingData, plainTextError } from "../envelope";
+import { ok, okAliased, okRepeatingData, plainTextError } from "../envelope";
 import { setHeader } from "../node-exchange";
 import { described } from "../route-doc";
 import { logAccess, mayCountView, noStore, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
-import { legacyPasteFields } from "../wire-aliases";
+import { RESPONSE_ALIASES } from "../wire-aliases";
 
 /** JSON around a 10 MB paste (escapes included) still fits. */
 const PASTE_BODY_LIMIT = PASTE_MAX_BYTES * 2 + 64 * 1024;
@@ -68,7 +68,8 @@ export function pasteRoutes(ctx: AppContext) {
         const principal = c.get("principal");
         requirePermission(principal, Permission.TEXT);
         const body = await readJson(c, createPasteRequest, PASTE_BODY_LIMIT);
-        return ok(c, await pastes.create(principal, body), "Paste created", 201);
+        const created = await pastes.create(principal, body);
+        return okAliased(c, created, RESPONSE_ALIASES.paste, "Paste created", 201);
       },
     ),
   );
@@ -85,11 +86,11 @@ export function pasteRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const { principal, slug } = visitor(c);
-        const { visit: data, delivered } = await pastes.view(principal, slug, { countView: mayCountView(c) });
+        const { visit, delivered } = await pastes.view(principal, slug, { countView: mayCountView(c) });
         if (delivered) logAccess(c, ctx.accessLog, delivered, "paste", "page_view", contentBytes(delivered));
         noStore(c);
         setHeader(c, "X-Robots-Tag", "noindex");
-        return okRepeatingData(c, data, legacyPasteFields(data), "Fetched");
+        return okRepeatingData(c, visit, {}, "Fetched", 200, RESPONSE_ALIASES.paste);
       },
     ),
   );
@@ -108,16 +109,12 @@ export function pasteRoutes(ctx: AppContext) {
       async (c) => {
         const body = await readJson(c, pastePasswordRequest);
         const { principal, slug, clientIp } = visitor(c);
-        const { visit: data, delivered } = await pastes.unlock(principal, slug, body.password, clientIp);
+        const { visit, delivered } = await pastes.unlock(principal, slug, body.password, clientIp);
         if (delivered) logAccess(c, ctx.accessLog, delivered, "paste", "page_view", contentBytes(delivered));
         noStore(c);
         // The visitor typed this password a moment ago; 0.7.3 pages build their raw link from it.
-        return okRepeatingData(
-          c,
-          data,
-          { ...legacyPasteFields(data), plain_password: body.password },
-          "Password verified",
-        );
+        const extra = { plain_password: body.password };
+        return okRepeatingData(c, visit, extra, "Password verified", 200, RESPONSE_ALIASES.paste);
       },
     ),
   );
@@ -280,7 +277,8 @@ export function pasteRoutes(ctx: AppContext) {
       async (c) => {
         const principal = c.get("principal");
         requirePermission(principal, Permission.TEXT);
-        return ok(c, await pastes.getForOwner(principal, c.req.param("id")!), "Fetched");
+        const detail = await pastes.getForOwner(principal, c.req.param("id")!);
+        return okAliased(c, detail, RESPONSE_ALIASES.paste, "Fetched");
       },
     ),
   );

@@ -4,15 +4,23 @@
  * absolute on the origin the client reached us on (a web app served from
  * another origin fetches them as they are).
  */
-import { filePasswordRequest } from "@clipshare/shared";
+import { archiveEntryQuery, filePasswordRequest } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../../context";
 import type { FileRow } from "../../db/schema";
+import {
+  archiveKindOf,
+  archiveSourceOf,
+  listArchive,
+  notAnArchive,
+  openArchiveEntry,
+} from "../../domain/archives/archive-reader";
 import type { DownloadGrant } from "../../domain/files/file-share-service";
 import { SHARE_TOKEN_TTL_SECONDS } from "../../domain/shares/access-tokens";
 import { AppError, isAppError } from "../../errors";
 import { metrics } from "../../lib/metrics";
-import { readJson } from "../body";
+import { archiveEntryResponse } from "../archive-entry";
+import { parseWith, readJson } from "../body";
 import { continuationToken, fileContentPaths, withContinuationCookies } from "../download-continuation";
 import { ok, okWithTopLevel, plainTextError } from "../envelope";
 import { publicOrigin } from "../request-origin";
@@ -197,6 +205,69 @@ export function publicFileRoutes(ctx: AppContext) {
         file: "bytes",
       }),
       stream("attachment"),
+    ),
+  );
+
+  // Inside an archive share (domain/archives, with its zip-bomb and name guards): the entries, and
+  // one entry streamed out. Both are the share's content: they take a view as a preview does,
+  // unless the page's access token already paid for it.
+  const archiveOf = async (c: Context<AppEnv>) => {
+    const grant = await authorize(c, (row) => {
+      // An end-to-end encrypted share is ciphertext to the server.
+      if (row.encrypted_meta !== null || !archiveKindOf(row.filename)) throw notAnArchive();
+    });
+    const { driver } = await ctx.storageConfigs.driverById(grant.row.storage_config_id!);
+    const source = archiveSourceOf(driver, grant.row.storage_path, grant.row.size);
+    return { grant, kind: archiveKindOf(grant.row.filename)!, source };
+  };
+
+  app.get(
+    "/file-archive/:slug",
+    described(
+      (w) => ({
+        summary: "The entries of a shared ZIP, TAR or TAR.GZ file, without unpacking it",
+        errors: [...w.fileVisitErrors, "preview_bot_refused", ...w.archiveErrors],
+        tag: "File shares",
+        access: "public",
+        data: w.fsArchiveListing,
+      }),
+      async (c) => {
+        try {
+          const { grant, kind, source } = await archiveOf(c);
+          const listing = await listArchive(source, kind);
+          if (!grant.owner) logAccess(c, ctx.accessLog, grant.row, "file", "preview", null);
+          noStore(c);
+          return ok(c, listing, "Fetched");
+        } catch (e) {
+          throw withContentRouteStatus(e);
+        }
+      },
+    ),
+  );
+
+  app.get(
+    "/file-archive/:slug/entry",
+    described(
+      (w) => ({
+        summary: "One entry of a shared archive, streamed out",
+        errors: [...w.fileVisitErrors, "preview_bot_refused", ...w.archiveEntryErrors],
+        tag: "File shares",
+        access: "public",
+        query: w.archiveEntryQuery,
+        file: "bytes",
+      }),
+      async (c) => {
+        try {
+          const q = parseWith(archiveEntryQuery, c.req.query());
+          const { grant, kind, source } = await archiveOf(c);
+          const opened = await openArchiveEntry(source, kind, q.entry);
+          const kindOfAccess = q.download ? "download" : "preview";
+          if (!grant.owner) logAccess(c, ctx.accessLog, grant.row, "file", kindOfAccess, opened.size);
+          return archiveEntryResponse(c, opened, q.entry, q.download ?? false);
+        } catch (e) {
+          throw withContentRouteStatus(e);
+        }
+      },
     ),
   );
 

@@ -19,11 +19,12 @@ import type { AppContext } from "../../context";
 import { describeResponse } from "../../domain/url-upload/remote-file";
 import { contentDisposition } from "../../storage/content-disposition";
 import { parseWith, readJson } from "../body";
-import { ok } from "../envelope";
+import { ok, okAliased } from "../envelope";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
 import { described } from "../route-doc";
 import type { AppEnv } from "../types";
+import { RESPONSE_ALIASES } from "../wire-aliases";
 import { commitUpload } from "./files";
 import { shareMultipartFinishers } from "./files-multipart";
 
@@ -100,11 +101,8 @@ export function urlUploadRoutes(ctx: AppContext) {
         const principal = c.get("principal");
         requirePermission(principal, Permission.FILE_SHARE);
         const body = await readJson(c, urlPresignRequest);
-        return ok(
-          c,
-          await service.presign(principal, body, publicOrigin(c, ctx.config.trustProxy)),
-          "Presigned upload URL created",
-        );
+        const presigned = await service.presign(principal, body, publicOrigin(c, ctx.config.trustProxy));
+        return okAliased(c, presigned, RESPONSE_ALIASES.uploadShare, "Presigned upload URL created");
       },
     ),
   );
@@ -142,7 +140,8 @@ export function urlUploadRoutes(ctx: AppContext) {
         requirePermission(principal, Permission.FILE_SHARE);
         const body = await readJson(c, urlMultipartInitRequest);
         const origin = publicOrigin(c, ctx.config.trustProxy);
-        return ok(c, await service.multipartInit(principal, body, origin), "Multipart upload started");
+        const started = await service.multipartInit(principal, body, origin);
+        return okAliased(c, started, RESPONSE_ALIASES.uploadShare, "Multipart upload started");
       },
     ),
   );

@@ -5,7 +5,7 @@
  * REST (restart offset) and cut the transfer at the range's end.
  */
 
-import { PassThrough, type Readable, Transform, type TransformCallback } from "node:stream";
+import { type Readable, Transform, type TransformCallback } from "node:stream";
 import type { ConnectionOptions } from "node:tls";
 import type { Client, FileInfo } from "basic-ftp";
 import { lazyRequire } from "../../lib/lazy-require";
@@ -137,9 +137,9 @@ class FtpFs implements RemoteFs {
   async read(path: string, start: number, end: number): Promise<Readable> {
     const client = await this.pool.acquire();
     const wanted = end - start + 1;
+    // The data connection is piped straight into what the caller reads: every stream between
+    // them is another pass over each chunk.
     const out = new Cut(wanted);
-    const sink = new PassThrough();
-    sink.pipe(out);
     let done = false;
     const finish = (reusable: boolean) => {
       if (done) return;
@@ -147,7 +147,7 @@ class FtpFs implements RemoteFs {
       if (reusable) this.pool.release(client);
       else this.pool.discard(client);
     };
-    client.downloadTo(sink, path, start).then(
+    client.downloadTo(out, path, start).then(
       () => finish(true),
       (e) => {
         // Cut short on purpose (range end reached or reader gone): the connection is closed, not broken.

@@ -1,7 +1,7 @@
 /**
  * SFTP storage (any server with SSH) through `ssh2`. Sessions are pooled; a
  * session whose socket closed is dropped and the next call opens a new one.
- * Reads use SFTP read offsets for ranges; writes stream to a temp name.
+ * Reads send many READs at their offsets at once (ranges too); writes stream to a temp name.
  */
 import { createHash } from "node:crypto";
 import { once } from "node:events";
@@ -21,6 +21,7 @@ import {
   resolveHost,
   withTimeout,
 } from "./remote-tree";
+import { SftpRangeReader } from "./sftp-read";
 
 /** Loaded when the first connection is made: servers without this kind of storage never hold it. */
 const loadSsh2 = lazyRequire<typeof import("ssh2")>("ssh2");
@@ -116,9 +117,13 @@ class SftpFs implements RemoteFs {
   }
 
   /** Fails `stream` as soon as the session's connection closes: ssh2 leaves pending transfers waiting. */
-  private failOnClose(s: Session, stream: Readable | Writable): () => void {
+  private failOnClose(
+    s: Session,
+    stream: Readable | Writable,
+    as: (e: Error) => Error = (e) => e,
+  ): () => void {
     const onClose = () =>
-      stream.destroy(Object.assign(new Error("SFTP connection closed"), { code: "ECONNRESET" }));
+      stream.destroy(as(Object.assign(new Error("SFTP connection closed"), { code: "ECONNRESET" })));
     s.client.once("close", onClose);
     return () => s.client.off("close", onClose);
   }
@@ -217,15 +222,16 @@ class SftpFs implements RemoteFs {
     return items.map((i) => ({ name: i.filename, stat: statOf(i.attrs) }));
   }
 
+  /** Many READs in flight (sftp-read.ts): one at a time would wait a round trip per 32 KiB. */
   async read(path: string, start: number, end: number): Promise<Readable> {
     const s = await this.session();
     s.busy++;
-    const stream = s.sftp.createReadStream(path, { start, end, highWaterMark: 256 * 1024 });
-    const unwatch = this.failOnClose(s, stream);
-    stream.on("error", (e: Error) => {
+    const failure = (e: unknown) => {
       if (brokeSession(e)) this.drop(s);
-      stream.destroy(remoteError(lostWith(e, s), path, "SFTP", codeOf(e) === NO_SUCH_FILE));
-    });
+      return remoteError(lostWith(e, s), path, "SFTP", codeOf(e) === NO_SUCH_FILE);
+    };
+    const stream = new SftpRangeReader(s.sftp, path, start, end, failure);
+    const unwatch = this.failOnClose(s, stream, failure);
     stream.once("close", () => {
       unwatch();
       s.busy--;

@@ -1,15 +1,17 @@
 import { FileX2 } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "../../i18n";
 import { type PreviewKind, previewKind } from "../../lib/preview-kind";
-import { thumbnailUrl, tokenOf } from "../../lib/public-files";
+import { fetchArchiveEntry, publicFilesApi, thumbnailUrl, tokenOf } from "../../lib/public-files";
 import { backendUrl } from "../../lib/share-links";
 import { Spinner } from "../ui/spinner";
+import { ArchivePreview, type ArchiveSource } from "./archive-preview";
 import { ImagePreview } from "./image-preview";
 import { OfficePreview } from "./office-preview";
 
 const TextPreview = lazy(() => import("./text-preview"));
 const MarkdownPreview = lazy(() => import("./markdown-preview"));
+const EpubReader = lazy(() => import("./epub-reader"));
 
 export interface PreviewableFile {
   slug: string;
@@ -35,12 +37,30 @@ function NoPreview({ reason }: { reason: "type" | "failed" }) {
   );
 }
 
-/** The viewer for a file's type (image, video, audio, PDF, text/code, Markdown, Office). */
+/** The viewer for a file's type (image, video, audio, PDF, text/code, Markdown, Office, archive, EPUB). */
 export function FilePreview({ file }: { file: PreviewableFile }) {
   const { t } = useTranslation();
   const kind: PreviewKind = previewKind(file.mimetype, file.filename, file.is_office);
   const src = backendUrl(file.previewUrl);
   const [mediaFailed, setMediaFailed] = useState(false);
+  const { slug, previewUrl } = file;
+  // Both read under the access of the preview URL (its token), as every other preview does.
+  const archive = useMemo<ArchiveSource>(
+    () => ({
+      key: ["public-file", slug],
+      list: (signal) => publicFilesApi.archive(slug, tokenOf(previewUrl), signal),
+      read: (entry, signal) => fetchArchiveEntry(slug, previewUrl, entry, signal),
+    }),
+    [slug, previewUrl],
+  );
+  const loadBook = useCallback(
+    async (signal: AbortSignal) => {
+      const res = await fetch(backendUrl(previewUrl), { signal });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return res.blob();
+    },
+    [previewUrl],
+  );
 
   if (mediaFailed) return <NoPreview reason="failed" />;
   switch (kind) {
@@ -90,6 +110,14 @@ export function FilePreview({ file }: { file: PreviewableFile }) {
     case "office":
       if (file.officeViewer === false) return <NoPreview reason="type" />;
       return <OfficePreview slug={file.slug} token={tokenOf(file.previewUrl)} filename={file.filename} />;
+    case "archive":
+      return <ArchivePreview source={archive} />;
+    case "epub":
+      return (
+        <Suspense fallback={<Spinner />}>
+          <EpubReader name={file.filename} load={loadBook} />
+        </Suspense>
+      );
     case "none":
       return <NoPreview reason="type" />;
   }

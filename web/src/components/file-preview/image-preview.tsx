@@ -24,9 +24,10 @@ export function ImagePreview({
   onFailed: () => void;
 }) {
   const { t } = useTranslation();
-  // A HEIC photo only ever shows as the server's (converted) thumbnail: browsers cannot decode it.
+  // A HEIC photo only ever shows as the server's (converted) image, at view size: browsers cannot decode it.
   const displayable = !HEIC_NAME.test(file.filename);
   const [original, setOriginal] = useState(displayable && file.size <= THUMBNAIL_FIRST_ABOVE);
+  const viewSize = displayable ? 1024 : 2048;
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl bg-slate-100 p-2 dark:bg-slate-950">
       <img
@@ -34,8 +35,8 @@ export function ImagePreview({
           original
             ? src
             : file.thumbnailUrl
-              ? backendUrl(`${file.thumbnailUrl}&size=1024`)
-              : thumbnailUrl(file.slug, file.previewUrl)
+              ? backendUrl(`${file.thumbnailUrl}&size=${viewSize}`)
+              : thumbnailUrl(file.slug, file.previewUrl, viewSize)
         }
         alt={t("fileView.preview.imageAlt", { name: file.filename })}
         className="max-h-[75vh] max-w-full object-contain"
@@ -47,7 +48,7 @@ export function ImagePreview({
         </Button>
       )}
       {/* Visitors of a share see how a photo was taken, never where. */}
-      <PhotoDetails src={src} showLocation={false} />
+      <PhotoDetails src={src} showLocation={false} heif={!displayable} />
     </div>
   );
 }

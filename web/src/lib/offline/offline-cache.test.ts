@@ -33,6 +33,17 @@ afterEach(async () => {
 });
 
 describe("offline copies", () => {
+  it("a copy saved by the release that kept camelCase answers is read in snake_case", async () => {
+    db = testDb();
+    await saveShare(db, "pastes", paste("old", { hasPassword: true, maxViews: 3 }), T0);
+    expect(await readShare(db, "pastes", "old", T0)).toMatchObject({
+      created_at: "2026-04-30T00:00:00.000Z",
+      has_password: true,
+      max_views: 3,
+      requires_password: false,
+    });
+  });
+
   it("answers with a copy and its time until seven days have passed, then sweeps it", async () => {
     db = testDb();
     await saveShare(db, "pastes", paste("p1"), T0);

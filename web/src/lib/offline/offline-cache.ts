@@ -23,7 +23,7 @@ function shareExpired(expiresAt: unknown, now: number): boolean {
 }
 
 /** Fields that open a share without its password: they stay in memory only. */
-const SECRET_FIELDS = ["accessToken", "previewUrl", "downloadUrl", "password", "token"];
+const SECRET_FIELDS = ["access_token", "accessToken", "previewUrl", "downloadUrl", "password", "token"];
 
 function withoutSecrets<T extends object>(value: T): T {
   const copy = { ...value } as Record<string, unknown>;
@@ -58,6 +58,20 @@ export async function saveShare(
   });
 }
 
+/**
+ * Copies saved by earlier releases hold the camelCase answers of that time
+ * (expiresAt, hasPassword, …); the app reads the snake_case spelling, added
+ * here where a copy lacks it.
+ */
+function withSnakeCaseFields(data: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...data };
+  for (const [key, value] of Object.entries(data)) {
+    const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    if (snake !== key && !(snake in out)) out[snake] = value;
+  }
+  return out;
+}
+
 export async function readShare<T>(
   db: OfflineDb,
   kind: "pastes" | "files",
@@ -66,9 +80,9 @@ export async function readShare<T>(
 ): Promise<OfflineCopy<T> | null> {
   const row = await db[kind].get(slug);
   if (!row || !isFresh(row.cachedAt, now)) return null;
-  const data = row.data as T & { expiresAt?: unknown; expires_at?: unknown };
-  if (shareExpired(data.expiresAt ?? data.expires_at, now)) return null;
-  return { ...data, offlineCopyAt: row.cachedAt };
+  const data = withSnakeCaseFields(row.data as Record<string, unknown>);
+  if (shareExpired(data.expires_at, now)) return null;
+  return { ...(data as T), offlineCopyAt: row.cachedAt };
 }
 
 /** The server said the share is gone (deleted, expired, used up): its copy goes too. */

@@ -8,6 +8,7 @@ export const ADMIN_MODULE_IDS = [
   "text-management",
   "file-management",
   "file-requests",
+  "collections",
   "storage-config",
   "mount-management",
   "index-management",
@@ -24,6 +25,7 @@ export const ADMIN_MODULE_TITLES: Record<AdminModuleId, TranslationKey> = {
   "text-management": "admin.modules.textManagement",
   "file-management": "admin.modules.fileManagement",
   "file-requests": "admin.modules.fileRequests",
+  collections: "admin.modules.collections",
   "storage-config": "admin.modules.storageConfig",
   "mount-management": "admin.modules.mountManagement",
   "index-management": "admin.modules.indexes",
@@ -42,6 +44,7 @@ const MODULE_PERMISSION: Partial<Record<AdminModuleId, { bits: number; name: Per
   "text-management": { bits: Permission.TEXT, name: "TEXT" },
   "file-management": { bits: Permission.FILE_SHARE, name: "FILE_SHARE" },
   "file-requests": { bits: Permission.FILE_SHARE, name: "FILE_SHARE" },
+  collections: { bits: Permission.FILE_SHARE, name: "FILE_SHARE" },
   "mount-management": { bits: MOUNT_ANY, name: "MOUNT_VIEW" },
 };
 

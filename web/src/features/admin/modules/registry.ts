@@ -5,6 +5,7 @@ import {
   HardDrive,
   Inbox,
   KeyRound,
+  Layers,
   LayoutDashboard,
   ListTree,
   type LucideIcon,
@@ -50,6 +51,14 @@ export const ADMIN_MODULE_VIEWS: Record<AdminModuleId, AdminModuleView> = {
     Component: lazy(() =>
       import("../../file-requests").then((m) => ({
         default: m.FileRequestsModule,
+      })),
+    ),
+  },
+  collections: {
+    icon: Layers,
+    Component: lazy(() =>
+      import("../../collections").then((m) => ({
+        default: m.CollectionsModule,
       })),
     ),
   },

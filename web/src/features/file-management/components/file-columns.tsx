@@ -3,6 +3,7 @@ import { Copy, Eye, Lock, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { useAccessLogAction } from "../../../components/access-log/row-action";
 import type { ListColumn, RowAction } from "../../../components/list/data-list";
+import { useNotificationsAction } from "../../../components/notifications/row-action";
 import { Badge } from "../../../components/ui/badge";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
@@ -140,10 +141,12 @@ export function useFileActions(handlers: {
   preview: (file: FileShare) => void;
   edit: (file: FileShare) => void;
   accessLog: (file: FileShare) => void;
+  notifications: (file: FileShare) => void;
   remove: (file: FileShare) => void;
 }): (file: FileShare) => RowAction[] {
   const { t } = useTranslation();
   const accessLogAction = useAccessLogAction();
+  const notificationsAction = useNotificationsAction();
   const copyLink = async (file: FileShare) => {
     const ok = await copyText(fileShareUrl(file.slug));
     toast(ok ? t("fileShare.linkCopied") : t("common.copyFailed"), ok ? "success" : "error");
@@ -174,6 +177,7 @@ export function useFileActions(handlers: {
       onClick: () => handlers.edit(file),
     },
     accessLogAction(file.filename, () => handlers.accessLog(file), Boolean(file.upload_state)),
+    notificationsAction(file.filename, () => handlers.notifications(file), Boolean(file.upload_state)),
     {
       id: "delete",
       label: t("fileManagement.deleteNamed", { name: file.filename }),

@@ -8,6 +8,7 @@ import { DataList } from "../../../components/list/data-list";
 import { ListBody, ListPager } from "../../../components/list/list-frame";
 import { ListToolbar } from "../../../components/list/list-toolbar";
 import { useConfirm, useListState, usePageInRange } from "../../../components/list/use-list-state";
+import { NotificationRuleDialog } from "../../../components/notifications/notification-rule-dialog";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
@@ -60,6 +61,7 @@ export function FileManagementModule() {
   const [previewing, setPreviewing] = useState<FileShare | null>(null);
   const [editing, setEditing] = useState<FileShare | null>(null);
   const [logOf, setLogOf] = useState<LoggedShare | null>(null);
+  const [notifyOf, setNotifyOf] = useState<{ kind: "file"; id: string; name: string } | null>(null);
   const deleting = useConfirm<FileShare[]>();
 
   const rows = files.data?.files ?? [];
@@ -70,6 +72,7 @@ export function FileManagementModule() {
     preview: setPreviewing,
     edit: setEditing,
     accessLog: (file) => setLogOf({ type: "file", id: file.id, name: file.filename, slug: file.slug }),
+    notifications: (file) => setNotifyOf({ kind: "file", id: file.id, name: file.filename }),
     remove: (file) => deleting.ask([file]),
   });
 
@@ -181,6 +184,7 @@ export function FileManagementModule() {
 
       <FilePreviewDialog file={previewing} onClose={() => setPreviewing(null)} />
       <AccessLogDialog share={logOf} onClose={() => setLogOf(null)} />
+      {notifyOf ? <NotificationRuleDialog subject={notifyOf} onClose={() => setNotifyOf(null)} /> : null}
 
       <FileEditDialog
         file={editing}

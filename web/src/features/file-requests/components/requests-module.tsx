@@ -1,10 +1,10 @@
 import type { CreateFileRequestBody, FileRequest } from "@clipshare/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
-import { CopyLinkButton } from "../../../components/copy-link-button";
-import { Badge } from "../../../components/ui/badge";
+import { type FormEvent, useMemo, useState } from "react";
+import { ListBody, ListPager } from "../../../components/list/list-frame";
+import { ListToolbar } from "../../../components/list/list-toolbar";
+import { useListState, usePageInRange } from "../../../components/list/use-list-state";
 import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { CheckboxField } from "../../../components/ui/checkbox";
@@ -12,19 +12,30 @@ import { SelectField, TextField } from "../../../components/ui/form";
 import { RefreshButton } from "../../../components/ui/refresh-button";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
-import { formatBytes } from "../../../lib/file-size";
-import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
 import { requestsApi } from "../api/request-target";
+import { LIST_KEY, MiB } from "../request-form-model";
+import { RequestEditDialog } from "./request-edit-dialog";
+import { RequestRow } from "./request-row";
 
-const LIST_KEY = ["file-requests"] as const;
-const MiB = 1024 * 1024;
+const PAGE_SIZE = 20;
 
 /** Admin module "file requests": the caller's requests (the admin: all), a new one, and per request what arrived. */
 export function FileRequestsModule() {
   const { t } = useTranslation();
-  const list = useQuery({ queryKey: LIST_KEY, queryFn: requestsApi.list });
+  const list = useListState({ filters: {}, pageSize: PAGE_SIZE });
+  const { limit, offset, search } = list;
+  const query = useMemo(() => ({ limit, offset, ...(search ? { search } : {}) }), [limit, offset, search]);
+  const requests = useQuery({
+    queryKey: [...LIST_KEY, "list", query],
+    queryFn: () => requestsApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+  const rows = requests.data?.requests ?? [];
+  const total = requests.data?.pagination.total ?? 0;
+  usePageInRange(list, rows.length, requests.data?.pagination.total);
   const [open, setOpen] = useState<string | null>(null);
+  const [editing, setEditing] = useState<FileRequest | null>(null);
   return (
     <div className="space-y-6">
       <Card aria-labelledby="requests-list-title">
@@ -32,25 +43,41 @@ export function FileRequestsModule() {
           titleId="requests-list-title"
           title={t("admin.modules.fileRequests")}
           description={t("fileRequests.createHint")}
-          actions={<RefreshButton onClick={() => void list.refetch()} busy={list.isFetching} />}
+          actions={<RefreshButton onClick={() => void requests.refetch()} busy={requests.isFetching} />}
         />
-        <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="request-list">
-          {list.data?.length === 0 ? (
-            <li className="px-5 py-8 text-center text-sm text-slate-500 dark:text-slate-400">
-              {t("fileRequests.empty")}
-            </li>
-          ) : null}
-          {list.data?.map((request) => (
-            <RequestRow
-              key={request.id}
-              request={request}
-              expanded={open === request.id}
-              onToggle={() => setOpen(open === request.id ? null : request.id)}
-            />
-          ))}
-        </ul>
+        <div className="space-y-4 p-5">
+          <ListToolbar
+            list={list}
+            searchLabel={t("fileRequests.search")}
+            searchPlaceholder={t("fileRequests.searchPlaceholder")}
+            onDeleteSelected={() => undefined}
+          />
+          <ListBody
+            query={requests}
+            rowCount={rows.length}
+            icon={Inbox}
+            emptyText={list.filtered ? t("fileRequests.noMatches") : t("fileRequests.empty")}
+          >
+            <ul
+              className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+              data-testid="request-list"
+            >
+              {rows.map((request) => (
+                <RequestRow
+                  key={request.id}
+                  request={request}
+                  expanded={open === request.id}
+                  onToggle={() => setOpen(open === request.id ? null : request.id)}
+                  onEdit={() => setEditing(request)}
+                />
+              ))}
+            </ul>
+          </ListBody>
+          <ListPager list={list} total={total} rowCount={rows.length} busy={requests.isFetching} />
+        </div>
       </Card>
       <CreateRequestCard />
+      <RequestEditDialog request={editing} onClose={() => setEditing(null)} />
     </div>
   );
 }
@@ -186,120 +213,5 @@ function CreateRequestCard() {
         </div>
       </form>
     </Card>
-  );
-}
-
-function RequestRow({
-  request,
-  expanded,
-  onToggle,
-}: {
-  request: FileRequest;
-  expanded: boolean;
-  onToggle: () => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
-  const qc = useQueryClient();
-  const refresh = () => void qc.invalidateQueries({ queryKey: LIST_KEY });
-  const update = useMutation({
-    mutationFn: (status: "open" | "closed") => requestsApi.update(request.id, { status }),
-    onSuccess: refresh,
-    onError: (error) => toast(errorText(error), "error"),
-  });
-  const remove = useMutation({
-    mutationFn: () => requestsApi.remove(request.id),
-    onSuccess: refresh,
-    onError: (error) => toast(errorText(error), "error"),
-  });
-  const link = `${window.location.origin}${request.url}`;
-  return (
-    <li className="space-y-2 px-5 py-4" data-request={request.slug}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="min-w-0">
-          <p className="font-medium break-words">{request.title}</p>
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            <Link to={request.url} className="underline">
-              {request.url}
-            </Link>{" "}
-            · {t("fileRequests.received", { count: request.reserved_files })}
-            {request.max_files !== null ? ` / ${request.max_files}` : ""}
-          </p>
-        </div>
-        <Badge tone={request.state === "open" ? "success" : "neutral"}>
-          {t(`fileRequests.state.${request.state}`)}
-        </Badge>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <CopyLinkButton link={link} label={t("fileRequests.copyLink", { title: request.title })} />
-        <Button size="sm" variant="outline" onClick={onToggle} aria-expanded={expanded}>
-          {t("fileRequests.showUploads")}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={update.isPending}
-          onClick={() => update.mutate(request.status === "open" ? "closed" : "open")}
-        >
-          {request.status === "open" ? t("fileRequests.close") : t("fileRequests.reopen")}
-        </Button>
-        <Button
-          size="sm"
-          variant="dangerGhost"
-          disabled={remove.isPending}
-          onClick={() => {
-            if (window.confirm(t("fileRequests.confirmDelete"))) remove.mutate();
-          }}
-        >
-          {t("fileRequests.delete")}
-        </Button>
-      </div>
-      {expanded ? <RequestUploads id={request.id} language={i18n.language} /> : null}
-    </li>
-  );
-}
-
-function RequestUploads({ id, language }: { id: string; language: string }) {
-  const { t } = useTranslation();
-  const detail = useQuery({ queryKey: [...LIST_KEY, id], queryFn: () => requestsApi.detail(id) });
-  const uploads = detail.data?.uploads ?? [];
-  if (detail.isPending) return null;
-  if (uploads.length === 0)
-    return (
-      <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
-        <Inbox className="h-4 w-4" aria-hidden />
-        {t("fileRequests.noUploads")}
-      </p>
-    );
-  return (
-    <ul
-      className="space-y-2 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-950"
-      data-testid="request-uploads"
-    >
-      {uploads.map((upload) => (
-        <li key={upload.id} className="space-y-0.5">
-          <div className="flex flex-wrap justify-between gap-2">
-            {upload.file_slug ? (
-              <Link to={`/file/${upload.file_slug}`} className="font-medium break-all underline">
-                {upload.filename}
-              </Link>
-            ) : (
-              <span className="font-medium break-all">{upload.path ?? upload.filename}</span>
-            )}
-            <span className="text-slate-500 dark:text-slate-400">
-              {formatBytes(upload.size)} · {formatDateTime(upload.created_at, language)}
-              {upload.status === "pending" ? ` · ${t("fileRequests.pending")}` : ""}
-            </span>
-          </div>
-          {upload.uploader_name || upload.note ? (
-            <p className="text-slate-600 dark:text-slate-300">
-              {upload.uploader_name ? <strong>{upload.uploader_name}</strong> : null}
-              {upload.uploader_name && upload.note ? ": " : null}
-              {upload.note}
-            </p>
-          ) : null}
-        </li>
-      ))}
-    </ul>
   );
 }

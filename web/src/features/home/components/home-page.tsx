@@ -76,7 +76,7 @@ export function HomePage() {
       const paste = sent.findLast((s) => s.type === "paste-create")?.data as CreatedPaste | undefined;
       if (!paste) return;
       setQueued(false);
-      setCreated({ paste, passwordSet: paste.hasPassword });
+      setCreated({ paste, passwordSet: paste.has_password });
     };
     window.addEventListener(QUEUE_REPLAYED_EVENT, onReplayed);
     return () => window.removeEventListener(QUEUE_REPLAYED_EVENT, onReplayed);

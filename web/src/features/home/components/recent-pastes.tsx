@@ -36,10 +36,10 @@ export default function RecentPastes({ pastes }: { pastes: RecentPaste[] }) {
               mono
               meta={
                 <>
-                  {formatDateTime(paste.createdAt, i18n.language)}
-                  {paste.hasPassword ? ` · ${t("pastes.passwordProtected")}` : ""}
-                  {paste.expiresAt
-                    ? ` · ${t("pastes.expiresOn", { date: formatDateTime(paste.expiresAt, i18n.language) })}`
+                  {formatDateTime(paste.created_at, i18n.language)}
+                  {paste.has_password ? ` · ${t("pastes.passwordProtected")}` : ""}
+                  {paste.expires_at
+                    ? ` · ${t("pastes.expiresOn", { date: formatDateTime(paste.expires_at, i18n.language) })}`
                     : ""}
                 </>
               }

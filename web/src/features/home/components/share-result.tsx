@@ -84,18 +84,18 @@ export function ShareResult({
             </Button>
           </div>
           <div className="flex flex-wrap gap-1.5">
-            {created.hasPassword || passwordSet ? (
+            {created.has_password || passwordSet ? (
               <Badge tone="warning">{t("pastes.passwordProtected")}</Badge>
             ) : null}
             {created.encrypted ? <Badge tone="success">{t("e2e.badge")}</Badge> : null}
             <Badge>
-              {created.expiresAt
-                ? t("pastes.expiresOn", { date: formatDateTime(created.expiresAt, i18n.language) })
+              {created.expires_at
+                ? t("pastes.expiresOn", { date: formatDateTime(created.expires_at, i18n.language) })
                 : t("pastes.neverExpires")}
             </Badge>
             <Badge>
-              {created.maxViews
-                ? t("pastes.maxViewsValue", { count: created.maxViews })
+              {created.max_views
+                ? t("pastes.maxViewsValue", { count: created.max_views })
                 : t("pastes.unlimitedViews")}
             </Badge>
           </div>
@@ -104,7 +104,7 @@ export function ShareResult({
               {t("e2e.linkNote")}
             </p>
           ) : null}
-          {created.hasPassword || passwordSet ? (
+          {created.has_password || passwordSet ? (
             <p className="text-xs text-slate-600 dark:text-slate-400">{t("home.result.passwordNeeded")}</p>
           ) : null}
           <a href={link} target="_blank" rel="noopener" className={buttonClasses("secondary", "sm")}>

@@ -18,7 +18,8 @@ import type {
   FsZipLink,
   ThumbnailSize,
 } from "@clipshare/shared";
-import { authorizationHeader, buildUrl } from "@clipshare/shared";
+import { authorizationHeader, buildUrl, type Credentials } from "@clipshare/shared";
+import type { ArchiveSource } from "../../../components/file-preview/archive-preview";
 import { api, apiBase } from "../../../lib/api";
 import { currentCredentials } from "../../../lib/auth-store";
 import { folderPassHeaders, rememberFolderPass } from "../../../lib/folder-passes";
@@ -241,6 +242,15 @@ export const fsApi = {
     await api.request(`/fs/tasks/${encodeURIComponent(id)}`, { method: "DELETE" });
   },
 };
+
+/** An explorer file as the archive preview's source, read with the signed-in credentials. */
+export function explorerArchive(path: string): ArchiveSource {
+  return {
+    key: ["fs", "archive", path],
+    list: (signal) => fsApi.archive(path, signal),
+    read: (entry, signal) => fsApi.readArchiveEntry(path, entry, signal),
+  };
+}
 
 /** POST /api/fs/upload (multipart: `path` = the target directory, `use_multipart`, then `file`) with upload progress. */
 export function uploadFile(

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { ShareCollectionDialog } from "../../../components/collections/share-collection-dialog";
 import { useTranslation } from "../../../i18n";
 import type { ExplorerController } from "../hooks/use-explorer";
 import { useExplorerMenu } from "../hooks/use-explorer-menu";
@@ -93,6 +94,17 @@ export function ExplorerOverlays({ x }: { x: ExplorerController }) {
       ) : null}
       {dialog?.kind === "link" ? <LinkDialog entry={dialog.entry} onClose={close} /> : null}
       {dialog?.kind === "share" ? <ShareDialog entry={dialog.entry} onClose={close} /> : null}
+      {dialog?.kind === "collection" ? (
+        <ShareCollectionDialog
+          items={dialog.entries.map((entry) => ({ path: entry.path }))}
+          description={
+            dialog.entries.length === 1
+              ? dialog.entries[0]!.name
+              : t("collections.shareSelected", { count: dialog.entries.length })
+          }
+          onClose={close}
+        />
+      ) : null}
       {dialog?.kind === "details" ? (
         <DetailsDialog path={dialog.path} name={dialog.name} onClose={close} />
       ) : null}

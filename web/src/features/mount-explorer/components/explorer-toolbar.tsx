@@ -8,6 +8,7 @@ import {
   Images,
   List,
   RefreshCw,
+  Share2,
   ShoppingBasket,
   Trash2,
   Upload,
@@ -160,6 +161,12 @@ export function SelectionBar({ x }: { x: ExplorerController }) {
         <ShoppingBasket className="h-4 w-4" aria-hidden />
         {t("explorer.addToBasket")}
       </Button>
+      {x.can.share ? (
+        <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "collection", entries })}>
+          <Share2 className="h-4 w-4" aria-hidden />
+          {t("explorer.shareAsOneLink")}
+        </Button>
+      ) : null}
       {x.can.copy ? (
         <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "copy", entries })}>
           <Copy className="h-4 w-4" aria-hidden />

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Download, ExternalLink, X } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useCallback, useEffect } from "react";
+import { ArchivePreview } from "../../../components/file-preview/archive-preview";
 import { PhotoDetails } from "../../../components/photo-details";
 import { dataFormat, StructuredPreview } from "../../../components/structured-preview";
 import { Alert } from "../../../components/ui/alert";
@@ -9,13 +10,13 @@ import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
 import { backendUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
-import type { FsEntry } from "../api/fs";
+import { explorerArchive, type FsEntry, fsApi } from "../api/fs";
 import { useFileInfo, useFileText } from "../hooks/use-fs";
 import { fileKind, showsAsThumbnail } from "../model/paths";
-import { ArchivePreview } from "./archive-preview";
 import { EntryThumbnail } from "./entry-thumbnail";
 
 const MarkdownView = lazy(() => import("../../../components/text-view/markdown-view"));
+const EpubReader = lazy(() => import("../../../components/file-preview/epub-reader"));
 
 /** Office viewers: they fetch the file from a public URL, so they only work for links the internet can reach. */
 export function officeViewerUrl(provider: "microsoft" | "google", fileUrl: string): string {
@@ -48,6 +49,8 @@ export default function PreviewOverlay({
   const errorText = useErrorText();
   const kind = fileKind(entry.name, entry.mimetype);
   const info = useFileInfo(entry.path);
+  const path = entry.path;
+  const loadBook = useCallback((signal: AbortSignal) => fsApi.readBlob(path, signal), [path]);
   const text = useFileText(kind === "text" || kind === "markdown" ? entry.path : null);
   const index = kind === "image" ? siblings.findIndex((s) => s.path === entry.path) : -1;
   const prev = index > 0 ? siblings[index - 1] : undefined;
@@ -68,7 +71,7 @@ export default function PreviewOverlay({
 
   let body: React.ReactNode;
   if (info.isError) body = <Alert>{errorText(info.error)}</Alert>;
-  else if (!url && kind !== "text" && kind !== "markdown" && kind !== "archive") body = <Spinner />;
+  else if (!url && !["text", "markdown", "archive", "epub"].includes(kind)) body = <Spinner />;
   else if (kind === "image")
     body = (
       <div className="flex flex-col items-center gap-2">
@@ -76,7 +79,7 @@ export default function PreviewOverlay({
           <div role="img" aria-label={entry.name} data-testid="preview-image">
             <EntryThumbnail
               entry={entry}
-              size={1024}
+              size={2048}
               className="mx-auto max-h-[70dvh] max-w-full object-contain"
             >
               <Spinner />
@@ -90,7 +93,7 @@ export default function PreviewOverlay({
             data-testid="preview-image"
           />
         )}
-        <PhotoDetails key={url} src={url!} showLocation={canManage} />
+        <PhotoDetails key={url} src={url!} showLocation={canManage} heif={showsAsThumbnail(entry.name)} />
       </div>
     );
   else if (kind === "video")
@@ -130,7 +133,13 @@ export default function PreviewOverlay({
         plain
       );
     }
-  } else if (kind === "archive") body = <ArchivePreview path={entry.path} />;
+  } else if (kind === "archive") body = <ArchivePreview source={explorerArchive(entry.path)} />;
+  else if (kind === "epub")
+    body = (
+      <Suspense fallback={<Spinner />}>
+        <EpubReader name={entry.name} load={loadBook} />
+      </Suspense>
+    );
   else if (kind === "office")
     body = (
       <div className="flex flex-col items-center gap-3 rounded-lg bg-white p-6 text-center dark:bg-slate-900">

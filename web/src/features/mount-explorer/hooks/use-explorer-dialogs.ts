@@ -9,6 +9,7 @@ export type DialogState =
   | { kind: "copy" | "move"; entries: FsEntry[] }
   | { kind: "link"; entry: FsEntry }
   | { kind: "share"; entry: FsEntry }
+  | { kind: "collection"; entries: FsEntry[] }
   | { kind: "edit"; path: string }
   | { kind: "details"; path: string; name: string }
   | null;

@@ -112,6 +112,13 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
             onSelect: () => x.setDialog({ kind: "share", entry }),
           });
       }
+      if (can.share && entry.isDirectory && !locked)
+        items.push({
+          id: "collection",
+          label: t("explorer.shareAsOneLink"),
+          icon: Share2,
+          onSelect: () => x.setDialog({ kind: "collection", entries: [entry] }),
+        });
       items.push({
         id: "details",
         label: t("explorer.details.open"),
@@ -127,6 +134,13 @@ export function useExplorerMenu(x: ExplorerController): (entry: FsEntry | null) 
           disabled: locked,
         });
     }
+    if (can.share && many.length > 1)
+      items.push({
+        id: "collection",
+        label: t("explorer.shareAsOneLink"),
+        icon: Share2,
+        onSelect: () => x.setDialog({ kind: "collection", entries: many }),
+      });
     if (many.some((e) => !e.isDirectory))
       items.push({
         id: "basket",

@@ -31,16 +31,6 @@ export function useFileInfo(path: string | null) {
   });
 }
 
-/** The entries inside an archive file (ZIP, TAR, TAR.GZ). */
-export function useArchive(path: string | null) {
-  return useQuery({
-    queryKey: [...fsKey, "archive", path],
-    queryFn: ({ signal }) => fsApi.archive(path!, signal),
-    enabled: path !== null,
-    staleTime: 60_000,
-  });
-}
-
 export function useFileText(path: string | null) {
   return useQuery({
     queryKey: [...fsKey, "text", path],

@@ -3,6 +3,7 @@
  * end with "/" on the wire, the URL is /mount-explorer/<segments>. Pure.
  */
 import { HEIC_NAME } from "../../../lib/photo-types";
+import type { PreviewKind } from "../../../lib/preview-kind";
 
 /** "/a/b/" → "/a/b"; "" → "/"; repeated slashes collapse. */
 export function normalizePath(path: string): string {
@@ -73,16 +74,8 @@ export function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-export type FileKind =
-  | "image"
-  | "video"
-  | "audio"
-  | "pdf"
-  | "markdown"
-  | "text"
-  | "office"
-  | "archive"
-  | "other";
+/** The explorer's preview kinds: the share pages' (lib/preview-kind.ts), with "other" for no preview. */
+export type FileKind = Exclude<PreviewKind, "none"> | "other";
 
 /** Archives the server can look inside (GET /fs/archive): ZIP, TAR and TAR.GZ. */
 const ARCHIVE = /\.(zip|jar|tar|tgz|tar\.gz)$/i;
@@ -162,6 +155,7 @@ export function fileKind(name: string, mimetype?: string | null): FileKind {
   if (TEXT.has(ext)) return "text";
   if (OFFICE.has(ext)) return "office";
   if (ARCHIVE.test(name)) return "archive";
+  if (ext === "epub") return "epub";
   const mime = (mimetype ?? "").toLowerCase();
   if (mime.startsWith("image/")) return "image";
   if (mime.startsWith("video/")) return "video";

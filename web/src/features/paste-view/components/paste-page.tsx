@@ -70,7 +70,7 @@ function PasteScreen({ slug }: { slug: string }) {
   }
 
   const paste = view.data;
-  if (paste.content === undefined || paste.requiresPassword) {
+  if (paste.content === undefined || paste.requires_password) {
     const reason = unlock.isError ? unavailableReason(unlock.error) : null;
     if (reason) return <PasteUnavailable reason={reason} />;
     return (
@@ -125,18 +125,18 @@ function PasteDocument({ paste, content }: { paste: PasteView; content: string }
           {paste.remark ? (
             <li className="font-mono text-xs text-slate-500 dark:text-slate-400">/paste/{paste.slug}</li>
           ) : null}
-          <li>{t("pasteView.createdAt", { date: formatDateTime(paste.createdAt, i18n.language) })}</li>
+          <li>{t("pasteView.createdAt", { date: formatDateTime(paste.created_at, i18n.language) })}</li>
           <li className="inline-flex items-center gap-1.5" data-testid="paste-expiry">
             <CalendarClock className="h-4 w-4" aria-hidden />
-            {paste.expiresAt
-              ? t("pastes.expiresOn", { date: formatDateTime(paste.expiresAt, i18n.language) })
+            {paste.expires_at
+              ? t("pastes.expiresOn", { date: formatDateTime(paste.expires_at, i18n.language) })
               : t("pastes.neverExpires")}
           </li>
           <li className="inline-flex items-center gap-1.5" data-testid="paste-views">
             <Eye className="h-4 w-4" aria-hidden />
-            {paste.remainingViews === null
+            {paste.remaining_views === null
               ? t("pastes.unlimitedViews")
-              : t("pastes.remainingViews", { count: paste.remainingViews, max: paste.maxViews ?? 0 })}
+              : t("pastes.remainingViews", { count: paste.remaining_views, max: paste.max_views ?? 0 })}
           </li>
           {paste.encrypted ? (
             <li>
@@ -146,7 +146,7 @@ function PasteDocument({ paste, content }: { paste: PasteView; content: string }
               </Badge>
             </li>
           ) : null}
-          {paste.hasPassword ? (
+          {paste.has_password ? (
             <li>
               <Badge tone="warning" className="gap-1">
                 <LockKeyhole className="h-3 w-3" aria-hidden />
@@ -157,7 +157,7 @@ function PasteDocument({ paste, content }: { paste: PasteView; content: string }
         </ul>
       </header>
 
-      {paste.isLastView ? <Alert tone="info">{t("pasteView.lastView")}</Alert> : null}
+      {paste.is_last_view ? <Alert tone="info">{t("pasteView.lastView")}</Alert> : null}
       {paste.encrypted ? (
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="e2e-notice">
           {t("e2e.notice")}

@@ -49,17 +49,17 @@ export function PasteToolbar({
   // An encrypted paste has no raw form (the server holds only ciphertext): no Raw button.
   const rawHref = paste.encrypted
     ? null
-    : !paste.hasPassword
+    : !paste.has_password
       ? pastesApi.rawUrl(paste.slug)
-      : paste.accessToken
-        ? pastesApi.rawUrl(paste.slug, paste.accessToken)
+      : paste.access_token
+        ? pastesApi.rawUrl(paste.slug, paste.access_token)
         : null;
   const ext = downloadExtension(format);
   // The raw link is a visitor request of its own: on a view-limited paste it uses
   // up a view, which must be said in words (touch screens have no hover), and
   // with no view left it would only fail, so it is not offered.
-  const rawCountsView = rawHref !== null && paste.maxViews !== null && paste.maxViews > 0;
-  const noViewLeft = rawHref !== null && (paste.isLastView || paste.remainingViews === 0);
+  const rawCountsView = rawHref !== null && paste.max_views !== null && paste.max_views > 0;
+  const noViewLeft = rawHref !== null && (paste.is_last_view || paste.remaining_views === 0);
 
   return (
     <div className="flex flex-wrap items-center gap-2">

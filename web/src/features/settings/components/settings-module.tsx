@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { AccessLogSettingsCard } from "../../../components/access-log/access-log-settings-card";
+import { NotificationSettingsCard } from "../../../components/notifications/notification-settings-card";
 import { AppStatusCard } from "../../../components/offline/app-status-card";
 import { SettingsFormCard } from "../../../components/settings-form-card";
 import { CheckboxField } from "../../../components/ui/checkbox";
@@ -141,7 +142,7 @@ function ProxySignCard() {
   );
 }
 
-/** Admin module "settings": uploads, proxy signing, the access log, the web app's offline state. */
+/** Admin module "settings": uploads, proxy signing, the access log, notifications, the web app's offline state. */
 export function SettingsModule() {
   const { t } = useTranslation();
   return (
@@ -154,6 +155,7 @@ export function SettingsModule() {
       <ProxySignCard />
       <PublicBrowsingCard />
       <AccessLogSettingsCard />
+      <NotificationSettingsCard />
       <AppStatusCard />
     </div>
   );

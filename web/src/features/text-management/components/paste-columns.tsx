@@ -1,6 +1,7 @@
 import { Eye, LockKeyhole, Pencil, Trash2 } from "lucide-react";
 import { useAccessLogAction } from "../../../components/access-log/row-action";
 import type { ListColumn, RowAction } from "../../../components/list/data-list";
+import { useNotificationsAction } from "../../../components/notifications/row-action";
 import { Badge } from "../../../components/ui/badge";
 import { useTranslation } from "../../../i18n";
 import { formatDateTime } from "../../../lib/format";
@@ -99,15 +100,17 @@ export function usePasteColumns(): ListColumn<PasteRow>[] {
   ];
 }
 
-/** Preview, edit, access log and delete, each named after the paste it acts on. */
+/** Preview, edit, access log, notifications and delete, each named after the paste it acts on. */
 export function usePasteActions(handlers: {
   preview: (row: PasteRow) => void;
   edit: (row: PasteRow) => void;
   accessLog: (row: PasteRow) => void;
+  notifications: (row: PasteRow) => void;
   remove: (row: PasteRow) => void;
 }): (row: PasteRow) => RowAction[] {
   const { t } = useTranslation();
   const accessLogAction = useAccessLogAction();
+  const notificationsAction = useNotificationsAction();
   return (row) => [
     {
       id: "preview",
@@ -124,6 +127,7 @@ export function usePasteActions(handlers: {
       onClick: () => handlers.edit(row),
     },
     accessLogAction(row.slug, () => handlers.accessLog(row)),
+    notificationsAction(row.slug, () => handlers.notifications(row)),
     {
       id: "delete",
       label: t("textManagement.deleteNamed", { slug: row.slug }),

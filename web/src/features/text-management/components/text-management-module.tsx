@@ -9,6 +9,7 @@ import { DataList } from "../../../components/list/data-list";
 import { ListBody, ListPager } from "../../../components/list/list-frame";
 import { ListToolbar } from "../../../components/list/list-toolbar";
 import { useConfirm, useListState, usePageInRange } from "../../../components/list/use-list-state";
+import { NotificationRuleDialog } from "../../../components/notifications/notification-rule-dialog";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Select } from "../../../components/ui/form";
@@ -50,6 +51,7 @@ export function TextManagementModule() {
   const [previewing, setPreviewing] = useState<PasteRow | null>(null);
   const [editing, setEditing] = useState<PasteRow | null>(null);
   const [logOf, setLogOf] = useState<LoggedShare | null>(null);
+  const [notifyOf, setNotifyOf] = useState<{ kind: "paste"; id: string; name: string } | null>(null);
   const deleting = useConfirm<PasteRow[]>();
   const clearing = useConfirm<true>();
 
@@ -62,6 +64,7 @@ export function TextManagementModule() {
     preview: setPreviewing,
     edit: setEditing,
     accessLog: (row) => setLogOf({ type: "paste", id: row.id, name: row.slug, slug: row.slug }),
+    notifications: (row) => setNotifyOf({ kind: "paste", id: row.id, name: row.slug }),
     remove: (row) => deleting.ask([row]),
   });
 
@@ -158,6 +161,7 @@ export function TextManagementModule() {
 
       <PastePreviewDialog row={previewing} onClose={() => setPreviewing(null)} />
       <AccessLogDialog share={logOf} onClose={() => setLogOf(null)} />
+      {notifyOf ? <NotificationRuleDialog subject={notifyOf} onClose={() => setNotifyOf(null)} /> : null}
 
       <PasteEditDialog
         row={editing}

@@ -69,8 +69,8 @@ function shareMultipart(
         session: {
           uploadId: data.upload_id,
           ref: { fileId: data.file_id },
-          partSize: data.partSize ?? plan.partSize,
-          partCount: data.partCount ?? plan.partCount,
+          partSize: data.part_size ?? plan.partSize,
+          partCount: data.part_count ?? plan.partCount,
           totalSize: plan.totalSize,
         },
         urls: data.presigned_urls,
@@ -87,14 +87,14 @@ function shareMultipart(
       }
     },
     async complete(session, parts, signal) {
-      const data = await api.post<(PublishedFile & { fileId?: string }) | null>(
+      const data = await api.post<(PublishedFile & { file_id?: string }) | null>(
         "/files/multipart/complete",
         { ...idOf(session), parts, ...shareOptions(fields) },
         { signal, upload: true },
       );
       if (!data?.slug) throw new UploadEngineError("infoIncomplete");
       return toResult(
-        { ...data, id: data.id ?? data.fileId ?? session.ref.fileId },
+        { ...data, id: data.id ?? data.file_id ?? session.ref.fileId },
         { name, size: file.size },
         "multipart",
       );

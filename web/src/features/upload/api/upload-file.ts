@@ -80,7 +80,7 @@ export async function uploadFile(
     const response = await transfer({
       method: "PUT",
       url: presigned.upload_url,
-      headers: presigned.upload_headers ?? { "Content-Type": presigned.contentType ?? mimetype },
+      headers: presigned.upload_headers ?? { "Content-Type": presigned.content_type ?? mimetype },
       body: file,
       signal: cb.signal,
       onProgress: (loaded) => cb.onProgress(loaded),

@@ -21,7 +21,7 @@ export type { MaxUploadSize };
 /** data of POST /api/s3/presign; a 0.7.3 server may leave out the ClipShare additions. */
 export type PresignedUpload = AbsentOn073<
   PresignedUploadDto,
-  "upload_headers" | "upload_method" | "url" | "contentType" | "provider_type" | "storage_type"
+  "upload_headers" | "upload_method" | "url" | "content_type" | "provider_type" | "storage_type"
 >;
 
 /**

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Upload } from "lucide-react";
+import { Layers, Upload } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
+import { ShareCollectionDialog } from "../../../components/collections/share-collection-dialog";
 import { SignInRequired } from "../../../components/sign-in-required";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -63,6 +64,10 @@ function FileUploadTab() {
     if (share && share.files.length > 0) queue.addFiles(share.files.map((file) => ({ file })));
   });
   const summary = queueSummary(queue.state);
+  const uploaded = queue.state.items.flatMap((item) =>
+    item.status === "success" && item.result ? [item.result] : [],
+  );
+  const [sharing, setSharing] = useState(false);
   const errors = useMemo(() => validateUploadForm(values, summary.allowSlug), [values, summary.allowSlug]);
   const hasErrors = Object.keys(errors).length > 0;
 
@@ -117,6 +122,13 @@ function FileUploadTab() {
               })}
             </p>
             <div className="flex flex-wrap gap-2">
+              {/* Several uploaded files: one more link (a collection) that leads to all of them. */}
+              {uploaded.length > 1 ? (
+                <Button variant="outline" onClick={() => setSharing(true)}>
+                  <Layers className="h-4 w-4" aria-hidden />
+                  {t("collections.shareTitle")}
+                </Button>
+              ) : null}
               {summary.success > 0 ? (
                 <Button variant="outline" onClick={queue.clearFinished}>
                   {t("upload.clearFinished")}
@@ -131,6 +143,13 @@ function FileUploadTab() {
         ) : null}
         {showErrors && hasErrors && summary.waiting > 0 ? <Alert>{t("upload.fixOptions")}</Alert> : null}
       </div>
+      {sharing ? (
+        <ShareCollectionDialog
+          items={uploaded.map((file) => ({ file_id: file.id }))}
+          description={t("collections.shareFiles", { count: uploaded.length })}
+          onClose={() => setSharing(false)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,17 +1,24 @@
 import type { FsArchiveListing } from "@clipshare/shared";
+import { useQuery } from "@tanstack/react-query";
 import { Download, Eye, ShieldAlert, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
-import { useTranslation } from "../../../i18n";
-import { formatBytes } from "../../../lib/file-size";
-import { useErrorText } from "../../../lib/use-error-text";
-import { fsApi } from "../api/fs";
-import { useArchive } from "../hooks/use-fs";
-import { fileKind } from "../model/paths";
+import { useTranslation } from "../../i18n";
+import { formatBytes } from "../../lib/file-size";
+import { previewKind } from "../../lib/preview-kind";
+import { useErrorText } from "../../lib/use-error-text";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { Spinner } from "../ui/spinner";
 
 type ArchiveEntry = FsArchiveListing["entries"][number];
+
+/** Where an archive is read from: an explorer file or a file share (each reads with its own credentials). */
+export interface ArchiveSource {
+  /** Identifies the archive for the query cache. */
+  key: readonly unknown[];
+  list(signal?: AbortSignal): Promise<FsArchiveListing>;
+  read(entry: string, signal?: AbortSignal): Promise<Blob>;
+}
 
 /** An entry opened in place: its text, or an object URL of its image. */
 type Opened = { entry: ArchiveEntry; text?: string; imageUrl?: string; error?: unknown };
@@ -19,8 +26,10 @@ type Opened = { entry: ArchiveEntry; text?: string; imageUrl?: string; error?: u
 /** Entries shown as text or image in the panel; everything else is a download. */
 const OPEN_MAX_BYTES = 2 * 1024 * 1024;
 
+const kindOf = (entry: ArchiveEntry) => previewKind(null, entry.path);
+
 const openable = (entry: ArchiveEntry) => {
-  const kind = fileKind(entry.path);
+  const kind = kindOf(entry);
   return (
     !entry.unsafe &&
     !entry.encrypted &&
@@ -44,10 +53,14 @@ function saveBlob(blob: Blob, name: string) {
  * safe entry opened in place (text, images) or downloaded on its own. Names that would
  * leave their folder are marked and cannot be opened (the server refuses them too).
  */
-export function ArchivePreview({ path }: { path: string }) {
+export function ArchivePreview({ source }: { source: ArchiveSource }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
-  const archive = useArchive(path);
+  const archive = useQuery({
+    queryKey: [...source.key, "archive"],
+    queryFn: ({ signal }) => source.list(signal),
+    retry: false,
+  });
   const [filter, setFilter] = useState("");
   const [opened, setOpened] = useState<Opened | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -73,7 +86,7 @@ export function ArchivePreview({ path }: { path: string }) {
   const fetchEntry = async (entry: ArchiveEntry) => {
     setBusy(entry.path);
     try {
-      return await fsApi.readArchiveEntry(path, entry.path);
+      return await source.read(entry.path);
     } finally {
       setBusy(null);
     }
@@ -81,7 +94,7 @@ export function ArchivePreview({ path }: { path: string }) {
   const open = async (entry: ArchiveEntry) => {
     try {
       const blob = await fetchEntry(entry);
-      if (fileKind(entry.path) === "image") setOpened({ entry, imageUrl: URL.createObjectURL(blob) });
+      if (kindOf(entry) === "image") setOpened({ entry, imageUrl: URL.createObjectURL(blob) });
       else setOpened({ entry, text: await blob.text() });
     } catch (error) {
       setOpened({ entry, error });
@@ -102,18 +115,18 @@ export function ArchivePreview({ path }: { path: string }) {
     >
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <p className="text-slate-600 dark:text-slate-300" data-testid="archive-summary">
-          {t("explorer.archiveEntries", { count: fileCount, size: formatBytes(data.total_size) })}
+          {t("archive.entries", { count: fileCount, size: formatBytes(data.total_size) })}
         </p>
         <input
           type="search"
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
-          placeholder={t("explorer.archiveFilter")}
-          aria-label={t("explorer.archiveFilter")}
+          placeholder={t("archive.filter")}
+          aria-label={t("archive.filter")}
           className="ml-auto min-w-0 rounded-md border border-slate-300 bg-transparent px-2 py-1 text-sm dark:border-slate-700"
         />
       </div>
-      {data.truncated ? <Alert>{t("explorer.archiveTruncated")}</Alert> : null}
+      {data.truncated ? <Alert>{t("archive.truncated")}</Alert> : null}
       {opened ? (
         <div
           className="rounded-md border border-slate-200 p-2 dark:border-slate-700"
@@ -121,12 +134,7 @@ export function ArchivePreview({ path }: { path: string }) {
         >
           <div className="mb-2 flex items-center gap-2">
             <p className="min-w-0 flex-1 truncate font-mono text-xs">{opened.entry.path}</p>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => setOpened(null)}
-              aria-label={t("explorer.archiveClose")}
-            >
+            <Button variant="ghost" size="sm" onClick={() => setOpened(null)} aria-label={t("archive.close")}>
               <X className="h-4 w-4" aria-hidden />
             </Button>
           </div>
@@ -142,17 +150,15 @@ export function ArchivePreview({ path }: { path: string }) {
         </div>
       ) : null}
       {fileCount === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">{t("explorer.archiveEmpty")}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t("archive.empty")}</p>
       ) : (
         <div className="min-h-0 overflow-auto">
           <table className="w-full text-left text-sm">
             <thead className="sticky top-0 bg-white text-xs text-slate-500 dark:bg-slate-900 dark:text-slate-400">
               <tr>
-                <th className="py-1 pr-2 font-medium">{t("explorer.archivePath")}</th>
-                <th className="py-1 pr-2 text-right font-medium">{t("explorer.archiveSize")}</th>
-                <th className="hidden py-1 pr-2 font-medium sm:table-cell">
-                  {t("explorer.archiveModified")}
-                </th>
+                <th className="py-1 pr-2 font-medium">{t("archive.path")}</th>
+                <th className="py-1 pr-2 text-right font-medium">{t("archive.size")}</th>
+                <th className="hidden py-1 pr-2 font-medium sm:table-cell">{t("archive.modified")}</th>
                 <th className="py-1" />
               </tr>
             </thead>
@@ -166,15 +172,15 @@ export function ArchivePreview({ path }: { path: string }) {
                     {entry.unsafe ? (
                       <span
                         className="inline-flex items-center gap-1 text-xs text-red-700 dark:text-red-300"
-                        title={t("explorer.archiveUnsafeHint")}
+                        title={t("archive.unsafeHint")}
                       >
                         <ShieldAlert className="h-3 w-3" aria-hidden />
-                        {t("explorer.archiveUnsafe")}
+                        {t("archive.unsafe")}
                       </span>
                     ) : null}
                     {entry.encrypted ? (
                       <span className="text-xs text-slate-500 dark:text-slate-400">
-                        {t("explorer.archiveEncrypted")}
+                        {t("archive.encrypted")}
                       </span>
                     ) : null}
                   </td>
@@ -191,7 +197,7 @@ export function ArchivePreview({ path }: { path: string }) {
                         variant="ghost"
                         size="sm"
                         onClick={() => open(entry)}
-                        aria-label={`${t("explorer.archiveOpen")} ${entry.path}`}
+                        aria-label={`${t("archive.open")} ${entry.path}`}
                       >
                         <Eye className="h-4 w-4" aria-hidden />
                       </Button>
@@ -201,7 +207,7 @@ export function ArchivePreview({ path }: { path: string }) {
                         variant="ghost"
                         size="sm"
                         onClick={() => download(entry)}
-                        aria-label={`${t("explorer.download")} ${entry.path}`}
+                        aria-label={`${t("archive.download")} ${entry.path}`}
                       >
                         <Download className="h-4 w-4" aria-hidden />
                       </Button>

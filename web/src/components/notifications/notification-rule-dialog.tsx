@@ -1,0 +1,113 @@
+import type { NotificationEvent } from "@clipshare/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "../../i18n";
+import { type NotificationSubject, notificationsApi } from "../../lib/notifications";
+import { useErrorText } from "../../lib/use-error-text";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { TextField } from "../ui/form";
+import { Spinner } from "../ui/spinner";
+import { toast } from "../ui/toast";
+import { EventCheckboxes } from "./event-checkboxes";
+
+/**
+ * Who is told about one share or request: its own e-mail address and webhook and the events,
+ * or (reset) the defaults of the notification settings.
+ */
+export function NotificationRuleDialog({
+  subject,
+  onClose,
+}: {
+  subject: { kind: NotificationSubject; id: string; name: string };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const qc = useQueryClient();
+  const key = ["notification-rule", subject.kind, subject.id] as const;
+  const rule = useQuery({ queryKey: key, queryFn: () => notificationsApi.rule(subject.kind, subject.id) });
+  const [email, setEmail] = useState("");
+  const [webhook, setWebhook] = useState("");
+  const [events, setEvents] = useState<NotificationEvent[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!rule.data) return;
+    setEmail(rule.data.email ?? "");
+    setWebhook(rule.data.webhook_url ?? "");
+    setEvents(rule.data.events);
+  }, [rule.data]);
+  const done = (message: string) => {
+    toast(message, "success");
+    void qc.invalidateQueries({ queryKey: key });
+    onClose();
+  };
+  const save = useMutation({
+    mutationFn: () =>
+      notificationsApi.setRule(subject.kind, subject.id, {
+        email: email.trim() || null,
+        webhook_url: webhook.trim() || null,
+        events,
+      }),
+    onSuccess: () => done(t("notifications.rule.saved")),
+    onError: (err) => setError(errorText(err)),
+  });
+  const reset = useMutation({
+    mutationFn: () => notificationsApi.clearRule(subject.kind, subject.id),
+    onSuccess: () => done(t("notifications.rule.reset")),
+    onError: (err) => setError(errorText(err)),
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t("notifications.rule.title")}
+      description={subject.name}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          {rule.data && !rule.data.uses_defaults ? (
+            <Button variant="outline" disabled={reset.isPending} onClick={() => reset.mutate()}>
+              {t("notifications.rule.useDefaults")}
+            </Button>
+          ) : null}
+          <Button disabled={save.isPending || !rule.data} onClick={() => save.mutate()}>
+            {t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      {rule.isPending ? (
+        <Spinner />
+      ) : rule.isError ? (
+        <Alert>{errorText(rule.error)}</Alert>
+      ) : (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {rule.data.uses_defaults
+              ? t("notifications.rule.defaultsApply")
+              : t("notifications.rule.ownApplies")}
+          </p>
+          <TextField
+            label={t("notifications.email")}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label={t("notifications.webhook")}
+            hint={t("notifications.webhookHint")}
+            type="url"
+            value={webhook}
+            onChange={(e) => setWebhook(e.target.value)}
+          />
+          <EventCheckboxes value={events} onChange={setEvents} />
+          {error ? <Alert>{error}</Alert> : null}
+        </div>
+      )}
+    </Dialog>
+  );
+}
