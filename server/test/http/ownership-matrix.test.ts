@@ -344,7 +344,9 @@ describe("route group × role", () => {
 
 describe("lists and searches hold only what the caller may see", () => {
   type Listed = { id: string }[];
-  type Body = { data: Listed & { files: Listed; collections: Listed; tasks?: Listed; items?: Listed } };
+  type Body = {
+    data: Listed & { files: Listed; requests: Listed; collections: Listed; tasks?: Listed; items?: Listed };
+  };
   const listed = async (path: string, caller: Caller, pick: (body: Body) => string[]) => {
     const res = await t.request("GET", path, {
       ...(auth[caller].token ? { token: auth[caller].token } : {}),
@@ -355,7 +357,7 @@ describe("lists and searches hold only what the caller may see", () => {
   };
   const pastesOf = (body: Body) => body.data.map((p) => p.id);
   const filesOf = (body: Body) => body.data.files.map((f) => f.id);
-  const requestsOf = (body: Body) => body.data.map((r) => r.id);
+  const requestsOf = (body: Body) => body.data.requests.map((r) => r.id);
   const collectionsOf = (body: Body) => body.data.collections.map((c) => c.id);
   const tasksOf = (body: Body) => (body.data.tasks ?? body.data.items ?? body.data).map((x) => x.id);
 
