@@ -9,7 +9,6 @@ import { RateLimiter } from "./auth/rate-limiter";
 import type { Config } from "./config";
 import { type Db, migrateToLatest, openDatabase } from "./db/database";
 import { PgNotifyBus } from "./db/pg-notify-bus";
-import { AdminService } from "./domain/admins/admin-service";
 import { ApiKeyService } from "./domain/api-keys/api-key-service";
 import { type CollectionService, createCollectionServices } from "./domain/collections/collection-service";
 import type { CollectionVisits } from "./domain/collections/collection-visits";
@@ -38,6 +37,10 @@ import { UploadSessions } from "./domain/uploads/upload-sessions";
 import { UploadSigner } from "./domain/uploads/upload-signer";
 import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
 import { UrlUploadService } from "./domain/url-upload/url-upload-service";
+import { AccountService } from "./domain/users/account-service";
+import { InvitationService } from "./domain/users/invitation-service";
+import { UserQuota } from "./domain/users/user-quota";
+import { UserService } from "./domain/users/user-service";
 import { SecretBox } from "./lib/crypto";
 import { HostAllowList } from "./lib/net/host-allow-list";
 import { SafeFetcher } from "./lib/net/safe-fetch";
@@ -53,7 +56,11 @@ export interface AppContext {
   instanceId: string;
   secretBox: SecretBox;
   rateLimiter: RateLimiter;
-  admins: AdminService;
+  /** Signing in, sessions, one's own credentials. */
+  accounts: AccountService;
+  /** Users as administrators manage them. */
+  users: UserService;
+  invitations: InvitationService;
   apiKeys: ApiKeyService;
   settings: SettingsService;
   shareTokens: ShareAccessTokens;
@@ -105,7 +112,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   }
   const rateLimiter = new RateLimiter(db);
   const settings = new SettingsService(db);
-  const admins = new AdminService(db, rateLimiter, config.adminTokenTtlSeconds);
+  const accounts = new AccountService(db, rateLimiter, config.adminTokenTtlSeconds);
   const shareTokens = new ShareAccessTokens(config.secretKey);
   const secretBox = new SecretBox(config.secretKey);
   const storageConfigs = new StorageConfigService(
@@ -119,7 +126,9 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   const fileShares = new FileShareService(db, storageConfigs, rateLimiter, shareTokens, log, shareEvents);
   const uploadSigner = new UploadSigner(config.secretKey);
   const uploadSessions = new UploadSessions(db, uploadSigner, log);
-  const uploads = new UploadService(db, storageConfigs, settings, fileShares, uploadSessions);
+  const userQuota = new UserQuota(db, config.database.dialect);
+  const users = new UserService(db, config.database.dialect, userQuota);
+  const uploads = new UploadService(db, storageConfigs, settings, fileShares, uploadSessions, userQuota);
   // Unique per process (a restarted instance must not mistake its predecessor's tasks for its own);
   // the name prefix shows operators which instance claimed a task.
   const instanceId = config.instanceName ? `${config.instanceName}-${randomUUID()}` : randomUUID();
@@ -244,7 +253,9 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     instanceId,
     secretBox,
     rateLimiter,
-    admins,
+    accounts,
+    users,
+    invitations: new InvitationService(db, users, accounts, rateLimiter),
     apiKeys: new ApiKeyService(db, config.secretKey),
     settings,
     shareTokens,
@@ -275,7 +286,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
       db,
       log,
       fileShares,
-      admins,
+      accounts,
       directUploads: fs.directUploads,
       storageConfigs,
       accessLog,
@@ -294,6 +305,6 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   };
   await settings.seed();
   await storageConfigs.ensureDefaultLocal();
-  await admins.bootstrap(config.admin, log);
+  await accounts.bootstrap(config.admin, log);
   return ctx;
 }

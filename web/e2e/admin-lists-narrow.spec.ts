@@ -1,5 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
-import { apiCreateKey, apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
+import {
+  ADMIN_USERNAME,
+  apiCreateKey,
+  apiLogin,
+  expect,
+  test,
+  unique,
+  useAdminSession,
+} from "./support/fixtures";
 import { apiCreatePaste } from "./support/pastes";
 import { apiUpload } from "./support/test-files";
 
@@ -57,7 +65,7 @@ for (const viewport of [
       const row = listRow(page, paste.slug);
       await expect(row).toBeVisible();
       await expect(row).toContainText("0 / 3");
-      await expect(row).toContainText("Administrator");
+      await expect(row).toContainText(ADMIN_USERNAME);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
       await expectReachable(page, [`Preview ${paste.slug}`, `Edit ${paste.slug}`, `Delete ${paste.slug}`]);

@@ -20,7 +20,9 @@ test("lists the API by group, filters it and opens an operation", async ({ page 
   await expect(page.getByText("3 operations")).toBeVisible();
   const op = page.locator('[data-operation="GET /api/fs/thumbnail"]');
   await op.locator("summary").click();
-  await expect(op.getByText("Administrator, or an API key with the permission for it.")).toBeVisible();
+  await expect(
+    op.getByText("Administrators, or a user or API key with the permission for it."),
+  ).toBeVisible();
   await expect(op.locator("li").filter({ hasText: /^path/ })).toContainText("required");
   await expect(op.locator("li").filter({ hasText: /^size/ })).toContainText('"256" | "1024"');
   await expect(op.getByText("image/webp").first()).toBeVisible();

@@ -30,7 +30,7 @@ test.describe("administrator sign-in", () => {
   test("login, session restore, logout", async ({ page }) => {
     await signInAsAdminViaForm(page);
     const sidebar = page.getByRole("navigation", { name: "Panel sections" });
-    await expect(sidebar.getByRole("link")).toHaveCount(10);
+    await expect(sidebar.getByRole("link")).toHaveCount(12);
     await expect(page.getByText("Signed in as Administrator")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toBeTruthy();
 

@@ -65,8 +65,21 @@ test.describe("390-wide viewport", () => {
     await page.keyboard.press("Escape");
 
     await sidebar.getByRole("link", { name: "Settings" }).click();
-    await expect(page.getByRole("region", { name: "Administrator account" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Settings" })).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await saveScreenshot(page, "mobile-settings-dark");
+
+    // The account pages: the users list and one's own account.
+    await sidebar.getByRole("link", { name: "Users" }).click();
+    await expect(page.getByRole("heading", { name: "Users" }).first()).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole("button", { name: "Create user" }).click();
+    await expect(page.getByRole("dialog", { name: "Create user" })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.keyboard.press("Escape");
+    await sidebar.getByRole("link", { name: "My account" }).click();
+    await expect(page.getByRole("region", { name: "Sign-in details" })).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, "mobile-profile-dark");
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ADMIN_USERNAME,
   apiLogin,
   expect,
   failedResource,
@@ -116,7 +117,7 @@ test.describe("paste view at 390 px", () => {
     await expect(card).toBeVisible();
     await expect(page.getByRole("table")).toBeHidden();
     await expect(card).toContainText("0 / 4");
-    await expect(card).toContainText("Administrator");
+    await expect(card).toContainText(ADMIN_USERNAME);
     await expect(card.getByRole("img", { name: "Password protected" })).toBeVisible();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await card.getByRole("button", { name: `Preview ${slug}` }).click();

@@ -47,14 +47,14 @@ test.describe("settings", () => {
     await expect(page.getByText("Settings saved.").first()).toBeVisible();
   });
 
-  test("changing the admin password logs out", async ({ page, request, consoleGuard }) => {
+  test("changing the admin password on My account logs out", async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(failedResource(401));
     const original = adminPassword();
     const changed = `${original}-changed`;
     const token = await apiLogin(request);
-    await useAdminSession(page, token, "/admin/settings");
+    await useAdminSession(page, token, "/admin/profile");
 
-    const account = page.getByRole("region", { name: "Administrator account" });
+    const account = page.getByRole("region", { name: "Sign-in details" });
     await account.getByRole("button", { name: "Update account" }).click();
     await expect(account.getByText("Enter your current password.")).toBeVisible();
     await expect(account.getByText("Enter a new username or a new password.")).toBeVisible();

@@ -38,6 +38,8 @@ export const STORAGE_KEYS = {
   apiKey: "api_key",
   apiKeyPermissions: "api_key_permissions",
   apiKeyInfo: "api_key_info",
+  /** A user's or guest's session: who signed in and their grant (an administrator's needs none). */
+  accountInfo: "account_info",
   themeMode: "themeMode",
   language: "language",
 } as const;

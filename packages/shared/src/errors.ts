@@ -358,6 +358,46 @@ export const ERROR_CATALOGUE = define({
     detail: true,
   },
   username_taken: { status: 409, en: "Username already exists", zh: "用户名已存在" },
+  // Accounts
+  user_not_found: { status: 404, en: "User does not exist", zh: "用户不存在" },
+  account_disabled: {
+    status: 403,
+    en: "This account is disabled; ask an administrator",
+    zh: "此账户已停用，请联系管理员",
+  },
+  last_admin: {
+    status: 409,
+    en: "The last administrator cannot be deleted, disabled or given another role",
+    zh: "不能删除、停用最后一位管理员或更改其角色",
+  },
+  transfer_required: {
+    status: 400,
+    en: "Choose the user who receives the deleted user's shares, requests and tasks",
+    zh: "请选择接收被删除用户的分享、文件请求和任务的用户",
+  },
+  invalid_transfer_target: {
+    status: 400,
+    en: "Ownership can only go to another active user who may own shares",
+    zh: "所有权只能转给另一位可拥有分享的有效用户",
+  },
+  invitation_invalid: {
+    status: 404,
+    en: "This invitation link is invalid, used or expired",
+    zh: "此邀请链接无效、已使用或已过期",
+  },
+  invitation_not_found: { status: 404, en: "Invitation does not exist", zh: "邀请不存在" },
+  session_not_found: { status: 404, en: "Session does not exist", zh: "会话不存在" },
+  grant_exceeded: {
+    status: 403,
+    en: "An API key cannot have rights its user lacks",
+    zh: "API 密钥的权限不能超出其用户的权限",
+    detail: true,
+  },
+  account_required: {
+    status: 403,
+    en: "Sign in with your account for this (an API key cannot do it)",
+    zh: "此操作需要以账户登录（API 密钥不能执行）",
+  },
   api_key_taken: {
     status: 409,
     en: "Key already exists, choose another custom key",

@@ -1,4 +1,5 @@
 export * from "./access-log";
+export * from "./accounts";
 export * from "./api-client";
 export * from "./api-error";
 export * from "./collection-api";
@@ -10,6 +11,7 @@ export * from "./file-request-api";
 export * from "./part-plan";
 export * from "./permissions";
 export * from "./responses";
+export * from "./schemas/accounts";
 export * from "./schemas/admin";
 export * from "./schemas/api-keys";
 export * from "./schemas/collections";

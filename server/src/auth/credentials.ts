@@ -1,6 +1,6 @@
 /**
  * Credentials as clients send them, for both transports:
- *   Authorization: Bearer <admin token> | ApiKey <key> | Basic <user:password>
+ *   Authorization: Bearer <session token> | ApiKey <key> | Basic <user:password>
  *   X-Custom-Auth-Key: <key> (0.7.3 clients)
  * Parsing never fails: anything unreadable is "none". Which schemes a
  * transport accepts is its own decision (the JSON API refuses Basic; WebDAV
@@ -36,9 +36,9 @@ export function parseCredentials(authorization: string | undefined, customKey?: 
   return { scheme: "none" };
 }
 
-/** Who can vouch for a token or a key (the admin and API-key services). */
+/** Who can vouch for a token or a key (the account and API-key services). */
 export interface CredentialVerifiers {
-  admins: {
+  accounts: {
     verifyToken(token: string): Promise<{ ok: true; principal: Principal } | { ok: false }>;
   };
   apiKeys: { authenticate(key: string): Promise<ApiKeyIdentity | null> };
@@ -73,7 +73,7 @@ export async function resolvePrincipal(
     case "none":
       return { kind: "anonymous" };
     case "bearer": {
-      const check = await verifiers.admins.verifyToken(creds.token);
+      const check = await verifiers.accounts.verifyToken(creds.token);
       return check.ok ? check.principal : { kind: "anonymous", authFailure: "token_expired" };
     }
     case "apikey": {

@@ -11,7 +11,7 @@ import {
   type PermissionName,
 } from "@clipshare/shared";
 import { AppError, forbidden } from "../errors";
-import type { Principal } from "./principal";
+import { grantOf, type Principal } from "./principal";
 
 /** 401 carrying why authentication failed, so clients can react (the web app logs out on token_expired). */
 export function authenticationRequired(principal: Principal): AppError {
@@ -51,27 +51,41 @@ export function missingPermissionMessage(required: number): string {
   return `The following permissions are required: ${names.join(", ")}`;
 }
 
-/** Admin, or an API key holding every bit of `required`. */
+/**
+ * A user signing in for themselves (a session, not an API key): managing their account and
+ * their keys is theirs alone.
+ */
+export function requireAccount(
+  principal: Principal,
+): asserts principal is Extract<Principal, { kind: "admin" | "user" }> {
+  requireAuthenticated(principal);
+  if (principal.kind === "apiKey")
+    throw forbidden("Sign in with your account for this (an API key cannot do it)", "account_required");
+}
+
+/** Admin, or a user or API key whose grant holds every bit of `required`. */
 export function requirePermission(principal: Principal, required: number): void {
   requireAuthenticated(principal);
-  if (principal.kind === "admin") return;
-  if (!hasPermission(principal.key.permissions, required)) {
+  const grant = grantOf(principal);
+  if (grant === "all") return;
+  if (!grant || !hasPermission(grant.permissions, required)) {
     throw forbidden(missingPermissionMessage(required), "permission_denied");
   }
 }
 
-/** Admin, or an API key holding at least one bit of `anyOf`. */
+/** Admin, or a user or API key whose grant holds at least one bit of `anyOf`. */
 export function requireAnyPermission(principal: Principal, anyOf: number): void {
   requireAuthenticated(principal);
-  if (principal.kind === "admin") return;
-  if (!hasAnyPermission(principal.key.permissions, anyOf)) {
+  const grant = grantOf(principal);
+  if (grant === "all") return;
+  if (!grant || !hasAnyPermission(grant.permissions, anyOf)) {
     throw forbidden(missingPermissionMessage(anyOf), "permission_denied");
   }
 }
 
-/** Base-path rule: a key may use its base path and what lies below it; admins may use every path. */
+/** Base-path rule: a grant covers its base path and what lies below it; admins may use every path. */
 export function canAccessPath(principal: Principal, path: string): boolean {
-  if (principal.kind === "admin") return true;
-  if (principal.kind !== "apiKey") return false;
-  return isPathWithinBase(principal.key.basicPath, path);
+  const grant = grantOf(principal);
+  if (grant === "all") return true;
+  return grant !== null && isPathWithinBase(grant.basePath, path);
 }

@@ -29,6 +29,8 @@ import * as mountIndex from "./migrations/0009-mount-index";
 import * as folderSettings from "./migrations/0011-folder-settings";
 import * as sftpHostKey from "./migrations/0012-sftp-host-key";
 import * as fileRequests from "./migrations/0013-file-requests";
+import * as accounts from "./migrations/0014-accounts";
+import * as userQuotas from "./migrations/0015-user-quotas";
 import * as collections from "./migrations/0020-collections";
 import * as notifications from "./migrations/0021-notifications";
 import * as publicBrowsing from "./migrations/0025-public-browsing";
@@ -53,6 +55,8 @@ const migrations: Record<string, Migration> = {
   "0012-sftp-host-key": sftpHostKey,
   // 0010 was left unused: the branches that wrote 0011-0013 landed in this order.
   "0013-file-requests": fileRequests,
+  "0014-accounts": accounts,
+  "0015-user-quotas": userQuotas,
   "0020-collections": collections,
   "0021-notifications": notifications,
   "0025-public-browsing": publicBrowsing,
@@ -60,9 +64,12 @@ const migrations: Record<string, Migration> = {
   "0031-folder-totals": folderTotals,
 };
 
+/** The known migrations, or those of them named in `only`. */
 class InlineMigrations implements MigrationProvider {
+  constructor(private readonly only: ReadonlySet<string> | null = null) {}
   async getMigrations() {
-    return migrations;
+    if (!this.only) return migrations;
+    return Object.fromEntries(Object.entries(migrations).filter(([name]) => this.only!.has(name)));
   }
 }
 
@@ -177,21 +184,27 @@ async function isUpToDate(db: Db): Promise<boolean> {
  */
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Applies pending migrations up to `target` (null: all of them); returns the names applied. */
-export async function migrateTo(db: Db, target: string | null): Promise<string[]> {
-  // Work lands from branches that each number migrations from their own range, in any order: a
-  // migration may arrive after others with higher numbers were applied (none depends on those).
+/**
+ * Applies the pending migrations among `only` (null: every known one), in name order; returns the
+ * names applied. Branches take numbers from ranges of their own, so a migration may land after one
+ * with a higher number has run: it then runs after it (unordered migrations are allowed), and no
+ * migration may rely on running before another range's.
+ */
+export async function migrateOnly(db: Db, only: readonly string[] | null): Promise<string[]> {
   const migrator = new Migrator({
     db,
-    provider: new InlineMigrations(),
+    provider: new InlineMigrations(only ? new Set(only) : null),
     nameComparator: byCodeUnit,
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await (target === null
-    ? migrator.migrateToLatest()
-    : migrator.migrateTo(target));
+  const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** Applies pending migrations up to and including `target` (null: all of them). */
+export function migrateTo(db: Db, target: string | null): Promise<string[]> {
+  return migrateOnly(db, target === null ? null : knownMigrations().filter((name) => name <= target));
 }
 
 /** The schema versions this build knows, oldest first. */

@@ -7,18 +7,57 @@
  */
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
-export interface AdminsTable {
+/** Accounts (domain/users): administrators, users and guests. */
+export interface UsersTable {
   id: string;
   username: string;
+  /** scrypt (auth/passwords.ts); "" for an account that cannot sign in with a password. */
   password_hash: string;
+  /** admin | user | guest (ROLES in packages/shared). */
+  role: Generated<string>;
+  display_name: string | null;
+  disabled: Generated<number>;
+  /** The grant of a user or guest: permission bits and the base path they apply under. */
+  permissions: Generated<number>;
+  base_path: Generated<string>;
+  /** Bytes everything the user owns may take in total; null: no limit. */
+  quota_bytes: number | null;
+  last_login_at: string | null;
   created_at: string;
   updated_at: string;
 }
 
-export interface AdminTokensTable {
+/** Sign-in sessions: the bearer token is known only by its SHA-256; `id` names it in lists. */
+export interface SessionsTable {
   token_hash: string;
-  admin_id: string;
+  id: string | null;
+  user_id: string;
+  user_agent: string | null;
+  client_ip: string | null;
+  last_seen_at: string | null;
   expires_at: string;
+  created_at: string;
+}
+
+/** A user's quota on one storage config (bytes of their shares stored there). */
+export interface UserStorageQuotasTable {
+  user_id: string;
+  storage_config_id: string;
+  quota_bytes: number;
+}
+
+/** One-time sign-up links an administrator sends (only the token's hash is kept). */
+export interface UserInvitationsTable {
+  id: string;
+  token_hash: string;
+  role: string;
+  permissions: number;
+  base_path: string;
+  note: string | null;
+  created_by: string;
+  expires_at: string;
+  accepted_by: string | null;
+  accepted_at: string | null;
   created_at: string;
 }
 
@@ -31,6 +70,8 @@ export interface ApiKeysTable {
   role: string;
   basic_path: string;
   is_guest: number;
+  /** The user the key belongs to; it never does more than they may. */
+  user_id: string | null;
   expires_at: string | null;
   last_used: string | null;
   created_at: string;
@@ -49,6 +90,8 @@ export interface PastesTable {
   /** 1: `content` is an end-to-end encrypted stream (base64url) the server cannot read. */
   encrypted: Generated<number>;
   created_by: string;
+  /** The user this belongs to (auth/creator.ts), whoever of theirs made it. */
+  owner_id: string | null;
   created_at: string;
   updated_at: string;
   /** 1: visits are counted but not logged (share_access_log). */
@@ -110,6 +153,8 @@ export interface FilesTable {
   /** End-to-end encrypted share: its sealed name and type (base64url); null for plain shares. */
   encrypted_meta: Generated<string | null>;
   created_by: string;
+  /** The user this belongs to (auth/creator.ts), whoever of theirs made it. */
+  owner_id: string | null;
   created_at: string;
   updated_at: string;
   /** 1: visits are counted but not logged (share_access_log). */
@@ -234,6 +279,8 @@ export interface TasksTable {
   type: string;
   status: string;
   created_by: string;
+  /** The user this belongs to (auth/creator.ts), whoever of theirs made it. */
+  owner_id: string | null;
   /** JSON: what the task works on (items, paths, options). */
   payload: string;
   /** JSON: per-item results and messages. */
@@ -294,6 +341,8 @@ export interface FileRequestsTable {
   title: string;
   message: string | null;
   created_by: string;
+  /** The user this belongs to (auth/creator.ts), whoever of theirs made it. */
+  owner_id: string | null;
   /** share: uploads become file shares on `storage_config_id`; folder: files in `folder_path` of a mount. */
   target_kind: string;
   storage_config_id: string | null;
@@ -346,6 +395,8 @@ export interface CollectionsTable {
   /** 1: visits are counted but not logged. */
   no_log: Generated<number>;
   created_by: string;
+  /** The user this belongs to (auth/creator.ts), whoever of theirs made it. */
+  owner_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -461,8 +512,10 @@ export interface Database {
   folder_settings: FolderSettingsTable;
   fs_index: FsIndexTable;
   mount_index_state: MountIndexStateTable;
-  admins: AdminsTable;
-  admin_tokens: AdminTokensTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_invitations: UserInvitationsTable;
+  user_storage_quotas: UserStorageQuotasTable;
   api_keys: ApiKeysTable;
   pastes: PastesTable;
   storage_configs: StorageConfigsTable;
@@ -485,7 +538,9 @@ export interface Database {
   notification_deliveries: NotificationDeliveriesTable;
 }
 
-export type AdminRow = Selectable<AdminsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type InvitationRow = Selectable<UserInvitationsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type PasteRow = Selectable<PastesTable>;
 export type NewPaste = Insertable<PastesTable>;

@@ -13,12 +13,12 @@ import type { Db } from "../db/database";
 import { sweepSpool } from "../lib/spool";
 import type { Logger } from "../logger";
 import type { AbandonedAges } from "../storage/types";
-import type { AdminService } from "./admins/admin-service";
 import type { FileShareService } from "./files/file-share-service";
 import { moveSharesIntoArea } from "./files/share-area-move";
 import type { DirectUploadService } from "./fs/fs-direct-uploads";
 import type { ShareAccessLog } from "./shares/access-log";
 import type { StorageConfigService } from "./storage-configs/storage-config-service";
+import type { AccountService } from "./users/account-service";
 
 /**
  * Default ages before leftovers count as abandoned. A streamed write touches
@@ -59,7 +59,7 @@ export interface HousekeepingDeps {
   db: Db;
   log: Logger;
   fileShares: FileShareService;
-  admins: AdminService;
+  accounts: AccountService;
   directUploads: DirectUploadService;
   storageConfigs: StorageConfigService;
   accessLog: ShareAccessLog;
@@ -75,7 +75,7 @@ export class Housekeeping {
   constructor(private readonly deps: HousekeepingDeps) {}
 
   async run(options: { now?: Date; ages?: AbandonedAges } = {}): Promise<SweepReport> {
-    const { db, log, fileShares, admins, directUploads, storageConfigs } = this.deps;
+    const { db, log, fileShares, accounts, directUploads, storageConfigs } = this.deps;
     const now = options.now ?? new Date();
     const ages = options.ages ?? DEFAULT_ABANDONED_AGES;
     // Before the share sweep, which removes expired file shares: they are told of first.
@@ -87,7 +87,7 @@ export class Housekeeping {
       requestUploads: await this.deps.fileRequests.sweep(now),
       tempFiles: await sweepSpool(this.deps.spoolDir, ages.idleWriteMs, now.getTime()),
       multipartUploads: 0,
-      adminTokens: await admins.deleteExpiredTokens(),
+      adminTokens: await accounts.deleteExpiredTokens(),
       accessLogEntries: await this.deps.accessLog.purge(now),
       sharesMoved: 0,
       storageErrors: 0,

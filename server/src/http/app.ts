@@ -14,6 +14,7 @@ import { errorHandler } from "./middleware/error-handler";
 import { requestContext } from "./middleware/request-context";
 import { downloadOffload } from "./offload";
 import { accessLogRoutes } from "./routes/access-log";
+import { accountRoutes } from "./routes/accounts";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { collectionRoutes } from "./routes/collections";
@@ -36,6 +37,7 @@ import { systemRoutes } from "./routes/system";
 import { thumbnailRoutes } from "./routes/thumbnails";
 import { uploadRoutes } from "./routes/uploads";
 import { urlUploadRoutes } from "./routes/url-upload";
+import { userRoutes } from "./routes/users";
 import { mountWebApp } from "./static";
 import type { AppEnv } from "./types";
 
@@ -103,6 +105,8 @@ export function createApp(ctx: AppContext) {
     openApiRoutes(() => api.routes),
   );
   api.route("/", authRoutes(ctx));
+  api.route("/", accountRoutes(ctx));
+  api.route("/", userRoutes(ctx));
   api.route("/admin/api-keys", apiKeyRoutes(ctx));
   api.route("/admin", settingsRoutes(ctx));
   api.route("/admin", dashboardRoutes(ctx));

@@ -17,9 +17,12 @@ export interface RouteDoc {
   /** A longer text, shown under the summary. */
   description?: string;
   tag: string;
-  /** Who may call it: anyone, the administrator, or a signed-in caller (the admin or an API key). */
-  access: "public" | "admin" | "key";
-  /** "key" routes: the API-key permission bits the route needs, every one of them. */
+  /**
+   * Who may call it: anyone, an administrator, a signed-in account (a session of any role, not
+   * an API key), or any signed-in caller (a session or an API key).
+   */
+  access: "public" | "admin" | "account" | "key";
+  /** "key" routes: the permission bits the caller's grant needs, every one of them. */
   permissions?: PermissionName[];
   /** The key needs any one of `permissions` instead of all of them. */
   anyPermission?: true;

@@ -1,36 +1,38 @@
 /**
- * Who is calling /dav. Bearer admin tokens and `ApiKey` headers resolve as on
+ * Who is calling /dav. Bearer session tokens and `ApiKey` headers resolve as on
  * the API (resolvePrincipal). HTTP Basic, which most WebDAV clients can only
  * send, is accepted here and nowhere else: an API key as the password (any
- * user name), or the admin's user name and password. Nothing is remembered
+ * user name), or a user's name and password (what they may do is their grant,
+ * as in the explorer). Nothing is remembered
  * per client IP or user agent, so a request without credentials is always
  * anonymous.
  *
  * - A key is looked up first: a keyed hash and an indexed read, no password
  *   hash, and the key itself is checked on every request, so revocation,
  *   expiry and permission changes apply at once.
- * - Otherwise it is an admin password guess: reserved against the WebDAV
+ * - Otherwise it is a password guess: reserved against the WebDAV
  *   limit per (address, user name) and per address before the deliberately
  *   slow scrypt runs, so a flood of wrong passwords costs one database write
  *   per request once over the limit.
- * - WebDAV clients send the password with every request, so a proven admin
+ * - WebDAV clients send the password with every request, so a proven
  *   pair is kept in memory for TTL under a SHA-256 of the exact
- *   `user:password`, with a stamp of the admin's credentials. Each hit checks
- *   the stamp against the database (one indexed read), so a password or name
- *   change revokes the entry at once on every instance.
+ *   `user:password`, with a stamp of the account (name, password, role, grant,
+ *   disabled). Each hit checks the stamp against the database (one indexed
+ *   read), so any such change revokes the entry at once on every instance.
  */
 import { createHash } from "node:crypto";
 import { type Credentials, parseCredentials, resolvePrincipal } from "../auth/credentials";
 import type { Principal } from "../auth/principal";
+import { accountIdOf } from "../auth/principal";
 import { accountTarget, RATE_LIMITS } from "../auth/rate-limiter";
 import type { AppContext } from "../context";
-import type { VerifiedAdmin } from "../domain/admins/admin-service";
+import type { VerifiedAccount } from "../domain/users/account-service";
 
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 1000;
 
 export class DavAuthenticator {
-  private readonly verified = new Map<string, { admin: VerifiedAdmin; until: number }>();
+  private readonly verified = new Map<string, { admin: VerifiedAccount; until: number }>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -66,7 +68,7 @@ export class DavAuthenticator {
       .digest("base64");
     const hit = this.verified.get(cacheKey);
     if (hit && hit.until > this.now()) {
-      const current = await this.ctx.admins.credentialStamp(hit.admin.principal.adminId);
+      const current = await this.ctx.accounts.credentialStamp(accountIdOf(hit.admin.principal)!);
       if (current === hit.admin.stamp) return hit.admin.principal;
     }
     if (hit) this.verified.delete(cacheKey);
@@ -74,14 +76,14 @@ export class DavAuthenticator {
     const admin = await this.ctx.rateLimiter.attempt(
       RATE_LIMITS.webdavAuth,
       { ...who, secret: creds.password },
-      () => this.ctx.admins.verifyCredentials(creds.username, creds.password),
+      () => this.ctx.accounts.verifyCredentials(creds.username, creds.password),
     );
     if (!admin) return { kind: "anonymous", authFailure: "invalid_credentials" };
     this.remember(cacheKey, admin);
     return admin.principal;
   }
 
-  private remember(cacheKey: string, admin: VerifiedAdmin): void {
+  private remember(cacheKey: string, admin: VerifiedAccount): void {
     const now = this.now();
     if (this.verified.size >= CACHE_MAX) {
       for (const [k, v] of this.verified) if (v.until <= now) this.verified.delete(k);

@@ -28,7 +28,7 @@ const basic = (user: string, password: string) =>
 const propfind = (authorization: string) =>
   t.request("PROPFIND", "/dav/", { headers: { authorization, depth: "0" } });
 const keyNamed = async (name: string) => {
-  const key = (await t.ctx.apiKeys.list()).find((k) => k.name === name);
+  const key = (await t.ctx.apiKeys.list("all")).find((k) => k.name === name);
   if (!key) throw new Error(`no key ${name}`);
   return key;
 };
@@ -94,19 +94,19 @@ describe("reset-admin-password", CLI_TIMEOUT, () => {
   });
 
   it("an unknown --username fails with exit 1 and changes nothing", async () => {
-    const before = await t.ctx.db.selectFrom("admins").select("password_hash").executeTakeFirstOrThrow();
+    const before = await t.ctx.db.selectFrom("users").select("password_hash").executeTakeFirstOrThrow();
     const res = await runCli(["reset-admin-password", "--username", "nobody"], env);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('No administrator named "nobody"');
     expect(res.stdout).toBe("");
-    const after = await t.ctx.db.selectFrom("admins").select("password_hash").executeTakeFirstOrThrow();
+    const after = await t.ctx.db.selectFrom("users").select("password_hash").executeTakeFirstOrThrow();
     expect(after.password_hash).toBe(before.password_hash);
   });
   it("with several administrators asks for --username, then resets only that one", async () => {
     const now = new Date().toISOString();
-    const before = await t.ctx.db.selectFrom("admins").select("password_hash").executeTakeFirstOrThrow();
+    const before = await t.ctx.db.selectFrom("users").select("password_hash").executeTakeFirstOrThrow();
     await t.ctx.db
-      .insertInto("admins")
+      .insertInto("users")
       .values({ id: "second-admin", username: "ops", password_hash: "x", created_at: now, updated_at: now })
       .execute();
     const ambiguous = await runCli(["reset-admin-password"], env);
@@ -121,7 +121,7 @@ describe("reset-admin-password", CLI_TIMEOUT, () => {
     const ops = await t.request("POST", "/api/admin/login", { body: { username: "ops", password } });
     expect(ops.status, ops.text).toBe(200);
     const first = await t.ctx.db
-      .selectFrom("admins")
+      .selectFrom("users")
       .select("password_hash")
       .where("username", "=", ADMIN_USERNAME)
       .executeTakeFirstOrThrow();
@@ -177,7 +177,8 @@ describe("create-api-key", CLI_TIMEOUT, () => {
   });
 
   it("follows the API's rules: a taken name fails (exit 1), bad options are usage errors (exit 2)", async () => {
-    await t.ctx.apiKeys.create({ name: "taken-name", permissions: Permission.TEXT });
+    const admin = await t.ctx.db.selectFrom("users").select("id").executeTakeFirstOrThrow();
+    await t.ctx.apiKeys.create({ name: "taken-name", permissions: Permission.TEXT }, admin.id);
     const taken = await runCli(["create-api-key", "--name", "taken-name"], env);
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain("Key name already exists");
@@ -195,7 +196,7 @@ describe("create-api-key", CLI_TIMEOUT, () => {
     expect(unknown.stderr).toContain('Unknown permission "FLY"');
     expect((await runCli(["create-api-key"], env)).stderr).toContain("--name is required");
 
-    const names = (await t.ctx.apiKeys.list()).map((k) => k.name);
+    const names = (await t.ctx.apiKeys.list("all")).map((k) => k.name);
     expect(names).not.toContain("bad-path");
     expect(names).not.toContain("past");
   });

@@ -142,12 +142,12 @@ describe("API key management", () => {
     expect((await t.request("GET", "/api/test/api-key", { apiKey: key })).status).toBe(401);
   });
 
-  it("is admin-only: anonymous gets 401, an API key gets 403", async () => {
+  it("needs a signed-in account: anonymous gets 401, an API key (even with every bit) gets 403", async () => {
     expect((await t.request("GET", "/api/admin/api-keys")).status).toBe(401);
     const { key } = await t.createApiKey(ALL_PERMISSIONS);
     const res = await t.request("GET", "/api/admin/api-keys", { apiKey: key });
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe("admin_required");
+    expect(res.body.error).toBe("account_required");
   });
 });
 

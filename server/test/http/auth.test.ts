@@ -37,13 +37,13 @@ describe("admin login", () => {
         headers: freshIp(),
       })
     ).body.data.token;
-    const rows = await t.ctx.db.selectFrom("admin_tokens").select("token_hash").execute();
+    const rows = await t.ctx.db.selectFrom("sessions").select("token_hash").execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
   });
 
   it("stores the admin password hashed with scrypt", async () => {
-    const admin = await t.ctx.db.selectFrom("admins").selectAll().executeTakeFirstOrThrow();
+    const admin = await t.ctx.db.selectFrom("users").selectAll().executeTakeFirstOrThrow();
     expect(admin.password_hash.startsWith("scrypt$")).toBe(true);
     expect(admin.password_hash).not.toContain(ADMIN_PASSWORD);
   });
@@ -173,7 +173,7 @@ describe("logout and token expiry", () => {
       headers: freshIp(),
     });
     await t.ctx.db
-      .updateTable("admin_tokens")
+      .updateTable("sessions")
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute();
     const check = await t.request("GET", "/api/test/admin-token", { token: login.body.data.token });

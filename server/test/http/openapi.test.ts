@@ -101,7 +101,10 @@ describe("the OpenAPI document", () => {
       required: ["username", "password"],
     });
     const data = login.responses["200"].content["application/json"].schema.properties.data;
-    expect(data).toMatchObject({ required: ["username", "token", "expiresAt"], additionalProperties: false });
+    expect(data).toMatchObject({
+      required: ["username", "token", "expiresAt", "role"],
+      additionalProperties: false,
+    });
 
     const listing = doc.paths["/api/fs/list"]!.get!;
     expect(listing.parameters.map((p: { name: string }) => p.name)).toEqual(
@@ -170,7 +173,7 @@ describe("the OpenAPI document", () => {
       "paste_view_limit",
     ]);
     expect(view["401"]).toBeDefined();
-    const admin = doc.paths["/api/admin/api-keys"]!.get!.responses;
+    const admin = doc.paths["/api/admin/users"]!.get!.responses;
     expect(admin["403"].content["application/json"].schema.properties.error.enum).toEqual(["admin_required"]);
     expect(admin["401"].content["application/json"].schema.properties.error.enum).toContain("token_expired");
   });

@@ -201,7 +201,7 @@ describe("tasks", () => {
     it("after a crash, a running copy is resumed and a running upload is failed, both visibly", async () => {
       for (const i of instances.splice(0)) await i.ctx.close();
       await mustPut(t, "/src/crash.txt", "survives", admin);
-      const adminId = (await t.ctx.db.selectFrom("admins").select("id").executeTakeFirstOrThrow()).id;
+      const adminId = (await t.ctx.db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id;
       const longAgo = nowIso(new Date(Date.now() - 10 * 60_000));
       const stale = (type: string, payload: unknown) => ({
         id: randomUUID(),
@@ -262,7 +262,7 @@ describe("tasks", () => {
           return { status: "completed" };
         });
       }
-      const adminId = (await t.ctx.db.selectFrom("admins").select("id").executeTakeFirstOrThrow()).id;
+      const adminId = (await t.ctx.db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id;
       const principal = { kind: "admin" as const, adminId, username: "admin" };
       const ids: string[] = [];
       for (let i = 0; i < 40; i++) ids.push((await t.ctx.fs.tasks.create(principal, "noop" as never, {})).id);

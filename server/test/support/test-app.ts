@@ -48,7 +48,25 @@ export interface TestApp {
   request<T = any>(method: string, url: string, options?: RequestOptions): Promise<TestResponse<T>>;
   adminToken(): Promise<string>;
   createApiKey(permissions: number, extra?: Record<string, unknown>): Promise<{ id: string; key: string }>;
+  /** A user made by the administrator, signed in: its id, name, password and session token. */
+  createUser(options?: NewUser): Promise<TestUser>;
   close(): Promise<void>;
+}
+
+export interface NewUser {
+  role?: "admin" | "user" | "guest";
+  permissions?: number;
+  base_path?: string;
+  username?: string;
+}
+
+export interface TestUser {
+  id: string;
+  username: string;
+  password: string;
+  token: string;
+  /** An API key of this user (made with their session, so it can hold no more than they may). */
+  createApiKey(permissions: number, extra?: Record<string, unknown>): Promise<{ id: string; key: string }>;
 }
 
 /** `options.log`: the logger the app writes to (tests that read its lines); else one at LOG_LEVEL. */
@@ -123,6 +141,37 @@ export async function createTestApp(
       });
       if (res.status !== 201) throw new Error(`create key failed: ${res.text}`);
       return { id: res.body.data.id, key: res.body.data.key };
+    },
+    async createUser(options = {}) {
+      const username = options.username ?? `user-${randomBytes(4).toString("hex")}`;
+      const password = `pw-${randomBytes(8).toString("hex")}`;
+      const made = await request("POST", "/api/admin/users", {
+        token: await testApp.adminToken(),
+        body: { username, password, ...options },
+      });
+      if (made.status !== 201) throw new Error(`create user failed: ${made.text}`);
+      const login = await request("POST", "/api/admin/login", { body: { username, password } });
+      if (login.status !== 200) throw new Error(`user login failed: ${login.text}`);
+      const token = login.body.data.token as string;
+      return {
+        id: made.body.data.id as string,
+        username,
+        password,
+        token,
+        async createApiKey(permissions, extra = {}) {
+          const res = await request("POST", "/api/admin/api-keys", {
+            token,
+            body: {
+              name: `key-${randomBytes(4).toString("hex")}`,
+              permissions,
+              expires_at: "never",
+              ...extra,
+            },
+          });
+          if (res.status !== 201) throw new Error(`create key failed: ${res.text}`);
+          return { id: res.body.data.id, key: res.body.data.key };
+        },
+      };
     },
     async close() {
       await ctx.close();

@@ -8,7 +8,7 @@ import {
 } from "@playwright/test";
 import { ADMIN_MODULE_IDS } from "../../src/features/admin/modules/module-ids";
 import { createLocalConfig } from "./explorer";
-import { apiCreateKey, apiLogin, unique } from "./fixtures";
+import { ADMIN_USERNAME, apiCreateKey, apiLogin, unique } from "./fixtures";
 import { apiCreatePaste } from "./pastes";
 import { apiUpload } from "./test-files";
 
@@ -41,6 +41,8 @@ export interface SampleData {
   key: string;
   /** The sample mount, holding one file. */
   mountPath: string;
+  /** The sign-up page of an open invitation. */
+  invitePath: string;
   names: string[];
 }
 
@@ -91,7 +93,13 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     name: tag,
     permissions: Permission.TEXT | Permission.FILE_SHARE | Permission.MOUNT_VIEW,
   });
+  const invitation = await request.post("/api/admin/invitations", {
+    headers: auth,
+    data: { role: "user", permissions: Permission.TEXT },
+  });
+  expect(invitation.status(), await invitation.text()).toBe(201);
   return {
+    invitePath: (await invitation.json()).data.path as string,
     pasteSlug: paste.slug,
     protectedPasteSlug: locked.slug,
     fileSlug: file.slug,
@@ -100,6 +108,7 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     protectedCollectionSlug,
     key: key.key,
     mountPath,
+    // The administrator's name shows as the owner of the sample shares.
     names: [
       tag,
       paste.slug,
@@ -109,6 +118,7 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
       collectionSlug,
       protectedCollectionSlug,
       key.key,
+      ADMIN_USERNAME,
     ],
   };
 }
@@ -141,6 +151,7 @@ export function allScreens(data: SampleData): Screen[] {
     { name: "upload", as: "admin", path: "/upload" },
     { name: "upload-signed-out", as: "visitor", path: "/upload" },
     { name: "sign-in", as: "visitor", path: "/admin" },
+    { name: "invite", as: "visitor", path: data.invitePath },
     ...ADMIN_MODULES.map((id) => ({ name: `admin-${id}`, as: "admin" as const, path: `/admin/${id}` })),
     ...KEY_MODULES.map((id) => ({ name: `key-${id}`, as: "key" as const, path: `/admin/${id}` })),
     { name: "explorer", as: "admin", path: "/mount-explorer" },

@@ -32,12 +32,12 @@ export function explorerUrl(path: string): string {
     .join("/")}`;
 }
 
-/** Plus: an API-key user may only browse at or below the key's base path. */
+/** Plus: a user or API key may only browse at or below their grant's base path. */
 export async function explorerGuard({ params, url }: GuardArgs): Promise<string | null> {
   const elsewhere = await panelGuard();
   if (elsewhere) return elsewhere;
   const caps = capabilitiesOf(authStore.getState());
-  if (caps.isApiKey && caps.mount) {
+  if (caps.isScoped && caps.mount) {
     const path = `/${params["*"] ?? ""}`;
     if (!isPathWithinBase(caps.basicPath, path)) return `${explorerUrl(caps.basicPath)}${url.search}`;
   }

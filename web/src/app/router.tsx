@@ -128,6 +128,14 @@ export const appRoutes = [
             ),
           },
           {
+            path: "invite/:token",
+            handle: handle("pages.invite"),
+            lazy: lazyPage(
+              () => import("../features/account/components/invite-page"),
+              (m) => m.InvitePage,
+            ),
+          },
+          {
             path: "c/:slug",
             handle: handle("pages.collection"),
             lazy: lazyPage(

@@ -7,6 +7,7 @@ import {
   normalizeBasePath,
   Permission,
   type PermissionFlags,
+  type Role,
 } from "@clipshare/shared";
 
 /**
@@ -15,7 +16,12 @@ import {
  * Pure, so route guards and tests use it without the store.
  */
 
-export type AuthType = "none" | "admin" | "apikey";
+/**
+ * How the browser is signed in: an administrator's session, a user's or guest's session
+ * ("user": a bearer token like the administrator's, with the grant an administrator gave),
+ * or an API key.
+ */
+export type AuthType = "none" | "admin" | "user" | "apikey";
 
 export interface KeyInfo {
   id: string | number | null;
@@ -27,6 +33,8 @@ export interface UserInfo {
   id: string | number | null;
   name: string;
   basicPath: string;
+  /** The account's role (a key's owner's, for keys); null when the server did not say. */
+  role?: Role | null;
 }
 
 export interface AuthState {
@@ -34,7 +42,7 @@ export interface AuthState {
   adminToken: string | null;
   apiKey: string | null;
   keyInfo: KeyInfo | null;
-  /** Permission bitmask; every bit for an admin. */
+  /** Permission bitmask; every bit for an admin; the grant for a user's session or a key. */
   permissions: number;
   userInfo: UserInfo | null;
   /** Epoch ms of the last successful check with the server, null if never in this page. */
@@ -82,6 +90,10 @@ export interface Capabilities {
   isAuthenticated: boolean;
   isAdmin: boolean;
   isApiKey: boolean;
+  /** Signed in with an account's session (any role), so the account's own pages apply. */
+  isAccount: boolean;
+  /** Limited to a grant (a user's session or an API key): its bits and base path. */
+  isScoped: boolean;
   /** The effective permission bits: every bit for an admin, none when signed out. */
   mask: number;
   text: boolean;
@@ -90,27 +102,32 @@ export interface Capabilities {
   mount: boolean;
   mountView: boolean;
   basicPath: string;
-  /** Admin, or a key with text, file or mount permission. */
+  /** Admin, any account (its profile is there), or a key with text, file or mount permission. */
   hasPanelAccess: boolean;
 }
 
 export function capabilitiesOf(state: AuthState): Capabilities {
   const isAdmin = state.authType === "admin";
+  const isUser = state.authType === "user";
   const isApiKey = state.authType === "apikey";
-  const mask = isAdmin ? ALL_PERMISSIONS : isApiKey ? state.permissions : 0;
+  const isScoped = isUser || isApiKey;
+  const mask = isAdmin ? ALL_PERMISSIONS : isScoped ? state.permissions : 0;
   const text = hasAnyPermission(mask, Permission.TEXT);
   const file = hasAnyPermission(mask, Permission.FILE_SHARE);
   const mount = hasAnyPermission(mask, MOUNT_ANY);
+  const basicPath = isApiKey ? state.keyInfo?.basic_path : isUser ? state.userInfo?.basicPath : "/";
   return {
-    isAuthenticated: isAdmin || isApiKey,
+    isAuthenticated: isAdmin || isScoped,
     isAdmin,
     isApiKey,
+    isAccount: isAdmin || isUser,
+    isScoped,
     mask,
     text,
     file,
     mount,
     mountView: hasAnyPermission(mask, Permission.MOUNT_VIEW),
-    basicPath: isApiKey ? normalizeBasePath(state.keyInfo?.basic_path) : "/",
-    hasPanelAccess: isAdmin || (isApiKey && (text || file || mount)),
+    basicPath: normalizeBasePath(basicPath),
+    hasPanelAccess: isAdmin || isUser || (isApiKey && (text || file || mount)),
   };
 }

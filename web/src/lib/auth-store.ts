@@ -2,9 +2,11 @@ import type { Credentials } from "@clipshare/shared";
 import {
   type AdminLogin,
   ALL_PERMISSIONS,
+  normalizeBasePath,
   type PermissionFlags,
   permissionFlags,
   REVALIDATE_INTERVAL_MS,
+  type Role,
   STORAGE_KEYS,
 } from "@clipshare/shared";
 import { useSyncExternalStore } from "react";
@@ -54,14 +56,38 @@ function emit(name: string, detail: Record<string, unknown>): void {
   window.dispatchEvent(new CustomEvent(name, { detail }));
 }
 
+/** A session (administrator, user or guest) sends its token as Bearer; a key as ApiKey. */
 function credentialsOf(s: AuthState): Credentials | null {
-  if (s.authType === "admin" && s.adminToken) return { type: "admin", token: s.adminToken };
+  if ((s.authType === "admin" || s.authType === "user") && s.adminToken)
+    return { type: "admin", token: s.adminToken };
   if (s.authType === "apikey" && s.apiKey) return { type: "apikey", key: s.apiKey };
   return null;
 }
 
+/** What a user's session keeps beside its token, to restore it before the first check. */
+interface StoredAccount {
+  id: string | number | null;
+  name: string;
+  role: Role;
+  permissions: number;
+  basic_path: string;
+}
+
 function persist(s: AuthState): void {
-  writeString(STORAGE_KEYS.adminToken, s.authType === "admin" ? s.adminToken : null);
+  const session = s.authType === "admin" || s.authType === "user";
+  writeString(STORAGE_KEYS.adminToken, session ? s.adminToken : null);
+  writeJson(
+    STORAGE_KEYS.accountInfo,
+    s.authType === "user" && s.userInfo
+      ? {
+          id: s.userInfo.id,
+          name: s.userInfo.name,
+          role: s.userInfo.role ?? "user",
+          permissions: s.permissions,
+          basic_path: s.userInfo.basicPath,
+        }
+      : null,
+  );
   writeString(STORAGE_KEYS.apiKey, s.authType === "apikey" ? s.apiKey : null);
   writeJson(STORAGE_KEYS.apiKeyPermissions, s.authType === "apikey" ? permissionFlags(s.permissions) : null);
   writeJson(STORAGE_KEYS.apiKeyInfo, s.authType === "apikey" ? s.keyInfo : null);
@@ -70,6 +96,8 @@ function persist(s: AuthState): void {
 /** Read the stored credential (admin token wins over an API key). */
 function restoreFromStorage(): AuthState {
   const token = readString(STORAGE_KEYS.adminToken);
+  const account = readJson<StoredAccount>(STORAGE_KEYS.accountInfo);
+  if (token && account) return userState(token, account, null);
   if (token) {
     return {
       ...SIGNED_OUT,
@@ -112,6 +140,54 @@ function apiKeyState(key: string, data: ApiKeyVerification): AuthState {
   };
 }
 
+function userState(token: string, account: StoredAccount, lastValidated: number | null): AuthState {
+  return {
+    authType: "user",
+    adminToken: token,
+    apiKey: null,
+    keyInfo: null,
+    permissions: Number.isInteger(account.permissions) ? account.permissions : 0,
+    userInfo: {
+      id: account.id,
+      name: account.name,
+      basicPath: normalizeBasePath(account.basic_path),
+      role: account.role,
+    },
+    lastValidated,
+  };
+}
+
+/** A session's state from GET /test/api-key: an administrator's, or a user's with their grant. */
+function sessionState(token: string, data: ApiKeyVerification): AuthState {
+  const role = data.user?.role ?? (data.is_admin ? "admin" : "user");
+  if (role === "admin") {
+    return {
+      ...SIGNED_OUT,
+      authType: "admin",
+      adminToken: token,
+      permissions: ALL_PERMISSIONS,
+      userInfo: {
+        id: data.user?.id ?? null,
+        name: data.user?.username ?? data.name ?? "",
+        basicPath: "/",
+        role,
+      },
+      lastValidated: Date.now(),
+    };
+  }
+  return userState(
+    token,
+    {
+      id: data.user?.id ?? null,
+      name: data.user?.username ?? data.name ?? "",
+      role,
+      permissions: parsePermissionMask(data) ?? 0,
+      basic_path: data.basic_path ?? "/",
+    },
+    Date.now(),
+  );
+}
+
 const logoutEvent: Record<LogoutReason, string> = {
   user: AUTH_EVENTS.changed,
   "validation-failed": AUTH_EVENTS.changed,
@@ -132,7 +208,11 @@ export const authStore = {
     setState(restoreFromStorage());
     if (typeof window !== "undefined") {
       window.addEventListener("storage", (event) => {
-        const watched: (string | null)[] = [STORAGE_KEYS.adminToken, STORAGE_KEYS.apiKey];
+        const watched: (string | null)[] = [
+          STORAGE_KEYS.adminToken,
+          STORAGE_KEYS.apiKey,
+          STORAGE_KEYS.accountInfo,
+        ];
         if (event.key !== null && !watched.includes(event.key)) return;
         // Another tab signed in or out: follow it.
         setState(restoreFromStorage());
@@ -149,18 +229,35 @@ export const authStore = {
     });
     const token = res.data?.token;
     if (!token) throw new ApiError({ kind: "invalid_response", reason: "loginMissingToken" });
-    const next: AuthState = {
-      authType: "admin",
-      adminToken: token,
-      apiKey: null,
-      keyInfo: null,
-      permissions: ALL_PERMISSIONS,
-      userInfo: { id: null, name: res.data?.username ?? username, basicPath: "/" },
-      lastValidated: Date.now(),
-    };
+    await authStore.startSession(token, res.data?.role ?? "admin", res.data?.username ?? username);
+  },
+
+  /**
+   * Keep a session token (from sign-in or an accepted invitation). An administrator's needs
+   * nothing more (a 0.7.3 server sends no role); a user's grant comes from GET /test/api-key.
+   */
+  async startSession(token: string, role: Role, username: string): Promise<void> {
+    let next: AuthState;
+    if (role === "admin") {
+      next = {
+        ...SIGNED_OUT,
+        authType: "admin",
+        adminToken: token,
+        permissions: ALL_PERMISSIONS,
+        userInfo: { id: null, name: username, basicPath: "/", role },
+        lastValidated: Date.now(),
+      };
+    } else {
+      const check = await api.request<ApiKeyVerification | null>("/test/api-key", {
+        auth: { type: "admin", token },
+        context: "login",
+      });
+      if (!check.data) throw new ApiError({ kind: "invalid_response", reason: "apiKeyValidationFailed" });
+      next = sessionState(token, check.data);
+    }
     persist(next);
     setState(next);
-    emit(AUTH_EVENTS.changed, { authType: "admin" });
+    emit(AUTH_EVENTS.changed, { authType: next.authType });
   },
 
   /**
@@ -204,7 +301,11 @@ export const authStore = {
     // Signing out on purpose leaves no links of this session on the device.
     if (reason === "user") recentPastes.clear();
     emit(logoutEvent[reason], { reason, previousAuthType: previous.authType });
-    if (previous.authType === "admin" && previous.adminToken && reason === "user") {
+    if (
+      (previous.authType === "admin" || previous.authType === "user") &&
+      previous.adminToken &&
+      reason === "user"
+    ) {
       try {
         await api.post("/admin/logout", undefined, {
           auth: { type: "admin", token: previous.adminToken },
@@ -222,9 +323,21 @@ export const authStore = {
     const credentials = credentialsOf(current);
     if (!credentials) return false;
     try {
-      if (credentials.type === "admin") {
+      if (credentials.type === "admin" && current.authType === "admin") {
         await api.request("/test/admin-token", { auth: credentials, context: "login" });
         if (state.adminToken === current.adminToken) setState({ ...state, lastValidated: Date.now() });
+      } else if (credentials.type === "admin") {
+        // A user's session: the answer carries the grant as it is now.
+        const res = await api.request<ApiKeyVerification | null>("/test/api-key", {
+          auth: credentials,
+          context: "login",
+        });
+        if (!res.data) throw new ApiError({ kind: "invalid_response", reason: "apiKeyValidationFailed" });
+        if (state.adminToken === current.adminToken) {
+          const next = sessionState(credentials.token, res.data);
+          persist(next);
+          setState(next);
+        }
       } else {
         const res = await api.request<ApiKeyVerification | null>("/test/api-key", {
           auth: credentials,
@@ -268,7 +381,7 @@ export const authStore = {
     return pendingValidation;
   },
 
-  /** Change the admin's username and/or password; the server revokes every token, so log out. */
+  /** Change one's own username and/or password; the server revokes every token, so log out. */
   async changeAdminCredentials(input: {
     currentPassword: string;
     newUsername?: string;

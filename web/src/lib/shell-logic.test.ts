@@ -86,6 +86,19 @@ describe("auth state", () => {
     expect(allowedModules(capabilitiesOf(keyUser(Permission.MOUNT_DELETE)))).toEqual(["mount-management"]);
   });
 
+  it("a user's session opens what its grant allows, plus its own keys and profile, never the users", () => {
+    const user = capabilitiesOf({
+      ...signedOut,
+      authType: "user",
+      adminToken: "t",
+      permissions: Permission.TEXT,
+      userInfo: { id: "u", name: "ann", basicPath: "/team", role: "user" },
+    });
+    expect(user).toMatchObject({ isAuthenticated: true, isAdmin: false, isScoped: true, basicPath: "/team" });
+    expect(allowedModules(user)).toEqual(["text-management", "key-management", "profile"]);
+    expect(defaultModule(user)).toBe("text-management");
+  });
+
   it("a locked module names the permission a key lacks, or none when only the administrator may open it", () => {
     expect(modulePermission("text-management")).toBe("TEXT");
     expect(modulePermission("file-management")).toBe("FILE_SHARE");

@@ -22,6 +22,9 @@ export const apiKey = z.strictObject({
   last_used: nullableString,
   created_at: z.string(),
   updated_at: z.string(),
+  /** The user the key belongs to, and their name. */
+  user_id: nullableString,
+  owner: nullableString,
 });
 export type ApiKeyDto = z.infer<typeof apiKey>;
 

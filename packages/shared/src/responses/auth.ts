@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "../accounts";
 
 /** What the sign-in routes answer in `data`. */
 
@@ -7,6 +8,8 @@ export const adminLogin = z.strictObject({
   username: z.string(),
   token: z.string(),
   expiresAt: z.string(),
+  /** Who signed in (0.7.3 clients, which only knew administrators, ignore it). */
+  role: z.enum(ROLES),
 });
 export type AdminLogin = z.infer<typeof adminLogin>;
 
@@ -41,5 +44,13 @@ export const credentialCheck = z.strictObject({
     is_guest: z.boolean().optional(),
   }),
   is_admin: z.boolean(),
+  /** The account behind the credentials (a key's owner); absent from 0.7.3 servers. */
+  user: z
+    .strictObject({
+      id: z.string(),
+      username: z.string(),
+      role: z.enum(ROLES),
+    })
+    .optional(),
 });
 export type CredentialCheck = z.infer<typeof credentialCheck>;

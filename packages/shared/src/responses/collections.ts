@@ -39,6 +39,9 @@ export const collection = z.strictObject({
   item_count: z.number(),
   created_by: z.string(),
   key_name: nullableString,
+  /** The user the collection belongs to, and their name. */
+  owner_id: nullableString,
+  owner_name: nullableString,
   created_at: z.string(),
   updated_at: z.string(),
 });

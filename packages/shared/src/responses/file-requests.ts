@@ -34,6 +34,9 @@ export const fileRequest = z.strictObject({
   reserved_files: z.number(),
   reserved_bytes: z.number(),
   created_by: z.string(),
+  /** The user the request belongs to, and their name. */
+  owner_id: z.string().nullable(),
+  owner_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -39,6 +39,9 @@ export const fileShare = z.strictObject({
   upload_expires_at: nullableString,
   created_by: z.string(),
   key_name: nullableString,
+  /** The user the share belongs to, and their name. */
+  owner_id: nullableString,
+  owner_name: nullableString,
   created_at: z.string(),
   updated_at: z.string(),
   /** The share page's path. */

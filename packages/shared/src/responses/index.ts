@@ -3,6 +3,7 @@
  * server's presenters (typed against them), the web app (types only) and the
  * contract test (which parses real answers with them).
  */
+export * from "./accounts";
 export * from "./admin";
 export * from "./auth";
 export * from "./collections";

@@ -23,7 +23,7 @@ export const createdPaste = z.strictObject({
   /** End-to-end encrypted: content is ciphertext only the link's key opens. */
   encrypted: z.boolean(),
   created_at: z.string(),
-  authorized_by: z.enum(["admin", "apikey"]),
+  authorized_by: z.enum(["admin", "apikey", "user"]),
 });
 export type CreatedPaste = z.infer<typeof createdPaste>;
 
@@ -69,6 +69,9 @@ export const pasteListRow = z.strictObject({
   state: z.enum(SHARE_STATES),
   created_by: z.string(),
   key_name: nullableString,
+  /** The user the paste belongs to, and their name. */
+  owner_id: nullableString,
+  owner_name: nullableString,
   /** Empty for an encrypted paste: its content is ciphertext. */
   content_preview: z.string(),
   content_length: z.number(),

@@ -97,6 +97,8 @@ export const createApiKeyRequest = onFirstUse(() =>
     role: z.enum(KEY_ROLES).optional().default("GENERAL"),
     basic_path: basePathInput.optional().default("/"),
     is_guest: looseBoolean.optional().default(false),
+    /** Administrators: the user the key is for (default: themselves). Ignored for users. */
+    user_id: z.string().trim().min(1).max(100).optional(),
   }),
 );
 export type CreateApiKeyRequest = z.input<typeof createApiKeyRequest>;

@@ -1,8 +1,9 @@
 /** `create-api-key`: an API key made through the same service (and rules) as the admin API. */
 import { ALL_PERMISSIONS, Permission, type PermissionName } from "@clipshare/shared";
 import { ConfigError, parseDuration } from "../../config";
-import { migrateToLatest } from "../../db/database";
+import { type Db, migrateToLatest } from "../../db/database";
 import { ApiKeyService } from "../../domain/api-keys/api-key-service";
+import { AppError } from "../../errors";
 import { type Command, parseOptions, serverConfig, UsageError, withDatabase } from "../command";
 
 const PERMISSION_NAMES = Object.keys(Permission) as PermissionName[];
@@ -11,7 +12,7 @@ export const createApiKey: Command = {
   name: "create-api-key",
   summary: "create an API key and print it once",
   help: `Usage: clipshare-server create-api-key --name NAME [--permissions LIST] [--base-path PATH]
-                                     [--expires WHEN] [--quiet]
+                                     [--expires WHEN] [--user NAME] [--quiet]
 
 Creates an API key with the same rules as Admin → Key management and prints the key once.
 
@@ -21,6 +22,8 @@ Creates an API key with the same rules as Admin → Key management and prints th
   --base-path PATH     the only part of the mounts the key sees (default /)
   --expires WHEN       "never", a date (2027-01-31 or ISO time) or a duration from now
                        (90m, 12h, 30d); default 24 hours, as in the admin panel
+  --user NAME          the user the key belongs to (default: the first administrator); the
+                       key never does more than that user may
   --quiet              print only the key (for scripts)`,
 
   async run(args, io) {
@@ -32,6 +35,7 @@ Creates an API key with the same rules as Admin → Key management and prints th
         "base-path": { type: "string" },
         expires: { type: "string" },
         quiet: { type: "boolean" },
+        user: { type: "string" },
       },
       { min: 0, max: 0, names: "" },
     );
@@ -45,7 +49,8 @@ Creates an API key with the same rules as Admin → Key management and prints th
     const config = serverConfig(io.env, "existing");
     await withDatabase(config, async (db) => {
       await migrateToLatest(db);
-      const key = await new ApiKeyService(db, config.secretKey).create(request);
+      const owner = await keyOwner(db, values.user);
+      const key = await new ApiKeyService(db, config.secretKey).create(request, owner);
       if (values.quiet) {
         io.out(key.key);
         return;
@@ -59,6 +64,26 @@ Creates an API key with the same rules as Admin → Key management and prints th
     });
   },
 };
+
+/** The user named by --user, else the first administrator (who owns the keys made before accounts). */
+async function keyOwner(db: Db, username: string | undefined): Promise<string> {
+  let query = db.selectFrom("users").select("id");
+  query =
+    username === undefined
+      ? query.where("role", "=", "admin").orderBy("created_at").orderBy("id")
+      : query.where("username", "=", username);
+  const row = await query.executeTakeFirst();
+  if (!row) {
+    throw new AppError(
+      404,
+      "user_not_found",
+      username === undefined
+        ? "No administrator exists yet: start ClipShare once"
+        : `No user named "${username}"`,
+    );
+  }
+  return row.id;
+}
 
 /** Names (any case, "-" for "_"), "all", "none" or a bitmask; the service validates the mask. */
 function parsePermissions(raw: string): number {

@@ -1,7 +1,7 @@
 /** `reset-admin-password`: a way back in for an administrator who lost the password. */
 import { RateLimiter } from "../../auth/rate-limiter";
 import { migrateToLatest } from "../../db/database";
-import { AdminService } from "../../domain/admins/admin-service";
+import { AccountService } from "../../domain/users/account-service";
 import { type Command, parseOptions, serverConfig, withDatabase } from "../command";
 
 export const resetAdminPassword: Command = {
@@ -22,7 +22,7 @@ Works while ClipShare runs. Use the server's environment (DATA_DIR, DATABASE_URL
     const config = serverConfig(io.env, "existing");
     await withDatabase(config, async (db) => {
       await migrateToLatest(db);
-      const admins = new AdminService(db, new RateLimiter(db), config.adminTokenTtlSeconds);
+      const admins = new AccountService(db, new RateLimiter(db), config.adminTokenTtlSeconds);
       const { username, password } = await admins.resetPassword(values.username);
       io.out(`New password for administrator "${username}": ${password}`);
       io.note("Shown once: store it now. All admin sessions were signed out.");

@@ -3,9 +3,9 @@
  * SQLite backup loads into PostgreSQL and back.
  *
  *   {"format":"clipshare-backup","version":1,"schema":…,"migrations":[…],…}   header
- *   {"table":"admins","columns":["id","username",…]}                         a table starts
+ *   {"table":"users","columns":["id","username",…]}                          a table starts
  *   ["3f1c…","admin",…]                                                      one row, in column order
- *   {"end":true,"rows":{"admins":1,…}}                                       trailer
+ *   {"end":true,"rows":{"users":1,…}}                                        trailer
  *
  * Values are what both dialects store (text, integers, null: see db/schema.ts). Secrets stay
  * as stored (password hashes, API-key HMACs, sealed storage credentials), so they only work
@@ -61,18 +61,20 @@ export const isDerivedTable = (name: string): boolean =>
   name === "mount_index_state" || name === "fs_index" || name.startsWith("fs_index_");
 
 /**
- * Every table, in an order that satisfies foreign keys on load (admins before admin_tokens),
+ * Every table, in an order that satisfies foreign keys on load (users before sessions),
  * with the primary key the dump pages by. Typed over the schema, so a new table cannot be
  * forgotten here.
  */
 export const BACKUP_TABLES: {
   [T in Exclude<keyof Database, DerivedTable>]: readonly (keyof Database[T] & string)[];
 } = {
-  admins: ["id"],
-  admin_tokens: ["token_hash"],
+  users: ["id"],
+  sessions: ["token_hash"],
+  user_invitations: ["id"],
   api_keys: ["id"],
   system_settings: ["key"],
   storage_configs: ["id"],
+  user_storage_quotas: ["user_id", "storage_config_id"],
   mounts: ["id"],
   folder_settings: ["id"],
   pastes: ["id"],
@@ -94,6 +96,16 @@ export const BACKUP_TABLES: {
 };
 
 export const backupTableNames = () => Object.keys(BACKUP_TABLES) as (keyof typeof BACKUP_TABLES)[];
+
+/**
+ * Names tables had in older schemas (0014-accounts renamed `admins` and `admin_tokens`), in
+ * load order: a backup from before the rename loads into them, and the migrations after its
+ * schema rename them with their rows.
+ */
+const FORMER_TABLES = ["admins", "admin_tokens"] as const;
+
+/** Every table a backup may carry, former names first, in an order that satisfies foreign keys. */
+export const loadableTableNames = (): string[] => [...FORMER_TABLES, ...backupTableNames()];
 
 export const isBackupTable = (name: string): name is keyof typeof BACKUP_TABLES =>
   Object.hasOwn(BACKUP_TABLES, name);

@@ -4,15 +4,14 @@
  * malformed or from a newer schema leaves the database as it was.
  */
 import { sql } from "kysely";
-import { appliedMigrations, type Db, knownMigrations, migrateTo, migrateToLatest } from "../database";
+import { appliedMigrations, type Db, knownMigrations, migrateOnly, migrateToLatest } from "../database";
 import { BackupError, tableColumns } from "./dump";
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   type BackupHeader,
-  backupTableNames,
-  isBackupTable,
   keyCheck,
+  loadableTableNames,
   type Scalar,
   type TableStart,
   type Trailer,
@@ -62,13 +61,16 @@ export async function loadBackup(
   options: { force: boolean },
 ): Promise<LoadResult> {
   const { header } = backup;
-  // An empty or older database is brought to the backup's schema, so rows load into the
-  // columns they were written from; later migrations then run over the loaded data.
+  // An empty or older database is brought to the backup's schema (exactly the migrations it had,
+  // which need not be a prefix of ours), so rows load into the columns they were written from;
+  // the other migrations then run over the loaded data.
   const applied = await appliedMigrations(db);
-  if (applied.every((m) => header.migrations.includes(m))) await migrateTo(db, header.schema);
+  if (applied.every((m) => header.migrations.includes(m))) await migrateOnly(db, header.migrations);
   const columns = await tableColumns(db);
 
-  const occupied = await nonEmptyTables(db);
+  // The tables of the backup's schema (it may predate a rename), in load order.
+  const tables = loadableTableNames().filter((table) => columns.has(table));
+  const occupied = await nonEmptyTables(db, tables);
   if (occupied.length > 0 && !options.force) {
     throw new BackupError(
       `The database is not empty (${occupied.map(([t, n]) => `${t}: ${n}`).join(", ")}); ` +
@@ -80,7 +82,7 @@ export async function loadBackup(
     const tx = untyped(trx);
     // Also when it looked empty: a server left running may have written since the check.
     if (options.force) {
-      for (const table of [...backupTableNames()].reverse()) await tx.deleteFrom(table).execute();
+      for (const table of [...tables].reverse()) await tx.deleteFrom(table).execute();
     }
     return loadRows(tx, backup.body, columns);
   });
@@ -118,9 +120,9 @@ function parseHeader(line: string): BackupHeader {
   return header as BackupHeader;
 }
 
-async function nonEmptyTables(db: Db): Promise<Array<[string, number]>> {
+async function nonEmptyTables(db: Db, tables: string[]): Promise<Array<[string, number]>> {
   const found: Array<[string, number]> = [];
-  for (const table of backupTableNames()) {
+  for (const table of tables) {
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(
       db,
     );
@@ -182,7 +184,9 @@ async function loadRows(
 
 function tableStart(record: Partial<TableStart>, columns: Map<string, string[]>, lineNo: number): TableStart {
   const { table, columns: cols } = record;
-  if (typeof table !== "string" || !isBackupTable(table) || !Array.isArray(cols)) {
+  // A table of this database at the backup's schema (current names, or former ones before a rename).
+  const loadable = typeof table === "string" && loadableTableNames().includes(table) && columns.has(table);
+  if (!loadable || !Array.isArray(cols)) {
     throw new BackupError(`Line ${lineNo}: unknown table ${JSON.stringify(table)}`);
   }
   const known = columns.get(table) ?? [];

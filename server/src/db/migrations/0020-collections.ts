@@ -22,8 +22,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("views", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("no_log", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_by", "text", (c) => c.notNull())
+    // The user it belongs to (docs/accounts.md); 0014-accounts adds it where this ran before it.
+    .addColumn("owner_id", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("collections_owner")
+    .on("collections")
+    .columns(["owner_id", "created_at"])
     .execute();
   await db.schema
     .createIndex("collections_created")

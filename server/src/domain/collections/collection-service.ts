@@ -18,7 +18,7 @@ import {
   Permission,
   type UpdateCollectionBody,
 } from "@clipshare/shared";
-import { createdByKey, creatorIdOf, isCreator, whereCreatedBy } from "../../auth/creator";
+import { createdByKey, isCreator, ownership, whereOwned } from "../../auth/creator";
 import { hashPassword } from "../../auth/passwords";
 import { requirePermission } from "../../auth/policy";
 import type { Principal } from "../../auth/principal";
@@ -84,7 +84,7 @@ export class CollectionService {
       max_views: body.max_views ?? null,
       views: 0,
       no_log: body.no_log ? 1 : 0,
-      created_by: creatorIdOf(principal),
+      ...ownership(principal),
       created_at: nowIso(now),
       updated_at: nowIso(now),
     };
@@ -94,7 +94,7 @@ export class CollectionService {
 
   async list(principal: Principal, query: ListCollectionsQuery) {
     requirePermission(principal, Permission.FILE_SHARE);
-    let base = whereCreatedBy(this.db.selectFrom("collections"), "collections.created_by", principal);
+    let base = whereOwned(this.db.selectFrom("collections"), "collections", principal);
     if (query.search) {
       const pattern = containsPattern(query.search);
       base = base.where((eb) =>
@@ -110,9 +110,11 @@ export class CollectionService {
       .executeTakeFirstOrThrow();
     const rows = await base
       .leftJoin("api_keys", (join) => join.on(createdByKey("collections.created_by")))
+      .leftJoin("users", "users.id", "collections.owner_id")
       .selectAll("collections")
       .select([
         "api_keys.name as key_name",
+        "users.username as owner_name",
         (eb) =>
           eb
             .selectFrom("collection_items")
@@ -193,7 +195,7 @@ export class CollectionService {
     let success = 0;
     for (const id of ids) {
       const row = await this.db.selectFrom("collections").selectAll().where("id", "=", id).executeTakeFirst();
-      if (!row || !isCreator(principal, row.created_by)) {
+      if (!row || !isCreator(principal, row)) {
         failed.push({ id, error: COLLECTION_MESSAGES.notOwned });
         continue;
       }
@@ -308,7 +310,9 @@ function itemRows(collectionId: string, items: NewItem[]): CollectionItemRow[] {
   }));
 }
 
-export function present(row: CollectionRow & { item_count: number; key_name: string | null }): Collection {
+export function present(
+  row: CollectionRow & { item_count: number; key_name: string | null; owner_name?: string | null },
+): Collection {
   return {
     id: row.id,
     slug: row.slug,
@@ -325,6 +329,8 @@ export function present(row: CollectionRow & { item_count: number; key_name: str
     item_count: row.item_count,
     created_by: row.created_by,
     key_name: row.key_name,
+    owner_id: row.owner_id,
+    owner_name: row.owner_name ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

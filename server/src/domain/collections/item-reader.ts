@@ -14,7 +14,7 @@
  * so a symbolic link leading out of it is neither listed nor read.
  */
 import { hasPermission, isPathWithinBase, Permission, uploadMimeType } from "@clipshare/shared";
-import type { Principal } from "../../auth/principal";
+import { accountIdOf, grantOf, type Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { CollectionItemRow, CollectionRow, FileRow } from "../../db/schema";
@@ -64,10 +64,10 @@ export function confinedReader(
   collectionId: string,
   root: string,
 ): FsActor | null {
-  if (!creator || creator.kind === "anonymous") return null;
-  if (creator.kind === "apiKey") {
-    const key = creator.key;
-    if (!hasPermission(key.permissions, Permission.MOUNT_VIEW) || !isPathWithinBase(key.basicPath, root))
+  const grant = creator ? grantOf(creator) : null;
+  if (!creator || !grant) return null;
+  if (grant !== "all") {
+    if (!hasPermission(grant.permissions, Permission.MOUNT_VIEW) || !isPathWithinBase(grant.basePath, root))
       return null;
   }
   return apiActor({
@@ -79,6 +79,9 @@ export function confinedReader(
       basicPath: root,
       role: "GENERAL",
       isGuest: true,
+      ownerId: accountIdOf(creator) ?? "",
+      ownerName: "",
+      ownerRole: "user",
     },
   });
 }

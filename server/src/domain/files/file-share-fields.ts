@@ -11,7 +11,7 @@ import {
   type StorageType,
   type UploadOptions,
 } from "@clipshare/shared";
-import { creatorIdOf } from "../../auth/creator";
+import { ownership } from "../../auth/creator";
 import { hashPassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
 import { nowIso } from "../../db/database";
@@ -36,7 +36,7 @@ export async function newShareFields(
     no_log: options.no_log ? 1 : 0,
     /** Set for end-to-end encrypted uploads only. */
     encrypted_meta: null as string | null,
-    created_by: creatorIdOf(principal),
+    ...ownership(principal),
     created_at: nowIso(now),
     updated_at: nowIso(now),
   } satisfies Partial<FileRow>;
@@ -78,6 +78,7 @@ export function presentFile(
     storage_config_name?: string | null;
     storage_provider_type?: string | null;
     key_name?: string | null;
+    owner_name?: string | null;
     upload_expires_at?: string | null;
   },
 ): FileShare {
@@ -111,6 +112,8 @@ export function presentFile(
     upload_expires_at: row.status === "pending" ? (row.upload_expires_at ?? null) : null,
     created_by: row.created_by,
     key_name: row.key_name ?? null,
+    owner_id: row.owner_id,
+    owner_name: row.owner_name ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
     url: `/file/${row.slug}`,

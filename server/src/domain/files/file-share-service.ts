@@ -19,7 +19,7 @@ import type {
   updateFileRequest,
 } from "@clipshare/shared";
 import type { z } from "zod";
-import { createdByKey, isCreator, whereCreatedBy } from "../../auth/creator";
+import { createdByKey, isCreator, whereOwned } from "../../auth/creator";
 import { hashPassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
 import type { RateLimiter } from "../../auth/rate-limiter";
@@ -59,6 +59,8 @@ export interface ListFilesQuery {
   offset: number;
   search?: string;
   createdBy?: string;
+  /** Administrators: only this user's shares. */
+  ownerId?: string;
   storageConfigId?: string;
 }
 
@@ -96,8 +98,11 @@ export class FileShareService {
     let base = this.db
       .selectFrom("files")
       .where("files.status", "in", principal.kind === "admin" ? ["active", "pending"] : ["active"]);
-    if (principal.kind !== "admin") base = whereCreatedBy(base, "files.created_by", principal);
-    else if (query.createdBy) base = base.where("files.created_by", "=", query.createdBy);
+    if (principal.kind !== "admin") base = whereOwned(base, "files", principal);
+    else {
+      if (query.createdBy) base = base.where("files.created_by", "=", query.createdBy);
+      if (query.ownerId) base = base.where("files.owner_id", "=", query.ownerId);
+    }
     if (query.storageConfigId) base = base.where("files.storage_config_id", "=", query.storageConfigId);
     if (query.search) {
       const pattern = containsPattern(query.search);
@@ -115,8 +120,10 @@ export class FileShareService {
     const rows = await base
       .leftJoin("storage_configs", "storage_configs.id", "files.storage_config_id")
       .leftJoin("api_keys", (join) => join.on(createdByKey("files.created_by")))
+      .leftJoin("users", "users.id", "files.owner_id")
       .selectAll("files")
       .select([
+        "users.username as owner_name",
         "storage_configs.name as storage_config_name",
         "storage_configs.provider_type as storage_provider_type",
         "api_keys.name as key_name",
@@ -199,7 +206,7 @@ export class FileShareService {
     let success = 0;
     for (const id of input.ids) {
       const row = await this.db.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirst();
-      if (!row || !isCreator(principal, row.created_by)) {
+      if (!row || !isCreator(principal, row)) {
         failed.push({
           id,
           error:

@@ -170,7 +170,7 @@ export class ShareMultipartService {
   private async ownRow(principal: Principal, fileId: string): Promise<FileRow> {
     const row = await this.uploads.shareRow(fileId);
     // Someone else's upload is as unknown to the caller as one that is gone.
-    if (!row || !isCreator(principal, row.created_by)) throw uploadGone();
+    if (!row || !isCreator(principal, row)) throw uploadGone();
     return row;
   }
 

@@ -45,6 +45,7 @@ import {
   type UploadSession,
   type UploadSessions,
 } from "../uploads/upload-sessions";
+import type { UserQuota } from "../users/user-quota";
 import { newShareFields, presentFile } from "./file-share-fields";
 import type { FileShareService } from "./file-share-service";
 import { holdReservation, RESERVATION_LEASE_SECONDS } from "./reservation-lease";
@@ -98,6 +99,7 @@ export class UploadService {
     private readonly settings: SettingsService,
     private readonly shares: FileShareService,
     readonly sessions: UploadSessions,
+    private readonly userQuota: UserQuota,
   ) {}
 
   /** Upload through the server: stream `body` into storage and publish the share. */
@@ -115,6 +117,8 @@ export class UploadService {
     const { row } = await this.reserve(principal, config, filename, options, {
       kind: SESSION_KIND.stream,
       ttlSeconds: RESERVATION_LEASE_SECONDS,
+      // A declared length is claimed before the first byte: concurrent uploads are refused up front.
+      ...(options.declaredSize != null ? { reservedBytes: options.declaredSize } : {}),
     });
     const release = holdReservation(this.db, row.id);
     try {
@@ -184,7 +188,7 @@ export class UploadService {
    */
   async commit(principal: Principal, input: CommitInput): Promise<PublishedFileShare> {
     const row = await this.shareRow(input.file_id);
-    if (!row || !isCreator(principal, row.created_by))
+    if (!row || !isCreator(principal, row))
       throw notFound("File does not exist or was deleted", "file_not_found");
     if (row.status === "active") return { ...presentFile(row), ...this.shares.urlsFor(row) };
     const { row: config, driver } = await this.configs.driverById(row.storage_config_id!);
@@ -270,13 +274,23 @@ export class UploadService {
       mount_id: null,
       mimetype: encryptedMeta ? "application/octet-stream" : shareMimeType(filename, options.mimetype),
       encrypted_meta: encryptedMeta,
-      size: plan.reservedBytes ?? 0,
+      // The reserved size is claimed below, under the owner's quota lock, not written with the row.
+      size: 0,
       etag: null,
       remark: options.remark ?? null,
       status: "pending",
       delete_object_with_share: 1,
     };
     await this.shares.insertRow(row, Boolean(options.slug));
+    if (plan.reservedBytes) {
+      try {
+        await this.userQuota.claim(claimOf(row, plan.reservedBytes));
+      } catch (e) {
+        await this.db.deleteFrom("files").where("id", "=", row.id).execute();
+        throw e;
+      }
+      row.size = plan.reservedBytes;
+    }
     const session = await this.sessions.insert({
       kind: plan.kind,
       target: { fileId: row.id },
@@ -303,6 +317,15 @@ export class UploadService {
     etag: string | null,
     options: ShareOptionsUpdate = {},
   ): Promise<PublishedFileShare> {
+    // The real size against the owner's quotas; a share that does not fit is removed whole.
+    try {
+      await this.userQuota.claim(claimOf(row, size));
+    } catch (e) {
+      await this.shares.removeObject(row);
+      await this.db.deleteFrom("upload_sessions").where("file_id", "=", row.id).execute();
+      await this.db.deleteFrom("files").where("id", "=", row.id).where("status", "=", "pending").execute();
+      throw e;
+    }
     const changes = {
       status: "active",
       size,
@@ -339,6 +362,13 @@ export class UploadService {
     await this.db.deleteFrom("files").where("id", "=", row.id).execute();
   }
 }
+
+const claimOf = (row: FileRow, size: number) => ({
+  fileId: row.id,
+  ownerId: row.owner_id,
+  storageConfigId: row.storage_config_id,
+  size,
+});
 
 /** What upload answers say about the share being made. */
 export function shareSummary(row: FileRow): UploadShareSummary {

@@ -3,11 +3,11 @@
  * FsActor: the principal plus which permission bit each kind of operation
  * needs. The JSON API uses the MOUNT_* bits; WebDAV maps the same
  * operations onto WEBDAV_READ / WEBDAV_MANAGE. The base-path rule
- * is the same for both.
+ * is the same for both, and for users and API keys alike: their grant's base path.
  */
 import { isPathWithinBase, normalizeBasePath, Permission } from "@clipshare/shared";
 import { canAccessPath, requirePermission } from "../../auth/policy";
-import type { Principal } from "../../auth/principal";
+import { basePathOf, type Principal } from "../../auth/principal";
 import { forbidden } from "../../errors";
 
 export type FsOperation = "view" | "upload" | "copy" | "rename" | "delete";
@@ -76,7 +76,7 @@ export function requireOperation(actor: FsActor, op: FsOperation): void {
   requirePermission(actor.principal, actor.bits[op]);
 }
 
-/** A key works only at or below its base path. */
+/** A user or key works only at or below its base path. */
 export function requirePathAccess(actor: FsActor, path: string, message = PATH_FORBIDDEN): void {
   if (!canAccessPath(actor.principal, path)) throw forbidden(message, "path_forbidden");
 }
@@ -91,21 +91,19 @@ export function checkBitsAndBase(actor: FsActor, op: FsOperation, ...paths: stri
 }
 
 /**
- * A mount "relates" to a key when it lies under the key's base path or the
- * base path lies inside it; those are the mounts the key may see.
+ * A mount "relates" to a user or key when it lies under their base path or the
+ * base path lies inside it; those are the mounts they may see.
  */
 export function canSeeMount(principal: Principal, mountPath: string): boolean {
-  if (principal.kind === "admin") return true;
-  if (principal.kind !== "apiKey") return false;
-  const base = principal.key.basicPath;
+  const base = basePathOf(principal);
+  if (base === null) return false;
   return isPathWithinBase(base, mountPath) || isPathWithinBase(mountPath, base);
 }
 
 /** The deepest path the principal may start a walk at, given a wanted root; null if none. */
 export function clampToBase(principal: Principal, root: string): string | null {
-  if (principal.kind === "admin") return root;
-  if (principal.kind !== "apiKey") return null;
-  const base = principal.key.basicPath;
+  const base = basePathOf(principal);
+  if (base === null) return null;
   if (isPathWithinBase(base, root)) return root;
   if (isPathWithinBase(root, base)) return normalizeBasePath(base);
   return null;

@@ -9,7 +9,7 @@ import {
   isPathWithinBase,
   normalizeBasePath,
 } from "@clipshare/shared";
-import type { Principal } from "../../auth/principal";
+import { basePathOf, type Principal } from "../../auth/principal";
 import { canSeeMount } from "./access";
 import type { FsCaches } from "./fs-caches";
 import type { MountTable } from "./mount-table";
@@ -50,8 +50,8 @@ export async function clearCaches(
     clearedCount = await caches.clear();
   } else if (principal.kind === "admin") {
     for (const m of mounts) clearedCount += await caches.clear(m.row.id);
-  } else if (principal.kind === "apiKey") {
-    const base = normalizeBasePath(principal.key.basicPath);
+  } else if (basePathOf(principal) !== null) {
+    const base = normalizeBasePath(basePathOf(principal)!);
     for (const m of mounts) {
       clearedCount += isPathWithinBase(base, m.row.mount_path)
         ? await caches.clear(m.row.id)

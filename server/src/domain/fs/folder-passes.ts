@@ -8,7 +8,7 @@
  * every pass) and who asked (an API key's id, or "visitor"), so a pass is of
  * no use to anybody else.
  */
-import type { Principal } from "../../auth/principal";
+import { type Principal, principalId } from "../../auth/principal";
 import type { FolderSettingsRow } from "../../db/schema";
 import { constantTimeEqual, deriveKey, hmacSha256, sha256Hex } from "../../lib/crypto";
 
@@ -38,7 +38,7 @@ export class FolderPasses {
   }
 
   private mac(lock: FolderSettingsRow, principal: Principal, expires: number): string {
-    const who = principal.kind === "apiKey" ? `key:${principal.key.id}` : principal.kind;
+    const who = principalId(principal);
     const fingerprint = sha256Hex(lock.password_hash ?? "").slice(0, 16);
     return hmacSha256(this.key, `${lock.id}:${lock.path}:${fingerprint}:${who}:${expires}`).toString(
       "base64url",

@@ -5,7 +5,7 @@
  * another instance) drops the copy at once.
  */
 import { normalizeBasePath } from "@clipshare/shared";
-import type { Principal } from "../../auth/principal";
+import { basePathOf, type Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import type { MountRow, StorageConfigRow } from "../../db/schema";
 import type { StorageDriver } from "../../storage/types";
@@ -173,10 +173,11 @@ export class MountTable {
   }
 }
 
-/** The key's base path relative to a mount it lies strictly inside; null when the mount is at or below it (or for the admin). */
+/** The base path relative to a mount it lies strictly inside; null when the mount is at or below it (or for the admin). */
 function boundaryIn(principal: Principal | null, mountPath: string): string | null {
-  if (principal?.kind !== "apiKey") return null;
-  const base = normalizeBasePath(principal.key.basicPath);
+  const basePath = principal ? basePathOf(principal) : null;
+  if (basePath === null) return null;
+  const base = normalizeBasePath(basePath);
   if (base === mountPath || !isWithin(base, mountPath)) return null;
   return subPathOf(base, mountPath);
 }

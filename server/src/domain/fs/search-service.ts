@@ -11,7 +11,9 @@
  * answers say `source: "walk"` (or "mixed") and may be `truncated`. Walk
  * results are cached like listings and dropped by any write.
  */
+
 import type { FsSearchResponse, FsSearchResult, SEARCH_SCOPES } from "@clipshare/shared";
+import { basePathOf, principalLabel } from "../../auth/principal";
 import type { FsIndexRow } from "../../db/schema";
 import { badRequest, forbidden } from "../../errors";
 import { mimeTypeFor } from "../../storage/mime";
@@ -327,7 +329,7 @@ export class SearchService {
 function scopeOf(actor: FsActor, root: string, mount: ActiveMount, mounts: ActiveMount[]): IndexScope {
   const mountPath = mount.row.mount_path;
   const principal = actor.principal;
-  const base = principal.kind === "apiKey" ? principal.key.basicPath : "/";
+  const base = basePathOf(principal) ?? "/";
   return {
     mountId: mount.row.id,
     prefix: isWithin(root, mountPath) ? subPathOf(root, mountPath) : "",
@@ -409,9 +411,7 @@ function paged(found: { results: FsSearchResult[]; truncated: boolean }, input: 
 }
 
 function principalKey(actor: FsActor): string {
-  const p = actor.principal;
-  const who =
-    p.kind === "admin" ? "admin" : p.kind === "apiKey" ? `key:${p.key.id}:${p.key.basicPath}` : "anon";
+  const who = principalLabel(actor.principal);
   // Folder passes change what a walk may enter.
   return `${who}:${actor.folderTokens === "queued" ? "queued" : actor.folderTokens.join(",")}`;
 }

@@ -9,7 +9,7 @@ import * as nodePath from "node:path";
 import type { Readable } from "node:stream";
 import { FS_LIST_MAX_LIMIT, type FsEntry, type FsListing } from "@clipshare/shared";
 import { authenticationRequired } from "../../auth/policy";
-import type { Principal } from "../../auth/principal";
+import { grantOf, type Principal } from "../../auth/principal";
 import type { FolderSettingsRow } from "../../db/schema";
 import { isAppError } from "../../errors";
 import type { ListPage, StorageEntry, WriteResult } from "../../storage/types";
@@ -70,8 +70,8 @@ export class VirtualFileSystem {
    * folder rules (folder-rules.ts), which admins are above. A hidden path, or
    * one reached through a link where hide globs apply (for a visitor: through
    * any link), is "not found"; a path under a folder password needs a pass
-   * for that folder unless the actor holds the folder's rights (an API key
-   * whose base path lies inside it). A copy or move source that is a folder
+   * for that folder unless the actor holds the folder's rights (a user or API
+   * key whose base path lies inside it). A copy or move source that is a folder
    * where hide globs apply is refused whole: its hidden entries would go along.
    */
   async authorize(actor: FsActor, op: FsOperation, ...paths: string[]): Promise<void> {
@@ -123,9 +123,9 @@ export class VirtualFileSystem {
   /** The actor may read below a password-protected folder: it holds the folder's rights or a pass to it. */
   private opens(actor: FsActor, lock: FolderSettingsRow): boolean {
     const principal = actor.principal;
-    if (principal.kind === "admin") return true;
-    if (principal.kind === "apiKey" && isWithin(normalizeVirtualPath(principal.key.basicPath), lock.path))
-      return true;
+    const grant = grantOf(principal);
+    if (grant === "all") return true;
+    if (grant && isWithin(normalizeVirtualPath(grant.basePath), lock.path)) return true;
     if (actor.folderTokens === "queued") return actor.openedFolders?.includes(lock.path) ?? false;
     return this.passes.admits(lock, principal, actor.folderTokens);
   }

@@ -40,6 +40,8 @@ export interface Subject {
   /** A file's name, a collection's or request's title, a paste's remark. */
   name: string | null;
   created_by: string;
+  /** The account that owns the share or request (null: made before accounts, or by a key alone). */
+  owner_id: string | null;
   /** The page visitors open: /paste/…, /file/…, /c/…, /r/…. */
   path: string;
 }
@@ -118,6 +120,7 @@ export class NotificationService {
       slug: "test",
       name: "Test notification",
       created_by: "",
+      owner_id: null,
       path: "/",
     };
     const eventId = `test:${randomUUID()}`;
@@ -218,10 +221,10 @@ export class NotificationService {
     const spec = SUBJECT_TABLES[kind];
     const row = (await this.db
       .selectFrom(spec.table)
-      .select(["id", "slug", "created_by", sql<string | null>`${sql.ref(spec.name)}`.as("name")])
+      .select(["id", "slug", "created_by", "owner_id", sql<string | null>`${sql.ref(spec.name)}`.as("name")])
       .where("id", "=", id)
       .executeTakeFirst()) as
-      | { id: string; slug: string; created_by: string; name: string | null }
+      | { id: string; slug: string; created_by: string; owner_id: string | null; name: string | null }
       | undefined;
     if (!row) return null;
     return {
@@ -230,6 +233,7 @@ export class NotificationService {
       slug: row.slug,
       name: row.name,
       created_by: row.created_by,
+      owner_id: row.owner_id,
       path: `${spec.page}${encodeURIComponent(row.slug)}`,
     };
   }
@@ -292,7 +296,7 @@ export class NotificationService {
   private async owned(principal: Principal, kind: NotificationSubject, id: string): Promise<Subject> {
     requirePermission(principal, kind === "paste" ? Permission.TEXT : Permission.FILE_SHARE);
     const subject = await this.subject(kind, id);
-    if (!subject || !isCreator(principal, subject.created_by)) throw subjectGone();
+    if (!subject || !isCreator(principal, subject)) throw subjectGone();
     return subject;
   }
 

@@ -20,7 +20,7 @@ import {
 } from "@clipshare/shared";
 import type { ExpressionBuilder } from "kysely";
 import type { z } from "zod";
-import { createdByKey, creatorIdOf, whereCreatedBy } from "../../auth/creator";
+import { createdByKey, ownership, whereOwned } from "../../auth/creator";
 import { hashPassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
 import type { RateLimiter } from "../../auth/rate-limiter";
@@ -83,7 +83,9 @@ export function presentPaste(
 }
 
 /** The admin/owner list row (no full content: lists stay light). */
-function presentListRow(row: PasteRow & { key_name?: string | null }): PasteListRow {
+function presentListRow(
+  row: PasteRow & { key_name?: string | null; owner_name?: string | null },
+): PasteListRow {
   const encrypted = row.encrypted === 1;
   const preview = encrypted
     ? ""
@@ -105,6 +107,8 @@ function presentListRow(row: PasteRow & { key_name?: string | null }): PasteList
     state,
     created_by: row.created_by,
     key_name: row.key_name ?? null,
+    owner_id: row.owner_id,
+    owner_name: row.owner_name ?? null,
     content_preview: preview,
     content_length: row.content.length,
     encrypted,
@@ -118,6 +122,8 @@ export interface ListPastesQuery {
   offset: number;
   search?: string;
   createdBy?: string;
+  /** Administrators: only this user's pastes. */
+  ownerId?: string;
   /** true: only expired or used up; false: only live ones. */
   expired?: boolean;
 }
@@ -158,7 +164,7 @@ export class PasteService {
       max_views: maxViews,
       views: 0,
       encrypted: input.encrypted ? 1 : 0,
-      created_by: creatorIdOf(principal),
+      ...ownership(principal),
       created_at: now,
       updated_at: now,
       no_log: input.no_log ? 1 : 0,
@@ -174,7 +180,7 @@ export class PasteService {
       has_password: row.password_hash !== null,
       encrypted: row.encrypted === 1,
       created_at: row.created_at,
-      authorized_by: principal.kind === "admin" ? "admin" : "apikey",
+      authorized_by: principal.kind === "apiKey" ? "apikey" : principal.kind === "admin" ? "admin" : "user",
     };
   }
 
@@ -240,8 +246,11 @@ export class PasteService {
   async list(principal: Principal, query: ListPastesQuery) {
     const now = nowIso();
     let base = this.db.selectFrom("pastes");
-    if (principal.kind !== "admin") base = whereCreatedBy(base, "pastes.created_by", principal);
-    else if (query.createdBy) base = base.where("pastes.created_by", "=", query.createdBy);
+    if (principal.kind !== "admin") base = whereOwned(base, "pastes", principal);
+    else {
+      if (query.createdBy) base = base.where("pastes.created_by", "=", query.createdBy);
+      if (query.ownerId) base = base.where("pastes.owner_id", "=", query.ownerId);
+    }
     if (query.search) {
       const pattern = containsPattern(query.search);
       base = base.where((eb) =>
@@ -260,8 +269,9 @@ export class PasteService {
     ];
     const rows = await base
       .leftJoin("api_keys", (join) => join.on(createdByKey("pastes.created_by")))
+      .leftJoin("users", "users.id", "pastes.owner_id")
       .selectAll("pastes")
-      .select("api_keys.name as key_name")
+      .select(["api_keys.name as key_name", "users.username as owner_name"])
       .orderBy("pastes.created_at", "desc")
       .orderBy("pastes.id")
       .limit(query.limit)
@@ -316,14 +326,14 @@ export class PasteService {
     const query = this.db
       .deleteFrom("pastes")
       .where((eb) => eb.or([eb("id", "in", ids), eb("slug", "in", ids)]));
-    const result = await whereCreatedBy(query, "created_by", principal).executeTakeFirst();
+    const result = await whereOwned(query, null, principal).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
   /** Removes expired and used-up pastes (all for the admin, own ones for a key). */
   async clearExpired(principal: Principal): Promise<number> {
     const query = this.db.deleteFrom("pastes").where((eb) => deadPaste(eb, nowIso()));
-    const result = await whereCreatedBy(query, "created_by", principal).executeTakeFirst();
+    const result = await whereOwned(query, null, principal).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

@@ -28,7 +28,7 @@ import {
   type RequestUploadStarted,
   type UpdateFileRequestBody,
 } from "@clipshare/shared";
-import { creatorIdOf, isCreator, whereCreatedBy } from "../../auth/creator";
+import { isCreator, ownership, whereOwned } from "../../auth/creator";
 import { checkSharePassword, hashPassword } from "../../auth/passwords";
 import { requirePermission } from "../../auth/policy";
 import type { Principal } from "../../auth/principal";
@@ -123,7 +123,7 @@ export class FileRequestService {
       slug: body.slug ?? newSlug(),
       title: body.title,
       message: body.message || null,
-      created_by: creatorIdOf(principal),
+      ...ownership(principal),
       target_kind: body.target.kind,
       storage_config_id: target.storageConfigId,
       folder_path: target.folderPath,
@@ -155,20 +155,26 @@ export class FileRequestService {
     query: { limit: number; offset: number; search?: string | undefined },
   ): Promise<{ items: FileRequest[]; total: number }> {
     requirePermission(principal, Permission.FILE_SHARE);
-    let base = whereCreatedBy(this.deps.db.selectFrom("file_requests"), "created_by", principal);
+    let base = whereOwned(this.deps.db.selectFrom("file_requests"), "file_requests", principal);
     if (query.search) {
       const pattern = containsPattern(query.search);
       base = base.where((eb) =>
-        eb.or([eb("title", "like", pattern), eb("message", "like", pattern), eb("slug", "like", pattern)]),
+        eb.or([
+          eb("file_requests.title", "like", pattern),
+          eb("file_requests.message", "like", pattern),
+          eb("file_requests.slug", "like", pattern),
+        ]),
       );
     }
     const { total } = await base
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .executeTakeFirstOrThrow();
     const rows = await base
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id")
+      .leftJoin("users", "users.id", "file_requests.owner_id")
+      .selectAll("file_requests")
+      .select("users.username as owner_name")
+      .orderBy("file_requests.created_at", "desc")
+      .orderBy("file_requests.id")
       .limit(query.limit)
       .offset(query.offset)
       .execute();
@@ -278,7 +284,7 @@ export class FileRequestService {
       .selectAll()
       .where((eb) => eb.or([eb("id", "=", id), eb("slug", "=", id)]))
       .executeTakeFirst();
-    if (!row || !isCreator(principal, row.created_by)) throw requestGone();
+    if (!row || !isCreator(principal, row)) throw requestGone();
     return row;
   }
 
@@ -676,7 +682,7 @@ function requestRemark(row: FileRequestRow): string {
   return `File request: ${row.title}`;
 }
 
-function present(row: FileRequestRow): FileRequest {
+function present(row: FileRequestRow & { owner_name?: string | null }): FileRequest {
   return {
     id: row.id,
     slug: row.slug,
@@ -698,6 +704,8 @@ function present(row: FileRequestRow): FileRequest {
     reserved_files: row.reserved_files,
     reserved_bytes: row.reserved_bytes,
     created_by: row.created_by,
+    owner_id: row.owner_id,
+    owner_name: row.owner_name ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

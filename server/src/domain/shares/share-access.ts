@@ -39,7 +39,15 @@ export type ShareState = "ok" | "expired" | "view_limit";
 /** What every share row carries, whatever its kind. */
 export type ShareRow = Pick<
   PasteRow & FileRow,
-  "id" | "slug" | "password_hash" | "expires_at" | "max_views" | "views" | "created_by" | "updated_at"
+  | "id"
+  | "slug"
+  | "password_hash"
+  | "expires_at"
+  | "max_views"
+  | "views"
+  | "created_by"
+  | "owner_id"
+  | "updated_at"
 >;
 
 type ViewLimits = Pick<ShareRow, "expires_at" | "max_views" | "views">;
@@ -145,7 +153,7 @@ export class ShareAccess<Row extends ShareRow> {
   }
 
   isOwner(principal: Principal, row: Row): boolean {
-    return principal.kind !== "anonymous" && isCreator(principal, row.created_by);
+    return principal.kind !== "anonymous" && isCreator(principal, row);
   }
 
   // ---- finding rows --------------------------------------------------------
@@ -164,7 +172,7 @@ export class ShareAccess<Row extends ShareRow> {
       .selectAll()
       .where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)]))
       .executeTakeFirst();
-    if (!row || !isCreator(principal, row.created_by)) {
+    if (!row || !isCreator(principal, row)) {
       const { messages } = this.spec;
       throw notFound(
         principal.kind === "admin" ? messages.notOwnedAdmin : messages.notOwned,

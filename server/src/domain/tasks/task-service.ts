@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FsTask, TaskStatus, TaskType } from "@clipshare/shared";
-import { creatorIdOf, isCreator, whereCreatedBy } from "../../auth/creator";
+import { isCreator, ownership, whereOwned } from "../../auth/creator";
 import type { Principal } from "../../auth/principal";
 import type { Db, Dialect } from "../../db/database";
 import { nowIso } from "../../db/database";
@@ -174,7 +174,7 @@ export class TaskService {
   async list(principal: Principal, query: { limit: number; offset: number; status?: string | undefined }) {
     // Deliveries of notifications are the server's own errands, listed in their own log.
     let base = this.db.selectFrom("tasks").where("type", "not in", INTERNAL_TYPES);
-    base = whereCreatedBy(base, "created_by", principal);
+    base = whereOwned(base, null, principal);
     if (query.status) base = base.where("status", "=", query.status);
     const { total } = await base
       .select((eb) => eb.fn.countAll<number>().as("total"))
@@ -191,8 +191,7 @@ export class TaskService {
 
   async get(principal: Principal, id: string): Promise<TaskRow> {
     const row = await this.find(id);
-    if (!row || !isCreator(principal, row.created_by))
-      throw notFound("Task does not exist", "task_not_found");
+    if (!row || !isCreator(principal, row)) throw notFound("Task does not exist", "task_not_found");
     return row;
   }
 
@@ -353,7 +352,7 @@ export class TaskService {
       id,
       type,
       status,
-      created_by: creatorIdOf(principal),
+      ...ownership(principal),
       payload: JSON.stringify(payload),
       result: null,
       total_items: totals.total_items ?? 0,

@@ -56,6 +56,7 @@ const errorEnvelope: JsonSchema = {
 const SECURITY: Record<RouteDoc["access"], Array<Record<string, string[]>>> = {
   public: [],
   admin: [{ adminToken: [] }],
+  account: [{ adminToken: [] }],
   key: [{ adminToken: [] }, { apiKey: [] }],
 };
 
@@ -134,6 +135,7 @@ function errorsOf(op: RouteDoc): ErrorCode[] {
   const implied: ErrorCode[] = [];
   if (op.access !== "public") implied.push(...AUTHENTICATION_ERRORS);
   if (op.access === "admin") implied.push("admin_required");
+  if (op.access === "account") implied.push("account_required");
   if (op.access === "key" && op.permissions?.length) implied.push("permission_denied");
   if (op.query) implied.push("validation_failed");
   if (op.body) implied.push("invalid_json", "validation_failed", "content_too_large");
@@ -181,15 +183,16 @@ function permissionsOf(op: RouteDoc) {
 /** Who may call the operation, in words, for its description. */
 function accessText(op: RouteDoc): string {
   if (op.access === "public") return "Anyone may call this.";
-  if (op.access === "admin") return "The administrator only.";
+  if (op.access === "admin") return "Administrators only.";
+  if (op.access === "account") return "Any signed-in user, with a session token (not an API key).";
   const permissions = permissionsOf(op);
   const visitors = op.visitors
     ? " Visitors without credentials may call it for the public part of the tree (public browsing)."
     : "";
-  if (!permissions) return `The administrator, or any valid API key.${visitors}`;
+  if (!permissions) return `Administrators, or any signed-in user or valid API key.${visitors}`;
   const bits = permissions.names.map((name) => `${name} (${Permission[name]})`);
   const joined = bits.join(permissions.match === "any" ? " or " : " and ");
-  return `The administrator, or an API key with the permission ${joined}.${visitors}`;
+  return `Administrators, or a user or API key whose grant holds the permission ${joined}.${visitors}`;
 }
 
 /** Hono's registered routes below /api (paths relative to it) → the document. */
@@ -212,6 +215,7 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Record<str
       // An empty requirement: the operation may also be called without credentials.
       security: op.visitors ? [...SECURITY[op.access], {}] : SECURITY[op.access],
       ...(permissions ? { "x-clipshare-permissions": permissions } : {}),
+      "x-clipshare-access": op.access,
       ...(op.visitors ? { "x-clipshare-visitors": true } : {}),
       parameters: parameters(path, op),
       ...(body ? { requestBody: body } : {}),
@@ -232,8 +236,10 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Record<str
       version: APP_VERSION,
       description:
         "Every JSON answer is the envelope {code, message, success, data}; errors add a stable `error` id. " +
-        "An operation's `x-clipshare-permissions` names the API-key permission bits it needs " +
-        "(`mask`, and whether `all` or `any` of them); each error status lists the ids it carries.",
+        "An operation's `x-clipshare-access` says who may call it (public, admin, account: any signed-in " +
+        "user's session, key: a session or an API key), `x-clipshare-permissions` the permission bits " +
+        "the caller's grant needs (`mask`, and whether `all` or `any` of them); each error status lists " +
+        "the ids it carries.",
     },
     servers: [{ url: "/" }],
     components: {

@@ -1,25 +1,46 @@
 import { createApiKeyRequest, updateApiKeyRequest } from "@clipshare/shared";
 import { Hono } from "hono";
-import { requireAdmin } from "../../auth/policy";
+import { z } from "zod";
+import { requireAccount } from "../../auth/policy";
+import { accountIdOf } from "../../auth/principal";
 import type { AppContext } from "../../context";
-import { readJson } from "../body";
+import { keyScopeOf } from "../../domain/api-keys/api-key-service";
+import { readJson, readQuery } from "../body";
 import { ok } from "../envelope";
 import { described } from "../route-doc";
 import type { AppEnv } from "../types";
 
-/** /admin/api-keys — admin only. */
+const listQuery = z.object({ user_id: z.string().trim().min(1).max(100).optional() });
+
+/** The key scope of the signed-in account (API keys manage no keys). */
+const scopeOf = (c: { get(key: "principal"): AppEnv["Variables"]["principal"] }) => {
+  const principal = c.get("principal");
+  requireAccount(principal);
+  return { principal, scope: keyScopeOf(principal) };
+};
+
+/**
+ * /admin/api-keys (the path 0.7.3 clients use): administrators manage every key, and a user
+ * signed in manages their own there too.
+ */
 export function apiKeyRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  app.use(async (c, next) => {
-    requireAdmin(c.get("principal"));
-    await next();
-  });
 
   app.get(
     "/",
     described(
-      (w) => ({ summary: "List API keys", tag: "API keys", access: "admin", data: w.list(w.apiKey) }),
-      async (c) => ok(c, await ctx.apiKeys.list(), "Fetched"),
+      (w) => ({
+        summary: "List API keys (administrators: every key, or one user's; users: their own)",
+        tag: "API keys",
+        access: "account",
+        query: listQuery,
+        data: w.list(w.apiKey),
+      }),
+      async (c) => {
+        const { scope } = scopeOf(c);
+        const q = readQuery(c, listQuery);
+        return ok(c, await ctx.apiKeys.list(scope, q.user_id), "Fetched");
+      },
     ),
   );
 
@@ -27,16 +48,18 @@ export function apiKeyRoutes(ctx: AppContext) {
     "/",
     described(
       (w) => ({
-        summary: "Create an API key (the key is shown once)",
-        errors: ["conflict", "invalid_path"],
+        summary: "Create an API key (the key is shown once); it never exceeds its user's grant",
+        errors: ["conflict", "invalid_path", "grant_exceeded", "user_not_found"],
         tag: "API keys",
-        access: "admin",
+        access: "account",
         body: w.createApiKeyRequest,
         data: w.createdApiKey,
       }),
       async (c) => {
+        const { principal, scope } = scopeOf(c);
         const body = await readJson(c, createApiKeyRequest);
-        return ok(c, await ctx.apiKeys.create(body), "API key created", 201);
+        const owner = scope === "all" ? (body.user_id ?? accountIdOf(principal)!) : scope;
+        return ok(c, await ctx.apiKeys.create(body, owner), "API key created", 201);
       },
     ),
   );
@@ -48,10 +71,10 @@ export function apiKeyRoutes(ctx: AppContext) {
         summary: "One API key",
         errors: ["not_found"],
         tag: "API keys",
-        access: "admin",
+        access: "account",
         data: w.apiKey,
       }),
-      async (c) => ok(c, await ctx.apiKeys.get(c.req.param("id")!), "Fetched"),
+      async (c) => ok(c, await ctx.apiKeys.get(scopeOf(c).scope, c.req.param("id")!), "Fetched"),
     ),
   );
 
@@ -60,15 +83,16 @@ export function apiKeyRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Edit an API key",
-        errors: ["not_found", "conflict", "nothing_to_update"],
+        errors: ["not_found", "conflict", "nothing_to_update", "grant_exceeded"],
         tag: "API keys",
-        access: "admin",
+        access: "account",
         body: w.updateApiKeyRequest,
         data: w.apiKey,
       }),
       async (c) => {
+        const { scope } = scopeOf(c);
         const body = await readJson(c, updateApiKeyRequest);
-        return ok(c, await ctx.apiKeys.update(c.req.param("id")!, body), "API key updated");
+        return ok(c, await ctx.apiKeys.update(scope, c.req.param("id")!, body), "API key updated");
       },
     ),
   );
@@ -76,9 +100,9 @@ export function apiKeyRoutes(ctx: AppContext) {
   app.delete(
     "/:id",
     described(
-      () => ({ summary: "Delete an API key", errors: ["not_found"], tag: "API keys", access: "admin" }),
+      () => ({ summary: "Delete an API key", errors: ["not_found"], tag: "API keys", access: "account" }),
       async (c) => {
-        await ctx.apiKeys.delete(c.req.param("id")!);
+        await ctx.apiKeys.delete(scopeOf(c).scope, c.req.param("id")!);
         return ok(c, null, "Key deleted");
       },
     ),

@@ -1,6 +1,6 @@
 /**
- * Admin sign-in, sign-out, credential change, and the two "who am I" checks
- * clients use to validate stored credentials.
+ * Sign-in (every account, at the path 0.7.3's admin login uses), sign-out, the credential
+ * change, and the two "who am I" checks clients use to validate stored credentials.
  */
 import {
   ALL_PERMISSIONS,
@@ -10,10 +10,12 @@ import {
   permissionFlags,
 } from "@clipshare/shared";
 import { Hono } from "hono";
-import { requireAdmin, requireAuthenticated } from "../../auth/policy";
+import { requireAccount, requireAdmin, requireAuthenticated } from "../../auth/policy";
+import { accountIdOf } from "../../auth/principal";
 import type { AppContext } from "../../context";
 import { readJson } from "../body";
 import { ok } from "../envelope";
+import { requestHeader } from "../node-exchange";
 import { described } from "../route-doc";
 import type { AppEnv } from "../types";
 
@@ -24,8 +26,9 @@ export function authRoutes(ctx: AppContext) {
     "/admin/login",
     described(
       (w) => ({
-        summary: "Administrator sign-in",
-        errors: ["invalid_credentials", "rate_limited"],
+        summary:
+          "Sign in with a user name and password (every role; 0.7.3 clients sign in administrators here)",
+        errors: ["invalid_credentials", "account_disabled", "rate_limited"],
         tag: "Sign-in",
         access: "public",
         body: w.loginRequest,
@@ -33,7 +36,10 @@ export function authRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const body = await readJson(c, loginRequest);
-        const result = await ctx.admins.login(body.username, body.password, c.get("clientIp"));
+        const result = await ctx.accounts.login(body.username, body.password, {
+          clientIp: c.get("clientIp"),
+          userAgent: requestHeader(c, "user-agent") ?? null,
+        });
         return ok(c, result, "Login successful");
       },
     ),
@@ -42,10 +48,10 @@ export function authRoutes(ctx: AppContext) {
   app.post(
     "/admin/logout",
     described(
-      () => ({ summary: "Revoke this admin token", tag: "Sign-in", access: "admin" }),
+      () => ({ summary: "Sign this session out (revoke its token)", tag: "Sign-in", access: "account" }),
       async (c) => {
         const token = c.get("bearerToken");
-        if (token) await ctx.admins.logout(token);
+        if (token) await ctx.accounts.logout(token);
         return ok(c, null, "Logged out");
       },
     ),
@@ -81,6 +87,7 @@ export function authRoutes(ctx: AppContext) {
         const principal = c.get("principal");
         requireAuthenticated(principal);
         if (principal.kind === "admin") {
+          const user = { id: principal.adminId, username: principal.username, role: "admin" as const };
           return ok(
             c,
             {
@@ -95,11 +102,30 @@ export function authRoutes(ctx: AppContext) {
                 permissions: ALL_PERMISSIONS,
               },
               is_admin: true,
+              user,
             } satisfies CredentialCheck,
             "Admin token verified",
           );
         }
+        if (principal.kind === "user") {
+          const { id, username, permissions, basePath, role } = principal.user;
+          const user = { id, username, role };
+          return ok(
+            c,
+            {
+              name: username,
+              basic_path: basePath,
+              permissions: permissionFlags(permissions),
+              permission_mask: permissions,
+              key_info: { id, name: username, basic_path: basePath, permissions },
+              is_admin: false,
+              user,
+            } satisfies CredentialCheck,
+            "Session verified",
+          );
+        }
         const key = principal.key;
+        const user = { id: key.ownerId, username: key.ownerName, role: key.ownerRole };
         return ok(
           c,
           {
@@ -116,6 +142,7 @@ export function authRoutes(ctx: AppContext) {
               is_guest: key.isGuest,
             },
             is_admin: false,
+            user,
           } satisfies CredentialCheck,
           "API key verified",
         );
@@ -127,17 +154,23 @@ export function authRoutes(ctx: AppContext) {
     "/admin/change-password",
     described(
       (w) => ({
-        summary: "Change the administrator's name or password",
-        errors: ["wrong_current_password", "password_unchanged", "nothing_to_update", "rate_limited"],
+        summary: "Change your own user name or password (signs every session out)",
+        errors: [
+          "wrong_current_password",
+          "password_unchanged",
+          "nothing_to_update",
+          "username_taken",
+          "rate_limited",
+        ],
         tag: "Sign-in",
-        access: "admin",
+        access: "account",
         body: w.changePasswordRequest,
       }),
       async (c) => {
         const principal = c.get("principal");
-        requireAdmin(principal);
+        requireAccount(principal);
         const body = await readJson(c, changePasswordRequest);
-        await ctx.admins.changeCredentials(principal.adminId, body, c.get("clientIp"));
+        await ctx.accounts.changeCredentials(accountIdOf(principal)!, body, c.get("clientIp"));
         return ok(c, null, "Info updated, please log in again");
       },
     ),

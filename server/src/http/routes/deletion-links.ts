@@ -8,6 +8,7 @@
  */
 import { Permission } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
+import type { Owned } from "../../auth/creator";
 import type { Principal } from "../../auth/principal";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
@@ -41,8 +42,8 @@ export class DeletionLinks {
   }
 }
 
-/** The share's creator, recreated from created_by: the signed link speaks for them. */
-function creatorPrincipal(createdBy: string): Principal {
+/** The share's creator, recreated from its row: the signed link speaks for them. */
+function creatorPrincipal({ created_by: createdBy, owner_id: ownerId }: Owned): Principal {
   if (createdBy.startsWith("apikey:")) {
     return {
       kind: "apiKey",
@@ -53,6 +54,9 @@ function creatorPrincipal(createdBy: string): Principal {
         basicPath: "/",
         role: "GENERAL",
         isGuest: false,
+        ownerId: ownerId ?? "",
+        ownerName: "",
+        ownerRole: "user",
       },
     };
   }
@@ -78,7 +82,7 @@ export function deletionLinkRoutes(ctx: AppContext) {
     if (!links.verify(id, c.req.query("token"))) throw linkGone();
     const row = await ctx.db
       .selectFrom("files")
-      .select(["id", "filename", "created_by", "status"])
+      .select(["id", "filename", "created_by", "owner_id", "status"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (row?.status !== "active") throw linkGone();
@@ -124,7 +128,7 @@ export function deletionLinkRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const row = await findFile(c);
-        const result = await ctx.fileShares.batchDelete(creatorPrincipal(row.created_by), {
+        const result = await ctx.fileShares.batchDelete(creatorPrincipal(row), {
           ids: [row.id],
           delete_mode: "both",
         });

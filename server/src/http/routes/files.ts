@@ -36,6 +36,8 @@ const listQuery = onFirstUse(() =>
     offset: z.coerce.number().int().min(0).optional(),
     search: z.string().trim().max(200).optional(),
     created_by: z.string().max(200).optional(),
+    /** Administrators: only this user's. */
+    owner_id: z.string().max(200).optional(),
     storage_config_id: z.string().max(100).optional(),
   }),
 );
@@ -89,6 +91,7 @@ export function fileRoutes(ctx: AppContext) {
           offset,
           search: q.search || undefined,
           createdBy: q.created_by,
+          ownerId: q.owner_id,
           storageConfigId: q.storage_config_id,
         });
         return ok(

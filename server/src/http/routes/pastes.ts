@@ -36,6 +36,8 @@ const listQuery = onFirstUse(() =>
     search: z.string().trim().max(200).optional(),
     q: z.string().trim().max(200).optional(),
     created_by: z.string().max(200).optional(),
+    /** Administrators: only this user's. */
+    owner_id: z.string().max(200).optional(),
     expired: z.enum(["true", "false"]).optional(),
   }),
 );
@@ -182,6 +184,7 @@ export function pasteRoutes(ctx: AppContext) {
           offset,
           search: q.search || q.q || undefined,
           createdBy: q.created_by,
+          ownerId: q.owner_id,
           expired: q.expired === undefined ? undefined : q.expired === "true",
         });
         return c.json({

@@ -24,13 +24,6 @@ export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
 /** Editing also offers to keep the current expiry. */
 export type EditExpiryChoice = ExpiryChoice | "keep";
 
-/** Checkbox groups of the permission picker, in display order. */
-export const PERMISSION_GROUPS: { id: "sharing" | "mount" | "webdav"; permissions: PermissionName[] }[] = [
-  { id: "sharing", permissions: ["TEXT", "FILE_SHARE"] },
-  { id: "mount", permissions: ["MOUNT_VIEW", "MOUNT_UPLOAD", "MOUNT_COPY", "MOUNT_RENAME", "MOUNT_DELETE"] },
-  { id: "webdav", permissions: ["WEBDAV_READ", "WEBDAV_MANAGE"] },
-];
-
 export interface KeyFormValues {
   name: string;
   permissions: number;

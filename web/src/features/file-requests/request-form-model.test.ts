@@ -23,6 +23,8 @@ const request: FileRequest = {
   reserved_files: 0,
   reserved_bytes: 0,
   created_by: "admin",
+  owner_id: null,
+  owner_name: null,
   created_at: "2026-12-01T00:00:00.000Z",
   updated_at: "2026-12-01T00:00:00.000Z",
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSystemSettings } from "./api/settings";
-import { validateAccountForm, validateMaxUploadSize, validateProxyExpires } from "./settings-form-model";
+import { validateMaxUploadSize, validateProxyExpires } from "./settings-form-model";
 
 describe("settings forms", () => {
   it("max upload size must be a whole number above 0", () => {
@@ -13,32 +13,6 @@ describe("settings forms", () => {
   it("signature lifetime may be 0", () => {
     expect(validateProxyExpires("0")).toEqual({});
     expect(validateProxyExpires("-1")).toEqual({ expires: "invalid" });
-  });
-
-  it("admin update rules", () => {
-    const empty = { currentPassword: "", newUsername: "", newPassword: "", confirmPassword: "" };
-    expect(validateAccountForm(empty)).toEqual({ currentPassword: "required", form: "nothingToChange" });
-    expect(
-      validateAccountForm({
-        ...empty,
-        currentPassword: "old-secret",
-        newPassword: "old-secret",
-        confirmPassword: "old-secret",
-      }).newPassword,
-    ).toBe("samePassword");
-    expect(
-      validateAccountForm({
-        ...empty,
-        currentPassword: "a",
-        newPassword: "new-secret",
-        confirmPassword: "other",
-      }).confirmPassword,
-    ).toBe("mismatch");
-    expect(
-      validateAccountForm({ ...empty, currentPassword: "a", newPassword: "short", confirmPassword: "short" })
-        .newPassword,
-    ).toBe("passwordTooShort");
-    expect(validateAccountForm({ ...empty, currentPassword: "a", newUsername: "root" })).toEqual({});
   });
 
   it("parses the settings rows", () => {

@@ -1,5 +1,3 @@
-import { ADMIN_PASSWORD_MIN, ADMIN_USERNAME_PATTERN } from "@clipshare/shared";
-
 /** Validation of the settings forms. Pure, so unit-tested without a DOM. */
 
 export type UploadErrors = Partial<Record<"maxUploadSize", "invalid">>;
@@ -16,34 +14,4 @@ export function validateProxyExpires(raw: string): ProxyErrors {
   const value = Number(raw.trim());
   if (!raw.trim() || !Number.isInteger(value) || value < 0) return { expires: "invalid" };
   return {};
-}
-
-export interface AccountFormValues {
-  currentPassword: string;
-  newUsername: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
-export type AccountErrors = Partial<
-  Record<
-    keyof AccountFormValues | "form",
-    "required" | "nothingToChange" | "samePassword" | "mismatch" | "passwordTooShort" | "usernameInvalid"
-  >
->;
-
-/** Current password required; a new username or password; the new password differs and is confirmed. */
-export function validateAccountForm(v: AccountFormValues): AccountErrors {
-  const errors: AccountErrors = {};
-  if (!v.currentPassword) errors.currentPassword = "required";
-  if (!v.newUsername.trim() && !v.newPassword) errors.form = "nothingToChange";
-  if (v.newUsername.trim() && !ADMIN_USERNAME_PATTERN.test(v.newUsername.trim())) {
-    errors.newUsername = "usernameInvalid";
-  }
-  if (v.newPassword) {
-    if (v.newPassword.length < ADMIN_PASSWORD_MIN) errors.newPassword = "passwordTooShort";
-    else if (v.newPassword === v.currentPassword) errors.newPassword = "samePassword";
-    if (v.newPassword !== v.confirmPassword) errors.confirmPassword = "mismatch";
-  }
-  return errors;
 }

@@ -9,14 +9,19 @@ describe("paste list helpers", () => {
     expect(expiredParam("expired")).toBe(true);
   });
 
-  it("names the creator", () => {
-    expect(creatorOf({ created_by: "3f2c-admin-id", key_name: null })).toEqual({ kind: "admin" });
-    expect(creatorOf({ created_by: "apikey:k1", key_name: "ci" })).toEqual({
-      kind: "apiKey",
-      name: "ci",
-      id: "k1",
+  it("names the owner and the key that made a paste", () => {
+    expect(creatorOf({ created_by: "3f2c-user-id", key_name: null, owner_name: "ann" })).toEqual({
+      owner: "ann",
+      key: null,
     });
-    expect(creatorOf({ created_by: "apikey:gone", key_name: null })).toMatchObject({ name: null });
+    expect(creatorOf({ created_by: "apikey:k1", key_name: "ci", owner_name: "ann" })).toEqual({
+      owner: "ann",
+      key: { name: "ci", id: "k1" },
+    });
+    expect(creatorOf({ created_by: "apikey:gone", key_name: null })).toEqual({
+      owner: null,
+      key: { name: null, id: "gone" },
+    });
   });
 
   it("shows views against the limit", () => {

@@ -31,6 +31,7 @@ function withDb(
 function owner(): string | null {
   const s = authStore.getState();
   if (s.authType === "admin") return "admin";
+  if (s.authType === "user") return `user:${s.userInfo?.id ?? s.userInfo?.name ?? ""}`;
   if (s.authType === "apikey") return `apikey:${s.keyInfo?.id ?? s.keyInfo?.name ?? ""}`;
   return null;
 }

@@ -37,6 +37,8 @@ export interface PasteListQuery {
   search?: string;
   /** true: only expired or used up; false: only live ones. */
   expired?: boolean;
+  /** Administrators: only this user's pastes. */
+  owner_id?: string;
 }
 
 export interface PasteListPage {
@@ -92,6 +94,7 @@ export const pastesApi = {
         limit: query.limit,
         search: query.search || undefined,
         expired: query.expired === undefined ? undefined : String(query.expired),
+        owner_id: query.owner_id || undefined,
       },
     });
     const items = Array.isArray(res.data) ? res.data : [];

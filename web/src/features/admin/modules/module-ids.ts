@@ -13,7 +13,9 @@ export const ADMIN_MODULE_IDS = [
   "mount-management",
   "index-management",
   "key-management",
+  "users",
   "settings",
+  "profile",
 ] as const;
 
 export type AdminModuleId = (typeof ADMIN_MODULE_IDS)[number];
@@ -28,13 +30,15 @@ export const ADMIN_MODULE_TITLES: Record<AdminModuleId, TranslationKey> = {
   "mount-management": "admin.modules.mountManagement",
   "index-management": "admin.modules.indexes",
   "key-management": "admin.modules.keyManagement",
+  users: "admin.modules.users",
   settings: "admin.modules.settings",
+  profile: "admin.modules.profile",
 };
 
 /**
- * The permission bit an API key needs for a module (any one of the bits for
- * mount management, which a key sees read-only); modules without an entry are
- * the administrator's alone.
+ * The permission bit a user or API key needs for a module (any one of the bits for
+ * mount management, which they see read-only); modules without an entry are the
+ * administrator's alone, but for the account modules below.
  */
 const MODULE_PERMISSION: Partial<Record<AdminModuleId, { bits: number; name: PermissionName }>> = {
   "text-management": { bits: Permission.TEXT, name: "TEXT" },
@@ -49,10 +53,14 @@ export function modulePermission(id: AdminModuleId): PermissionName | null {
   return MODULE_PERMISSION[id]?.name ?? null;
 }
 
-/** Who sees which module: an admin sees all; an API-key user the modules its permission bits open. */
+/** What every signed-in account has, whatever its grant: its own page and its own keys (not an API key). */
+const ACCOUNT_MODULES: readonly AdminModuleId[] = ["profile", "key-management"];
+
+/** Who sees which module: an admin sees all; a user or key the modules its permission bits open. */
 export function canUseModule(id: AdminModuleId, caps: Capabilities): boolean {
   if (caps.isAdmin) return true;
-  if (!caps.isApiKey) return false;
+  if (caps.isAccount && ACCOUNT_MODULES.includes(id)) return true;
+  if (!caps.isScoped) return false;
   const needed = MODULE_PERMISSION[id];
   return needed !== undefined && hasAnyPermission(caps.mask, needed.bits);
 }

@@ -10,6 +10,8 @@ import {
   ListTree,
   type LucideIcon,
   Settings,
+  UserRound,
+  Users,
 } from "lucide-react";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { AdminModuleId } from "./module-ids";
@@ -92,8 +94,16 @@ export const ADMIN_MODULE_VIEWS: Record<AdminModuleId, AdminModuleView> = {
       })),
     ),
   },
+  users: {
+    icon: Users,
+    Component: lazy(() => import("../../users").then((m) => ({ default: m.UsersModule }))),
+  },
   settings: {
     icon: Settings,
     Component: lazy(() => import("../../settings").then((m) => ({ default: m.SettingsModule }))),
+  },
+  profile: {
+    icon: UserRound,
+    Component: lazy(() => import("../../account").then((m) => ({ default: m.ProfileModule }))),
   },
 };

@@ -45,6 +45,7 @@ export interface OpenApiOperation {
   responses: Record<string, { description?: string; content?: Record<string, OpenApiMedia> }>;
   /** The API-key permission bits the operation needs: every one, or any one of them. */
   "x-clipshare-permissions"?: { names: string[]; mask: number; match: "all" | "any" };
+  "x-clipshare-access"?: Access;
 }
 
 export interface OpenApiDocument {
@@ -63,10 +64,14 @@ export interface OperationEntry {
   operation: OpenApiOperation;
 }
 
-/** Who may call an operation, from its security requirements. */
-export type Access = "public" | "admin" | "key";
+/** Who may call an operation: as the server says, else from its security requirements. */
+export type Access = "public" | "admin" | "account" | "key";
+
+const ACCESS: readonly Access[] = ["public", "admin", "account", "key"];
 
 export function accessOf(operation: OpenApiOperation): Access {
+  const said = operation["x-clipshare-access"];
+  if (said && ACCESS.includes(said)) return said;
   const schemes = (operation.security ?? []).flatMap((s) => Object.keys(s));
   if (schemes.length === 0) return "public";
   return schemes.includes("apiKey") ? "key" : "admin";

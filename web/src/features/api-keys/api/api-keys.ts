@@ -9,7 +9,7 @@ export type ApiKeyRow = Pick<
   ApiKeyDto,
   "id" | "name" | "key_masked" | "permissions" | "basic_path" | "last_used" | "expires_at"
 > &
-  Partial<Pick<ApiKeyDto, "created_at" | "permission_names" | "is_expired">> & {
+  Partial<Pick<ApiKeyDto, "created_at" | "permission_names" | "is_expired" | "owner" | "user_id">> & {
     role: string;
     is_guest: number | boolean;
   };

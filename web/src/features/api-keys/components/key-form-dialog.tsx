@@ -1,11 +1,5 @@
-import {
-  BASE_PATH_MAX,
-  CUSTOM_KEY_MAX,
-  CUSTOM_KEY_MIN,
-  KEY_NAME_MAX,
-  KEY_ROLES,
-  Permission,
-} from "@clipshare/shared";
+import { BASE_PATH_MAX, CUSTOM_KEY_MAX, CUSTOM_KEY_MIN, KEY_NAME_MAX, KEY_ROLES } from "@clipshare/shared";
+import { PermissionPicker } from "../../../components/accounts/permission-picker";
 import { Alert } from "../../../components/ui/alert";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
@@ -17,7 +11,6 @@ import {
   EXPIRY_CHOICES,
   type KeyFormErrors,
   type KeyFormValues,
-  PERMISSION_GROUPS,
   validateKeyForm,
 } from "../key-form-model";
 
@@ -41,18 +34,12 @@ export function KeyFormDialog({
   currentExpiry,
 }: KeyFormDialogProps) {
   const { t } = useTranslation();
-  const { values, set, update, errors, serverError, busy, submit } = useFormState<
-    KeyFormValues,
-    KeyFormErrors
-  >({
+  const { values, set, errors, serverError, busy, submit } = useFormState<KeyFormValues, KeyFormErrors>({
     initial,
     resetKey: open,
     validate: (v) => validateKeyForm(v, mode),
     save: onSubmit,
   });
-
-  const togglePermission = (bit: number, on: boolean) =>
-    update((v) => ({ ...v, permissions: on ? v.permissions | bit : v.permissions & ~bit }));
 
   const errorText = (field: keyof KeyFormErrors) => {
     const e = errors[field];
@@ -87,30 +74,11 @@ export function KeyFormDialog({
         onChange={(e) => set("name", e.target.value)}
       />
 
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
-          {t("apiKeys.form.permissions")}
-        </legend>
-        <div className="grid gap-3 sm:grid-cols-3">
-          {PERMISSION_GROUPS.map((group) => (
-            <fieldset key={group.id} className="rounded-xl border border-slate-200 p-3 dark:border-slate-800">
-              <legend className="px-1 text-xs font-semibold text-slate-500 dark:text-slate-400">
-                {t(`apiKeys.groups.${group.id}`)}
-              </legend>
-              <div className="space-y-2">
-                {group.permissions.map((name) => (
-                  <CheckboxField
-                    key={name}
-                    label={t(`permissions.${name}`)}
-                    checked={(values.permissions & Permission[name]) === Permission[name]}
-                    onCheckedChange={(on) => togglePermission(Permission[name], on)}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          ))}
-        </div>
-      </fieldset>
+      <PermissionPicker
+        legend={t("apiKeys.form.permissions")}
+        value={values.permissions}
+        onChange={(mask) => set("permissions", mask)}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField

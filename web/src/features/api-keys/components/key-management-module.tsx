@@ -1,6 +1,6 @@
-import { ALL_PERMISSIONS, Permission, type PermissionName, permissionNames } from "@clipshare/shared";
 import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { PermissionBadges } from "../../../components/accounts/permission-badges";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
 import { DataList, type ListColumn, type RowAction } from "../../../components/list/data-list";
 import { ListBody } from "../../../components/list/list-frame";
@@ -11,6 +11,7 @@ import { Card, CardHeader } from "../../../components/ui/card";
 import { RefreshButton } from "../../../components/ui/refresh-button";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
+import { useCapabilities } from "../../../lib/auth-store";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { ApiKeyRow } from "../api/api-keys";
@@ -26,23 +27,6 @@ import {
 import { CreatedKeyDialog } from "./created-key-dialog";
 import { KeyFormDialog } from "./key-form-dialog";
 
-function PermissionBadges({ mask }: { mask: number }) {
-  const { t } = useTranslation();
-  if ((mask & ALL_PERMISSIONS) === ALL_PERMISSIONS)
-    return <Badge tone="accent">{t("apiKeys.allPermissions")}</Badge>;
-  const names = permissionNames(mask);
-  if (names.length === 0) return <Badge>{t("apiKeys.noPermissions")}</Badge>;
-  return (
-    <span className="flex flex-wrap gap-1">
-      {names.map((name: PermissionName) => (
-        <Badge key={name} tone={Permission[name] >= Permission.WEBDAV_READ ? "warning" : "accent"}>
-          {t(`permissions.${name}`)}
-        </Badge>
-      ))}
-    </span>
-  );
-}
-
 function useExpiryText() {
   const { t, i18n } = useTranslation();
   return (row: ApiKeyRow) =>
@@ -54,6 +38,7 @@ function useExpiryText() {
 /** Admin module "key management": list, create (full key shown once), edit, delete. */
 export function KeyManagementModule() {
   const { t, i18n } = useTranslation();
+  const caps = useCapabilities();
   const errorText = useErrorText();
   const keys = useApiKeys();
   const createKey = useCreateApiKey();
@@ -112,6 +97,16 @@ export function KeyManagementModule() {
       className: "max-w-64",
       cell: (row) => <PermissionBadges mask={row.permissions} />,
     },
+    ...(caps.isAdmin
+      ? [
+          {
+            id: "owner",
+            header: t("apiKeys.columns.owner"),
+            className: "text-slate-600 dark:text-slate-300",
+            cell: (row: ApiKeyRow) => row.owner ?? "",
+          },
+        ]
+      : []),
     {
       id: "basePath",
       header: t("apiKeys.columns.basePath"),

@@ -21,6 +21,8 @@ export interface FileListQuery {
   offset: number;
   search?: string;
   storage_config_id?: string;
+  /** Administrators: only this user's shares. */
+  owner_id?: string;
 }
 
 /** Body of PUT /api/files/:id: only what changes. */

@@ -50,10 +50,14 @@ export function useFileColumns(): ListColumn<FileShare>[] {
   const { t, i18n } = useTranslation();
   const caps = useCapabilities();
   const storageName = useStorageName();
-  const creator = (file: FileShare) =>
-    file.created_by?.startsWith("apikey:") || file.key_name
-      ? t("fileManagement.byKey", { name: file.key_name ?? file.created_by?.replace(/^apikey:/, "") ?? "" })
-      : t("fileManagement.byAdmin");
+  const creator = (file: FileShare) => {
+    const owner = file.owner_name ? t("fileManagement.ownedBy", { name: file.owner_name }) : null;
+    const key =
+      file.created_by?.startsWith("apikey:") || file.key_name
+        ? t("fileManagement.byKey", { name: file.key_name ?? file.created_by?.replace(/^apikey:/, "") ?? "" })
+        : null;
+    return [owner, key].filter(Boolean).join(" · ") || t("fileManagement.byAdmin");
+  };
   return [
     {
       id: "name",

@@ -3,6 +3,7 @@ import { Files } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { AccessLogDialog } from "../../../components/access-log/access-log-dialog";
+import { OwnerFilter } from "../../../components/accounts/owner-filter";
 import { DataList } from "../../../components/list/data-list";
 import { ListBody, ListPager } from "../../../components/list/list-frame";
 import { ListToolbar } from "../../../components/list/list-toolbar";
@@ -40,7 +41,7 @@ export function FileManagementModule() {
   const errorText = useErrorText();
   const caps = useCapabilities();
 
-  const list = useListState({ filters: { storageId: "" }, pageSize: FILES_DEFAULT_LIMIT });
+  const list = useListState({ filters: { storageId: "", owner: "" }, pageSize: FILES_DEFAULT_LIMIT });
   const { limit, offset, search, filters, selection } = list;
   const query = useMemo(
     () => ({
@@ -48,8 +49,9 @@ export function FileManagementModule() {
       offset,
       ...(search ? { search } : {}),
       ...(filters.storageId ? { storage_config_id: filters.storageId } : {}),
+      ...(filters.owner ? { owner_id: filters.owner } : {}),
     }),
-    [limit, offset, search, filters.storageId],
+    [limit, offset, search, filters.storageId, filters.owner],
   );
   const files = useFileShares(query);
   const usage = useStorageUsage();
@@ -136,19 +138,24 @@ export function FileManagementModule() {
           searchPlaceholder={t("fileManagement.searchPlaceholder")}
           onDeleteSelected={() => deleting.ask(rows.filter((r) => selection.has(r.id)))}
           filters={
-            <Select
-              aria-label={t("fileManagement.storageFilter")}
-              value={filters.storageId}
-              className="w-full sm:w-56"
-              onChange={(e) => list.setFilter("storageId", e.target.value)}
-            >
-              <option value="">{t("fileManagement.allStorage")}</option>
-              {(usage.data ?? []).map((config) => (
-                <option key={config.id} value={config.id}>
-                  {storageName(config.name)}
-                </option>
-              ))}
-            </Select>
+            <>
+              <Select
+                aria-label={t("fileManagement.storageFilter")}
+                value={filters.storageId}
+                className="w-full sm:w-56"
+                onChange={(e) => list.setFilter("storageId", e.target.value)}
+              >
+                <option value="">{t("fileManagement.allStorage")}</option>
+                {(usage.data ?? []).map((config) => (
+                  <option key={config.id} value={config.id}>
+                    {storageName(config.name)}
+                  </option>
+                ))}
+              </Select>
+              {caps.isAdmin ? (
+                <OwnerFilter value={filters.owner} onChange={(owner) => list.setFilter("owner", owner)} />
+              ) : null}
+            </>
           }
         />
 

@@ -5,7 +5,7 @@ import type { Capabilities } from "../../../lib/auth-state";
 /** Creating a paste needs the administrator or an API key with text permission. */
 export function SignInPrompt({ caps }: { caps: Capabilities }) {
   const { t } = useTranslation();
-  const keyWithoutText = caps.isApiKey && !caps.text;
+  const keyWithoutText = caps.isScoped && !caps.text;
   return (
     <SignInRequired
       title={keyWithoutText ? t("home.signIn.keyTitle") : t("home.signIn.title")}

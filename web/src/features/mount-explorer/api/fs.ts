@@ -21,7 +21,7 @@ import type {
 import { authorizationHeader, buildUrl, type Credentials } from "@clipshare/shared";
 import type { ArchiveSource } from "../../../components/file-preview/archive-preview";
 import { api, apiBase } from "../../../lib/api";
-import { authStore } from "../../../lib/auth-store";
+import { currentCredentials } from "../../../lib/auth-store";
 import { folderPassHeaders, rememberFolderPass } from "../../../lib/folder-passes";
 import { saveLink } from "../../../lib/save-link";
 import { backendUrl } from "../../../lib/share-links";
@@ -53,12 +53,7 @@ export interface ShareOptions {
 /** Page size of directory listings: one screen of rows plus room to scroll. */
 export const LIST_PAGE_SIZE = 500;
 
-export function currentCredentials(): Credentials | null {
-  const s = authStore.getState();
-  if (s.authType === "admin" && s.adminToken) return { type: "admin", token: s.adminToken };
-  if (s.authType === "apikey" && s.apiKey) return { type: "apikey", key: s.apiKey };
-  return null;
-}
+export { currentCredentials };
 
 export function fsUrl(
   path: string,

@@ -14,9 +14,10 @@ export interface ExplorerPrefs {
 
 const DEFAULT_PREFS: ExplorerPrefs = { view: "list", sort: { key: "name", dir: "asc" } };
 
-/** Who the preferences and the basket belong to: the admin, or one API key. */
+/** Who the preferences and the basket belong to: an account, or one API key. */
 export function userScope(auth: AuthState): string {
   if (auth.authType === "admin") return `admin:${auth.userInfo?.name ?? "admin"}`;
+  if (auth.authType === "user") return `user:${auth.userInfo?.id ?? auth.userInfo?.name ?? "user"}`;
   if (auth.authType === "apikey") return `key:${auth.keyInfo?.id ?? auth.keyInfo?.name ?? "key"}`;
   return "anonymous";
 }

@@ -1,19 +1,11 @@
-import { ADMIN_PASSWORD_MIN } from "@clipshare/shared";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { AccessLogSettingsCard } from "../../../components/access-log/access-log-settings-card";
 import { NotificationSettingsCard } from "../../../components/notifications/notification-settings-card";
 import { AppStatusCard } from "../../../components/offline/app-status-card";
-import { PasswordField } from "../../../components/password-input";
 import { SettingsFormCard } from "../../../components/settings-form-card";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Card, CardHeader } from "../../../components/ui/card";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { SelectField, TextField } from "../../../components/ui/form";
-import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
-import { authStore } from "../../../lib/auth-store";
-import { useErrorText } from "../../../lib/use-error-text";
 import { SIZE_UNITS, type SizeUnit, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from "../api/settings";
 import {
   useProxySignSettings,
@@ -21,13 +13,7 @@ import {
   useSaveSystemSettings,
   useSystemSettings,
 } from "../hooks/use-settings";
-import {
-  type AccountErrors,
-  type AccountFormValues,
-  validateAccountForm,
-  validateMaxUploadSize,
-  validateProxyExpires,
-} from "../settings-form-model";
+import { validateMaxUploadSize, validateProxyExpires } from "../settings-form-model";
 import { PublicBrowsingCard } from "./public-browsing-card";
 
 function UploadSettingsCard() {
@@ -156,99 +142,7 @@ function ProxySignCard() {
   );
 }
 
-const EMPTY_ACCOUNT: AccountFormValues = {
-  currentPassword: "",
-  newUsername: "",
-  newPassword: "",
-  confirmPassword: "",
-};
-
-function AccountCard() {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [values, setValues] = useState<AccountFormValues>(EMPTY_ACCOUNT);
-  const [errors, setErrors] = useState<AccountErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const set = (key: keyof AccountFormValues, value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const fieldError = (key: keyof AccountErrors) =>
-    errors[key] ? t(`settings.account.errors.${errors[key]}`, { min: ADMIN_PASSWORD_MIN }) : null;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validateAccountForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await authStore.changeAdminCredentials({
-        currentPassword: values.currentPassword,
-        newUsername: values.newUsername.trim() || undefined,
-        newPassword: values.newPassword || undefined,
-      });
-      // Signed out now: the admin page shows the sign-in form.
-      toast(t("settings.account.changed"), "success", 6000);
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Card aria-labelledby="settings-account-title">
-      <CardHeader
-        titleId="settings-account-title"
-        title={t("settings.account.title")}
-        description={t("settings.account.description")}
-      />
-      <form onSubmit={submit} noValidate className="space-y-4 p-5">
-        <PasswordField
-          label={t("settings.account.currentPassword")}
-          error={fieldError("currentPassword")}
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={(v) => set("currentPassword", v)}
-        />
-        <TextField
-          label={t("settings.account.newUsername")}
-          hint={t("settings.account.newUsernameHint")}
-          error={fieldError("newUsername")}
-          autoComplete="username"
-          value={values.newUsername}
-          onChange={(e) => set("newUsername", e.target.value)}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <PasswordField
-            label={t("settings.account.newPassword")}
-            error={fieldError("newPassword")}
-            autoComplete="new-password"
-            value={values.newPassword}
-            onChange={(v) => set("newPassword", v)}
-          />
-          <PasswordField
-            label={t("settings.account.confirmPassword")}
-            error={fieldError("confirmPassword")}
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(v) => set("confirmPassword", v)}
-          />
-        </div>
-        {errors.form ? <Alert>{t(`settings.account.errors.${errors.form}`)}</Alert> : null}
-        {error ? <Alert>{error}</Alert> : null}
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-xs text-slate-500 dark:text-slate-400">{t("settings.account.logoutNotice")}</p>
-          <Button type="submit" disabled={busy}>
-            {busy ? t("common.saving") : t("settings.account.submit")}
-          </Button>
-        </div>
-      </form>
-    </Card>
-  );
-}
-
-/** Admin module "settings": uploads, proxy signing, access log, notifications, admin account, the web app's offline state. */
+/** Admin module "settings": uploads, proxy signing, the access log, notifications, the web app's offline state. */
 export function SettingsModule() {
   const { t } = useTranslation();
   return (
@@ -262,7 +156,6 @@ export function SettingsModule() {
       <PublicBrowsingCard />
       <AccessLogSettingsCard />
       <NotificationSettingsCard />
-      <AccountCard />
       <AppStatusCard />
     </div>
   );

@@ -78,11 +78,15 @@ export function usePasteColumns(): ListColumn<PasteRow>[] {
       className: "max-w-40 text-slate-600 dark:text-slate-300",
       cell: (row) => {
         const c = creatorOf(row);
-        if (c.kind === "admin") return t("textManagement.creatorAdmin");
         return (
-          <span className="inline-flex max-w-full items-center gap-1.5">
-            <Badge tone="accent">{t("textManagement.apiKey")}</Badge>
-            <span className="truncate">{c.name ?? t("textManagement.deletedKey")}</span>
+          <span className="flex max-w-full flex-col gap-1">
+            <span className="truncate">{c.owner ?? t("textManagement.creatorAdmin")}</span>
+            {c.key ? (
+              <span className="inline-flex max-w-full items-center gap-1.5 text-xs">
+                <Badge tone="accent">{t("textManagement.apiKey")}</Badge>
+                <span className="truncate">{c.key.name ?? t("textManagement.deletedKey")}</span>
+              </span>
+            ) : null}
           </span>
         );
       },

@@ -3,6 +3,7 @@ import { Eraser, FileText, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { AccessLogDialog } from "../../../components/access-log/access-log-dialog";
+import { OwnerFilter } from "../../../components/accounts/owner-filter";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
 import { DataList } from "../../../components/list/data-list";
 import { ListBody, ListPager } from "../../../components/list/list-frame";
@@ -33,11 +34,14 @@ export function TextManagementModule() {
   const caps = useCapabilities();
   const errorText = useErrorText();
 
-  const list = useListState({ filters: { status: "all" as StatusFilter }, pageSize: PASTES_DEFAULT_LIMIT });
+  const list = useListState({
+    filters: { status: "all" as StatusFilter, owner: "" },
+    pageSize: PASTES_DEFAULT_LIMIT,
+  });
   const { page, limit, search, filters, selection } = list;
   const query = useMemo(
-    () => ({ page, limit, search, expired: expiredParam(filters.status) }),
-    [page, limit, search, filters.status],
+    () => ({ page, limit, search, expired: expiredParam(filters.status), owner_id: filters.owner }),
+    [page, limit, search, filters.status, filters.owner],
   );
   const pastes = usePasteList(query);
   const update = useUpdatePaste();
@@ -114,16 +118,21 @@ export function TextManagementModule() {
           searchPlaceholder={t("textManagement.searchPlaceholder")}
           onDeleteSelected={() => deleting.ask(rows.filter((r) => selection.has(r.id)))}
           filters={
-            <Select
-              aria-label={t("textManagement.statusFilter")}
-              value={filters.status}
-              className="sm:w-44"
-              onChange={(e) => list.setFilter("status", e.target.value as StatusFilter)}
-            >
-              <option value="all">{t("textManagement.status.all")}</option>
-              <option value="active">{t("textManagement.status.active")}</option>
-              <option value="expired">{t("textManagement.status.expired")}</option>
-            </Select>
+            <>
+              <Select
+                aria-label={t("textManagement.statusFilter")}
+                value={filters.status}
+                className="sm:w-44"
+                onChange={(e) => list.setFilter("status", e.target.value as StatusFilter)}
+              >
+                <option value="all">{t("textManagement.status.all")}</option>
+                <option value="active">{t("textManagement.status.active")}</option>
+                <option value="expired">{t("textManagement.status.expired")}</option>
+              </Select>
+              {caps.isAdmin ? (
+                <OwnerFilter value={filters.owner} onChange={(owner) => list.setFilter("owner", owner)} />
+              ) : null}
+            </>
           }
         />
 

@@ -1,0 +1,2 @@
+// Users and invitations, as the admin panel's "users" module.
+export { UsersModule } from "./components/users-module";
