@@ -28,6 +28,8 @@ import { SettingsService } from "./domain/settings/settings-service";
 import { ShareAccessLog } from "./domain/shares/access-log";
 import { ShareAccessTokens } from "./domain/shares/access-tokens";
 import { ShareEvents } from "./domain/shares/share-events";
+import { OidcSignIn } from "./domain/sso/oidc-sign-in";
+import { SsoSettingsService } from "./domain/sso/sso-settings";
 import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
 import type { TaskHandler } from "./domain/tasks/task-runner";
@@ -61,6 +63,8 @@ export interface AppContext {
   /** Users as administrators manage them. */
   users: UserService;
   invitations: InvitationService;
+  /** Single sign-on with OpenID Connect: the provider's settings and the sign-in flow. */
+  sso: { settings: SsoSettingsService; signIn: OidcSignIn };
   apiKeys: ApiKeyService;
   settings: SettingsService;
   shareTokens: ShareAccessTokens;
@@ -185,6 +189,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     share: (session) => uploads.receiveTarget(session),
     mount: (session) => fs.directUploads.receiveTarget(session),
   });
+  const ssoSettings = new SsoSettingsService(db, secretBox, fetcher);
   const notificationSettings = new NotificationSettingsService(db, secretBox, webhookFetcher);
   const tasksQueued = () => void fs.caches.tasksQueued();
   const notifications = new NotificationService(
@@ -297,6 +302,10 @@ export async function createContext(config: Config, options: { log?: Logger } = 
       maxCacheBytes: config.thumbnailCacheBytes,
     }),
     notifications,
+    sso: {
+      settings: ssoSettings,
+      signIn: new OidcSignIn(db, ssoSettings, accounts, rateLimiter, fetcher, log),
+    },
     close: async () => {
       await accessLog.close();
       await fs.close();

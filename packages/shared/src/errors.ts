@@ -358,6 +358,11 @@ export const ERROR_CATALOGUE = define({
     detail: true,
   },
   username_taken: { status: 409, en: "Username already exists", zh: "用户名已存在" },
+  email_taken: {
+    status: 409,
+    en: "Another user has this e-mail address",
+    zh: "另一位用户已使用此电子邮件地址",
+  },
   // Accounts
   user_not_found: { status: 404, en: "User does not exist", zh: "用户不存在" },
   account_disabled: {
@@ -397,6 +402,49 @@ export const ERROR_CATALOGUE = define({
     status: 403,
     en: "Sign in with your account for this (an API key cannot do it)",
     zh: "此操作需要以账户登录（API 密钥不能执行）",
+  },
+  password_not_set: {
+    status: 401,
+    en: "This account signs in with single sign-on; it has no password until an administrator sets one",
+    zh: "此账户通过单点登录登录；在管理员设置密码之前没有密码",
+  },
+  // Single sign-on (OpenID Connect)
+  sso_not_configured: { status: 404, en: "Single sign-on is not set up", zh: "尚未设置单点登录" },
+  sso_failed: {
+    status: 502,
+    en: "Single sign-on failed: the provider's answer could not be checked",
+    zh: "单点登录失败：无法验证身份提供方的回应",
+    detail: true,
+  },
+  sso_denied: {
+    status: 401,
+    en: "Sign-in was cancelled or refused at the provider",
+    zh: "登录已在身份提供方处取消或被拒绝",
+  },
+  sso_state_invalid: {
+    status: 400,
+    en: "This sign-in attempt is invalid or expired; start again",
+    zh: "此次登录无效或已过期，请重新开始",
+  },
+  sso_domain_not_allowed: {
+    status: 403,
+    en: "Your e-mail domain may not sign in here",
+    zh: "你的电子邮件域名不允许在此登录",
+  },
+  sso_email_missing: {
+    status: 403,
+    en: "The provider gave no verified e-mail address",
+    zh: "身份提供方未提供已验证的电子邮件地址",
+  },
+  sso_unknown_user: {
+    status: 403,
+    en: "No account here matches you; ask an administrator to create or invite you",
+    zh: "此处没有与你匹配的账户，请联系管理员创建或邀请你",
+  },
+  sso_user_taken: {
+    status: 409,
+    en: "An account with your e-mail address is already linked to another sign-in",
+    zh: "使用你的电子邮件地址的账户已关联到另一个登录方式",
   },
   api_key_taken: {
     status: 409,

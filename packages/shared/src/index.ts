@@ -26,6 +26,7 @@ export * from "./schemas/on-first-use";
 export * from "./schemas/pastes";
 export * from "./schemas/settings";
 export * from "./schemas/share-options";
+export * from "./schemas/sso";
 export * from "./schemas/storage-configs";
 export * from "./schemas/url-upload";
 export * from "./share-rules";

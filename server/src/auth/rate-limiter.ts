@@ -35,6 +35,8 @@ export const RATE_LIMITS = {
   webdavAuth: { bucket: "webdav_auth", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
   /** API keys presented on any request (header, X-Custom-Auth-Key, WebDAV Basic password). */
   apiKey: { bucket: "api_key", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
+  /** Single sign-on's state on the way back from the provider, and its one-time hand-off code. */
+  ssoCode: { bucket: "sso_code", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
 } satisfies Record<string, RateLimitRule>;
 
 /** Failed secret checks of one address, whatever they target. */

@@ -22,9 +22,52 @@ export interface UsersTable {
   base_path: Generated<string>;
   /** Bytes everything the user owns may take in total; null: no limit. */
   quota_bytes: number | null;
+  /** The address an administrator gave; a first single sign-on with it (verified) links to this user. */
+  email: string | null;
   last_login_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Who a user is at an OpenID Connect provider: issuer + subject, stored at their first sign-in. */
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** The single sign-on provider (one row): its client secret sealed with the SecretBox. */
+export interface SsoSettingsTable {
+  id: string;
+  enabled: number;
+  provider_name: string;
+  issuer_url: string;
+  client_id: string;
+  client_secret_enc: string | null;
+  scopes: string;
+  role_claim: string;
+  /** JSON: {"admin": [...], "user": [...], "guest": [...]}, the claim values of each role. */
+  role_values: string;
+  default_role: string;
+  /** JSON array of e-mail domains; empty: any. */
+  allowed_domains: string;
+  auto_create: number;
+  updated_at: string;
+}
+
+/**
+ * A sign-in under way, known by the SHA-256 of its state: the nonce and PKCE verifier until the
+ * provider sends the person back, then the user and the SHA-256 of the one-time code the web
+ * app trades for a session.
+ */
+export interface SsoFlowsTable {
+  state_hash: string;
+  nonce: string;
+  code_verifier: string;
+  user_id: string | null;
+  handoff_hash: string | null;
+  expires_at: string;
 }
 
 /** Sign-in sessions: the bearer token is known only by its SHA-256; `id` names it in lists. */
@@ -533,6 +576,9 @@ export interface Database {
   collections: CollectionsTable;
   collection_items: CollectionItemsTable;
   notification_settings: NotificationSettingsTable;
+  user_identities: UserIdentitiesTable;
+  sso_settings: SsoSettingsTable;
+  sso_flows: SsoFlowsTable;
   notification_rules: NotificationRulesTable;
   notification_events: NotificationEventsTable;
   notification_deliveries: NotificationDeliveriesTable;
@@ -556,6 +602,7 @@ export type FileRequestUploadRow = Selectable<FileRequestUploadsTable>;
 export type FolderSettingsRow = Selectable<FolderSettingsTable>;
 export type CollectionRow = Selectable<CollectionsTable>;
 export type CollectionItemRow = Selectable<CollectionItemsTable>;
+export type SsoSettingsRow = Selectable<SsoSettingsTable>;
 export type NotificationSettingsRow = Selectable<NotificationSettingsTable>;
 export type NotificationRuleRow = Selectable<NotificationRulesTable>;
 export type NotificationDeliveryRow = Selectable<NotificationDeliveriesTable>;

@@ -32,6 +32,7 @@ import { pasteRoutes } from "./routes/pastes";
 import { proxyRoutes } from "./routes/proxy";
 import { publicFileRoutes } from "./routes/public-files";
 import { settingsRoutes } from "./routes/settings";
+import { ssoRoutes } from "./routes/sso";
 import { storageConfigRoutes } from "./routes/storage-configs";
 import { systemRoutes } from "./routes/system";
 import { thumbnailRoutes } from "./routes/thumbnails";
@@ -105,6 +106,7 @@ export function createApp(ctx: AppContext) {
     openApiRoutes(() => api.routes),
   );
   api.route("/", authRoutes(ctx));
+  api.route("/", ssoRoutes(ctx));
   api.route("/", accountRoutes(ctx));
   api.route("/", userRoutes(ctx));
   api.route("/admin/api-keys", apiKeyRoutes(ctx));

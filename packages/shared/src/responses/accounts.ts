@@ -10,6 +10,8 @@ export const user = z.strictObject({
   id: z.string(),
   username: z.string(),
   display_name: nullableString,
+  /** The address a first single sign-on matches. */
+  email: nullableString,
   role: z.enum(ROLES),
   /** The grant (meaningless for administrators, who hold every bit everywhere). */
   permissions: z.number(),

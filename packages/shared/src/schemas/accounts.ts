@@ -40,6 +40,17 @@ const displayName = onFirstUse(() =>
     .transform((v) => (v === "" || v === undefined ? null : v)),
 );
 
+/** The address a first single sign-on matches (stored lower-case); null or "" clears it. */
+const email = onFirstUse(() =>
+  z
+    .union([
+      z.string().trim().toLowerCase().max(320).email("Enter an e-mail address"),
+      z.literal(""),
+      z.null(),
+    ])
+    .transform((v) => (v ? v : null)),
+);
+
 const role = onFirstUse(() => z.enum(ROLES, { error: "Role must be admin, user or guest" }));
 
 /** Bytes, or null for no limit. */
@@ -65,6 +76,7 @@ export const createUserRequest = onFirstUse(() =>
     username,
     password,
     display_name: displayName.optional(),
+    email: email.optional(),
     role: role.optional().default("user"),
     permissions: permissionsInput.optional(),
     base_path: basePathInput.optional().default("/"),
@@ -78,6 +90,7 @@ export type CreateUserRequest = z.input<typeof createUserRequest>;
 export const updateUserRequest = onFirstUse(() =>
   z.object({
     display_name: displayName.optional(),
+    email: email.optional(),
     role: role.optional(),
     permissions: permissionsInput.optional(),
     base_path: basePathInput.optional(),

@@ -70,6 +70,9 @@ export const BACKUP_TABLES: {
 } = {
   users: ["id"],
   sessions: ["token_hash"],
+  user_identities: ["issuer", "subject"],
+  sso_settings: ["id"],
+  sso_flows: ["state_hash"],
   user_invitations: ["id"],
   api_keys: ["id"],
   system_settings: ["key"],

@@ -198,7 +198,7 @@ export class AccountService {
 
   /**
    * Unknown names are verified against a decoy hash so timing does not reveal which exist.
-   * An account without a password (made by single sign-on) never matches.
+   * An account without a password (made by single sign-on) never matches, and says why.
    */
   private async verifyPassword(username: string, password: string) {
     const user = await this.db
@@ -208,6 +208,7 @@ export class AccountService {
       .executeTakeFirst();
     if (!user || user.password_hash === "") {
       await verifyPassword(password, await this.decoy());
+      if (user) throw passwordNotSet();
       return null;
     }
     return (await verifyPassword(password, user.password_hash)) ? user : null;
@@ -351,6 +352,13 @@ export class AccountService {
     return this.decoyHash;
   }
 }
+
+export const passwordNotSet = () =>
+  new AppError(
+    401,
+    "password_not_set",
+    "This account signs in with single sign-on; it has no password until an administrator sets one",
+  );
 
 export const accountDisabled = () =>
   new AppError(403, "account_disabled", "This account is disabled; ask an administrator");

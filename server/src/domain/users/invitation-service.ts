@@ -101,6 +101,7 @@ export class InvitationService {
       permissions: invitation.permissions,
       base_path: invitation.base_path,
       quota_bytes: null,
+      email: null,
       last_login_at: null,
       created_at: now,
       updated_at: now,

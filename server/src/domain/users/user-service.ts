@@ -41,6 +41,14 @@ export const userNotFound = () => notFound("User does not exist", "user_not_foun
 const lastAdmin = () =>
   new AppError(409, "last_admin", "The last administrator cannot be deleted, disabled or given another role");
 
+/** A unique index refused the row: its e-mail address (users_email) or its name is taken. */
+function takenName(e: unknown): unknown {
+  if (!isUniqueViolation(e)) return e;
+  return /email/i.test(String((e as Error).message))
+    ? conflict("Another user has this e-mail address", "email_taken")
+    : conflict("Username already exists", "username_taken");
+}
+
 type Usage = Pick<UserDto, "used_bytes" | "storage_quotas">;
 
 export function toUserDto(row: UserRow, usage: Usage): UserDto {
@@ -50,6 +58,7 @@ export function toUserDto(row: UserRow, usage: Usage): UserDto {
     id: row.id,
     username: row.username,
     display_name: row.display_name,
+    email: row.email,
     role,
     permissions: role === "admin" ? 0 : grant.permissions,
     base_path: role === "admin" ? "/" : grant.basePath,
@@ -124,6 +133,7 @@ export class UserService {
       password_hash: await hashPassword(data.password),
       role: data.role,
       display_name: data.display_name ?? null,
+      email: data.email ?? null,
       disabled: 0,
       ...storedGrant(data.role, data.permissions, data.base_path),
       quota_bytes: data.quota_bytes ?? null,
@@ -143,8 +153,7 @@ export class UserService {
     try {
       await db.insertInto("users").values(row).execute();
     } catch (e) {
-      if (isUniqueViolation(e)) throw conflict("Username already exists", "username_taken");
-      throw e;
+      throw takenName(e);
     }
   }
 
@@ -177,11 +186,19 @@ export class UserService {
           disabled,
           ...grant,
           display_name: data.display_name === undefined ? row.display_name : data.display_name,
+          email: data.email === undefined ? row.email : data.email,
           quota_bytes: data.quota_bytes === undefined ? row.quota_bytes : data.quota_bytes,
           password_hash: passwordHash ?? row.password_hash,
           updated_at: nowIso(),
         };
-        await trx.updateTable("users").set(next).where("id", "=", id).execute();
+        await trx
+          .updateTable("users")
+          .set(next)
+          .where("id", "=", id)
+          .execute()
+          .catch((e) => {
+            throw takenName(e);
+          });
         const signOut =
           passwordHash !== null ||
           role !== row.role ||

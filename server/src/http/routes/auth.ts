@@ -28,7 +28,7 @@ export function authRoutes(ctx: AppContext) {
       (w) => ({
         summary:
           "Sign in with a user name and password (every role; 0.7.3 clients sign in administrators here)",
-        errors: ["invalid_credentials", "account_disabled", "rate_limited"],
+        errors: ["invalid_credentials", "account_disabled", "password_not_set", "rate_limited"],
         tag: "Sign-in",
         access: "public",
         body: w.loginRequest,
