@@ -135,11 +135,15 @@ export default async function globalSetup() {
 
   // A port for the remote test server of the URL upload tests, which the server may fetch from.
   const remotePort = await freePort();
+  // A port for the test OpenID Connect provider of the single sign-on test (on loopback: allow-listed).
+  const idpPort = await freePort();
   const password = process.env.E2E_ADMIN_PASSWORD ?? DEFAULT_E2E_ADMIN_PASSWORD;
   const server = await startTestServer({
     logName: "e2e-server.log",
     env: {
-      URL_FETCH_ALLOW: [process.env.URL_FETCH_ALLOW, `127.0.0.1:${remotePort}`].filter(Boolean).join(","),
+      URL_FETCH_ALLOW: [process.env.URL_FETCH_ALLOW, `127.0.0.1:${remotePort}`, `127.0.0.1:${idpPort}`]
+        .filter(Boolean)
+        .join(","),
     },
   });
   const baseUrl = server.baseUrl;
@@ -148,6 +152,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_ADMIN_PASSWORD = password;
   process.env.E2E_REMOTE_PORT = String(remotePort);
+  process.env.E2E_IDP_PORT = String(idpPort);
 
   return server.stop;
 }

@@ -44,13 +44,12 @@ async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
-/** Starts the provider; `redirectUris` are the ClipShare callbacks it accepts. */
-export async function startTestIdp(redirectUris: string[], people: IdpPerson[]): Promise<TestIdp> {
+/** Starts the provider (on `port`, or any free one); `redirectUris` are the ClipShare callbacks it accepts. */
+export async function startTestIdp(redirectUris: string[], people: IdpPerson[], port = 0): Promise<TestIdp> {
   const byLogin = new Map(people.map((p) => [p.email, p]));
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = "clipshare-test";
   const clientSecret = "test-client-secret-that-is-long-enough-0123456789";
   const configuration: Configuration = {
@@ -131,7 +130,7 @@ export async function startTestIdp(redirectUris: string[], people: IdpPerson[]):
     issuer,
     clientId,
     clientSecret,
-    hostPort: `127.0.0.1:${port}`,
+    hostPort: new URL(issuer).host,
     people: byLogin,
     close: () =>
       new Promise<void>((resolve) => {

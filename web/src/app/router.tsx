@@ -136,6 +136,14 @@ export const appRoutes = [
             ),
           },
           {
+            path: "sso",
+            handle: handle("pages.sso"),
+            lazy: lazyPage(
+              () => import("../features/account/components/sso-page"),
+              (m) => m.SsoPage,
+            ),
+          },
+          {
             path: "c/:slug",
             handle: handle("pages.collection"),
             lazy: lazyPage(

@@ -1,8 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { KeyRound, LogIn, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { PasswordField } from "../../../components/password-input";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Button, buttonClasses } from "../../../components/ui/button";
 import { Field, Input } from "../../../components/ui/form";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useTranslation } from "../../../i18n";
@@ -10,6 +11,32 @@ import { apiBase } from "../../../lib/api";
 import { authStore } from "../../../lib/auth-store";
 import { setStoredBackendUrl } from "../../../lib/runtime-config";
 import { useErrorText } from "../../../lib/use-error-text";
+import { ssoApi } from "../../account/api/sso";
+
+/** "Sign in with <provider>" when single sign-on is set up: a full navigation to the server's start. */
+function SsoSignIn() {
+  const { t } = useTranslation();
+  const status = useQuery({
+    queryKey: ["sso-status"],
+    queryFn: ({ signal }) => ssoApi.status(signal),
+    retry: false,
+    staleTime: 60_000,
+  });
+  if (!status.data?.enabled) return null;
+  return (
+    <div className="mb-6 space-y-4">
+      <a href={ssoApi.startUrl()} className={buttonClasses("primary", "md", "w-full")}>
+        <LogIn className="h-4 w-4" aria-hidden />
+        {t("auth.ssoButton", { provider: status.data.provider_name })}
+      </a>
+      <p className="flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400" aria-hidden>
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        {t("auth.ssoOr")}
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </p>
+    </div>
+  );
+}
 
 function AdminLoginForm() {
   const { t } = useTranslation();
@@ -127,6 +154,7 @@ export function SignInPanel() {
           <h1 className="text-xl font-semibold tracking-tight">{t("auth.title")}</h1>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t("auth.subtitle")}</p>
         </div>
+        <SsoSignIn />
         <Tabs defaultValue="admin">
           <TabsList aria-label={t("auth.method")}>
             <TabsTrigger value="admin">{t("auth.adminTab")}</TabsTrigger>

@@ -15,6 +15,7 @@ import {
 } from "../hooks/use-settings";
 import { validateMaxUploadSize, validateProxyExpires } from "../settings-form-model";
 import { PublicBrowsingCard } from "./public-browsing-card";
+import { SsoSettingsCard } from "./sso-settings-card";
 
 function UploadSettingsCard() {
   const { t } = useTranslation();
@@ -154,6 +155,7 @@ export function SettingsModule() {
       <UploadSettingsCard />
       <ProxySignCard />
       <PublicBrowsingCard />
+      <SsoSettingsCard />
       <AccessLogSettingsCard />
       <NotificationSettingsCard />
       <AppStatusCard />
