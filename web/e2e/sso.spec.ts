@@ -42,10 +42,15 @@ test("single sign-on through the test IdP creates a user with the role from a cl
     await page.getByLabel("Password").fill("idp-password");
     await page.getByRole("button", { name: "Sign in at the IdP" }).click();
 
-    const username = email.split("@")[0]!;
-    await expect(page.getByText(`Signed in as ${username}`)).toBeVisible();
+    // Signed in, as an administrator (the claim's role), and the one-time code left the address bar.
     await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible();
+    await expect(page.getByText("Signed in as Administrator")).toBeVisible();
     expect(new URL(page.url()).hash).toBe("");
+    const username = email.split("@")[0]!;
+    const users = await request.get(`/api/admin/users?search=${username}`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect((await users.json()).data.users).toMatchObject([{ username, email, role: "admin" }]);
   } finally {
     await configure({ enabled: false });
     await idp.close();

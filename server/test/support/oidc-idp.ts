@@ -30,7 +30,7 @@ export interface TestIdp {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function loginPage(uid: string, failed: boolean): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test IdP sign-in</title></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Test IdP sign-in</title></head>
 <body><main><h1>Test IdP</h1>${failed ? "<p role=alert>Wrong name or password</p>" : ""}
 <form method="post" action="/interaction/${escapeHtml(uid)}">
 <label>Name <input name="login" autocomplete="username"></label>
