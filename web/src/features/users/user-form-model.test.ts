@@ -3,6 +3,15 @@ import { describe, expect, it } from "vitest";
 import { createBody, emptyUserForm, invitationBody, updateBody, validateUserForm } from "./user-form-model";
 
 describe("the user form", () => {
+  it("sends the e-mail address single sign-on matches only when it changed, an empty one as null", () => {
+    const initial = { ...emptyUserForm(), email: "ann@example.com" };
+    expect(updateBody(initial, initial)).toEqual({});
+    expect(updateBody({ ...initial, email: " bob@example.com " }, initial)).toEqual({
+      email: "bob@example.com",
+    });
+    expect(updateBody({ ...initial, email: "" }, initial)).toEqual({ email: null });
+  });
+
   it("asks a new user for a valid name and a password of 8 characters or more", () => {
     const v = { ...emptyUserForm(), username: "has space", password: "short" };
     expect(validateUserForm(v, "create")).toEqual({ username: "invalid", password: "tooShort" });

@@ -22,6 +22,7 @@ export interface UserFormValues {
   username: string;
   password: string;
   displayName: string;
+  email: string;
   role: Role;
   permissions: number;
   basePath: string;
@@ -53,6 +54,7 @@ export function emptyUserForm(): UserFormValues {
     username: "",
     password: "",
     displayName: "",
+    email: "",
     role: "user",
     permissions: DEFAULT_USER_PERMISSIONS,
     basePath: "/",
@@ -68,6 +70,7 @@ export function formFromUser(user: UserDto): UserFormValues {
     ...emptyUserForm(),
     username: user.username,
     displayName: user.display_name ?? "",
+    email: user.email ?? "",
     role: user.role,
     permissions: user.role === "admin" ? DEFAULT_USER_PERMISSIONS : user.permissions,
     basePath: user.base_path,
@@ -107,6 +110,7 @@ export function createBody(v: UserFormValues): UserBody {
     username: v.username.trim(),
     password: v.password,
     display_name: v.displayName.trim() || null,
+    email: v.email.trim() || null,
     role: v.role,
     ...grantOf(v),
     quota_bytes: quotaBytesOf(v.quotaMb) ?? null,
@@ -117,6 +121,7 @@ export function createBody(v: UserFormValues): UserBody {
 export function updateBody(v: UserFormValues, initial: UserFormValues): UserBody {
   const body: UserBody = {};
   if (v.displayName.trim() !== initial.displayName.trim()) body.display_name = v.displayName.trim() || null;
+  if (v.email.trim() !== initial.email.trim()) body.email = v.email.trim() || null;
   if (v.role !== initial.role) body.role = v.role;
   if (v.disabled !== initial.disabled) body.disabled = v.disabled;
   if (v.password) body.password = v.password;

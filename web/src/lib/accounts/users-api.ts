@@ -5,6 +5,8 @@ export interface UserBody {
   username?: string;
   password?: string;
   display_name?: string | null;
+  /** The address a first single sign-on matches; null clears it. */
+  email?: string | null;
   role?: Role;
   permissions?: number;
   base_path?: string;

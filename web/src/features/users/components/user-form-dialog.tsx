@@ -78,6 +78,16 @@ export function UserFormDialog({ mode, open, initial, onOpenChange, onSubmit }: 
           onChange={(e) => set("displayName", e.target.value)}
         />
       ) : null}
+      {mode !== "invite" ? (
+        <TextField
+          label={t("users.form.email")}
+          hint={t("users.form.emailHint")}
+          type="email"
+          autoComplete="off"
+          value={values.email}
+          onChange={(e) => set("email", e.target.value)}
+        />
+      ) : null}
       <SelectField
         label={t("users.form.role")}
         hint={t(`users.roleHints.${values.role}`)}
