@@ -152,6 +152,7 @@ export function allScreens(data: SampleData): Screen[] {
     { name: "upload-signed-out", as: "visitor", path: "/upload" },
     { name: "sign-in", as: "visitor", path: "/admin" },
     { name: "invite", as: "visitor", path: data.invitePath },
+    { name: "sso-refused", as: "visitor", path: "/sso?error=sso_unknown_user" },
     ...ADMIN_MODULES.map((id) => ({ name: `admin-${id}`, as: "admin" as const, path: `/admin/${id}` })),
     ...KEY_MODULES.map((id) => ({ name: `key-${id}`, as: "key" as const, path: `/admin/${id}` })),
     { name: "explorer", as: "admin", path: "/mount-explorer" },
