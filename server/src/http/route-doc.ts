@@ -71,3 +71,19 @@ export function routeDocOf(handler: unknown): RouteDocBuilder | undefined {
   const tagged = handler as Tagged | undefined;
   return tagged?.[ROUTE_DOC] ?? tagged?.[COMPOSED_HANDLER]?.[ROUTE_DOC];
 }
+
+/**
+ * The two kinds of route a shared thing (file request, collection) has under one tag: managed by
+ * its creator, signed in with the file-share bit, and visited by anyone without credentials.
+ */
+export function shareRouteDocs(tag: string) {
+  return {
+    managed: (doc: Omit<RouteDoc, "tag" | "access" | "permissions">): RouteDoc => ({
+      ...doc,
+      tag,
+      access: "key",
+      permissions: ["FILE_SHARE"],
+    }),
+    visiting: (doc: Omit<RouteDoc, "tag" | "access">): RouteDoc => ({ ...doc, tag, access: "public" }),
+  };
+}

@@ -32,25 +32,15 @@ import { ok } from "../envelope";
 import { fsActorOf } from "../fs-actor";
 import { nodeBody } from "../node-body";
 import { publicOrigin } from "../request-origin";
-import { described, type RouteDoc } from "../route-doc";
+import { described, shareRouteDocs } from "../route-doc";
 import { serveObject } from "../serve-object";
 import { isPreviewBot, mayCountView, noStore, visitor } from "../share-visitor";
 import type { AppEnv } from "../types";
 import { withContentRouteStatus } from "./public-files";
 import { sendThumbnail } from "./thumbnails";
 
-const TAG = "Collections";
-const managed = (doc: Omit<RouteDoc, "tag" | "access" | "permissions">): RouteDoc => ({
-  ...doc,
-  tag: TAG,
-  access: "key",
-  permissions: ["FILE_SHARE"],
-});
-const visiting = (doc: Omit<RouteDoc, "tag" | "access">): RouteDoc => ({
-  ...doc,
-  tag: TAG,
-  access: "public",
-});
+/** Management: the creator, signed in with the file-share bit; visits: no credentials. */
+const { managed, visiting } = shareRouteDocs("Collections");
 /** A visitor opening a collection: gone, used up, or behind a password (with the limiter on it). */
 const visitErrors = [
   "collection_not_found",

@@ -22,24 +22,12 @@ import type { Visitor } from "../../domain/requests/file-request-service";
 import { parseWith, readJson } from "../body";
 import { ok } from "../envelope";
 import { publicOrigin } from "../request-origin";
-import { described, type RouteDoc } from "../route-doc";
+import { described, shareRouteDocs } from "../route-doc";
 import { noStore } from "../share-visitor";
 import type { AppEnv } from "../types";
 
-const TAG = "File requests";
-/** Management: the creator, signed in with the file-share bit. */
-const managed = (doc: Omit<RouteDoc, "tag" | "access" | "permissions">): RouteDoc => ({
-  ...doc,
-  tag: TAG,
-  access: "key",
-  permissions: ["FILE_SHARE"],
-});
-/** The visitor: no credentials, the request's token when it has a password. */
-const visiting = (doc: Omit<RouteDoc, "tag" | "access">): RouteDoc => ({
-  ...doc,
-  tag: TAG,
-  access: "public",
-});
+/** Management: the creator, signed in with the file-share bit; visits: no credentials. */
+const { managed, visiting } = shareRouteDocs("File requests");
 const refusals = ["request_not_found", "request_closed", "request_expired", "password_required"] as const;
 
 export function fileRequestRoutes(ctx: AppContext) {
