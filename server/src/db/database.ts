@@ -31,6 +31,7 @@ import * as sftpHostKey from "./migrations/0012-sftp-host-key";
 import * as fileRequests from "./migrations/0013-file-requests";
 import * as accounts from "./migrations/0014-accounts";
 import * as userQuotas from "./migrations/0015-user-quotas";
+import * as secondFactors from "./migrations/0016-second-factors";
 import * as collections from "./migrations/0020-collections";
 import * as notifications from "./migrations/0021-notifications";
 import * as publicBrowsing from "./migrations/0025-public-browsing";
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0013-file-requests": fileRequests,
   "0014-accounts": accounts,
   "0015-user-quotas": userQuotas,
+  "0016-second-factors": secondFactors,
   "0020-collections": collections,
   "0021-notifications": notifications,
   "0025-public-browsing": publicBrowsing,

@@ -12,4 +12,5 @@ export * from "./files";
 export * from "./fs";
 export * from "./notifications";
 export * from "./pastes";
+export * from "./second-factors";
 export * from "./uploads";
