@@ -10,6 +10,7 @@ import { apiBase } from "../../../lib/api";
 import { authStore } from "../../../lib/auth-store";
 import { setStoredBackendUrl } from "../../../lib/runtime-config";
 import { useErrorText } from "../../../lib/use-error-text";
+import { SecondFactorStep, secondFactorChallengeOf } from "./second-factor-step";
 
 function AdminLoginForm() {
   const { t } = useTranslation();
@@ -19,6 +20,7 @@ function AdminLoginForm() {
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -31,9 +33,25 @@ function AdminLoginForm() {
     try {
       await authStore.loginAdmin(username.trim(), password);
     } catch (err) {
-      setError(errorText(err));
+      const next = secondFactorChallengeOf(err);
+      setChallenge(next);
+      setError(next ? null : errorText(err));
       setBusy(false);
     }
+  }
+
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        username={username.trim()}
+        onRestart={(reason) => {
+          setChallenge(null);
+          setPassword("");
+          setError(reason);
+        }}
+      />
+    );
   }
 
   return (
