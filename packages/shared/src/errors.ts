@@ -407,6 +407,11 @@ export const ERROR_CATALOGUE = define({
     en: "Two-factor sign-in is already on; turn it off first",
     zh: "两步验证已开启，请先关闭",
   },
+  password_needs_second_factor: {
+    status: 401,
+    en: "This account signs in with a second factor, so WebDAV does not take its password; use an API key as the password",
+    zh: "此账户已开启两步验证，WebDAV 不接受其密码；请将 API 密钥用作密码",
+  },
   totp_not_enabled: { status: 409, en: "Two-factor sign-in is not on", zh: "两步验证未开启" },
   totp_setup_missing: {
     status: 409,

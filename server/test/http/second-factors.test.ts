@@ -3,6 +3,7 @@
  * computed here, the limiter on wrong codes, recovery codes that work once, the sign-in
  * challenge (single-use, expiring), turning TOTP off. Runs on SQLite and PostgreSQL.
  */
+import { Permission } from "@clipshare/shared";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "../support/test-app";
@@ -26,8 +27,10 @@ const codeOf = (secret: string, stepsAhead = 0) =>
   });
 
 /** A user with TOTP on: the secret their app holds and the recovery codes they were shown. */
-async function enrolledUser(): Promise<TestUser & { secret: string; recoveryCodes: string[] }> {
-  const u = await t.createUser();
+async function enrolledUser(
+  permissions?: number,
+): Promise<TestUser & { secret: string; recoveryCodes: string[] }> {
+  const u = await t.createUser(permissions === undefined ? {} : { permissions });
   const setup = await t.request("POST", "/api/account/two-factor/totp", { token: u.token });
   expect(setup.status).toBe(200);
   const secret = setup.body.data.secret as string;
@@ -266,5 +269,46 @@ describe("changing one's second factor", () => {
     const res = await t.request("POST", "/api/account/two-factor/totp", { apiKey: key.key });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe("account_required");
+  });
+});
+
+describe("WebDAV with a second factor", () => {
+  const WEBDAV = Permission.WEBDAV_READ | Permission.MOUNT_VIEW;
+  const propfind = (user: string, password: string) =>
+    t.request("PROPFIND", "/dav/", {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`,
+        depth: "0",
+      },
+    });
+
+  it("takes the account password while no second factor is on", async () => {
+    const u = await t.createUser({ permissions: WEBDAV });
+    expect((await propfind(u.username, u.password)).status).toBe(207);
+  });
+
+  it("refuses the account password with 401 and a text naming the API key instead", async () => {
+    const u = await enrolledUser(WEBDAV);
+    const res = await propfind(u.username, u.password);
+    expect(res.status).toBe(401);
+    expect(res.text).toContain("use an API key as the password");
+    expect(res.headers.get("www-authenticate")).toMatch(/^Basic /);
+  });
+
+  it("refuses a password proven just before TOTP was turned on", async () => {
+    const u = await t.createUser({ permissions: WEBDAV });
+    expect((await propfind(u.username, u.password)).status).toBe(207);
+    const setup = await t.request("POST", "/api/account/two-factor/totp", { token: u.token });
+    await t.request("POST", "/api/account/two-factor/totp/confirm", {
+      token: u.token,
+      body: { code: codeOf(setup.body.data.secret) },
+    });
+    expect((await propfind(u.username, u.password)).status).toBe(401);
+  });
+
+  it("still takes an API key of the account as the password", async () => {
+    const u = await enrolledUser(WEBDAV);
+    const key = await u.createApiKey(WEBDAV);
+    expect((await propfind(u.username, key.key)).status).toBe(207);
   });
 });
