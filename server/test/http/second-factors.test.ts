@@ -312,3 +312,35 @@ describe("WebDAV with a second factor", () => {
     expect((await propfind(u.username, key.key)).status).toBe(207);
   });
 });
+
+describe("an administrator's reset", () => {
+  it("removes the user's TOTP and recovery codes and signs them out: the password alone signs in", async () => {
+    const admin = await t.adminToken();
+    const u = await enrolledUser();
+    const res = await t.request("POST", `/api/admin/users/${u.id}/reset-second-factor`, { token: admin });
+    expect(res.status).toBe(200);
+    expect((await t.request("GET", "/api/account", { token: u.token })).status).toBe(401);
+    const again = await login(u.username, u.password);
+    expect(again.status).toBe(200);
+    const status = await t.request("GET", "/api/account/two-factor", { token: again.body.data.token });
+    expect(status.body.data).toEqual({ totp: false, recovery_codes_left: 0 });
+  });
+
+  it("is for administrators only: a user gets 403", async () => {
+    const u = await enrolledUser();
+    const other = await t.createUser();
+    const res = await t.request("POST", `/api/admin/users/${u.id}/reset-second-factor`, {
+      token: other.token,
+    });
+    expect(res.status).toBe(403);
+    expect((await login(u.username, u.password)).body.error).toBe("second_factor_required");
+  });
+
+  it("answers 404 user_not_found for an unknown user", async () => {
+    const res = await t.request("POST", "/api/admin/users/no-such-user/reset-second-factor", {
+      token: await t.adminToken(),
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe("user_not_found");
+  });
+});

@@ -155,12 +155,19 @@ export class SecondFactorService {
     return { recovery_codes: await this.replaceRecoveryCodes(userId) };
   }
 
-  /** Removes every second factor of a user (an administrator's reset). */
-  async removeAll(userId: string): Promise<void> {
+  /**
+   * An administrator's reset, for a user who lost the phone and the codes: every second factor
+   * and pending sign-in of the user go, and so do their sessions, in one transaction. The
+   * password alone signs them in afterwards.
+   */
+  async reset(userId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
+      if (!user) throw notFound("User does not exist", "user_not_found");
       await trx.deleteFrom("user_totp").where("user_id", "=", userId).execute();
       await trx.deleteFrom("user_recovery_codes").where("user_id", "=", userId).execute();
       await trx.deleteFrom("sign_in_challenges").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     });
   }
 

@@ -4,7 +4,7 @@
  */
 import { confirmTotpRequest, secondFactorChangeRequest, secondFactorLoginRequest } from "@clipshare/shared";
 import { Hono } from "hono";
-import { requireAccount } from "../../auth/policy";
+import { requireAccount, requireAdmin } from "../../auth/policy";
 import { accountIdOf } from "../../auth/principal";
 import type { AppContext } from "../../context";
 import { accountDisabled } from "../../domain/users/account-service";
@@ -141,6 +141,23 @@ export function secondFactorRoutes(ctx: AppContext) {
           await factors.renewRecoveryCodes(me(c), body.password, body.code, c.get("clientIp")),
           "New recovery codes",
         );
+      },
+    ),
+  );
+
+  app.post(
+    "/admin/users/:id/reset-second-factor",
+    described(
+      () => ({
+        summary: "Reset a user's second factor: removes TOTP and the recovery codes, and signs them out",
+        errors: ["user_not_found"],
+        tag: "Users",
+        access: "admin",
+      }),
+      async (c) => {
+        requireAdmin(c.get("principal"));
+        await factors.reset(c.req.param("id")!);
+        return ok(c, null, "Second factor reset");
       },
     ),
   );
