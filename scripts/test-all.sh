@@ -26,6 +26,7 @@
 #   CLIPSHARE_FORCE_INSTALL=1     run `npm ci` even if node_modules looks current
 #                                 (it always runs on CI and when node_modules is missing)
 #   CLIPSHARE_STEP_TIMEOUT=SECS   time limit of each test runner (default 1200)
+#   CLIPSHARE_E2E_SHARDS=N        browser tests in N steps of their own (default 2)
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -34,6 +35,7 @@ cd "$ROOT" || exit 1
 LOG_DIR="$ROOT/.tmp/test-logs"
 RESULT_DIR="$ROOT/.tmp/test-results"
 STEP_TIMEOUT=${CLIPSHARE_STEP_TIMEOUT:-1200}
+E2E_SHARDS=${CLIPSHARE_E2E_SHARDS:-2}
 rm -rf "$LOG_DIR" "$RESULT_DIR"
 mkdir -p "$LOG_DIR" "$RESULT_DIR"
 
@@ -280,11 +282,17 @@ test_step "vitest server (PostgreSQL)" vitest-postgres vitest "$RESULT_DIR/vites
   env CLIPSHARE_TEST_DB=postgres \
   npx --no vitest run server --reporter=default --reporter=json --outputFile.json="$RESULT_DIR/vitest-postgres.json"
 
+# The browser tests run in E2E_SHARDS steps, one after another (each with its own server and its
+# own time limit): one worker each, because the machine has two cores and the tests of a step share
+# one server.
 if [ -f web/playwright.config.ts ]; then
-  test_step "playwright" playwright playwright "$RESULT_DIR/playwright.json" \
-    env PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULT_DIR/playwright.json" PLAYWRIGHT_HTML_OPEN=never \
-    PLAYWRIGHT_HTML_OUTPUT_DIR="$ROOT/web/playwright-report" \
-    npx --no playwright test -c web/playwright.config.ts --reporter=list,json,html --retries=1
+  for ((shard = 1; shard <= E2E_SHARDS; shard++)); do
+    test_step "playwright ($shard/$E2E_SHARDS)" "playwright-$shard" playwright "$RESULT_DIR/playwright-$shard.json" \
+      env PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULT_DIR/playwright-$shard.json" PLAYWRIGHT_HTML_OPEN=never \
+      PLAYWRIGHT_HTML_OUTPUT_DIR="$ROOT/web/playwright-report/$shard" \
+      npx --no playwright test -c web/playwright.config.ts --reporter=list,json,html --retries=1 \
+      --shard="$shard/$E2E_SHARDS"
+  done
 fi
 
 if [ -f scripts/test-litmus.sh ]; then
