@@ -41,6 +41,7 @@ import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
 import { UrlUploadService } from "./domain/url-upload/url-upload-service";
 import { AccountService } from "./domain/users/account-service";
 import { InvitationService } from "./domain/users/invitation-service";
+import { SecondFactorService } from "./domain/users/second-factor-service";
 import { UserQuota } from "./domain/users/user-quota";
 import { UserService } from "./domain/users/user-service";
 import { SecretBox } from "./lib/crypto";
@@ -60,6 +61,7 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Signing in, sessions, one's own credentials. */
   accounts: AccountService;
+  secondFactors: SecondFactorService;
   /** Users as administrators manage them. */
   users: UserService;
   invitations: InvitationService;
@@ -116,9 +118,10 @@ export async function createContext(config: Config, options: { log?: Logger } = 
   }
   const rateLimiter = new RateLimiter(db);
   const settings = new SettingsService(db);
-  const accounts = new AccountService(db, rateLimiter, config.adminTokenTtlSeconds);
-  const shareTokens = new ShareAccessTokens(config.secretKey);
   const secretBox = new SecretBox(config.secretKey);
+  const secondFactors = new SecondFactorService(db, secretBox, rateLimiter);
+  const accounts = new AccountService(db, rateLimiter, config.adminTokenTtlSeconds, secondFactors);
+  const shareTokens = new ShareAccessTokens(config.secretKey);
   const storageConfigs = new StorageConfigService(
     db,
     driverFactory(config),
@@ -259,6 +262,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
     secretBox,
     rateLimiter,
     accounts,
+    secondFactors,
     users,
     invitations: new InvitationService(db, users, accounts, rateLimiter),
     apiKeys: new ApiKeyService(db, config.secretKey),

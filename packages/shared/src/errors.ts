@@ -392,6 +392,37 @@ export const ERROR_CATALOGUE = define({
   },
   invitation_not_found: { status: 404, en: "Invitation does not exist", zh: "邀请不存在" },
   session_not_found: { status: 404, en: "Session does not exist", zh: "会话不存在" },
+  second_factor_required: {
+    status: 401,
+    en: "Enter the code from your authenticator app or a recovery code",
+    zh: "请输入身份验证器应用中的验证码或恢复码",
+  },
+  invalid_second_factor_code: {
+    status: 401,
+    en: "The code is wrong or was already used",
+    zh: "验证码错误或已被使用",
+  },
+  sign_in_challenge_invalid: {
+    status: 401,
+    en: "This sign-in has expired or was already completed; enter your password again",
+    zh: "此次登录已过期或已完成，请重新输入密码",
+  },
+  totp_already_enabled: {
+    status: 409,
+    en: "Two-factor sign-in is already on; turn it off first",
+    zh: "两步验证已开启，请先关闭",
+  },
+  password_needs_second_factor: {
+    status: 401,
+    en: "This account signs in with a second factor, so WebDAV does not take its password; use an API key as the password",
+    zh: "此账户已开启两步验证，WebDAV 不接受其密码；请将 API 密钥用作密码",
+  },
+  totp_not_enabled: { status: 409, en: "Two-factor sign-in is not on", zh: "两步验证未开启" },
+  totp_setup_missing: {
+    status: 409,
+    en: "Start setting up the authenticator app first",
+    zh: "请先开始设置身份验证器应用",
+  },
   grant_exceeded: {
     status: 403,
     en: "An API key cannot have rights its user lacks",

@@ -28,6 +28,12 @@ export function authenticationRequired(principal: Principal): AppError {
       "basic_auth_not_accepted",
       "HTTP Basic authentication is accepted only by WebDAV (/dav); send Authorization: Bearer <admin token> (from POST /api/admin/login) or ApiKey <key>",
     );
+  if (failure === "second_factor_password")
+    return new AppError(
+      401,
+      "password_needs_second_factor",
+      "This account signs in with a second factor, so WebDAV does not take its password; use an API key as the password",
+    );
   return new AppError(401, "unauthorized", "Authentication required");
 }
 

@@ -32,8 +32,16 @@ export interface UserIdentity {
   basePath: string;
 }
 
-/** Why presented credentials gave no principal; `basic_not_accepted`: HTTP Basic sent to the JSON API. */
-export type AuthFailure = "token_expired" | "api_key_invalid" | "invalid_credentials" | "basic_not_accepted";
+/**
+ * Why presented credentials gave no principal; `basic_not_accepted`: HTTP Basic sent to the JSON API;
+ * `second_factor_password`: an account password over WebDAV Basic when the account has a second factor.
+ */
+export type AuthFailure =
+  | "token_expired"
+  | "api_key_invalid"
+  | "invalid_credentials"
+  | "basic_not_accepted"
+  | "second_factor_password";
 
 export type Principal =
   | { kind: "admin"; adminId: string; username: string; sessionId?: string }

@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   sharePassword: { bucket: "share_password", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
   folderPassword: { bucket: "folder_password", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
   webdavAuth: { bucket: "webdav_auth", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
+  /** TOTP and recovery codes (sign-in, enrolment, turning it off), per account. */
+  secondFactor: { bucket: "second_factor", maxFailures: 5, windowMs: FIFTEEN_MINUTES },
   /** API keys presented on any request (header, X-Custom-Auth-Key, WebDAV Basic password). */
   apiKey: { bucket: "api_key", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
   /** Single sign-on's state on the way back from the provider, and its one-time hand-off code. */

@@ -82,6 +82,32 @@ export interface SessionsTable {
   created_at: string;
 }
 
+/** A user's TOTP (RFC 6238) secret, sealed (SecretBox); unconfirmed until a first code proved it. */
+export interface UserTotpTable {
+  user_id: string;
+  secret_sealed: string;
+  confirmed_at: string | null;
+  /** The last 30-second step a code was accepted for; a code works once. */
+  last_step: number | null;
+  created_at: string;
+}
+
+/** One-time recovery codes: only the SHA-256 of each is kept; `used_at` set once it signed someone in. */
+export interface UserRecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** What a correct password hands out when a second factor is due: single-use, short-lived. */
+export interface SignInChallengesTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
 /** A user's quota on one storage config (bytes of their shares stored there). */
 export interface UserStorageQuotasTable {
   user_id: string;
@@ -559,6 +585,9 @@ export interface Database {
   sessions: SessionsTable;
   user_invitations: UserInvitationsTable;
   user_storage_quotas: UserStorageQuotasTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
   api_keys: ApiKeysTable;
   pastes: PastesTable;
   storage_configs: StorageConfigsTable;

@@ -31,6 +31,7 @@ import { openApiRoutes } from "./routes/openapi";
 import { pasteRoutes } from "./routes/pastes";
 import { proxyRoutes } from "./routes/proxy";
 import { publicFileRoutes } from "./routes/public-files";
+import { secondFactorRoutes } from "./routes/second-factors";
 import { settingsRoutes } from "./routes/settings";
 import { ssoRoutes } from "./routes/sso";
 import { storageConfigRoutes } from "./routes/storage-configs";
@@ -108,6 +109,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", authRoutes(ctx));
   api.route("/", ssoRoutes(ctx));
   api.route("/", accountRoutes(ctx));
+  api.route("/", secondFactorRoutes(ctx));
   api.route("/", userRoutes(ctx));
   api.route("/admin/api-keys", apiKeyRoutes(ctx));
   api.route("/admin", settingsRoutes(ctx));

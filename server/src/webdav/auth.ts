@@ -19,6 +19,8 @@
  *   `user:password`, with a stamp of the account (name, password, role, grant,
  *   disabled). Each hit checks the stamp against the database (one indexed
  *   read), so any such change revokes the entry at once on every instance.
+ * - An account with a second factor is refused its password (401 `password_needs_second_factor`):
+ *   Basic has no way to send a code. An API key as the password still works.
  */
 import { createHash } from "node:crypto";
 import { type Credentials, parseCredentials, resolvePrincipal } from "../auth/credentials";
@@ -69,7 +71,7 @@ export class DavAuthenticator {
     const hit = this.verified.get(cacheKey);
     if (hit && hit.until > this.now()) {
       const current = await this.ctx.accounts.credentialStamp(accountIdOf(hit.admin.principal)!);
-      if (current === hit.admin.stamp) return hit.admin.principal;
+      if (current === hit.admin.stamp) return this.unlessSecondFactor(hit.admin.principal);
     }
     if (hit) this.verified.delete(cacheKey);
     // Throws 429 with Retry-After, before hashing, once this address and name are over the limit.
@@ -80,7 +82,16 @@ export class DavAuthenticator {
     );
     if (!admin) return { kind: "anonymous", authFailure: "invalid_credentials" };
     this.remember(cacheKey, admin);
-    return admin.principal;
+    return this.unlessSecondFactor(admin.principal);
+  }
+
+  /**
+   * A password alone is not enough for an account with a second factor (Basic cannot ask for a
+   * code): checked on every request, cached or not, so turning TOTP on refuses the password at once.
+   */
+  private async unlessSecondFactor(principal: Principal): Promise<Principal> {
+    const due = await this.ctx.secondFactors.isDue(accountIdOf(principal)!);
+    return due ? { kind: "anonymous", authFailure: "second_factor_password" } : principal;
   }
 
   private remember(cacheKey: string, admin: VerifiedAccount): void {

@@ -233,6 +233,22 @@ export const authStore = {
   },
 
   /**
+   * The sign-in's second step: the challenge a correct password answered with (401
+   * `second_factor_required`) and a code from the authenticator app or a recovery code.
+   */
+  async loginSecondFactor(challenge: string, code: string, username: string): Promise<void> {
+    const res = await api.request<Partial<AdminLogin> | null>("/admin/login/second-factor", {
+      method: "POST",
+      body: { challenge, code },
+      auth: "none",
+      context: "login",
+    });
+    const token = res.data?.token;
+    if (!token) throw new ApiError({ kind: "invalid_response", reason: "loginMissingToken" });
+    await authStore.startSession(token, res.data?.role ?? "admin", res.data?.username ?? username);
+  },
+
+  /**
    * Keep a session token (from sign-in or an accepted invitation). An administrator's needs
    * nothing more (a 0.7.3 server sends no role); a user's grant comes from GET /test/api-key.
    */

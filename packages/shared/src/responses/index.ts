@@ -12,5 +12,6 @@ export * from "./files";
 export * from "./fs";
 export * from "./notifications";
 export * from "./pastes";
+export * from "./second-factors";
 export * from "./sso";
 export * from "./uploads";

@@ -5,7 +5,7 @@
  * (users/principals.ts).
  */
 import { randomUUID } from "node:crypto";
-import type { AdminLogin, ChangePasswordRequest, SessionDto } from "@clipshare/shared";
+import type { AdminLogin, ChangePasswordRequest, SecondFactorChallenge, SessionDto } from "@clipshare/shared";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
 import type { Principal } from "../../auth/principal";
 import { accountTarget, RATE_LIMITS, type RateLimiter } from "../../auth/rate-limiter";
@@ -40,6 +40,14 @@ const stampOf = (user: UserFields & Pick<UserRow, "password_hash">) =>
     ),
   );
 
+/**
+ * What a correct password must still pass before a session starts (second-factor-service.ts):
+ * a challenge to answer with a code, or null when the account has no second factor.
+ */
+export interface SignInGate {
+  challengeIfDue(user: UserFields): Promise<SecondFactorChallenge | null>;
+}
+
 export type TokenCheck = { ok: true; principal: Principal } | { ok: false };
 
 /** Who signs in from where, recorded with the session so its owner recognises it in the list. */
@@ -59,6 +67,7 @@ export class AccountService {
     private readonly db: Db,
     private readonly rateLimiter: RateLimiter,
     private readonly tokenTtlSeconds: number,
+    private readonly gate: SignInGate | null = null,
   ) {
     this.tokenLookup = preparedQuery<
       { hash: string },
@@ -123,7 +132,8 @@ export class AccountService {
 
   /**
    * Rate-limited per (address, user name) and per address; a burst is verified at most up to
-   * the limit. A disabled account is told so only after its password proved right.
+   * the limit. A disabled account is told so only after its password proved right. An account
+   * with a second factor gets 401 `second_factor_required` with a challenge instead of a session.
    */
   async login(username: string, password: string, from: SignInContext): Promise<AdminLogin> {
     const verified = await this.rateLimiter.attempt(
@@ -133,6 +143,15 @@ export class AccountService {
     );
     if (!verified) throw new AppError(401, "invalid_credentials", "Wrong username or password");
     if (verified.disabled === 1) throw accountDisabled();
+    const challenge = await this.gate?.challengeIfDue(verified);
+    if (challenge) {
+      throw new AppError(
+        401,
+        "second_factor_required",
+        "Enter the code from your authenticator app or a recovery code",
+        challenge,
+      );
+    }
     return this.startSession(verified, from);
   }
 

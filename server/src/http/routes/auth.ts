@@ -15,8 +15,8 @@ import { accountIdOf } from "../../auth/principal";
 import type { AppContext } from "../../context";
 import { readJson } from "../body";
 import { ok } from "../envelope";
-import { requestHeader } from "../node-exchange";
 import { described } from "../route-doc";
+import { signInContext } from "../sign-in-context";
 import type { AppEnv } from "../types";
 
 export function authRoutes(ctx: AppContext) {
@@ -28,7 +28,13 @@ export function authRoutes(ctx: AppContext) {
       (w) => ({
         summary:
           "Sign in with a user name and password (every role; 0.7.3 clients sign in administrators here)",
-        errors: ["invalid_credentials", "account_disabled", "password_not_set", "rate_limited"],
+        errors: [
+          "invalid_credentials",
+          "account_disabled",
+          "password_not_set",
+          "second_factor_required",
+          "rate_limited",
+        ],
         tag: "Sign-in",
         access: "public",
         body: w.loginRequest,
@@ -36,10 +42,7 @@ export function authRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const body = await readJson(c, loginRequest);
-        const result = await ctx.accounts.login(body.username, body.password, {
-          clientIp: c.get("clientIp"),
-          userAgent: requestHeader(c, "user-agent") ?? null,
-        });
+        const result = await ctx.accounts.login(body.username, body.password, signInContext(c));
         return ok(c, result, "Login successful");
       },
     ),

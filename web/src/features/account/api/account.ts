@@ -1,4 +1,14 @@
-import type { AdminLogin, InvitationDto, Role, SessionDto, UserDto } from "@clipshare/shared";
+import type {
+  AdminLogin,
+  InvitationDto,
+  RecoveryCodes,
+  Role,
+  SecondFactorChangeRequest,
+  SecondFactorStatus,
+  SessionDto,
+  TotpSetup,
+  UserDto,
+} from "@clipshare/shared";
 import { api } from "../../../lib/api";
 
 /** One's own account (/api/account) and the public invitation routes. */
@@ -8,6 +18,15 @@ export const accountApi = {
   sessions: (signal?: AbortSignal) => api.get<{ sessions: SessionDto[] }>("/account/sessions", { signal }),
   endSession: (id: string) => api.delete<null>(`/account/sessions/${encodeURIComponent(id)}`),
   endOtherSessions: () => api.post<{ signed_out: number }>("/account/sessions/sign-out-others"),
+  // A wrong code or password is a 401 about the code, not the session: never sign out for it.
+  twoFactor: (signal?: AbortSignal) => api.get<SecondFactorStatus>("/account/two-factor", { signal }),
+  startTotp: () => api.post<TotpSetup>("/account/two-factor/totp"),
+  confirmTotp: (code: string) =>
+    api.post<RecoveryCodes>("/account/two-factor/totp/confirm", { code }, { context: "change-password" }),
+  disableTotp: (body: SecondFactorChangeRequest) =>
+    api.post<null>("/account/two-factor/totp/disable", body, { context: "change-password" }),
+  renewRecoveryCodes: (body: SecondFactorChangeRequest) =>
+    api.post<RecoveryCodes>("/account/two-factor/recovery-codes", body, { context: "change-password" }),
   invitation: (token: string) =>
     api.get<Pick<InvitationDto, "expires_at" | "note"> & { role: Role }>(
       `/invitations/${encodeURIComponent(token)}`,

@@ -18,6 +18,7 @@ import { useErrorText } from "../../../lib/use-error-text";
 import { useAccount, useEndSession, useSessions, useSetDisplayName } from "../hooks/use-account";
 import { browserOf } from "../session-label";
 import { CredentialsCard } from "./credentials-card";
+import { TwoFactorCard } from "./two-factor-card";
 
 /** Used bytes against a quota (in total, or on one storage config); no meter without a quota. */
 function QuotaUsage({ used, quota, on }: { used: number; quota: number | null; on?: string }) {
@@ -258,6 +259,7 @@ export function ProfileModule() {
       </header>
       <IdentityCard />
       <CredentialsCard />
+      <TwoFactorCard />
       <SessionsCard />
     </div>
   );

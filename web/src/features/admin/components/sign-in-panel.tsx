@@ -12,6 +12,7 @@ import { authStore } from "../../../lib/auth-store";
 import { setStoredBackendUrl } from "../../../lib/runtime-config";
 import { useErrorText } from "../../../lib/use-error-text";
 import { ssoApi } from "../../account/api/sso";
+import { SecondFactorStep, secondFactorChallengeOf } from "./second-factor-step";
 
 /** "Sign in with <provider>" when single sign-on is set up: a full navigation to the server's start. */
 function SsoSignIn() {
@@ -46,6 +47,7 @@ function AdminLoginForm() {
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -58,9 +60,25 @@ function AdminLoginForm() {
     try {
       await authStore.loginAdmin(username.trim(), password);
     } catch (err) {
-      setError(errorText(err));
+      const next = secondFactorChallengeOf(err);
+      setChallenge(next);
+      setError(next ? null : errorText(err));
       setBusy(false);
     }
+  }
+
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        username={username.trim()}
+        onRestart={(reason) => {
+          setChallenge(null);
+          setPassword("");
+          setError(reason);
+        }}
+      />
+    );
   }
 
   return (
