@@ -93,7 +93,13 @@ export default defineConfig({
             exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
           },
           groups: [
-            { name: "query", test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            // Data pages' common start: TanStack Query with the app's client and layout around it.
+            {
+              name: "query",
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|[\\/]src[\\/](lib[\\/]query-client|app[\\/]layout[\\/]data-layout)\./,
+            },
+            // The service worker's registration, loaded after the first render: one file, not two.
+            { name: "pwa-register", test: /workbox-window|pwa-register/ },
           ],
         },
       },

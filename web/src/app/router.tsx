@@ -131,7 +131,7 @@ export const appRoutes = [
             path: "invite/:token",
             handle: handle("pages.invite"),
             lazy: lazyPage(
-              () => import("../features/account/components/invite-page"),
+              () => withAdminTexts(import("../features/account/components/invite-page")),
               (m) => m.InvitePage,
             ),
           },
@@ -139,7 +139,7 @@ export const appRoutes = [
             path: "sso",
             handle: handle("pages.sso"),
             lazy: lazyPage(
-              () => import("../features/account/components/sso-page"),
+              () => withAdminTexts(import("../features/account/components/sso-page")),
               (m) => m.SsoPage,
             ),
           },

@@ -3,7 +3,8 @@ import type { TextPart } from "./texts";
 
 /*
  * Texts of the signed-in areas: the admin panel and its modules, uploads, the file
- * explorer and the API docs. Visitors never fetch them: the router loads this module
+ * explorer, the API docs, and the ways into an account (an invitation, the single
+ * sign-on landing page). Visitors never fetch them: the router loads this module
  * with those pages and renders them once the texts are in.
  */
 const adminTexts: TextPart<Language> = {
