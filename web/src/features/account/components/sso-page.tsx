@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { StatusCard } from "../../../components/status-card";
 import { useTranslation } from "../../../i18n";
+import { ssoApi } from "../../../lib/accounts/sso-api";
 import { authStore } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
-import { ssoApi } from "../api/sso";
 
 /** The refusals the server names on the way back from the provider; anything else reads as "failed". */
 const KNOWN_ERRORS = [

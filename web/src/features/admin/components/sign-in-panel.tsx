@@ -7,11 +7,11 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Field, Input } from "../../../components/ui/form";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useTranslation } from "../../../i18n";
+import { ssoApi } from "../../../lib/accounts/sso-api";
 import { apiBase } from "../../../lib/api";
 import { authStore } from "../../../lib/auth-store";
 import { setStoredBackendUrl } from "../../../lib/runtime-config";
 import { useErrorText } from "../../../lib/use-error-text";
-import { ssoApi } from "../../account/api/sso";
 import { SecondFactorStep, secondFactorChallengeOf } from "./second-factor-step";
 
 /** "Sign in with <provider>" when single sign-on is set up: a full navigation to the server's start. */

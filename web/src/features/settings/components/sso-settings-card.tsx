@@ -12,7 +12,7 @@ import { SettingsFormCard } from "../../../components/settings-form-card";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
-import { ssoApi } from "../../account/api/sso";
+import { ssoApi } from "../../../lib/accounts/sso-api";
 
 const SETTINGS_KEY = ["sso-settings"];
 

@@ -1,5 +1,5 @@
 import type { AdminLogin, SsoSettings, SsoSettingsBody, SsoStatus } from "@clipshare/shared";
-import { api, apiBase } from "../../../lib/api";
+import { api, apiBase } from "../api";
 
 /** Single sign-on: the public status, the hand-off of a finished sign-in, the administrator's settings. */
 export const ssoApi = {
