@@ -43,6 +43,15 @@ const ALLOWED = new Set(
     "ETag",
     "JSON",
     "POST",
+    "OpenID", // single sign-on: the protocol, the providers a hint names, the usual role claims
+    "Connect",
+    "Keycloak",
+    "Authentik",
+    "Google",
+    "Microsoft",
+    "Entra",
+    "groups",
+    "roles",
     "Webhook", // delivery protocols and their names
     "SMTP",
     "STARTTLS",
@@ -106,11 +115,18 @@ test("no English words on any screen in Chinese", async ({ browser, consoleGuard
         for (const part of untranslated) if (part) visible = visible.split(part).join(" ");
         return `${visible} ${extra.join(" ")} ${document.title}`;
       });
-      // Identifiers and paths (random link suffixes, keys, folders, file extensions, settings
+      // Identifiers and paths (random link suffixes, keys, folders, file extensions, domains, settings
       // such as URL_FETCH_ALLOW, headers such as X-ClipShare-Signature, templates such as
       // "<timestamp>.<body>") are data, not words.
       const words = (text.split(/[\s，。：；、（）()「」"“”,:;!?…·|]+/) ?? [])
-        .filter((token) => !/[0-9/\\@_<]/.test(token) && !token.startsWith(".") && !token.startsWith("X-"))
+        .filter(
+          (token) =>
+            !/[0-9/\\@_<]/.test(token) &&
+            // A domain name such as example.com (not a raw text key such as "pasteView.copyLink").
+            !/^[\w-]+(\.[\w-]+)*\.(com|org|net|io|dev)$/i.test(token) &&
+            !token.startsWith(".") &&
+            !token.startsWith("X-"),
+        )
         .flatMap((token) => token.match(/[A-Za-z][A-Za-z']+/g) ?? []);
       const english = [...new Set(words)].filter(
         (w) => !ALLOWED.has(w.toLowerCase()) && !sampleWords.has(w.toLowerCase()),
