@@ -1,25 +1,14 @@
 import { collectionPagePath } from "@clipshare/shared";
-import {
-  Ban,
-  Clock,
-  Download,
-  Eye,
-  FileQuestion,
-  Files,
-  HardDrive,
-  Hourglass,
-  LockKeyhole,
-  RotateCcw,
-} from "lucide-react";
+import { Download, Eye, Files, HardDrive, Hourglass, LockKeyhole } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { CopyLinkButton } from "../../../components/copy-link-button";
 import { PasswordPrompt } from "../../../components/password-prompt";
 import { ShareQrButton } from "../../../components/share-qr-code";
-import { StatusCard } from "../../../components/status-card";
+import { ShareUnavailable, type UnavailableTexts } from "../../../components/share-unavailable";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
-import { Button, buttonClasses } from "../../../components/ui/button";
+import { buttonClasses } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../i18n";
 import { isApiError } from "../../../lib/api-error";
@@ -51,33 +40,18 @@ function CollectionUnavailable({
   onRetry?: () => void;
 }) {
   const { t } = useTranslation();
-  const texts = {
+  const texts: UnavailableTexts = {
     missing: [t("collectionView.missing.title"), t("collectionView.missing.description")],
     expired: [t("collectionView.expired.title"), t("collectionView.expired.description")],
     "used-up": [t("collectionView.usedUp.title"), t("collectionView.usedUp.description")],
-    failed: [t("collectionView.failed"), message ?? t("errors.unknown")],
-  } as const;
-  const [title, description] = texts[reason];
+    failed: t("collectionView.failed"),
+  };
   return (
-    <StatusCard
-      icon={reason === "expired" ? Clock : reason === "used-up" ? Ban : FileQuestion}
-      tone={reason === "missing" || reason === "failed" ? "neutral" : "warning"}
-      title={title}
-      description={description}
-      data-share-state={reason}
-      actions={
-        <>
-          {onRetry ? (
-            <Button variant="outline" onClick={onRetry}>
-              <RotateCcw className="h-4 w-4" aria-hidden />
-              {t("fileView.retry")}
-            </Button>
-          ) : null}
-          <Link to="/" className={buttonClasses("primary")}>
-            {t("fileView.goHome")}
-          </Link>
-        </>
-      }
+    <ShareUnavailable
+      reason={reason}
+      texts={texts}
+      {...(message !== undefined ? { message } : {})}
+      {...(onRetry ? { onRetry } : {})}
     />
   );
 }

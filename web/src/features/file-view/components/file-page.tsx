@@ -4,6 +4,7 @@ import { useParams } from "react-router";
 import { FilePreview } from "../../../components/file-preview/file-preview";
 import { OfflineCopyMark } from "../../../components/offline/offline-copy-mark";
 import { ShareQrButton } from "../../../components/share-qr-code";
+import { ShareUnavailable, type UnavailableReason } from "../../../components/share-unavailable";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
@@ -21,7 +22,6 @@ import { usePublicFile } from "../hooks/use-public-file";
 import { EncryptedFile } from "./encrypted-file";
 import { FileHeading } from "./file-heading";
 import { FilePasswordPrompt } from "./password-prompt";
-import { ShareUnavailable, type UnavailableReason } from "./share-unavailable";
 
 /** Which "unavailable" page an error means: 404 missing, 410 expired or used up. */
 export function unavailableReason(error: unknown): UnavailableReason | null {
