@@ -32,7 +32,7 @@ import { OidcSignIn } from "./domain/sso/oidc-sign-in";
 import { SsoSettingsService } from "./domain/sso/sso-settings";
 import { StorageEndpointPolicy } from "./domain/storage-configs/endpoint-policy";
 import { StorageConfigService } from "./domain/storage-configs/storage-config-service";
-import type { TaskHandler } from "./domain/tasks/task-runner";
+import type { TaskHandler, TaskRunnerOptions } from "./domain/tasks/task-runner";
 import { ThumbnailService } from "./domain/thumbnails/thumbnail-service";
 import { SignedUploads } from "./domain/uploads/signed-put";
 import { UploadSessions } from "./domain/uploads/upload-sessions";
@@ -106,7 +106,13 @@ function driverFactory(config: Config): DriverFactory {
     createDriver(settings.type === "S3" && tuning ? { ...settings, tuning } : settings, defaults);
 }
 
-export async function createContext(config: Config, options: { log?: Logger } = {}): Promise<AppContext> {
+export interface ContextOptions {
+  log?: Logger;
+  /** Overrides the task runner's timings (tests that watch progress write it on every step). */
+  taskRunner?: TaskRunnerOptions;
+}
+
+export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const log = options.log ?? createLogger(config.logLevel);
   const db = openDatabase(config.database);
   try {
@@ -180,6 +186,7 @@ export async function createContext(config: Config, options: { log?: Logger } = 
       // Several heartbeats fit in the stale window, and the recovery poll runs often enough to act on it.
       heartbeatMs: Math.min(10_000, (config.taskStaleSeconds * 1000) / 4),
       pollMs: Math.min(5000, (config.taskStaleSeconds * 1000) / 2),
+      ...options.taskRunner,
     },
     taskHandlers: ({ uploads: fsUploads }) => ({
       download: urlFetchTaskHandler({ fetcher, uploads, fsUploads, settings, secrets: secretBox }),

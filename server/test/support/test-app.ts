@@ -10,9 +10,9 @@ import os from "node:os";
 import path from "node:path";
 import { createPgDatabase } from "../../../scripts/test-services/pg-database.mjs";
 import { type Config, loadConfig } from "../../src/config";
-import { type AppContext, createContext } from "../../src/context";
+import { type AppContext, type ContextOptions, createContext } from "../../src/context";
 import { createApp } from "../../src/http/app";
-import { createLogger, type Logger } from "../../src/logger";
+import { createLogger } from "../../src/logger";
 
 export const ADMIN_USERNAME = "admin";
 export const ADMIN_PASSWORD = "correct-horse-battery";
@@ -72,7 +72,7 @@ export interface TestUser {
 /** `options.log`: the logger the app writes to (tests that read its lines); else one at LOG_LEVEL. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { log?: Logger } = {},
+  options: ContextOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "clipshare-test-"));
   const pgDb = testDialect() === "postgres" ? await createPgDatabase() : null;
@@ -91,7 +91,7 @@ export async function createTestApp(
     ...(process.env.CLIPSHARE_TEST_FTPS_CA ? { STORAGE_CA_FILE: process.env.CLIPSHARE_TEST_FTPS_CA } : {}),
     ...env,
   });
-  const ctx = await createContext(config, { log: options.log ?? createLogger(config.logLevel) });
+  const ctx = await createContext(config, { ...options, log: options.log ?? createLogger(config.logLevel) });
   const app = createApp(ctx);
   let cachedToken: string | null = null;
 

@@ -19,7 +19,7 @@ export interface TaskRun {
   previous: unknown;
   principal: Principal;
   signal: AbortSignal;
-  /** Records progress; written at most twice a second unless `force`. */
+  /** Records progress; written at most twice a second (the runner's `progressMs`) unless `force`. */
   progress(patch: TaskProgress, force?: boolean): Promise<void>;
 }
 
@@ -38,11 +38,12 @@ export interface TaskRunnerOptions {
   staleMs?: number;
   /** The same at start-up; 0 with SQLite, where no other instance can exist. */
   startupStaleMs?: number;
+  /** Progress is written at most this often (forced writes aside): a copy does not write per chunk. */
+  progressMs?: number;
 }
 
 const CANCELLED = "cancelled";
 const SHUTDOWN = "shutdown";
-const PROGRESS_INTERVAL_MS = 500;
 
 export class TaskRunner {
   private readonly handlers = new Map<string, TaskHandler>();
@@ -65,6 +66,7 @@ export class TaskRunner {
       heartbeatMs: options.heartbeatMs ?? 10_000,
       staleMs: options.staleMs ?? 60_000,
       startupStaleMs: options.startupStaleMs ?? options.staleMs ?? 60_000,
+      progressMs: options.progressMs ?? 500,
     };
   }
 
@@ -158,7 +160,7 @@ export class TaskRunner {
     const progress = async (patch: TaskProgress, force = false) => {
       Object.assign(latest, patch);
       const now = Date.now();
-      if (!force && now - lastWrite < PROGRESS_INTERVAL_MS) return;
+      if (!force && now - lastWrite < this.options.progressMs) return;
       lastWrite = now;
       const { cancelRequested } = await this.tasks.progress(task.id, latest);
       if (cancelRequested && !controller.signal.aborted) controller.abort(CANCELLED);
