@@ -3,7 +3,6 @@ import {
   type CreateCollectionBody,
   collectionPagePath,
   parseMaxViews,
-  UPLOAD_EXPIRY_HOURS,
 } from "@clipshare/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -12,17 +11,9 @@ import { COLLECTIONS_KEY, collectionsApi } from "../../lib/collections";
 import { useErrorText } from "../../lib/use-error-text";
 import { PasswordField } from "../password-input";
 import { CreateShareDialog } from "../share-options/create-share-dialog";
-import { MaxViewsField, maxViewsErrorText } from "../share-options/share-fields";
+import { ExpiryHoursField, MaxViewsField, maxViewsErrorText } from "../share-options/share-fields";
 import { Alert } from "../ui/alert";
-import { Field, Input, Select } from "../ui/form";
-
-const EXPIRY_KEYS: Record<number, "1h" | "1d" | "7d" | "30d" | "never"> = {
-  1: "1h",
-  24: "1d",
-  168: "7d",
-  720: "30d",
-  0: "never",
-};
+import { Field, Input } from "../ui/form";
 
 /**
  * Shares several items under one link: a title, password, expiry and view limit for the
@@ -99,17 +90,7 @@ export function ShareCollectionDialog({
         value={password}
         onChange={setPassword}
       />
-      <Field label={t("explorer.shareExpiry")}>
-        {({ id }) => (
-          <Select id={id} value={expires} onChange={(e) => setExpires(Number(e.target.value))}>
-            {UPLOAD_EXPIRY_HOURS.map((hours) => (
-              <option key={hours} value={hours}>
-                {t(`fileShare.expiry.${EXPIRY_KEYS[hours] ?? "never"}`)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <ExpiryHoursField value={String(expires)} onChange={(v) => setExpires(Number(v))} />
       <MaxViewsField
         value={maxViews}
         onChange={(value) => {
