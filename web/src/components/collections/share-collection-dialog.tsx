@@ -11,7 +11,8 @@ import { COLLECTIONS_KEY, collectionsApi } from "../../lib/collections";
 import { useErrorText } from "../../lib/use-error-text";
 import { PasswordField } from "../password-input";
 import { CreateShareDialog } from "../share-options/create-share-dialog";
-import { ExpiryHoursField, MaxViewsField, maxViewsErrorText } from "../share-options/share-fields";
+import { ExpiryHoursField } from "../share-options/expiry-hours-field";
+import { MaxViewsField, maxViewsErrorText } from "../share-options/share-fields";
 import { Alert } from "../ui/alert";
 import { Field, Input } from "../ui/form";
 

@@ -2,11 +2,8 @@ import { parseMaxViews, type UpdateCollectionBody } from "@clipshare/shared";
 import { File, Folder, X } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { PasswordField } from "../../../components/password-input";
-import {
-  ExpiryHoursField,
-  MaxViewsField,
-  maxViewsErrorText,
-} from "../../../components/share-options/share-fields";
+import { ExpiryHoursField } from "../../../components/share-options/expiry-hours-field";
+import { MaxViewsField, maxViewsErrorText } from "../../../components/share-options/share-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
