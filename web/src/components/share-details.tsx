@@ -1,8 +1,10 @@
-import { Eye, Hourglass, LockKeyhole, type LucideIcon } from "lucide-react";
+import { Download, Eye, Hourglass, LockKeyhole, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "../i18n";
 import { formatDateTime } from "../lib/format";
+import { backendUrl } from "../lib/share-links";
 import { Badge } from "./ui/badge";
+import { buttonClasses } from "./ui/button";
 
 /** One fact of a share's page (size, type, views left…) with its icon; a child of a `<dl>`. */
 export function ShareMeta({
@@ -68,5 +70,16 @@ export function ShareLimits({
         {expiresAt ? formatDateTime(expiresAt, i18n.language) : t("fileView.meta.never")}
       </ShareMeta>
     </>
+  );
+}
+
+/** The primary "Download" button of a share's file, saved under its own name. */
+export function DownloadButton({ url, filename }: { url: string; filename: string }) {
+  const { t } = useTranslation();
+  return (
+    <a href={backendUrl(url)} download={filename} className={buttonClasses("primary")}>
+      <Download className="h-4 w-4" aria-hidden />
+      {t("fileView.download")}
+    </a>
   );
 }

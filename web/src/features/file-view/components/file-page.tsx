@@ -1,12 +1,12 @@
-import { Calendar, Copy, Download, HardDrive, Tag } from "lucide-react";
+import { Calendar, Copy, HardDrive, Tag } from "lucide-react";
 import { useParams } from "react-router";
 import { FilePreview } from "../../../components/file-preview/file-preview";
 import { OfflineCopyMark } from "../../../components/offline/offline-copy-mark";
-import { ShareLimits, ShareMeta, ShareNotes } from "../../../components/share-details";
+import { DownloadButton, ShareLimits, ShareMeta, ShareNotes } from "../../../components/share-details";
 import { ShareQrButton } from "../../../components/share-qr-code";
 import { ShareLoadFailure, unavailableReason } from "../../../components/share-unavailable";
 import { Alert } from "../../../components/ui/alert";
-import { Button, buttonClasses } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
@@ -14,7 +14,7 @@ import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import type { PublicFile } from "../../../lib/public-files";
-import { backendUrl, fileShareUrl } from "../../../lib/share-links";
+import { fileShareUrl } from "../../../lib/share-links";
 import { usePublicFile } from "../hooks/use-public-file";
 import { EncryptedFile } from "./encrypted-file";
 import { FileHeading } from "./file-heading";
@@ -61,16 +61,7 @@ function FileDetails({ file }: { file: PublicFile }) {
       </dl>
 
       <div className="mt-5 flex flex-wrap gap-2">
-        {file.downloadUrl ? (
-          <a
-            href={backendUrl(file.downloadUrl)}
-            download={file.filename}
-            className={buttonClasses("primary")}
-          >
-            <Download className="h-4 w-4" aria-hidden />
-            {t("fileView.download")}
-          </a>
-        ) : null}
+        {file.downloadUrl ? <DownloadButton url={file.downloadUrl} filename={file.filename} /> : null}
         <Button
           variant="outline"
           onClick={async () => {
