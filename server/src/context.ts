@@ -41,6 +41,7 @@ import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
 import { UrlUploadService } from "./domain/url-upload/url-upload-service";
 import { AccountService } from "./domain/users/account-service";
 import { InvitationService } from "./domain/users/invitation-service";
+import { PasskeyService } from "./domain/users/passkey-service";
 import { SecondFactorService } from "./domain/users/second-factor-service";
 import { UserQuota } from "./domain/users/user-quota";
 import { UserService } from "./domain/users/user-service";
@@ -62,6 +63,8 @@ export interface AppContext {
   /** Signing in, sessions, one's own credentials. */
   accounts: AccountService;
   secondFactors: SecondFactorService;
+  /** WebAuthn credentials: registered in My account, a second factor, or a passwordless sign-in. */
+  passkeys: PasskeyService;
   /** Users as administrators manage them. */
   users: UserService;
   invitations: InvitationService;
@@ -125,7 +128,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const rateLimiter = new RateLimiter(db);
   const settings = new SettingsService(db);
   const secretBox = new SecretBox(config.secretKey);
-  const secondFactors = new SecondFactorService(db, secretBox, rateLimiter);
+  const passkeys = new PasskeyService(db, rateLimiter, log);
+  const secondFactors = new SecondFactorService(db, secretBox, rateLimiter, passkeys);
   const accounts = new AccountService(db, rateLimiter, config.adminTokenTtlSeconds, secondFactors);
   const shareTokens = new ShareAccessTokens(config.secretKey);
   const storageConfigs = new StorageConfigService(
@@ -270,6 +274,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     rateLimiter,
     accounts,
     secondFactors,
+    passkeys,
     users,
     invitations: new InvitationService(db, users, accounts, rateLimiter),
     apiKeys: new ApiKeyService(db, config.secretKey),

@@ -34,7 +34,7 @@ test.describe("accounts", () => {
     await page.goto("/admin");
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByText(`Signed in as ${username}`)).toBeVisible();
 
     await page.goto("/");

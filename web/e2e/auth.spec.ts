@@ -15,14 +15,14 @@ test.describe("administrator sign-in", () => {
     await page.goto("/admin");
     await page.getByLabel("Username").fill("admin");
     await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Wrong username or password.");
     expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toBeNull();
   });
 
   test("empty fields are refused before calling the server", async ({ page }) => {
     await page.goto("/admin");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByText("Enter the username.")).toBeVisible();
     await expect(page.getByText("Enter the password.")).toBeVisible();
   });
@@ -51,7 +51,7 @@ test.describe("administrator sign-in", () => {
       }
     });
     await page.getByRole("button", { name: "Log out" }).click();
-    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in", exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toBeNull();
     await expect.poll(() => events).toEqual(["auth-state-changed"]);
 
@@ -74,7 +74,7 @@ test.describe("administrator sign-in", () => {
     await page.goto("/");
     await page.evaluate(() => localStorage.setItem("admin_token", "revoked-or-made-up-token"));
     await page.goto("/admin");
-    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in", exact: true })).toBeVisible();
     await expect(page.getByText("Admin session expired, please log in again.")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toBeNull();
   });
@@ -91,7 +91,7 @@ test.describe("API key sign-in", () => {
     await page.goto("/admin");
     await page.getByRole("tab", { name: "API key" }).click();
     await page.getByRole("textbox", { name: "API key" }).fill(textOnly.key);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
 
     await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
     const sidebar = page.getByRole("navigation", { name: "Panel sections" });
@@ -143,11 +143,11 @@ test.describe("API key sign-in", () => {
     // The explorer says what the key lacks instead of asking it to sign in.
     await page.goto("/mount-explorer");
     await expect(page.getByRole("heading", { name: "This API key cannot browse mounts" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign in", exact: true })).toHaveCount(0);
     await page.goto("/admin");
 
     await page.getByRole("button", { name: "Log out" }).click();
-    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in", exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("api_key"))).toBeNull();
   });
 
@@ -163,7 +163,7 @@ test.describe("API key sign-in", () => {
     await page.goto("/admin");
     await page.getByRole("tab", { name: "API key" }).click();
     await page.getByRole("textbox", { name: "API key" }).fill(key.key);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     const sidebar = page.getByRole("navigation", { name: "Panel sections" });
     await expect(sidebar.getByRole("link")).toHaveText([
       "File management",
@@ -192,7 +192,7 @@ test.describe("API key sign-in", () => {
     await page.getByRole("button", { name: "Show password" }).click();
     await expect(keyField).toHaveAttribute("type", "text");
     await expect(keyField).toHaveAttribute("spellcheck", "false");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("API key invalid or expired.");
     expect(await page.evaluate(() => localStorage.getItem("api_key"))).toBeNull();
   });
@@ -209,7 +209,7 @@ test.describe("API key sign-in", () => {
     await page.goto("/admin");
     await page.getByRole("tab", { name: "API key" }).click();
     await page.getByRole("textbox", { name: "API key" }).fill(dav.key);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("no permission to use the panel");
 
     // A stored session of such a key (e.g. permissions changed later) is redirected home.

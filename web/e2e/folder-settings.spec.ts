@@ -49,7 +49,7 @@ async function signInWithKey(page: Page): Promise<void> {
   await page.goto("/admin");
   await page.getByRole("tab", { name: "API key" }).click();
   await page.getByRole("textbox", { name: "API key" }).fill(keySecret);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
 }
 

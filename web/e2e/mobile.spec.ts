@@ -43,7 +43,7 @@ test.describe("390-wide viewport", () => {
   test("admin panel and key list fit the screen", async ({ page, request }) => {
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - 390);
     await page.goto("/admin");
-    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in", exact: true })).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await saveScreenshot(page, "mobile-sign-in-light");
 

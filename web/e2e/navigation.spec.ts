@@ -35,7 +35,7 @@ test.describe("routes", () => {
     await expect(page).toHaveURL(/\/mount-explorer$/);
     await nav.getByRole("link", { name: "Admin" }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in", exact: true })).toBeVisible();
     await nav.getByRole("link", { name: "Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");

@@ -205,7 +205,7 @@ test.describe("text pastes", () => {
     await page.goto("/admin");
     await page.getByRole("tab", { name: "API key" }).click();
     await page.getByRole("textbox", { name: "API key" }).fill(key);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
 
     await page.goto("/");

@@ -83,7 +83,7 @@ test("a key that may only view sees the camera but not the place", async ({ page
   await page.goto("/admin");
   await page.getByRole("tab", { name: "API key" }).click();
   await page.getByRole("textbox", { name: "API key" }).fill(key.key);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
   await page.goto("/mount-explorer/photos?preview=paris.jpg");
   await page.getByRole("button", { name: "Photo details" }).click();

@@ -64,7 +64,7 @@ test.describe("language", () => {
     await expect(page.getByRole("tab", { name: "API 密钥" })).toBeVisible();
 
     await page.getByRole("button", { name: "切换语言为 English" }).click();
-    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in", exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
   });
 });

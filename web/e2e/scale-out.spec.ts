@@ -46,7 +46,7 @@ test.describe("two instances behind nginx", () => {
     await page.goto("/admin");
     await page.getByLabel("Username").fill(RIG_ADMIN.username);
     await page.getByLabel("Password").fill(RIG_ADMIN.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     const panel = page.getByRole("heading", { name: "Admin panel" });
     await expect(panel).toBeVisible();
     // The token one instance issued is accepted by whichever instance answers the reloads.

@@ -20,7 +20,7 @@ for (const theme of ["light", "dark"] as const) {
     await saveScreenshot(page, `home-${theme}`);
 
     await page.goto("/admin");
-    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in", exact: true })).toBeVisible();
     await saveScreenshot(page, `sign-in-${theme}`);
 
     await page.goto("/upload");

@@ -68,7 +68,7 @@ test.describe("settings", () => {
     await account.getByLabel("Confirm new password").fill(changed);
     await account.getByRole("button", { name: "Update account" }).click();
 
-    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in", exact: true })).toBeVisible();
     await expect(page.getByText("Account updated. Please sign in again.")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("admin_token"))).toBeNull();
     const old = await request.get("/api/test/admin-token", { headers: { Authorization: `Bearer ${token}` } });
@@ -77,7 +77,7 @@ test.describe("settings", () => {
     // The new password works; then restore the original for the rest of the suite.
     await page.getByLabel("Username").fill("admin");
     await page.getByLabel("Password").fill(changed);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible();
     const newToken = await page.evaluate(() => localStorage.getItem("admin_token"));
     const restore = await request.post("/api/admin/change-password", {

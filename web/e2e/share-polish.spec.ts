@@ -94,12 +94,12 @@ test.describe("home", () => {
     await page.goto("/");
     const text = `draft before signing in ${unique("d")}`;
     await fillEditor(page, text);
-    await page.getByRole("link", { name: "Sign in" }).click();
+    await page.getByRole("link", { name: "Sign in", exact: true }).click();
     await page.getByLabel("Username").fill("admin");
     await page
       .getByLabel("Password", { exact: true })
       .fill(process.env.E2E_ADMIN_PASSWORD ?? "e2e-Admin-Pass-2026");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator(".cm-content")).toContainText(text);
     await expect(page.getByRole("button", { name: /Create share link/i })).toBeVisible();

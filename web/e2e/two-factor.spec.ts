@@ -31,7 +31,7 @@ test.describe("two-factor sign-in", () => {
       await page.goto("/admin");
       await page.getByLabel("Username").fill(username);
       await page.getByLabel("Password").fill(password);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
     };
     await signIn();
     await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();

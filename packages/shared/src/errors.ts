@@ -417,6 +417,22 @@ export const ERROR_CATALOGUE = define({
     en: "This account signs in with a second factor, so WebDAV does not take its password; use an API key as the password",
     zh: "此账户已开启两步验证，WebDAV 不接受其密码；请将 API 密钥用作密码",
   },
+  invalid_passkey: {
+    status: 401,
+    en: "The passkey could not be verified; try again or use another sign-in method",
+    zh: "无法验证通行密钥，请重试或改用其他登录方式",
+  },
+  passkey_challenge_invalid: {
+    status: 401,
+    en: "This passkey request has expired or was already used; start again",
+    zh: "此通行密钥请求已过期或已被使用，请重新开始",
+  },
+  passkey_not_found: { status: 404, en: "Passkey does not exist", zh: "通行密钥不存在" },
+  passkey_already_registered: {
+    status: 409,
+    en: "This passkey is already registered",
+    zh: "此通行密钥已注册",
+  },
   totp_not_enabled: { status: 409, en: "Two-factor sign-in is not on", zh: "两步验证未开启" },
   totp_setup_missing: {
     status: 409,

@@ -23,6 +23,7 @@ export * from "./schemas/mounts";
 export * from "./schemas/multipart";
 export * from "./schemas/notifications";
 export * from "./schemas/on-first-use";
+export * from "./schemas/passkeys";
 export * from "./schemas/pastes";
 export * from "./schemas/second-factors";
 export * from "./schemas/settings";

@@ -11,7 +11,7 @@ import {
   type PermissionName,
 } from "@clipshare/shared";
 import { AppError, forbidden } from "../errors";
-import { grantOf, type Principal } from "./principal";
+import { accountIdOf, grantOf, type Principal } from "./principal";
 
 /** 401 carrying why authentication failed, so clients can react (the web app logs out on token_expired). */
 export function authenticationRequired(principal: Principal): AppError {
@@ -67,6 +67,12 @@ export function requireAccount(
   requireAuthenticated(principal);
   if (principal.kind === "apiKey")
     throw forbidden("Sign in with your account for this (an API key cannot do it)", "account_required");
+}
+
+/** The id of the account signing in for itself (requireAccount's check, then its id). */
+export function ownAccountId(principal: Principal): string {
+  requireAccount(principal);
+  return accountIdOf(principal)!;
 }
 
 /** Admin, or a user or API key whose grant holds every bit of `required`. */

@@ -41,6 +41,9 @@ export const RATE_LIMITS = {
   ssoCode: { bucket: "sso_code", maxFailures: 10, windowMs: FIFTEEN_MINUTES },
 } satisfies Record<string, RateLimitRule>;
 
+/** The target of second-factor checks (codes, passkeys): the account, whichever method is tried. */
+export const secondFactorTarget = (userId: string) => `second-factor:${userId}`;
+
 /** Failed secret checks of one address, whatever they target. */
 const PER_ADDRESS: RateLimitRule = { bucket: "address", maxFailures: 100, windowMs: FIFTEEN_MINUTES };
 

@@ -32,6 +32,7 @@ import * as fileRequests from "./migrations/0013-file-requests";
 import * as accounts from "./migrations/0014-accounts";
 import * as userQuotas from "./migrations/0015-user-quotas";
 import * as secondFactors from "./migrations/0016-second-factors";
+import * as passkeys from "./migrations/0017-passkeys";
 import * as singleSignOn from "./migrations/0018-single-sign-on";
 import * as collections from "./migrations/0020-collections";
 import * as notifications from "./migrations/0021-notifications";
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "0014-accounts": accounts,
   "0015-user-quotas": userQuotas,
   "0016-second-factors": secondFactors,
+  "0017-passkeys": passkeys,
   "0018-single-sign-on": singleSignOn,
   "0020-collections": collections,
   "0021-notifications": notifications,

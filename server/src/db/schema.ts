@@ -108,6 +108,29 @@ export interface SignInChallengesTable {
   created_at: string;
 }
 
+/** A user's WebAuthn credential (passkey): its public key (COSE, base64url) and last signature counter. */
+export interface UserPasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  counter: Generated<number>;
+  /** JSON array of transport names. */
+  transports: Generated<string>;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A challenge handed to a browser to sign: single-use, short-lived, kept only as a hash. */
+export interface WebauthnChallengesTable {
+  challenge_hash: string;
+  purpose: "register" | "second_factor" | "sign_in";
+  user_id: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
 /** A user's quota on one storage config (bytes of their shares stored there). */
 export interface UserStorageQuotasTable {
   user_id: string;
@@ -588,6 +611,8 @@ export interface Database {
   user_totp: UserTotpTable;
   user_recovery_codes: UserRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  user_passkeys: UserPasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   api_keys: ApiKeysTable;
   pastes: PastesTable;
   storage_configs: StorageConfigsTable;

@@ -28,6 +28,7 @@ import { metricsRoutes } from "./routes/metrics";
 import { mountRoutes } from "./routes/mounts";
 import { notificationRoutes } from "./routes/notifications";
 import { openApiRoutes } from "./routes/openapi";
+import { passkeyRoutes } from "./routes/passkeys";
 import { pasteRoutes } from "./routes/pastes";
 import { proxyRoutes } from "./routes/proxy";
 import { publicFileRoutes } from "./routes/public-files";
@@ -110,6 +111,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", ssoRoutes(ctx));
   api.route("/", accountRoutes(ctx));
   api.route("/", secondFactorRoutes(ctx));
+  api.route("/", passkeyRoutes(ctx));
   api.route("/", userRoutes(ctx));
   api.route("/admin/api-keys", apiKeyRoutes(ctx));
   api.route("/admin", settingsRoutes(ctx));

@@ -11,3 +11,12 @@ export function publicOrigin(c: Context, trustProxy: boolean): string {
   }
   return url.origin;
 }
+
+/**
+ * Who WebAuthn credentials are made for and checked against: the public origin (as above) and
+ * its host name as the RP ID. A host that is an IP address cannot carry passkeys (browsers refuse it).
+ */
+export function relyingParty(c: Context, trustProxy: boolean): { origin: string; rpId: string } {
+  const origin = publicOrigin(c, trustProxy);
+  return { origin, rpId: new URL(origin).hostname };
+}

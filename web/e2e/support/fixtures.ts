@@ -89,7 +89,7 @@ export async function signInAsAdminViaForm(page: Page, password = adminPassword(
   await page.goto("/admin");
   await page.getByLabel("Username").fill(ADMIN_USERNAME);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible();
 }
 

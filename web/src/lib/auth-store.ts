@@ -221,15 +221,7 @@ export const authStore = {
   },
 
   async loginAdmin(username: string, password: string): Promise<void> {
-    const res = await api.request<Partial<AdminLogin> | null>("/admin/login", {
-      method: "POST",
-      body: { username, password },
-      auth: "none",
-      context: "login",
-    });
-    const token = res.data?.token;
-    if (!token) throw new ApiError({ kind: "invalid_response", reason: "loginMissingToken" });
-    await authStore.startSession(token, res.data?.role ?? "admin", res.data?.username ?? username);
+    await authStore.signInAt("/admin/login", { username, password }, username);
   },
 
   /**
@@ -237,9 +229,28 @@ export const authStore = {
    * `second_factor_required`) and a code from the authenticator app or a recovery code.
    */
   async loginSecondFactor(challenge: string, code: string, username: string): Promise<void> {
-    const res = await api.request<Partial<AdminLogin> | null>("/admin/login/second-factor", {
+    await authStore.signInAt("/admin/login/second-factor", { challenge, code }, username);
+  },
+
+  /** The second step with a passkey: options for the challenge's account, signed in the browser. */
+  async loginSecondFactorPasskey(challenge: string, username: string): Promise<void> {
+    const { passkeySignInOptions, signWithPasskey } = await import("./accounts/passkeys");
+    const passkey = await signWithPasskey(await passkeySignInOptions(challenge));
+    await authStore.signInAt("/admin/login/second-factor", { challenge, passkey }, username);
+  },
+
+  /** Passwordless: any passkey of this site that the browser offers names its account. */
+  async loginPasskey(): Promise<void> {
+    const { passkeySignInOptions, signWithPasskey } = await import("./accounts/passkeys");
+    const response = await signWithPasskey(await passkeySignInOptions());
+    await authStore.signInAt("/admin/login/passkey", { response }, "");
+  },
+
+  /** Every sign-in route answers as POST /admin/login does: keep the session it made. */
+  async signInAt(path: string, body: unknown, username: string): Promise<void> {
+    const res = await api.request<Partial<AdminLogin> | null>(path, {
       method: "POST",
-      body: { challenge, code },
+      body,
       auth: "none",
       context: "login",
     });

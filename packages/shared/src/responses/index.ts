@@ -11,6 +11,7 @@ export * from "./file-requests";
 export * from "./files";
 export * from "./fs";
 export * from "./notifications";
+export * from "./passkeys";
 export * from "./pastes";
 export * from "./second-factors";
 export * from "./sso";

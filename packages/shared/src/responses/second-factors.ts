@@ -6,6 +6,8 @@ import { z } from "zod";
 export const secondFactorStatus = z.strictObject({
   totp: z.boolean(),
   recovery_codes_left: z.number(),
+  /** How many passkeys the account has: any one is a second factor too. */
+  passkeys: z.number(),
 });
 export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
 
@@ -27,6 +29,6 @@ export type RecoveryCodes = z.infer<typeof recoveryCodes>;
 export const secondFactorChallenge = z.strictObject({
   challenge: z.string(),
   expires_at: z.string(),
-  methods: z.array(z.enum(["totp", "recovery_code"])),
+  methods: z.array(z.enum(["totp", "recovery_code", "passkey"])),
 });
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallenge>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { onFirstUse } from "./on-first-use";
+import { passkeyAssertion } from "./passkeys";
 
 /** Request bodies of the second-factor routes (own account, the sign-in's second step). */
 
@@ -23,11 +24,20 @@ export type ConfirmTotpRequest = z.input<typeof confirmTotpRequest>;
 export const secondFactorChangeRequest = onFirstUse(() => z.object({ password, code }));
 export type SecondFactorChangeRequest = z.input<typeof secondFactorChangeRequest>;
 
-/** POST /admin/login/second-factor: the challenge the password step answered with, and a code. */
+/**
+ * POST /admin/login/second-factor: the challenge the password step answered with, and a code or
+ * a passkey's signature (of options from POST /admin/login/passkey/options).
+ */
 export const secondFactorLoginRequest = onFirstUse(() =>
-  z.object({
-    challenge: z.string({ error: "The sign-in challenge is required" }).min(1).max(200),
-    code,
-  }),
+  z
+    .object({
+      challenge: z.string({ error: "The sign-in challenge is required" }).min(1).max(200),
+      code: code.optional(),
+      passkey: passkeyAssertion.optional(),
+    })
+    .refine((body) => (body.code === undefined) !== (body.passkey === undefined), {
+      message: "Send either a code or a passkey",
+      path: ["code"],
+    }),
 );
 export type SecondFactorLoginRequest = z.input<typeof secondFactorLoginRequest>;

@@ -81,6 +81,8 @@ export const BACKUP_TABLES: {
   user_totp: ["user_id"],
   user_recovery_codes: ["code_hash"],
   sign_in_challenges: ["token_hash"],
+  user_passkeys: ["id"],
+  webauthn_challenges: ["challenge_hash"],
   mounts: ["id"],
   folder_settings: ["id"],
   pastes: ["id"],

@@ -1,11 +1,12 @@
 /**
  * Second factors (docs/accounts.md#second-factors, decision 0066): TOTP (RFC 6238, through
- * otpauth) with ten one-time recovery codes, and the sign-in challenge a correct password
- * hands out when the account has one. Every code check goes through the database-backed
+ * otpauth) with ten one-time recovery codes, passkeys (passkey-service.ts), and the sign-in
+ * challenge a correct password hands out when the account has one of them. Every code check goes through the database-backed
  * limiter, per account and per address, as passwords do.
  */
 import { randomBytes } from "node:crypto";
 import {
+  type PasskeyAssertion,
   RECOVERY_CODE_COUNT,
   type RecoveryCodes,
   type SecondFactorChallenge,
@@ -19,11 +20,12 @@ import {
 } from "@clipshare/shared";
 import * as OTPAuth from "otpauth";
 import { verifyPassword } from "../../auth/passwords";
-import { accountTarget, RATE_LIMITS, type RateLimiter } from "../../auth/rate-limiter";
+import { accountTarget, RATE_LIMITS, type RateLimiter, secondFactorTarget } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import { AppError, conflict, notFound } from "../../errors";
 import { randomToken, type SecretBox, sha256Hex } from "../../lib/crypto";
+import { PasskeyService, type RelyingParty } from "./passkey-service";
 import { USER_FIELDS, type UserFields } from "./principals";
 
 /** Recovery codes: 10 characters without look-alikes (0/o, 1/l/i), about 49 bits each. */
@@ -61,6 +63,9 @@ const challengeInvalid = () =>
     "sign_in_challenge_invalid",
     "This sign-in has expired or was already completed; enter your password again",
   );
+/** What answers the sign-in challenge: a code, or a passkey's signature for this site. */
+export type SignInProof = { code: string } | { passkey: PasskeyAssertion; rp: RelyingParty };
+
 const wrongCode = () =>
   new AppError(401, "invalid_second_factor_code", "The code is wrong or was already used");
 
@@ -69,6 +74,7 @@ export class SecondFactorService {
     private readonly db: Db,
     private readonly secrets: SecretBox,
     private readonly rateLimiter: RateLimiter,
+    private readonly passkeys: PasskeyService,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -80,12 +86,24 @@ export class SecondFactorService {
       .where("user_id", "=", userId)
       .where("used_at", "is", null)
       .executeTakeFirstOrThrow();
-    return { totp: totp !== undefined, recovery_codes_left: Number(left.n) };
+    return {
+      totp: totp !== undefined,
+      recovery_codes_left: Number(left.n),
+      passkeys: await this.passkeys.count(userId),
+    };
   }
 
-  /** True when signing in takes a code after the password. */
+  /** True when signing in takes a second step after the password: TOTP is on, or there is a passkey. */
   async isDue(userId: string): Promise<boolean> {
-    return (await this.confirmedTotp(userId)) !== undefined;
+    return (await this.methodsOf(userId)).length > 0;
+  }
+
+  /** What the account can answer a sign-in challenge with. */
+  private async methodsOf(userId: string): Promise<SecondFactorChallenge["methods"]> {
+    const methods: SecondFactorChallenge["methods"] = [];
+    if (await this.confirmedTotp(userId)) methods.push("totp", "recovery_code");
+    if ((await this.passkeys.count(userId)) > 0) methods.push("passkey");
+    return methods;
   }
 
   /**
@@ -93,7 +111,7 @@ export class SecondFactorService {
    * confirmTotp proves the app has it.
    */
   async startTotp(user: Pick<UserFields, "id" | "username">): Promise<TotpSetup> {
-    if (await this.isDue(user.id)) {
+    if (await this.confirmedTotp(user.id)) {
       throw conflict("Two-factor sign-in is already on; turn it off first", "totp_already_enabled");
     }
     const secret = new OTPAuth.Secret({ size: 20 });
@@ -167,6 +185,7 @@ export class SecondFactorService {
       await trx.deleteFrom("user_totp").where("user_id", "=", userId).execute();
       await trx.deleteFrom("user_recovery_codes").where("user_id", "=", userId).execute();
       await trx.deleteFrom("sign_in_challenges").where("user_id", "=", userId).execute();
+      await PasskeyService.removeAll(trx, userId);
       await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     });
   }
@@ -175,7 +194,8 @@ export class SecondFactorService {
 
   /** After a correct password: a single-use challenge, or null when the account has no second factor. */
   async challengeIfDue(user: UserFields): Promise<SecondFactorChallenge | null> {
-    if (!(await this.isDue(user.id))) return null;
+    const methods = await this.methodsOf(user.id);
+    if (methods.length === 0) return null;
     const token = randomToken(32);
     const now = this.now();
     const expiresAt = new Date(now + SIGN_IN_CHALLENGE_SECONDS * 1000).toISOString();
@@ -192,24 +212,35 @@ export class SecondFactorService {
         created_at: nowIso(new Date(now)),
       })
       .execute();
-    return { challenge: token, expires_at: expiresAt, methods: ["totp", "recovery_code"] };
+    return { challenge: token, expires_at: expiresAt, methods };
   }
 
-  /**
-   * The second step: the code must be right for the challenge's account, and the challenge is
-   * taken by one guarded DELETE, so of two requests racing with right codes one signs in.
-   */
-  async completeSignIn(challenge: string, code: string, clientIp: string): Promise<UserFields> {
-    const hash = sha256Hex(challenge);
-    const nowText = nowIso(new Date(this.now()));
+  /** The account a live sign-in challenge belongs to (a passkey's options are made for it). */
+  async challengedUser(challenge: string): Promise<string> {
     const row = await this.db
       .selectFrom("sign_in_challenges")
       .select("user_id")
-      .where("token_hash", "=", hash)
-      .where("expires_at", ">", nowText)
+      .where("token_hash", "=", sha256Hex(challenge))
+      .where("expires_at", ">", nowIso(new Date(this.now())))
       .executeTakeFirst();
     if (!row) throw challengeInvalid();
-    if (!(await this.limited(row.user_id, clientIp, code, () => this.acceptCode(row.user_id, code)))) {
+    return row.user_id;
+  }
+
+  /**
+   * The second step: the code (or the passkey's signature) must be right for the challenge's
+   * account, and the challenge is taken by one guarded DELETE, so of two requests racing with
+   * right codes one signs in.
+   */
+  async completeSignIn(challenge: string, proof: SignInProof, clientIp: string): Promise<UserFields> {
+    const hash = sha256Hex(challenge);
+    const nowText = nowIso(new Date(this.now()));
+    const userId = await this.challengedUser(challenge);
+    if ("passkey" in proof) {
+      await this.passkeys.verifyAssertion(proof.passkey, userId, proof.rp, clientIp);
+    } else if (
+      !(await this.limited(userId, clientIp, proof.code, () => this.acceptCode(userId, proof.code)))
+    ) {
       throw wrongCode();
     }
     const taken = await this.db
@@ -221,7 +252,7 @@ export class SecondFactorService {
     const user = await this.db
       .selectFrom("users")
       .select(USER_FIELDS)
-      .where("id", "=", row.user_id)
+      .where("id", "=", userId)
       .executeTakeFirst();
     if (!user) throw challengeInvalid();
     return user;
@@ -251,7 +282,8 @@ export class SecondFactorService {
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!user) throw notFound("User does not exist", "user_not_found");
-    if (!(await this.isDue(userId))) throw conflict("Two-factor sign-in is not on", "totp_not_enabled");
+    if (!(await this.confirmedTotp(userId)))
+      throw conflict("Two-factor sign-in is not on", "totp_not_enabled");
     const passwordOk = await this.rateLimiter.attempt(
       RATE_LIMITS.adminLogin,
       { clientIp, target: accountTarget(user.username), secret: password },
@@ -264,7 +296,7 @@ export class SecondFactorService {
   private limited(userId: string, clientIp: string, code: string, verify: () => Promise<boolean>) {
     return this.rateLimiter.attempt(
       RATE_LIMITS.secondFactor,
-      { clientIp, target: `second-factor:${userId}`, secret: code },
+      { clientIp, target: secondFactorTarget(userId), secret: code },
       verify,
     );
   }

@@ -4,12 +4,12 @@
  */
 import { confirmTotpRequest, secondFactorChangeRequest, secondFactorLoginRequest } from "@clipshare/shared";
 import { Hono } from "hono";
-import { requireAccount, requireAdmin } from "../../auth/policy";
-import { accountIdOf } from "../../auth/principal";
+import { ownAccountId, requireAdmin } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { accountDisabled } from "../../domain/users/account-service";
 import { readJson } from "../body";
 import { ok } from "../envelope";
+import { relyingParty } from "../request-origin";
 import { described } from "../route-doc";
 import { signInContext } from "../sign-in-context";
 import type { AppEnv } from "../types";
@@ -18,21 +18,20 @@ export function secondFactorRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const factors = ctx.secondFactors;
 
-  const me = (c: { get(key: "principal"): AppEnv["Variables"]["principal"] }) => {
-    const principal = c.get("principal");
-    requireAccount(principal);
-    return accountIdOf(principal)!;
-  };
+  const me = (c: { get(key: "principal"): AppEnv["Variables"]["principal"] }) =>
+    ownAccountId(c.get("principal"));
 
   app.post(
     "/admin/login/second-factor",
     described(
       (w) => ({
         summary:
-          "Finish signing in: the challenge of POST /admin/login's second_factor_required answer and a TOTP or recovery code",
+          "Finish signing in: the challenge of POST /admin/login's second_factor_required answer and a TOTP or recovery code, or a passkey's signature (options from POST /admin/login/passkey/options)",
         errors: [
           "sign_in_challenge_invalid",
           "invalid_second_factor_code",
+          "invalid_passkey",
+          "passkey_challenge_invalid",
           "account_disabled",
           "rate_limited",
         ],
@@ -43,7 +42,11 @@ export function secondFactorRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const body = await readJson(c, secondFactorLoginRequest);
-        const user = await factors.completeSignIn(body.challenge, body.code, c.get("clientIp"));
+        const proof =
+          body.passkey !== undefined
+            ? { passkey: body.passkey, rp: relyingParty(c, ctx.config.trustProxy) }
+            : { code: body.code! };
+        const user = await factors.completeSignIn(body.challenge, proof, c.get("clientIp"));
         if (user.disabled === 1) throw accountDisabled();
         return ok(c, await ctx.accounts.startSession(user, signInContext(c)), "Login successful");
       },
@@ -149,7 +152,8 @@ export function secondFactorRoutes(ctx: AppContext) {
     "/admin/users/:id/reset-second-factor",
     described(
       () => ({
-        summary: "Reset a user's second factor: removes TOTP and the recovery codes, and signs them out",
+        summary:
+          "Reset a user's second factor: removes TOTP, the recovery codes and the passkeys, and signs them out",
         errors: ["user_not_found"],
         tag: "Users",
         access: "admin",

@@ -18,6 +18,7 @@ import { useErrorText } from "../../../lib/use-error-text";
 import { useAccount, useEndSession, useSessions, useSetDisplayName } from "../hooks/use-account";
 import { browserOf } from "../session-label";
 import { CredentialsCard } from "./credentials-card";
+import { PasskeysCard } from "./passkeys-card";
 import { TwoFactorCard } from "./two-factor-card";
 
 /** Used bytes against a quota (in total, or on one storage config); no meter without a quota. */
@@ -255,6 +256,7 @@ export function ProfileModule() {
       <IdentityCard />
       <CredentialsCard />
       <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { KeyRound, LogIn, ShieldCheck } from "lucide-react";
+import { Fingerprint, KeyRound, LogIn, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { PasswordField } from "../../../components/password-input";
 import { Alert } from "../../../components/ui/alert";
@@ -7,12 +7,13 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Field, Input } from "../../../components/ui/form";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useTranslation } from "../../../i18n";
+import { isPasskeyCancel, passkeysSupported } from "../../../lib/accounts/passkeys";
 import { ssoApi } from "../../../lib/accounts/sso-api";
 import { apiBase } from "../../../lib/api";
 import { authStore } from "../../../lib/auth-store";
 import { setStoredBackendUrl } from "../../../lib/runtime-config";
 import { useErrorText } from "../../../lib/use-error-text";
-import { SecondFactorStep, secondFactorChallengeOf } from "./second-factor-step";
+import { SecondFactorStep, type SignInChallenge, secondFactorChallengeOf } from "./second-factor-step";
 
 /** "Sign in with <provider>" when single sign-on is set up: a full navigation to the server's start. */
 function SsoSignIn() {
@@ -47,7 +48,7 @@ function AdminLoginForm() {
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -111,7 +112,44 @@ function AdminLoginForm() {
         <LogIn className="h-4 w-4" aria-hidden />
         {busy ? t("auth.signingIn") : t("auth.signIn")}
       </Button>
+      <PasskeySignIn />
     </form>
+  );
+}
+
+/** Passwordless: the browser offers this site's passkeys, and the one chosen names the account. */
+function PasskeySignIn() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!passkeysSupported()) return null;
+
+  async function signIn() {
+    setBusy(true);
+    setError(null);
+    try {
+      await authStore.loginPasskey();
+    } catch (err) {
+      setError(isPasskeyCancel(err) ? t("auth.passkeyCancelled") : errorText(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Button
+        type="button"
+        variant="secondary"
+        className="w-full"
+        disabled={busy}
+        onClick={() => void signIn()}
+      >
+        <Fingerprint className="h-4 w-4" aria-hidden />
+        {t("auth.passkeyButton")}
+      </Button>
+      {error ? <Alert>{error}</Alert> : null}
+    </>
   );
 }
 
