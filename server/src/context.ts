@@ -315,7 +315,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     notifications,
     sso: {
       settings: ssoSettings,
-      signIn: new OidcSignIn(db, ssoSettings, accounts, rateLimiter, fetcher, log),
+      signIn: new OidcSignIn(db, ssoSettings, accounts, users, rateLimiter, fetcher, log),
     },
     close: async () => {
       await accessLog.close();
