@@ -40,6 +40,7 @@ import { UploadSigner } from "./domain/uploads/upload-signer";
 import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
 import { UrlUploadService } from "./domain/url-upload/url-upload-service";
 import { AccountService } from "./domain/users/account-service";
+import { AppPasswordService } from "./domain/users/app-password-service";
 import { InvitationService } from "./domain/users/invitation-service";
 import { SecondFactorService } from "./domain/users/second-factor-service";
 import { UserQuota } from "./domain/users/user-quota";
@@ -62,6 +63,7 @@ export interface AppContext {
   /** Signing in, sessions, one's own credentials. */
   accounts: AccountService;
   secondFactors: SecondFactorService;
+  appPasswords: AppPasswordService;
   /** Users as administrators manage them. */
   users: UserService;
   invitations: InvitationService;
@@ -125,7 +127,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const rateLimiter = new RateLimiter(db);
   const settings = new SettingsService(db);
   const secretBox = new SecretBox(config.secretKey);
-  const secondFactors = new SecondFactorService(db, secretBox, rateLimiter);
+  const secondFactors = new SecondFactorService(db, secretBox, rateLimiter, settings);
   const accounts = new AccountService(db, rateLimiter, config.adminTokenTtlSeconds, secondFactors);
   const shareTokens = new ShareAccessTokens(config.secretKey);
   const storageConfigs = new StorageConfigService(
@@ -270,6 +272,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     rateLimiter,
     accounts,
     secondFactors,
+    appPasswords: new AppPasswordService(db, config.secretKey),
     users,
     invitations: new InvitationService(db, users, accounts, rateLimiter),
     apiKeys: new ApiKeyService(db, config.secretKey),

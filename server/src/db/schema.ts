@@ -108,6 +108,16 @@ export interface SignInChallengesTable {
   created_at: string;
 }
 
+/** A user's WebDAV-only password: only an HMAC of it (under a pepper of the server secret) is kept. */
+export interface AppPasswordsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  password_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
 /** A user's quota on one storage config (bytes of their shares stored there). */
 export interface UserStorageQuotasTable {
   user_id: string;
@@ -588,6 +598,7 @@ export interface Database {
   user_totp: UserTotpTable;
   user_recovery_codes: UserRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  app_passwords: AppPasswordsTable;
   api_keys: ApiKeysTable;
   pastes: PastesTable;
   storage_configs: StorageConfigsTable;

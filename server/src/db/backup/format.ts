@@ -81,6 +81,7 @@ export const BACKUP_TABLES: {
   user_totp: ["user_id"],
   user_recovery_codes: ["code_hash"],
   sign_in_challenges: ["token_hash"],
+  app_passwords: ["id"],
   mounts: ["id"],
   folder_settings: ["id"],
   pastes: ["id"],

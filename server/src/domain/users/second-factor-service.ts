@@ -19,11 +19,13 @@ import {
 } from "@clipshare/shared";
 import * as OTPAuth from "otpauth";
 import { verifyPassword } from "../../auth/passwords";
+import type { Principal } from "../../auth/principal";
 import { accountTarget, RATE_LIMITS, type RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import { AppError, conflict, notFound } from "../../errors";
 import { randomToken, type SecretBox, sha256Hex } from "../../lib/crypto";
+import type { SettingsService } from "../settings/settings-service";
 import { USER_FIELDS, type UserFields } from "./principals";
 
 /** Recovery codes: 10 characters without look-alikes (0/o, 1/l/i), about 49 bits each. */
@@ -69,6 +71,7 @@ export class SecondFactorService {
     private readonly db: Db,
     private readonly secrets: SecretBox,
     private readonly rateLimiter: RateLimiter,
+    private readonly settings: Pick<SettingsService, "getAll">,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -80,7 +83,28 @@ export class SecondFactorService {
       .where("user_id", "=", userId)
       .where("used_at", "is", null)
       .executeTakeFirstOrThrow();
-    return { totp: totp !== undefined, recovery_codes_left: Number(left.n) };
+    const enrolment_required = totp === undefined && (await this.required()) && (await this.isAdmin(userId));
+    return { totp: totp !== undefined, recovery_codes_left: Number(left.n), enrolment_required };
+  }
+
+  /**
+   * Whether `principal` is an administrator who must set up a second factor before anything
+   * else (the "require a second factor for administrators" setting). API keys are credentials
+   * of their own and are not held back (docs/accounts.md, decision 0088).
+   */
+  async enrolmentDue(principal: Principal): Promise<boolean> {
+    if (principal.kind !== "admin") return false;
+    if (!(await this.required())) return false;
+    return !(await this.isDue(principal.adminId));
+  }
+
+  private async required(): Promise<boolean> {
+    return (await this.settings.getAll()).require_admin_second_factor;
+  }
+
+  private async isAdmin(userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
+    return row?.role === "admin";
   }
 
   /** True when signing in takes a code after the password. */
