@@ -2,8 +2,8 @@ import type { AppPasswordDto, CreatedAppPassword } from "@clipshare/shared";
 import { Copy, KeyRound, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { ConfirmRowDialog } from "../../../components/list/confirm-dialog";
-import { DataList, type ListColumn, type RowAction } from "../../../components/list/data-list";
-import { ListBody } from "../../../components/list/list-frame";
+import type { ListColumn, RowAction } from "../../../components/list/data-list";
+import { ListRows } from "../../../components/list/list-frame";
 import { useConfirm } from "../../../components/list/use-list-state";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -134,20 +134,15 @@ export function AppPasswordsCard() {
           </form>
         )}
         {error ? <Alert>{error}</Alert> : null}
-        <ListBody
+        <ListRows
           query={list}
-          rowCount={rows.length}
           icon={KeyRound}
           emptyText={t("account.appPasswords.empty")}
-        >
-          <DataList
-            rows={rows}
-            rowKey={(row) => row.id}
-            columns={columns}
-            actions={actions}
-            caption={t("account.appPasswords.tableCaption")}
-          />
-        </ListBody>
+          rows={rows}
+          columns={columns}
+          actions={actions}
+          caption={t("account.appPasswords.tableCaption")}
+        />
       </div>
       <ConfirmRowDialog
         confirm={revoking}
