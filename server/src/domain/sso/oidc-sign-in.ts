@@ -17,8 +17,8 @@ import type { SafeFetcher } from "../../lib/net/safe-fetch";
 import type { Logger } from "../../logger";
 import { type AccountService, accountDisabled, type SignInContext } from "../users/account-service";
 import { USER_FIELDS } from "../users/principals";
-import { safeOidcFetch } from "./oidc-fetch";
 import type { UserService } from "../users/user-service";
+import { safeOidcFetch } from "./oidc-fetch";
 import { type Claims, SsoIdentities } from "./sso-identity";
 import type { ActiveProvider, SsoSettingsService } from "./sso-settings";
 
