@@ -40,6 +40,7 @@ import { UploadSigner } from "./domain/uploads/upload-signer";
 import { urlFetchTaskHandler } from "./domain/url-upload/url-fetch-task";
 import { UrlUploadService } from "./domain/url-upload/url-upload-service";
 import { AccountService } from "./domain/users/account-service";
+import { AppPasswordService } from "./domain/users/app-password-service";
 import { InvitationService } from "./domain/users/invitation-service";
 import { PasskeyService } from "./domain/users/passkey-service";
 import { SecondFactorService } from "./domain/users/second-factor-service";
@@ -65,6 +66,7 @@ export interface AppContext {
   secondFactors: SecondFactorService;
   /** WebAuthn credentials: registered in My account, a second factor, or a passwordless sign-in. */
   passkeys: PasskeyService;
+  appPasswords: AppPasswordService;
   /** Users as administrators manage them. */
   users: UserService;
   invitations: InvitationService;
@@ -129,7 +131,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const settings = new SettingsService(db);
   const secretBox = new SecretBox(config.secretKey);
   const passkeys = new PasskeyService(db, rateLimiter, log);
-  const secondFactors = new SecondFactorService(db, secretBox, rateLimiter, passkeys);
+  const secondFactors = new SecondFactorService(db, secretBox, rateLimiter, passkeys, settings);
   const accounts = new AccountService(db, rateLimiter, config.adminTokenTtlSeconds, secondFactors);
   const shareTokens = new ShareAccessTokens(config.secretKey);
   const storageConfigs = new StorageConfigService(
@@ -275,6 +277,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     accounts,
     secondFactors,
     passkeys,
+    appPasswords: new AppPasswordService(db, config.secretKey),
     users,
     invitations: new InvitationService(db, users, accounts, rateLimiter),
     apiKeys: new ApiKeyService(db, config.secretKey),
@@ -320,7 +323,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     notifications,
     sso: {
       settings: ssoSettings,
-      signIn: new OidcSignIn(db, ssoSettings, accounts, rateLimiter, fetcher, log),
+      signIn: new OidcSignIn(db, ssoSettings, accounts, users, rateLimiter, fetcher, log),
     },
     close: async () => {
       await accessLog.close();

@@ -1,6 +1,8 @@
+import { Permission } from "@clipshare/shared";
+import type { APIRequestContext } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { seriousViolations } from "./support/axe";
-import { apiLogin, expect, failedResource, test, unique } from "./support/fixtures";
+import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
 
 /** The code an authenticator app holding `secret` shows `stepsAhead` periods from now. */
 const codeOf = (secret: string, stepsAhead = 0) =>
@@ -59,4 +61,163 @@ test.describe("two-factor sign-in", () => {
     await page.getByRole("button", { name: "Verify and sign in" }).click();
     await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
   });
+
+  test("an administrator resets the second factor of a user from the Users list", async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiLogin(request);
+    const username = unique("lost").replace(/[^A-Za-z0-9_.@-]/g, "");
+    await userWithTotp(request, admin, username, "lost-phone-pw-1");
+
+    await useAdminSession(page, admin, "/admin/users");
+    // At 390 px the list is a list of cards.
+    const row = page.getByRole("listitem").filter({ hasText: username });
+    await expect(row.getByText("Two-factor", { exact: true })).toBeVisible();
+    await row.getByRole("button", { name: `Reset the second factor of ${username}` }).click();
+    const dialog = page.getByRole("alertdialog", { name: `Reset the second factor of ${username}?` });
+    expect(await seriousViolations(page, "reset second factor")).toEqual([]);
+    await dialog.getByRole("button", { name: "Reset second factor" }).click();
+    await expect(page.getByText(`Second factor of ${username} reset`)).toBeVisible();
+    await expect(row.getByText("Two-factor", { exact: true })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: `Reset the second factor of ${username}` })).toHaveCount(0);
+
+    // The password alone signs them in again.
+    const login = await request.post("/api/admin/login", { data: { username, password: "lost-phone-pw-1" } });
+    expect(login.status(), await login.text()).toBe(200);
+  });
+
+  test("a user makes an app password in My account, WebDAV takes it, and revoking it ends that", async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiLogin(request);
+    const username = unique("dav").replace(/[^A-Za-z0-9_.@-]/g, "");
+    const password = "app-password-owner-1";
+    const made = await request.post("/api/admin/users", {
+      headers: { Authorization: `Bearer ${admin}` },
+      data: { username, password, permissions: Permission.WEBDAV_READ | Permission.MOUNT_VIEW },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await page.goto("/admin");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
+    await page.goto("/admin/profile");
+
+    const card = page.getByRole("region", { name: "App passwords" });
+    await card.getByLabel("Name").fill("laptop file manager");
+    await card.getByRole("button", { name: "Create app password" }).click();
+    const shown = card.getByLabel("App password for laptop file manager");
+    await expect(shown).toHaveValue(/^[A-Za-z0-9]{32}$/);
+    const appPassword = await shown.inputValue();
+    expect(await seriousViolations(page, "new app password")).toEqual([]);
+    await card.getByRole("button", { name: "Done" }).click();
+    await expect(shown).toHaveCount(0);
+    await expect(card.getByRole("listitem").filter({ hasText: "laptop file manager" })).toBeVisible();
+
+    const basic = { authorization: `Basic ${Buffer.from(`${username}:${appPassword}`).toString("base64")}` };
+    const dav = await request.fetch("/dav/", { method: "PROPFIND", headers: { ...basic, depth: "0" } });
+    expect(dav.status()).toBe(207);
+
+    await card.getByRole("button", { name: "Revoke laptop file manager" }).click();
+    await page
+      .getByRole("alertdialog", { name: "Revoke laptop file manager?" })
+      .getByRole("button", { name: "Revoke" })
+      .click();
+    await expect(page.getByText("App password revoked")).toBeVisible();
+    await expect(card.getByText("No app passwords yet")).toBeVisible();
+    const after = await request.fetch("/dav/", { method: "PROPFIND", headers: { ...basic, depth: "0" } });
+    expect(after.status()).toBe(401);
+  });
+
+  test("with a second factor required, an administrator without one is sent to My account to enrol", async ({
+    page,
+    request,
+    consoleGuard,
+  }) => {
+    // The panel's first requests before the redirect are refused with 403.
+    consoleGuard.allow(failedResource(403));
+    consoleGuard.allow(failedResource(400));
+    const admin = await apiLogin(request);
+    // Without a second factor of one's own the setting is refused, in the settings card too.
+    await useAdminSession(page, admin, "/admin/settings");
+    const settings = page.getByRole("region", { name: "Administrators' second factor" });
+    await settings.getByLabel("Require a second factor for administrators").check();
+    await settings.getByRole("button", { name: "Save" }).click();
+    await expect(settings.getByText("Turn on two-factor sign-in for your own account first")).toBeVisible();
+
+    // Another administrator with TOTP turns it on (the first one must keep signing in for the other tests).
+    const enforcer = unique("enf").replace(/[^A-Za-z0-9_.@-]/g, "");
+    const { token: enforcerToken } = await userWithTotp(request, admin, enforcer, "enforcer-pw-1", "admin");
+    const enforcerAuth = { Authorization: `Bearer ${enforcerToken}` };
+    const on = await request.put("/api/admin/system-settings", {
+      headers: enforcerAuth,
+      data: { require_admin_second_factor: true },
+    });
+    expect(on.status(), await on.text()).toBe(200);
+    try {
+      const username = unique("newadm").replace(/[^A-Za-z0-9_.@-]/g, "");
+      const password = "new-admin-pw-1";
+      const made = await request.post("/api/admin/users", {
+        headers: enforcerAuth,
+        data: { username, password, role: "admin" },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      await page.evaluate(() => localStorage.clear());
+      await page.goto("/admin");
+      await page.getByLabel("Username").fill(username);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(/\/admin\/profile$/);
+      await expect(page.getByText("Administrators here must use two-factor sign-in.")).toBeVisible();
+      expect(await seriousViolations(page, "enrolment required")).toEqual([]);
+      await page.goto("/admin/users");
+      await expect(page).toHaveURL(/\/admin\/profile$/);
+
+      const card = page.getByRole("region", { name: "Two-factor sign-in" });
+      await card.getByRole("button", { name: "Set up an authenticator app" }).click();
+      const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
+      await card.getByLabel("Code from the app").fill(codeOf(secret));
+      await card.getByRole("button", { name: "Turn on" }).click();
+      await card.getByRole("button", { name: "I have saved them" }).click();
+      await expect(page.getByText("Administrators here must use two-factor sign-in.")).toHaveCount(0);
+      await page.goto("/admin/users");
+      await expect(page).toHaveURL(/\/admin\/users$/);
+      await expect(page.getByRole("listitem").filter({ hasText: username })).toBeVisible();
+    } finally {
+      const off = await request.put("/api/admin/system-settings", {
+        headers: enforcerAuth,
+        data: { require_admin_second_factor: false },
+      });
+      expect(off.status()).toBe(200);
+    }
+  });
 });
+
+/** A new user with TOTP confirmed through the API, as the app would; returns the secret and a session. */
+async function userWithTotp(
+  request: APIRequestContext,
+  admin: string,
+  username: string,
+  password: string,
+  role: "admin" | "user" = "user",
+) {
+  const made = await request.post("/api/admin/users", {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { username, password, role },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const login = await request.post("/api/admin/login", { data: { username, password } });
+  const token = (await login.json()).data.token as string;
+  const auth = { Authorization: `Bearer ${token}` };
+  const setup = await request.post("/api/account/two-factor/totp", { headers: auth });
+  const secret = (await setup.json()).data.secret as string;
+  const confirmed = await request.post("/api/account/two-factor/totp/confirm", {
+    headers: auth,
+    data: { code: codeOf(secret) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return { secret, token };
+}

@@ -414,8 +414,18 @@ export const ERROR_CATALOGUE = define({
   },
   password_needs_second_factor: {
     status: 401,
-    en: "This account signs in with a second factor, so WebDAV does not take its password; use an API key as the password",
-    zh: "此账户已开启两步验证，WebDAV 不接受其密码；请将 API 密钥用作密码",
+    en: "This account signs in with a second factor, so WebDAV does not take its password; use an app password (My account) or an API key as the password",
+    zh: "此账户已开启两步验证，WebDAV 不接受其密码；请将应用专用密码（我的账户中创建）或 API 密钥用作密码",
+  },
+  second_factor_enrolment_required: {
+    status: 403,
+    en: "Administrators must use two-factor sign-in here: set up an authenticator app or a passkey in My account first",
+    zh: "此处的管理员必须使用两步验证：请先在“我的账户”中设置身份验证器应用或通行密钥",
+  },
+  own_second_factor_required: {
+    status: 400,
+    en: "Turn on two-factor sign-in for your own account first, so that requiring it cannot lock you out",
+    zh: "请先为您自己的账户开启两步验证，以免开启此要求后将自己锁在外面",
   },
   invalid_passkey: {
     status: 401,
@@ -500,6 +510,12 @@ export const ERROR_CATALOGUE = define({
   },
   api_key_name_taken: { status: 409, en: "Key name already exists", zh: "密钥名称已存在" },
   api_key_not_found: { status: 404, en: "Key does not exist", zh: "密钥不存在" },
+  app_password_not_found: { status: 404, en: "App password does not exist", zh: "应用专用密码不存在" },
+  app_password_limit: {
+    status: 409,
+    en: "An account has at most 50 app passwords; revoke one first",
+    zh: "每个账户最多有 50 个应用专用密码，请先撤销一个",
+  },
   thumbnail_busy: {
     status: 503,
     en: "Thumbnails are being made; try again shortly",

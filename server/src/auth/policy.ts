@@ -32,10 +32,18 @@ export function authenticationRequired(principal: Principal): AppError {
     return new AppError(
       401,
       "password_needs_second_factor",
-      "This account signs in with a second factor, so WebDAV does not take its password; use an API key as the password",
+      "This account signs in with a second factor, so WebDAV does not take its password; use an app password (My account) or an API key as the password",
     );
+  if (failure === "second_factor_enrolment") return secondFactorEnrolmentRequired();
   return new AppError(401, "unauthorized", "Authentication required");
 }
+
+export const secondFactorEnrolmentRequired = () =>
+  new AppError(
+    403,
+    "second_factor_enrolment_required",
+    "Administrators must use two-factor sign-in here: set up an authenticator app or a passkey in My account first",
+  );
 
 export function requireAuthenticated(
   principal: Principal,

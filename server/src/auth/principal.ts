@@ -41,7 +41,9 @@ export type AuthFailure =
   | "api_key_invalid"
   | "invalid_credentials"
   | "basic_not_accepted"
-  | "second_factor_password";
+  | "second_factor_password"
+  /** An administrator who must set up a second factor before anything else. */
+  | "second_factor_enrolment";
 
 export type Principal =
   | { kind: "admin"; adminId: string; username: string; sessionId?: string }

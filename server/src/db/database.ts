@@ -34,6 +34,7 @@ import * as userQuotas from "./migrations/0015-user-quotas";
 import * as secondFactors from "./migrations/0016-second-factors";
 import * as passkeys from "./migrations/0017-passkeys";
 import * as singleSignOn from "./migrations/0018-single-sign-on";
+import * as appPasswords from "./migrations/0019-app-passwords";
 import * as collections from "./migrations/0020-collections";
 import * as notifications from "./migrations/0021-notifications";
 import * as publicBrowsing from "./migrations/0025-public-browsing";
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0016-second-factors": secondFactors,
   "0017-passkeys": passkeys,
   "0018-single-sign-on": singleSignOn,
+  "0019-app-passwords": appPasswords,
   "0020-collections": collections,
   "0021-notifications": notifications,
   "0025-public-browsing": publicBrowsing,

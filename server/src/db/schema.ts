@@ -122,6 +122,16 @@ export interface UserPasskeysTable {
   last_used_at: string | null;
 }
 
+/** A user's WebDAV-only password: only an HMAC of it (under a pepper of the server secret) is kept. */
+export interface AppPasswordsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  password_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
 /** A challenge handed to a browser to sign: single-use, short-lived, kept only as a hash. */
 export interface WebauthnChallengesTable {
   challenge_hash: string;
@@ -613,6 +623,7 @@ export interface Database {
   sign_in_challenges: SignInChallengesTable;
   user_passkeys: UserPasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
+  app_passwords: AppPasswordsTable;
   api_keys: ApiKeysTable;
   pastes: PastesTable;
   storage_configs: StorageConfigsTable;

@@ -20,7 +20,10 @@
  *   disabled). Each hit checks the stamp against the database (one indexed
  *   read), so any such change revokes the entry at once on every instance.
  * - An account with a second factor is refused its password (401 `password_needs_second_factor`):
- *   Basic has no way to send a code. An API key as the password still works.
+ *   Basic has no way to send a code. An API key or an app password as the password still works.
+ * - An app password (users/app-password-service.ts) is looked up like a key, by its keyed hash,
+ *   on every request (so revoking it applies at once), and must belong to the user named; a
+ *   wrong one falls through to the password check, which counts it as a failed Basic sign-in.
  */
 import { createHash } from "node:crypto";
 import { type Credentials, parseCredentials, resolvePrincipal } from "../auth/credentials";
@@ -29,6 +32,7 @@ import { accountIdOf } from "../auth/principal";
 import { accountTarget, RATE_LIMITS } from "../auth/rate-limiter";
 import type { AppContext } from "../context";
 import type { VerifiedAccount } from "../domain/users/account-service";
+import { userPrincipal } from "../domain/users/principals";
 
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 1000;
@@ -48,8 +52,14 @@ export class DavAuthenticator {
     clientIp: string,
   ): Promise<Principal> {
     const creds = parseCredentials(authorization, customKey);
-    if (creds.scheme !== "basic") return resolvePrincipal(this.ctx, creds, clientIp);
-    return this.basic(creds, clientIp);
+    const principal =
+      creds.scheme === "basic"
+        ? await this.basic(creds, clientIp)
+        : await resolvePrincipal(this.ctx, creds, clientIp);
+    // An administrator still to set up a required second factor reaches no files this way either.
+    return (await this.ctx.secondFactors.enrolmentDue(principal))
+      ? { kind: "anonymous", authFailure: "second_factor_enrolment" }
+      : principal;
   }
 
   private async basic(
@@ -63,6 +73,8 @@ export class DavAuthenticator {
     await this.ctx.rateLimiter.refuseIfLocked(RATE_LIMITS.apiKey, { clientIp });
     const key = await this.ctx.apiKeys.authenticate(creds.password);
     if (key) return { kind: "apiKey", key };
+    const owner = await this.ctx.appPasswords.verify(creds.username, creds.password);
+    if (owner) return userPrincipal(owner);
     const cacheKey = createHash("sha256")
       .update(creds.username)
       .update("\0")

@@ -6,6 +6,7 @@
 import { Permission } from "@clipshare/shared";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { davPropfind } from "../support/dav";
 import { createTestApp, type TestApp, type TestUser } from "../support/test-app";
 
 let t: TestApp;
@@ -65,7 +66,7 @@ describe("enrolling TOTP", () => {
     await t.request("POST", "/api/account/two-factor/totp", { token: u.token });
     expect((await login(u.username, u.password)).status).toBe(200);
     const status = await t.request("GET", "/api/account/two-factor", { token: u.token });
-    expect(status.body.data).toEqual({ totp: false, recovery_codes_left: 0, passkeys: 0 });
+    expect(status.body.data).toEqual({ totp: false, recovery_codes_left: 0, passkeys: 0, enrolment_required: false });
   });
 
   it("refuses a wrong confirmation code with 401 invalid_second_factor_code", async () => {
@@ -84,7 +85,7 @@ describe("enrolling TOTP", () => {
     const u = await enrolledUser();
     expect(new Set(u.recoveryCodes).size).toBe(10);
     const status = await t.request("GET", "/api/account/two-factor", { token: u.token });
-    expect(status.body.data).toEqual({ totp: true, recovery_codes_left: 10, passkeys: 0 });
+    expect(status.body.data).toEqual({ totp: true, recovery_codes_left: 10, passkeys: 0, enrolment_required: false });
   });
 
   it("stores neither the secret nor the recovery codes in the clear", async () => {
@@ -228,7 +229,7 @@ describe("changing one's second factor", () => {
     expect(off.status).toBe(200);
     expect((await login(u.username, u.password)).status).toBe(200);
     const status = await t.request("GET", "/api/account/two-factor", { token: u.token });
-    expect(status.body.data).toEqual({ totp: false, recovery_codes_left: 0, passkeys: 0 });
+    expect(status.body.data).toEqual({ totp: false, recovery_codes_left: 0, passkeys: 0, enrolment_required: false });
   });
 
   it("does not turn TOTP off without the right password", async () => {
@@ -274,24 +275,18 @@ describe("changing one's second factor", () => {
 
 describe("WebDAV with a second factor", () => {
   const WEBDAV = Permission.WEBDAV_READ | Permission.MOUNT_VIEW;
-  const propfind = (user: string, password: string) =>
-    t.request("PROPFIND", "/dav/", {
-      headers: {
-        authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`,
-        depth: "0",
-      },
-    });
+  const propfind = (user: string, password: string) => davPropfind(t, user, password);
 
   it("takes the account password while no second factor is on", async () => {
     const u = await t.createUser({ permissions: WEBDAV });
     expect((await propfind(u.username, u.password)).status).toBe(207);
   });
 
-  it("refuses the account password with 401 and a text naming the API key instead", async () => {
+  it("refuses the account password with 401 and a text naming app passwords and API keys instead", async () => {
     const u = await enrolledUser(WEBDAV);
     const res = await propfind(u.username, u.password);
     expect(res.status).toBe(401);
-    expect(res.text).toContain("use an API key as the password");
+    expect(res.text).toContain("use an app password (My account) or an API key as the password");
     expect(res.headers.get("www-authenticate")).toMatch(/^Basic /);
   });
 
@@ -317,13 +312,17 @@ describe("an administrator's reset", () => {
   it("removes the user's TOTP and recovery codes and signs them out: the password alone signs in", async () => {
     const admin = await t.adminToken();
     const u = await enrolledUser();
+    const shown = await t.request("GET", `/api/admin/users/${u.id}`, { token: admin });
+    expect(shown.body.data.two_factor).toBe(true);
     const res = await t.request("POST", `/api/admin/users/${u.id}/reset-second-factor`, { token: admin });
     expect(res.status).toBe(200);
+    const listed = await t.request("GET", "/api/admin/users", { token: admin });
+    expect(listed.body.data.users.find((x: { id: string }) => x.id === u.id).two_factor).toBe(false);
     expect((await t.request("GET", "/api/account", { token: u.token })).status).toBe(401);
     const again = await login(u.username, u.password);
     expect(again.status).toBe(200);
     const status = await t.request("GET", "/api/account/two-factor", { token: again.body.data.token });
-    expect(status.body.data).toEqual({ totp: false, recovery_codes_left: 0, passkeys: 0 });
+    expect(status.body.data).toEqual({ totp: false, recovery_codes_left: 0, passkeys: 0, enrolment_required: false });
   });
 
   it("is for administrators only: a user gets 403", async () => {

@@ -27,6 +27,7 @@ describe("system settings", () => {
       access_log_retention_days: "90",
       public_webdav: "false",
       public_download_limit: "600",
+      require_admin_second_factor: "false",
     });
   });
 

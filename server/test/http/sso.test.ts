@@ -19,13 +19,15 @@ const ALICE = {
 const BOB = { sub: "bob-sub", email: "bob@other.org", password: "bob-pass", groups: ["cs-guests"] };
 const CAROL = { sub: "carol-sub", email: "carol@example.com", password: "carol-pass" };
 const DAN = { sub: "dan-sub", email: "dan@example.com", password: "dan-pass" };
+/** Her groups change at the provider between sign-ins (the provider reads them at each sign-in). */
+const ERIN = { sub: "erin-sub", email: "erin@example.com", password: "erin-pass", groups: ["cs-guests"] };
 
 let idp: TestIdp;
 let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  idp = await startTestIdp([CALLBACK], [ALICE, BOB, CAROL, DAN]);
+  idp = await startTestIdp([CALLBACK], [ALICE, BOB, CAROL, DAN, ERIN]);
   // The provider is on loopback: like any user-given URL there, it must be allow-listed.
   t = await createTestApp({ URL_FETCH_ALLOW: idp.hostPort });
   admin = await t.adminToken();
@@ -108,6 +110,28 @@ describe("single sign-on through a real OpenID Connect provider", () => {
     expect(second.me.id).toBe(first.me.id);
     const users = await t.request("GET", "/api/admin/users", { token: admin });
     expect(users.body.data.users.filter((u: { email: string }) => u.email === BOB.email)).toHaveLength(1);
+  });
+
+  it("gives the user the role the claim names at every sign-in, and keeps a disabled user disabled", async () => {
+    const first = await signedInAs(ERIN);
+    expect(first.me.role).toBe("guest");
+    ERIN.groups = ["cs-admins"];
+    const promoted = await signedInAs(ERIN);
+    expect(promoted.me.id).toBe(first.me.id);
+    expect(promoted.login.role).toBe("admin");
+    expect(promoted.me.role).toBe("admin");
+    // The role changed: the session of the first sign-in ended, as when an administrator changes it.
+    expect((await t.request("GET", "/api/account", { token: first.login.token })).status).toBe(401);
+    ERIN.groups = [];
+    const byDefault = await signedInAs(ERIN);
+    expect(byDefault.me.role).toBe("user");
+
+    await t.request("PUT", `/api/admin/users/${first.me.id}`, { token: admin, body: { disabled: true } });
+    ERIN.groups = ["cs-admins"];
+    const refused = await signIn(ERIN);
+    expect(refused.searchParams.get("error")).toBe("account_disabled");
+    const stored = await t.request("GET", `/api/admin/users/${first.me.id}`, { token: admin });
+    expect(stored.body.data).toMatchObject({ role: "user", disabled: true });
   });
 
   it("uses a hand-off code only once", async () => {

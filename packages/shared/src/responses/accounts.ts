@@ -17,6 +17,8 @@ export const user = z.strictObject({
   permissions: z.number(),
   base_path: z.string(),
   disabled: z.boolean(),
+  /** A confirmed second factor (TOTP): signing in asks for a code, and an administrator may reset it. */
+  two_factor: z.boolean(),
   /** Bytes everything they own may take (null: no limit), and what it takes now. */
   quota_bytes: z.number().nullable(),
   used_bytes: z.number(),

@@ -8,6 +8,11 @@ export const secondFactorStatus = z.strictObject({
   recovery_codes_left: z.number(),
   /** How many passkeys the account has: any one is a second factor too. */
   passkeys: z.number(),
+  /**
+   * An administrator without a second factor while the setting requires one: until TOTP is on,
+   * the session reaches only My account's enrolment (403 second_factor_enrolment_required).
+   */
+  enrolment_required: z.boolean(),
 });
 export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
 
@@ -32,3 +37,18 @@ export const secondFactorChallenge = z.strictObject({
   methods: z.array(z.enum(["totp", "recovery_code", "passkey"])),
 });
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallenge>;
+
+/** A WebDAV-only password of one's account, as listed (the password itself only when made). */
+export const appPassword = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type AppPasswordDto = z.infer<typeof appPassword>;
+
+/** POST /account/app-passwords: the new password, shown once. */
+export const createdAppPassword = appPassword.extend({ password: z.string() });
+export type CreatedAppPassword = z.infer<typeof createdAppPassword>;
+
+export const appPasswordList = z.strictObject({ app_passwords: z.array(appPassword) });

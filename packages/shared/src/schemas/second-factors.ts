@@ -41,3 +41,15 @@ export const secondFactorLoginRequest = onFirstUse(() =>
     }),
 );
 export type SecondFactorLoginRequest = z.input<typeof secondFactorLoginRequest>;
+
+/** POST /account/app-passwords: the name the list shows (which client it is for). */
+export const createAppPasswordRequest = onFirstUse(() =>
+  z.object({
+    name: z
+      .string({ error: "A name is required" })
+      .trim()
+      .min(1, "A name is required")
+      .max(100, "The name may be at most 100 characters"),
+  }),
+);
+export type CreateAppPasswordRequest = z.input<typeof createAppPasswordRequest>;

@@ -24,6 +24,7 @@ export const updateSystemSettingsRequest = onFirstUse(() =>
       .refine((v) => v >= 0 && v <= 36500, "Retention must be between 0 and 36500 days")
       .optional(),
     public_webdav: looseBoolean.optional(),
+    require_admin_second_factor: looseBoolean.optional(),
     public_download_limit: looseInt
       .refine((v) => v >= 0 && v <= 1_000_000, "The download limit must be between 0 and 1000000")
       .optional(),

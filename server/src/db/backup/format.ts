@@ -83,6 +83,7 @@ export const BACKUP_TABLES: {
   sign_in_challenges: ["token_hash"],
   user_passkeys: ["id"],
   webauthn_challenges: ["challenge_hash"],
+  app_passwords: ["id"],
   mounts: ["id"],
   folder_settings: ["id"],
   pastes: ["id"],

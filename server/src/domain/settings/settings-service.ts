@@ -27,6 +27,7 @@ export interface SystemSettings {
   access_log_retention_days: number;
   public_webdav: boolean;
   public_download_limit: number;
+  require_admin_second_factor: boolean;
 }
 
 type Key = keyof SystemSettings;
@@ -63,6 +64,11 @@ const REGISTRY: { [K in Key]: { default: SystemSettings[K]; description: string 
     default: 600,
     description:
       "Downloads per hour one address may make from the public part without credentials (0 = no limit)",
+  },
+  require_admin_second_factor: {
+    default: false,
+    description:
+      "Administrators without a second factor may only set one up (in My account) until they have one",
   },
 };
 

@@ -17,6 +17,7 @@ import type { SafeFetcher } from "../../lib/net/safe-fetch";
 import type { Logger } from "../../logger";
 import { type AccountService, accountDisabled, type SignInContext } from "../users/account-service";
 import { USER_FIELDS } from "../users/principals";
+import type { UserService } from "../users/user-service";
 import { safeOidcFetch } from "./oidc-fetch";
 import { type Claims, SsoIdentities } from "./sso-identity";
 import type { ActiveProvider, SsoSettingsService } from "./sso-settings";
@@ -43,11 +44,12 @@ export class OidcSignIn {
     private readonly db: Db,
     private readonly settings: SsoSettingsService,
     private readonly accounts: AccountService,
+    users: Pick<UserService, "update">,
     private readonly rateLimiter: RateLimiter,
     private readonly fetcher: SafeFetcher,
     private readonly log: Logger,
   ) {
-    this.identities = new SsoIdentities(db);
+    this.identities = new SsoIdentities(db, users, log);
   }
 
   /** The provider's authorization URL for a new sign-in, and the state the browser keeps. */

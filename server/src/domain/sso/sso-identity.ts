@@ -1,7 +1,8 @@
 /**
  * Who a person the provider vouched for is here: the user linked to their issuer + subject; on
  * a first sign-in the user an administrator gave their (verified) e-mail address; otherwise,
- * when the settings allow it, a new user without a password. Every refusal is an AppError the
+ * when the settings allow it, a new user without a password. With a role claim set, every
+ * sign-in gives the user the role the claim names now. Every refusal is an AppError the
  * callback turns into the sign-in error page.
  */
 import { randomUUID } from "node:crypto";
@@ -11,9 +12,10 @@ import { nowIso } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { isUniqueViolation } from "../../db/sql-helpers";
 import { AppError } from "../../errors";
+import type { Logger } from "../../logger";
 import { accountDisabled } from "../users/account-service";
 import { USER_FIELDS, type UserFields } from "../users/principals";
-import { storedGrant } from "../users/user-service";
+import { storedGrant, type UserService } from "../users/user-service";
 import type { ActiveProvider } from "./sso-settings";
 
 export type Claims = Record<string, unknown>;
@@ -55,7 +57,11 @@ async function freeUsername(db: Db, claims: Claims, subject: string): Promise<st
 }
 
 export class SsoIdentities {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly users: Pick<UserService, "update">,
+    private readonly log: Logger,
+  ) {}
 
   async resolve(
     provider: ActiveProvider,
@@ -70,7 +76,7 @@ export class SsoIdentities {
         throw refused(403, "sso_domain_not_allowed", "Your e-mail domain may not sign in here");
     }
     const linked = await this.linked(issuer, subject);
-    if (linked) return usable(linked);
+    if (linked) return this.withClaimedRole(provider, claims, usable(linked));
     const byEmail = email
       ? await this.db.selectFrom("users").select(USER_FIELDS).where("email", "=", email).executeTakeFirst()
       : undefined;
@@ -89,7 +95,7 @@ export class SsoIdentities {
         );
       usable(byEmail);
       await this.link(issuer, subject, byEmail.id);
-      return (await this.linked(issuer, subject)) ?? byEmail;
+      return this.withClaimedRole(provider, claims, (await this.linked(issuer, subject)) ?? byEmail);
     }
     if (!provider.autoCreate)
       throw refused(
@@ -98,6 +104,26 @@ export class SsoIdentities {
         "No account here matches you; ask an administrator to create or invite you",
       );
     return this.create(provider, issuer, subject, claims, email);
+  }
+
+  /**
+   * The provider decides the role when a role claim is set: a changed one is stored through the
+   * users' own update (their sessions end, the grant follows the role). The last active
+   * administrator keeps the role (409 last_admin there), so a provider's mistake cannot leave
+   * the server without one; a disabled user was refused before this.
+   */
+  private async withClaimedRole(provider: ActiveProvider, claims: Claims, user: UserFields) {
+    if (!provider.roleClaim) return user;
+    const role = roleFromClaims(provider, claims);
+    if (role === user.role) return user;
+    try {
+      const changed = await this.users.update(user.id, { role });
+      return { ...user, role: changed.role, permissions: changed.permissions, base_path: changed.base_path };
+    } catch (e) {
+      if (!(e instanceof AppError) || e.error !== "last_admin") throw e;
+      this.log.warn({ user: user.username, role }, "Single sign-on kept the last administrator's role");
+      return user;
+    }
   }
 
   private linked(issuer: string, subject: string): Promise<UserFields | undefined> {

@@ -20,11 +20,13 @@ import {
 } from "@clipshare/shared";
 import * as OTPAuth from "otpauth";
 import { verifyPassword } from "../../auth/passwords";
+import type { Principal } from "../../auth/principal";
 import { accountTarget, RATE_LIMITS, type RateLimiter, secondFactorTarget } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import { AppError, conflict, notFound } from "../../errors";
 import { randomToken, type SecretBox, sha256Hex } from "../../lib/crypto";
+import type { SettingsService } from "../settings/settings-service";
 import { PasskeyService, type RelyingParty } from "./passkey-service";
 import { USER_FIELDS, type UserFields } from "./principals";
 
@@ -75,6 +77,7 @@ export class SecondFactorService {
     private readonly secrets: SecretBox,
     private readonly rateLimiter: RateLimiter,
     private readonly passkeys: PasskeyService,
+    private readonly settings: Pick<SettingsService, "getAll">,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -86,11 +89,31 @@ export class SecondFactorService {
       .where("user_id", "=", userId)
       .where("used_at", "is", null)
       .executeTakeFirstOrThrow();
-    return {
-      totp: totp !== undefined,
-      recovery_codes_left: Number(left.n),
-      passkeys: await this.passkeys.count(userId),
-    };
+    const passkeys = await this.passkeys.count(userId);
+    // TOTP or a passkey, either one, is the second factor the setting asks of administrators.
+    const enrolment_required =
+      totp === undefined && passkeys === 0 && (await this.required()) && (await this.isAdmin(userId));
+    return { totp: totp !== undefined, recovery_codes_left: Number(left.n), passkeys, enrolment_required };
+  }
+
+  /**
+   * Whether `principal` is an administrator who must set up a second factor before anything
+   * else (the "require a second factor for administrators" setting). API keys are credentials
+   * of their own and are not held back (docs/accounts.md, decision 0088).
+   */
+  async enrolmentDue(principal: Principal): Promise<boolean> {
+    if (principal.kind !== "admin") return false;
+    if (!(await this.required())) return false;
+    return !(await this.isDue(principal.adminId));
+  }
+
+  private async required(): Promise<boolean> {
+    return (await this.settings.getAll()).require_admin_second_factor;
+  }
+
+  private async isAdmin(userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
+    return row?.role === "admin";
   }
 
   /** True when signing in takes a second step after the password: TOTP is on, or there is a passkey. */

@@ -49,7 +49,7 @@ function takenName(e: unknown): unknown {
     : conflict("Username already exists", "username_taken");
 }
 
-type Usage = Pick<UserDto, "used_bytes" | "storage_quotas">;
+type Usage = Pick<UserDto, "used_bytes" | "storage_quotas" | "two_factor">;
 
 export function toUserDto(row: UserRow, usage: Usage): UserDto {
   const role = roleOf(row.role);
@@ -63,6 +63,7 @@ export function toUserDto(row: UserRow, usage: Usage): UserDto {
     permissions: role === "admin" ? 0 : grant.permissions,
     base_path: role === "admin" ? "/" : grant.basePath,
     disabled: row.disabled === 1,
+    two_factor: usage.two_factor,
     quota_bytes: row.quota_bytes == null ? null : Number(row.quota_bytes),
     used_bytes: usage.used_bytes,
     storage_quotas: usage.storage_quotas,
@@ -89,10 +90,22 @@ export class UserService {
     private readonly quota: UserQuota,
   ) {}
 
-  /** A user as the API shows them, with their quotas and what they use. */
+  /** A user as the API shows them, with their quotas, what they use and whether they have a second factor. */
   private async present(row: UserRow): Promise<UserDto> {
-    const usage = await this.quota.usageOf(row.id);
-    return toUserDto(row, { used_bytes: usage.used_bytes, storage_quotas: usage.storage });
+    const [usage, totp] = await Promise.all([
+      this.quota.usageOf(row.id),
+      this.db
+        .selectFrom("user_totp")
+        .select("user_id")
+        .where("user_id", "=", row.id)
+        .where("confirmed_at", "is not", null)
+        .executeTakeFirst(),
+    ]);
+    return toUserDto(row, {
+      used_bytes: usage.used_bytes,
+      storage_quotas: usage.storage,
+      two_factor: totp !== undefined,
+    });
   }
 
   async list(query: UserListQuery): Promise<{ users: UserDto[]; total: number }> {

@@ -2,7 +2,12 @@
  * Second factors: one's own TOTP and recovery codes (My account), and the sign-in's second
  * step, which trades the challenge POST /admin/login answered with and a code for a session.
  */
-import { confirmTotpRequest, secondFactorChangeRequest, secondFactorLoginRequest } from "@clipshare/shared";
+import {
+  confirmTotpRequest,
+  createAppPasswordRequest,
+  secondFactorChangeRequest,
+  secondFactorLoginRequest,
+} from "@clipshare/shared";
 import { Hono } from "hono";
 import { ownAccountId, requireAdmin } from "../../auth/policy";
 import type { AppContext } from "../../context";
@@ -144,6 +149,54 @@ export function secondFactorRoutes(ctx: AppContext) {
           await factors.renewRecoveryCodes(me(c), body.password, body.code, c.get("clientIp")),
           "New recovery codes",
         );
+      },
+    ),
+  );
+
+  app.get(
+    "/account/app-passwords",
+    described(
+      (w) => ({
+        summary: "Your app passwords (WebDAV only): name, when made, when last used",
+        tag: "Account",
+        access: "account",
+        data: w.appPasswordList,
+      }),
+      async (c) => ok(c, { app_passwords: await ctx.appPasswords.list(me(c)) }, "Fetched"),
+    ),
+  );
+
+  app.post(
+    "/account/app-passwords",
+    described(
+      (w) => ({
+        summary:
+          "Make an app password for a WebDAV client: your user name and it sign in to /dav, also with a second factor on (shown once)",
+        errors: ["app_password_limit"],
+        tag: "Account",
+        access: "account",
+        body: w.createAppPasswordRequest,
+        data: w.createdAppPassword,
+      }),
+      async (c) => {
+        const body = await readJson(c, createAppPasswordRequest);
+        return ok(c, await ctx.appPasswords.create(me(c), body.name), "App password created", 201);
+      },
+    ),
+  );
+
+  app.delete(
+    "/account/app-passwords/:id",
+    described(
+      () => ({
+        summary: "Revoke one of your app passwords; WebDAV refuses it at once",
+        errors: ["app_password_not_found"],
+        tag: "Account",
+        access: "account",
+      }),
+      async (c) => {
+        await ctx.appPasswords.revoke(me(c), c.req.param("id")!);
+        return ok(c, null, "App password revoked");
       },
     ),
   );

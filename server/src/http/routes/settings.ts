@@ -2,6 +2,7 @@ import { proxySignSettingsRequest, updateSystemSettingsRequest } from "@clipshar
 import { Hono } from "hono";
 import { requireAdmin } from "../../auth/policy";
 import type { AppContext } from "../../context";
+import { badRequest } from "../../errors";
 import { readJson } from "../body";
 import { ok } from "../envelope";
 import { described } from "../route-doc";
@@ -33,7 +34,9 @@ export function settingsRoutes(ctx: AppContext) {
     described(
       (w) => ({
         summary: "Change system settings",
-        errors: ["nothing_to_update"],
+        description:
+          "Turning require_admin_second_factor on takes an administrator who has a second factor themselves (else 400 own_second_factor_required), so nobody locks themselves out.",
+        errors: ["nothing_to_update", "own_second_factor_required"],
         tag: "Settings",
         access: "admin",
         body: w.updateSystemSettingsRequest,
@@ -41,6 +44,14 @@ export function settingsRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const body = await readJson(c, updateSystemSettingsRequest);
+        const principal = c.get("principal");
+        requireAdmin(principal);
+        if (body.require_admin_second_factor && !(await ctx.secondFactors.isDue(principal.adminId))) {
+          throw badRequest(
+            "Turn on two-factor sign-in for your own account first, so that requiring it cannot lock you out",
+            "own_second_factor_required",
+          );
+        }
         await ctx.settings.update(body);
         return ok(c, await ctx.settings.listRows(), "System settings updated");
       },

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n";
+import { useErrorText } from "../../lib/use-error-text";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
+import { toast } from "../ui/toast";
 
 /**
  * A question before something that cannot be undone (delete, clear): cancel or
@@ -61,5 +63,54 @@ export function ConfirmDialog({
       {children}
       {error ? <Alert className={children ? "mt-3" : undefined}>{error}</Alert> : null}
     </Dialog>
+  );
+}
+
+/**
+ * The question for one row a `useConfirm` holds: confirming runs `action` on it, says `done` in
+ * a toast and closes; a failure stays in the dialog.
+ */
+export function ConfirmRowDialog<T>({
+  confirm,
+  busy,
+  action,
+  done,
+  title,
+  description,
+  confirmLabel,
+}: {
+  confirm: {
+    target: T | null;
+    error: string | null;
+    setError: (e: string | null) => void;
+    close: () => void;
+  };
+  busy: boolean;
+  action: (target: T) => Promise<unknown>;
+  done: (target: T) => string;
+  title: (target: T | null) => string;
+  description: string;
+  confirmLabel: string;
+}) {
+  const errorText = useErrorText();
+  return (
+    <ConfirmDialog
+      state={confirm}
+      busy={busy}
+      onConfirm={async () => {
+        const target = confirm.target;
+        if (target === null) return;
+        try {
+          await action(target);
+          toast(done(target), "success");
+          confirm.close();
+        } catch (err) {
+          confirm.setError(errorText(err));
+        }
+      }}
+      title={title(confirm.target)}
+      description={description}
+      confirmLabel={confirmLabel}
+    />
   );
 }

@@ -33,6 +33,8 @@ export const usersApi = {
     api.delete<{ transferred: number }>(`/admin/users/${encodeURIComponent(id)}`, undefined, {
       query: transferTo ? { transfer_to: transferTo } : {},
     }),
+  resetSecondFactor: (id: string) =>
+    api.post<null>(`/admin/users/${encodeURIComponent(id)}/reset-second-factor`),
   invitations: (signal?: AbortSignal) =>
     api.get<{ invitations: InvitationDto[] }>("/admin/invitations", { signal }),
   invite: (body: InvitationBody) => api.post<CreatedInvitation>("/admin/invitations", body),

@@ -1,10 +1,11 @@
 import type {
   AdminLogin,
+  AppPasswordDto,
+  CreatedAppPassword,
   InvitationDto,
   RecoveryCodes,
   Role,
   SecondFactorChangeRequest,
-  SecondFactorStatus,
   SessionDto,
   TotpSetup,
   UserDto,
@@ -19,7 +20,6 @@ export const accountApi = {
   endSession: (id: string) => api.delete<null>(`/account/sessions/${encodeURIComponent(id)}`),
   endOtherSessions: () => api.post<{ signed_out: number }>("/account/sessions/sign-out-others"),
   // A wrong code or password is a 401 about the code, not the session: never sign out for it.
-  twoFactor: (signal?: AbortSignal) => api.get<SecondFactorStatus>("/account/two-factor", { signal }),
   startTotp: () => api.post<TotpSetup>("/account/two-factor/totp"),
   confirmTotp: (code: string) =>
     api.post<RecoveryCodes>("/account/two-factor/totp/confirm", { code }, { context: "change-password" }),
@@ -27,6 +27,10 @@ export const accountApi = {
     api.post<null>("/account/two-factor/totp/disable", body, { context: "change-password" }),
   renewRecoveryCodes: (body: SecondFactorChangeRequest) =>
     api.post<RecoveryCodes>("/account/two-factor/recovery-codes", body, { context: "change-password" }),
+  appPasswords: (signal?: AbortSignal) =>
+    api.get<{ app_passwords: AppPasswordDto[] }>("/account/app-passwords", { signal }),
+  createAppPassword: (name: string) => api.post<CreatedAppPassword>("/account/app-passwords", { name }),
+  revokeAppPassword: (id: string) => api.delete<null>(`/account/app-passwords/${encodeURIComponent(id)}`),
   invitation: (token: string) =>
     api.get<Pick<InvitationDto, "expires_at" | "note"> & { role: Role }>(
       `/invitations/${encodeURIComponent(token)}`,

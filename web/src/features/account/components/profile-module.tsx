@@ -16,7 +16,9 @@ import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import { useErrorText } from "../../../lib/use-error-text";
 import { useAccount, useEndSession, useSessions, useSetDisplayName } from "../hooks/use-account";
+import { useTwoFactor } from "../hooks/use-two-factor";
 import { browserOf } from "../session-label";
+import { AppPasswordsCard } from "./app-passwords-card";
 import { CredentialsCard } from "./credentials-card";
 import { PasskeysCard } from "./passkeys-card";
 import { TwoFactorCard } from "./two-factor-card";
@@ -244,6 +246,8 @@ function SessionsCard() {
 /** Admin module "profile": every signed-in account's own page (not an API key's). */
 export function ProfileModule() {
   const { t } = useTranslation();
+  // Until a required second factor is set up, the server answers nothing else of the account.
+  const enrolling = useTwoFactor().data?.enrolment_required === true;
   return (
     <div className="space-y-6">
       <header className="flex items-center gap-3 px-1">
@@ -254,10 +258,12 @@ export function ProfileModule() {
         </div>
       </header>
       <IdentityCard />
-      <CredentialsCard />
+      {enrolling ? null : <CredentialsCard />}
       <TwoFactorCard />
+      {/* A passkey is a second factor too: it is offered while enrolment is due. */}
       <PasskeysCard />
-      <SessionsCard />
+      {enrolling ? null : <AppPasswordsCard />}
+      {enrolling ? null : <SessionsCard />}
     </div>
   );
 }

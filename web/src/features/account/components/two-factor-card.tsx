@@ -196,6 +196,9 @@ export function TwoFactorCard() {
         description={t("account.twoFactor.description")}
       />
       <div className="space-y-4 p-5">
+        {status.data?.enrolment_required ? (
+          <Alert tone="info">{t("account.twoFactor.required")}</Alert>
+        ) : null}
         {status.isError ? <Alert>{errorText(status.error)}</Alert> : null}
         {status.data ? (
           <p className="flex flex-wrap items-center gap-2 text-sm">

@@ -1,12 +1,9 @@
 import type { SecondFactorChangeRequest } from "@clipshare/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { twoFactorQueryKey as twoFactorKey } from "../../../lib/accounts/two-factor-status";
 import { accountApi } from "../api/account";
 
-const twoFactorKey = ["account", "two-factor"] as const;
-
-export function useTwoFactor() {
-  return useQuery({ queryKey: twoFactorKey, queryFn: ({ signal }) => accountApi.twoFactor(signal) });
-}
+export { useTwoFactorStatus as useTwoFactor } from "../../../lib/accounts/two-factor-status";
 
 export function useStartTotp() {
   return useMutation({ mutationFn: () => accountApi.startTotp() });

@@ -3,6 +3,7 @@ import { Navigate, useParams } from "react-router";
 import { SignInRequired } from "../../../components/sign-in-required";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../i18n";
+import { useTwoFactorStatus } from "../../../lib/accounts/two-factor-status";
 import { useCapabilities } from "../../../lib/auth-store";
 import {
   ADMIN_MODULE_TITLES,
@@ -22,7 +23,11 @@ import { ADMIN_MODULE_VIEWS } from "../modules/registry";
 export function AdminModuleRoute() {
   const { module } = useParams();
   const caps = useCapabilities();
+  // An administrator who must still set up a required second factor can reach only My account.
+  const twoFactor = useTwoFactorStatus(caps.isAdmin);
   const id = module === undefined ? defaultModule(caps) : isAdminModuleId(module) ? module : null;
+  if (caps.isAdmin && twoFactor.isPending) return <PageSpinner />;
+  if (twoFactor.data?.enrolment_required && id !== "profile") return <Navigate to="/admin/profile" replace />;
   if (!id) return <Navigate to={module === undefined ? "/" : "/admin"} replace />;
   if (!canUseModule(id, caps)) return <ModuleLocked id={id} />;
   const { Component } = ADMIN_MODULE_VIEWS[id];

@@ -14,6 +14,7 @@ import {
   useSystemSettings,
 } from "../hooks/use-settings";
 import { validateMaxUploadSize, validateProxyExpires } from "../settings-form-model";
+import { AdminSecondFactorCard } from "./admin-second-factor-card";
 import { PublicBrowsingCard } from "./public-browsing-card";
 import { SsoSettingsCard } from "./sso-settings-card";
 
@@ -155,6 +156,7 @@ export function SettingsModule() {
       <UploadSettingsCard />
       <ProxySignCard />
       <PublicBrowsingCard />
+      <AdminSecondFactorCard />
       <SsoSettingsCard />
       <AccessLogSettingsCard />
       <NotificationSettingsCard />

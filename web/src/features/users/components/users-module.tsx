@@ -1,9 +1,9 @@
 import type { InvitationDto, UserDto } from "@clipshare/shared";
-import { Link2, MailPlus, Pencil, Trash2, UserPlus, Users } from "lucide-react";
+import { Link2, MailPlus, Pencil, ShieldOff, Trash2, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { PermissionBadges } from "../../../components/accounts/permission-badges";
 import { CopyLinkButton } from "../../../components/copy-link-button";
-import { ConfirmDialog } from "../../../components/list/confirm-dialog";
+import { ConfirmDialog, ConfirmRowDialog } from "../../../components/list/confirm-dialog";
 import type { ListColumn, RowAction } from "../../../components/list/data-list";
 import { ListRows } from "../../../components/list/list-frame";
 import { useConfirm } from "../../../components/list/use-list-state";
@@ -23,6 +23,7 @@ import {
   useDeleteUser,
   useInvitations,
   useInvite,
+  useResetSecondFactor,
   useSaveUser,
   useUsers,
   useWithdrawInvitation,
@@ -209,6 +210,9 @@ export function UsersModule() {
   const [editing, setEditing] = useState<UserDto | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const deleting = useConfirm<UserDto>();
+  const resetting = useConfirm<UserDto>();
+  // Lost phone and codes: the user signs in with the password alone again (and is signed out now).
+  const resetSecondFactor = useResetSecondFactor();
   const rows = users.data?.users ?? [];
 
   const columns: ListColumn<UserDto>[] = [
@@ -232,6 +236,7 @@ export function UsersModule() {
         <span className="flex flex-wrap gap-1">
           <Badge tone={row.role === "admin" ? "accent" : undefined}>{t(`users.roles.${row.role}`)}</Badge>
           {row.disabled ? <Badge tone="danger">{t("users.disabled")}</Badge> : null}
+          {row.two_factor ? <Badge tone="success">{t("users.twoFactor")}</Badge> : null}
         </span>
       ),
     },
@@ -263,6 +268,18 @@ export function UsersModule() {
       icon: Pencil,
       onClick: () => setEditing(row),
     },
+    ...(row.two_factor
+      ? [
+          {
+            id: "reset-second-factor",
+            label: t("users.resetSecondFactorNamed", { name: row.username }),
+            title: t("users.resetSecondFactor"),
+            icon: ShieldOff,
+            danger: true,
+            onClick: () => resetting.ask(row),
+          },
+        ]
+      : []),
     {
       id: "delete",
       label: t("users.deleteNamed", { name: row.username }),
@@ -369,6 +386,15 @@ export function UsersModule() {
         </div>
       </Dialog>
       <DeleteUserDialog target={deleting.target} users={rows} onClose={deleting.close} />
+      <ConfirmRowDialog
+        confirm={resetting}
+        busy={resetSecondFactor.isPending}
+        action={(user) => resetSecondFactor.mutateAsync(user.id)}
+        done={(user) => t("users.secondFactorReset", { name: user.username })}
+        title={(user) => t("users.resetSecondFactorTitle", { name: user?.username ?? "" })}
+        description={t("users.resetSecondFactorDescription")}
+        confirmLabel={t("users.resetSecondFactor")}
+      />
     </div>
   );
 }

@@ -23,6 +23,14 @@ export function useDeleteUser() {
   });
 }
 
+export function useResetSecondFactor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => usersApi.resetSecondFactor(id),
+    onSuccess: () => qc.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}
+
 export function useInvitations() {
   return useQuery({ queryKey: invitationsKey, queryFn: ({ signal }) => usersApi.invitations(signal) });
 }
