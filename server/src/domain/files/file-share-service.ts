@@ -26,7 +26,7 @@ import type { RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FileRow } from "../../db/schema";
-import { containsPattern } from "../../db/sql-helpers";
+import { containsPattern, countMatching } from "../../db/sql-helpers";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { SHARE_TOKEN_TTL_SECONDS, type ShareAccessTokens } from "../shares/access-tokens";
@@ -114,9 +114,7 @@ export class FileShareService {
         ]),
       );
     }
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow();
+    const total = await countMatching(base);
     const rows = await base
       .leftJoin("storage_configs", "storage_configs.id", "files.storage_config_id")
       .leftJoin("api_keys", (join) => join.on(createdByKey("files.created_by")))
@@ -139,7 +137,7 @@ export class FileShareService {
       .limit(query.limit)
       .offset(query.offset)
       .execute();
-    return { items: rows.map(presentFile), total: Number(total) };
+    return { items: rows.map(presentFile), total: total };
   }
 
   /**

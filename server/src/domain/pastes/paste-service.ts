@@ -27,7 +27,7 @@ import type { RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { Database, PasteRow } from "../../db/schema";
-import { containsPattern } from "../../db/sql-helpers";
+import { containsPattern, countMatching } from "../../db/sql-helpers";
 import { AppError, badRequest, payloadTooLarge } from "../../errors";
 import type { ShareAccessTokens } from "../shares/access-tokens";
 import { isLastView, newSlug, remainingViews, ShareAccess, shareState } from "../shares/share-access";
@@ -264,9 +264,7 @@ export class PasteService {
     }
     if (query.expired !== undefined)
       base = base.where((eb) => (query.expired ? deadPaste(eb, now) : eb.not(deadPaste(eb, now))));
-    const [{ total }] = (await base.select((eb) => eb.fn.countAll<number>().as("total")).execute()) as [
-      { total: number },
-    ];
+    const total = await countMatching(base);
     const rows = await base
       .leftJoin("api_keys", (join) => join.on(createdByKey("pastes.created_by")))
       .leftJoin("users", "users.id", "pastes.owner_id")
@@ -277,7 +275,7 @@ export class PasteService {
       .limit(query.limit)
       .offset(query.offset)
       .execute();
-    return { items: rows.map(presentListRow), total: Number(total) };
+    return { items: rows.map(presentListRow), total };
   }
 
   /** A paste the principal created (the admin: any); 404 otherwise. */
