@@ -10,13 +10,12 @@ import {
   shareMultipartRef,
 } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
-import type { z } from "zod";
 import { requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { readJson } from "../body";
 import { ok, okAliased, withInlineStatus } from "../envelope";
 import { publicOrigin } from "../request-origin";
-import { described, type RouteDoc } from "../route-doc";
+import { described, shareRouteDocs } from "../route-doc";
 import type { AppEnv } from "../types";
 import { RESPONSE_ALIASES } from "../wire-aliases";
 
@@ -46,26 +45,18 @@ interface FinishRoutes {
  */
 export function shareMultipartFinishRoutes(app: Hono<AppEnv>, ctx: AppContext, at: FinishRoutes) {
   const service = ctx.shareMultipart;
-  const doc = (summary: string, errors: ErrorCode[], body: z.ZodType, data: z.ZodType): RouteDoc => ({
-    summary,
-    errors,
-    tag: at.tag,
-    access: "key",
-    permissions: ["FILE_SHARE"],
-    body,
-    data,
-  });
+  const { managed } = shareRouteDocs(at.tag);
 
   app.post(
     `${at.prefix}/complete`,
     described(
       (w) =>
-        doc(
-          at.completeSummary,
-          [...w.multipartErrors, "file_not_found", "size_mismatch", ...at.completeErrors],
-          w.shareMultipartCompleteRequest,
-          w.shareMultipartDone,
-        ),
+        managed({
+          summary: at.completeSummary,
+          errors: [...w.multipartErrors, "file_not_found", "size_mismatch", ...at.completeErrors],
+          body: w.shareMultipartCompleteRequest,
+          data: w.shareMultipartDone,
+        }),
       async (c) => {
         const principal = c.get("principal");
         requirePermission(principal, Permission.FILE_SHARE);
@@ -79,7 +70,12 @@ export function shareMultipartFinishRoutes(app: Hono<AppEnv>, ctx: AppContext, a
     `${at.prefix}/abort`,
     described(
       (w) =>
-        doc(at.abortSummary, [...w.multipartErrors, "file_not_found"], w.shareMultipartRef, w.z.unknown()),
+        managed({
+          summary: at.abortSummary,
+          errors: [...w.multipartErrors, "file_not_found"],
+          body: w.shareMultipartRef,
+          data: w.z.unknown(),
+        }),
       async (c) => {
         const principal = c.get("principal");
         requirePermission(principal, Permission.FILE_SHARE);

@@ -22,7 +22,9 @@ import {
 } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import { requireAnyPermission, requireAuthenticated } from "../../auth/policy";
+import type { Principal } from "../../auth/principal";
 import type { AppContext } from "../../context";
+import type { TaskRow } from "../../db/schema";
 import {
   archiveKindOf,
   archiveSourceOf,
@@ -42,7 +44,7 @@ import { ok, withInlineStatus } from "../envelope";
 import { fsActorOf } from "../fs-actor";
 import { readMultipartFile } from "../multipart";
 import { publicOrigin } from "../request-origin";
-import { described } from "../route-doc";
+import { described, keyRouteDocs } from "../route-doc";
 import { serveObject } from "../serve-object";
 import { accessClientOf } from "../share-visitor";
 import type { AppEnv } from "../types";
@@ -522,55 +524,37 @@ export function fsRoutes(ctx: AppContext) {
     ),
   );
 
+  const taskDoc = keyRouteDocs("Tasks");
+  /** A route on one task of the caller's, by id: `act` reads or changes it, the task is the answer. */
+  const oneTask =
+    (act: (principal: Principal, id: string) => Promise<TaskRow>, message: string) =>
+    async (c: Context<AppEnv>) => {
+      const principal = c.get("principal");
+      requireAuthenticated(principal);
+      return ok(c, presentTask(await act(principal, c.req.param("id")!)), message);
+    };
+
   app.get(
     "/fs/tasks/:id",
     described(
-      (w) => ({
-        summary: "One task",
-        errors: ["task_not_found"],
-        tag: "Tasks",
-        access: "key",
-        data: w.fsTask,
-      }),
-      async (c) => {
-        const principal = c.get("principal");
-        requireAuthenticated(principal);
-        return ok(c, presentTask(await tasks.get(principal, c.req.param("id")!)), "Fetched");
-      },
+      (w) => taskDoc({ summary: "One task", errors: ["task_not_found"], data: w.fsTask }),
+      oneTask((principal, id) => tasks.get(principal, id), "Fetched"),
     ),
   );
 
   app.post(
     "/fs/tasks/:id/cancel",
     described(
-      (w) => ({
-        summary: "Cancel a task",
-        errors: ["task_not_found", "task_finished"],
-        tag: "Tasks",
-        access: "key",
-        data: w.fsTask,
-      }),
-      async (c) => {
-        const principal = c.get("principal");
-        requireAuthenticated(principal);
-        return ok(
-          c,
-          presentTask(await tasks.cancel(principal, c.req.param("id")!)),
-          "Task cancellation requested",
-        );
-      },
+      (w) =>
+        taskDoc({ summary: "Cancel a task", errors: ["task_not_found", "task_finished"], data: w.fsTask }),
+      oneTask((principal, id) => tasks.cancel(principal, id), "Task cancellation requested"),
     ),
   );
 
   app.delete(
     "/fs/tasks/:id",
     described(
-      () => ({
-        summary: "Delete a finished task",
-        errors: ["task_not_found", "task_running"],
-        tag: "Tasks",
-        access: "key",
-      }),
+      () => taskDoc({ summary: "Delete a finished task", errors: ["task_not_found", "task_running"] }),
       async (c) => {
         const principal = c.get("principal");
         requireAuthenticated(principal);
