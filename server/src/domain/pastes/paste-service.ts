@@ -30,7 +30,14 @@ import type { Database, PasteRow } from "../../db/schema";
 import { containsPattern, countMatching } from "../../db/sql-helpers";
 import { AppError, badRequest, payloadTooLarge } from "../../errors";
 import type { ShareAccessTokens } from "../shares/access-tokens";
-import { isLastView, newSlug, remainingViews, ShareAccess, shareState } from "../shares/share-access";
+import {
+  isLastView,
+  newSlug,
+  type PasswordAttempt,
+  remainingViews,
+  ShareAccess,
+  shareState,
+} from "../shares/share-access";
 import type { ShareEvents } from "../shares/share-events";
 
 type CreateInput = z.output<typeof createPasteRequest>;
@@ -203,11 +210,9 @@ export class PasteService {
   /** POST /paste/:slug {password}: verifies (rate-limited per IP and slug), counts a view, returns an access token. */
   async unlock(
     principal: Principal,
-    slug: string,
-    password: string,
-    clientIp: string,
+    attempt: PasswordAttempt,
   ): Promise<{ visit: PasteVisit; delivered: PasteRow | null }> {
-    const { row, owner } = await this.access.unlock(principal, slug, password, clientIp);
+    const { row, owner } = await this.access.unlock(principal, attempt);
     const visit = {
       ...presentPaste(row, { withContent: true, isLastView: !owner && isLastView(row) }),
       access_token: this.access.issueToken(row),

@@ -16,6 +16,7 @@ import {
   fsZipRequest,
 } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
+import type { z } from "zod";
 import type { AppContext } from "../../context";
 import type { FsActor } from "../../domain/fs/access";
 import { contentDisposition } from "../../storage/content-disposition";
@@ -23,6 +24,7 @@ import { parseWith, readJson } from "../body";
 import { ok, withInlineStatus } from "../envelope";
 import { fsActorOf } from "../fs-actor";
 import { nodeBody } from "../node-body";
+import type * as Wire from "../openapi/wire";
 import { publicOrigin } from "../request-origin";
 import { described, keyRouteDocs } from "../route-doc";
 import { accessClientOf } from "../share-visitor";
@@ -219,17 +221,20 @@ export function fsTransferRoutes(ctx: AppContext) {
     });
   };
 
+  // The selection comes as a JSON body (POST) or as a link's query (GET).
+  const zipDoc = (w: typeof Wire, input: { body: z.ZodType } | { query: z.ZodType }) =>
+    viewing({
+      summary: "Download a selection as a ZIP",
+      errors: [...w.fsPathErrors, ...w.visitorDownloadErrors],
+      visitors: true,
+      ...input,
+      file: "bytes",
+    });
+
   app.post(
     "/fs/zip",
     described(
-      (w) =>
-        viewing({
-          summary: "Download a selection as a ZIP",
-          errors: [...w.fsPathErrors, ...w.visitorDownloadErrors],
-          visitors: true,
-          body: w.fsZipRequest,
-          file: "bytes",
-        }),
+      (w) => zipDoc(w, { body: w.fsZipRequest }),
       async (c) => {
         const body = await readJson(c, fsZipRequest);
         return sendZip(c, actorOf(c), body.paths, body.name);
@@ -241,14 +246,7 @@ export function fsTransferRoutes(ctx: AppContext) {
   app.get(
     "/fs/zip",
     described(
-      (w) =>
-        viewing({
-          summary: "Download a selection as a ZIP",
-          errors: [...w.fsPathErrors, ...w.visitorDownloadErrors],
-          visitors: true,
-          query: w.fsZipRequest,
-          file: "bytes",
-        }),
+      (w) => zipDoc(w, { query: w.fsZipRequest }),
       async (c) => {
         const query = parseWith(fsZipRequest, {
           paths: c.req.queries("paths") ?? c.req.queries("paths[]") ?? [],

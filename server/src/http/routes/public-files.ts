@@ -86,8 +86,9 @@ export function publicFileRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const body = await readJson(c, filePasswordRequest);
-        const { principal, slug, clientIp } = visitor(c);
-        const { data, delivered } = await shares.unlock(principal, slug, body.password, clientIp, origin(c));
+        const { principal, ...at } = visitor(c);
+        const attempt = { ...at, password: body.password };
+        const { data, delivered } = await shares.unlock(principal, attempt, origin(c));
         if (delivered) logAccess(c, ctx.accessLog, delivered, "file", "page_view", null);
         noStore(c);
         return withAccessCookies(ok(c, data, "Password verified"), data, origin(c));
