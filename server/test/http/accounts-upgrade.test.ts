@@ -29,7 +29,7 @@ import {
 import { ApiKeyService } from "../../src/domain/api-keys/api-key-service";
 import { sha256Hex } from "../../src/lib/crypto";
 import { legacyLocalStorage, scratchDatabase } from "../support/legacy-database";
-import { pasteRow } from "../support/rows";
+import { fileRow, pasteRow } from "../support/rows";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 const SECRET_KEY = "upgrade-test-secret-key-0123456789abcdef";
@@ -46,6 +46,12 @@ const KEYS = {
 };
 
 let t: TestApp;
+
+/** Rows of 0.7.3 had no owner column. */
+function withoutOwner<R extends { owner_id: string | null }>(row: R): Omit<R, "owner_id"> {
+  const { owner_id: _, ...old } = row;
+  return old;
+}
 let dataDir: string;
 let dropPg: (() => Promise<void>) | undefined;
 
@@ -93,11 +99,8 @@ beforeAll(async () => {
       })
       .execute();
   }
-  // 0.7.3's pastes had no owner column.
-  const paste = (slug: string, createdBy: string) => {
-    const { owner_id, ...row } = pasteRow(slug, createdBy, { created_at: now, updated_at: now });
-    return row;
-  };
+  const paste = (slug: string, createdBy: string) =>
+    withoutOwner(pasteRow(slug, createdBy, { created_at: now, updated_at: now }));
   await old
     .insertInto("pastes")
     .values([
@@ -116,32 +119,20 @@ beforeAll(async () => {
     .execute();
   await old
     .insertInto("files")
-    .values({
-      id: "file-by-key",
-      slug: "old-file",
-      filename: "old.txt",
-      storage_config_id: configId,
-      storage_type: "LOCAL",
-      storage_path: ".clipshare-shares/f1-old.txt",
-      file_path: null,
-      mount_id: null,
-      mimetype: "text/plain",
-      size: 9,
-      etag: null,
-      remark: null,
-      password_hash: null,
-      expires_at: null,
-      max_views: null,
-      views: 0,
-      use_proxy: 1,
-      status: "active",
-      delete_object_with_share: 1,
-      encrypted_meta: null,
-      created_by: `apikey:${KEYS.mount.id}`,
-      created_at: now,
-      updated_at: now,
-      no_log: 0,
-    })
+    .values(
+      withoutOwner(
+        fileRow("old-file", `apikey:${KEYS.mount.id}`, {
+          id: "file-by-key",
+          filename: "old.txt",
+          storage_config_id: configId,
+          storage_path: ".clipshare-shares/f1-old.txt",
+          size: 9,
+          delete_object_with_share: 1,
+          created_at: now,
+          updated_at: now,
+        }),
+      ),
+    )
     .execute();
   await db.destroy();
   t = await createTestApp(env);
