@@ -3,9 +3,14 @@ import { randomUUID } from "node:crypto";
 import type { Insertable } from "kysely";
 import type { FileRow, PasteRow, TasksTable } from "../../src/db/schema";
 
+/** Who made a share row and when (now), before any owner was resolved; its visits are logged. */
+function madeBy(createdBy: string) {
+  const now = new Date().toISOString();
+  return { created_by: createdBy, owner_id: null, created_at: now, updated_at: now, no_log: 0 };
+}
+
 /** A plain paste (no password, limits or expiry) by `createdBy`, made now. */
 export function pasteRow(slug: string, createdBy: string, extra: Partial<PasteRow> = {}): PasteRow {
-  const now = new Date().toISOString();
   return {
     id: `id-${slug}`,
     slug,
@@ -16,18 +21,13 @@ export function pasteRow(slug: string, createdBy: string, extra: Partial<PasteRo
     max_views: null,
     views: 0,
     encrypted: 0,
-    created_by: createdBy,
-    owner_id: null,
-    created_at: now,
-    updated_at: now,
-    no_log: 0,
+    ...madeBy(createdBy),
     ...extra,
   };
 }
 
 /** A finished LOCAL file share by `createdBy`, made now; its object is not written. */
 export function fileRow(slug: string, createdBy: string, extra: Partial<FileRow> = {}): FileRow {
-  const now = new Date().toISOString();
   return {
     id: `id-${slug}`,
     slug,
@@ -49,11 +49,7 @@ export function fileRow(slug: string, createdBy: string, extra: Partial<FileRow>
     status: "active",
     delete_object_with_share: 0,
     encrypted_meta: null,
-    created_by: createdBy,
-    owner_id: null,
-    created_at: now,
-    updated_at: now,
-    no_log: 0,
+    ...madeBy(createdBy),
     ...extra,
   };
 }
