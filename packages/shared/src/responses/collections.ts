@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SHARE_STATES } from "./pastes";
+import { listPagination, SHARE_STATES } from "./pastes";
 
 /** What the collection routes answer in `data`. */
 
@@ -52,12 +52,7 @@ export type CollectionDetail = z.infer<typeof collectionDetail>;
 
 export const collectionList = z.strictObject({
   collections: z.array(collection),
-  pagination: z.strictObject({
-    total: z.number(),
-    limit: z.number(),
-    offset: z.number(),
-    hasMore: z.boolean(),
-  }),
+  pagination: listPagination,
 });
 export type CollectionList = z.infer<typeof collectionList>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { STORAGE_TYPES } from "../schemas/storage-configs";
-import { SHARE_STATES } from "./pastes";
+import { listPagination, SHARE_STATES } from "./pastes";
 
 /** What the file-share API answers in `data`. */
 
@@ -66,12 +66,7 @@ export type FileShareDetail = z.infer<typeof fileShareDetail>;
 /** GET /files. */
 export const fileShareList = z.strictObject({
   files: z.array(fileShare),
-  pagination: z.strictObject({
-    total: z.number(),
-    limit: z.number(),
-    offset: z.number(),
-    hasMore: z.boolean(),
-  }),
+  pagination: listPagination,
 });
 export type FileShareList = z.infer<typeof fileShareList>;
 

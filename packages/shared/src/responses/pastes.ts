@@ -95,3 +95,11 @@ export const pagination = z.strictObject({
   hasMore: z.boolean(),
 });
 export type Pagination = z.infer<typeof pagination>;
+
+/** The `pagination` inside `data` of the file share, file request, collection and delivery lists. */
+export const listPagination = z.strictObject({
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+  hasMore: z.boolean(),
+});
