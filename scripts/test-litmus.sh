@@ -85,21 +85,11 @@ const mount = async (name, storage_type, storage_config_id) => {
   mounts.push(`${storage_type}:${name}`);
 };
 await mount("litmus-local", "LOCAL", local.id);
-const e = process.env;
-if (e.CLIPSHARE_TEST_S3_ENDPOINT && e.CLIPSHARE_TEST_S3_BUCKET) {
-  const s3 = await call("POST", "/api/s3-configs", token, {
-    name: "litmus S3",
-    storage_type: "S3",
-    provider_type: "Other S3 Compatible",
-    endpoint_url: e.CLIPSHARE_TEST_S3_ENDPOINT,
-    bucket_name: e.CLIPSHARE_TEST_S3_BUCKET,
-    region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
-    access_key_id: e.CLIPSHARE_TEST_S3_ACCESS_KEY,
-    secret_access_key: e.CLIPSHARE_TEST_S3_SECRET_KEY,
-    path_style: true,
-    default_folder: `litmus-${Date.now().toString(36)}`,
-    is_public: true,
-  });
+// The one S3 test-config body the benchmarks use too; null without the test S3 service.
+const { testS3ConfigBody } = await import(`${process.cwd()}/scripts/bench/server-process.mjs`);
+const s3Body = testS3ConfigBody("litmus");
+if (s3Body) {
+  const s3 = await call("POST", "/api/s3-configs", token, { ...s3Body, name: "litmus S3", is_public: true });
   await mount("litmus-s3", "S3", s3.id);
 }
 console.log(mounts.join(" "));

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { s3ConfigBody, testS3FromEnv } from "../test-services/s3-config-body.mjs";
 
 export const ADMIN = { username: "admin", password: "bench-password-123" };
 
@@ -13,20 +14,9 @@ export const ADMIN = { username: "admin", password: "bench-password-123" };
  * fresh folder starting with `folderPrefix`; null when no test S3 is configured.
  */
 export function testS3ConfigBody(folderPrefix) {
-  const e = process.env;
-  if (!e.CLIPSHARE_TEST_S3_ENDPOINT) return null;
-  return {
-    name: "bench-s3",
-    storage_type: "S3",
-    provider_type: "Other S3 Compatible",
-    endpoint_url: e.CLIPSHARE_TEST_S3_ENDPOINT,
-    bucket_name: e.CLIPSHARE_TEST_S3_BUCKET,
-    region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
-    access_key_id: e.CLIPSHARE_TEST_S3_ACCESS_KEY,
-    secret_access_key: e.CLIPSHARE_TEST_S3_SECRET_KEY,
-    path_style: true,
-    default_folder: `${folderPrefix}-${Date.now()}`,
-  };
+  const s3 = testS3FromEnv();
+  if (!s3) return null;
+  return s3ConfigBody(s3, `${folderPrefix}-s3`, { default_folder: `${folderPrefix}-${Date.now()}` });
 }
 
 export async function freePort() {

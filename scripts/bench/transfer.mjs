@@ -96,8 +96,8 @@ export async function timed(fn) {
 
 export const mbps = (bytes, seconds) => `${(bytes / 1024 / 1024 / seconds).toFixed(0)} MB/s`;
 
-/** Baselines: a plain Node disk write and a plain loopback HTTP transfer of the same size. */
-export async function baselines(size) {
+/** Measures and prints the baselines: a plain Node disk write and a plain loopback HTTP transfer of the same size. */
+export async function printBaselines(size) {
   const file = path.join(os.tmpdir(), `clipshare-bench-disk-${process.pid}`);
   const disk = await timed(() => pipeline(generatedBody(size), createWriteStream(file)));
   rmSync(file, { force: true });
@@ -109,5 +109,8 @@ export async function baselines(size) {
   const { port } = server.address();
   const loop = await timed(() => send(`http://127.0.0.1:${port}/`, { body: generatedBody(size) }));
   server.close();
-  return { disk: mbps(size, disk.seconds), loopback: mbps(size, loop.seconds) };
+  console.log(
+    `baseline (${size / 1024 / 1024} MiB): node disk write ${mbps(size, disk.seconds)}, ` +
+      `node loopback HTTP ${mbps(size, loop.seconds)}`,
+  );
 }

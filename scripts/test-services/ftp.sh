@@ -64,9 +64,4 @@ export CLIPSHARE_TEST_FTP_PASS=ftp-secret
 ENV
 }
 
-case "${1:-}" in
-  start) start ;;
-  stop) stop ;;
-  env) cat "$DIR/env" ;;
-  *) echo "usage: $0 start|stop|env" >&2; exit 2 ;;
-esac
+service_command "$@"

@@ -1,4 +1,5 @@
-# Port helpers shared by the test-service scripts (sourced, not run).
+# Helpers shared by the test-service scripts (sourced, not run): ports, and the
+# start|stop|env command line of a service whose script defines start, stop and $DIR.
 
 port_busy() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
@@ -36,4 +37,15 @@ stop_pids() {
     kill "$(cat "$f")" 2>/dev/null || true
     rm -f "$f"
   done
+}
+
+# service_command start|stop|env: runs the service script's start or stop, or prints the
+# variables its start wrote to $DIR/env.
+service_command() {
+  case "${1:-}" in
+    start) start ;;
+    stop) stop ;;
+    env) cat "$DIR/env" ;;
+    *) echo "usage: $0 start|stop|env" >&2; exit 2 ;;
+  esac
 }

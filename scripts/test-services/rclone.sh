@@ -51,9 +51,4 @@ export CLIPSHARE_TEST_SFTP_HOST_KEY_FILE=$DIR/sftp_host_key.pub
 ENV
 }
 
-case "${1:-}" in
-  start) start ;;
-  stop) stop ;;
-  env) cat "$DIR/env" ;;
-  *) echo "usage: $0 start|stop|env" >&2; exit 2 ;;
-esac
+service_command "$@"

@@ -44,7 +44,7 @@ test("files and a folder shared from the explorer as one link: one view per visi
   await dialog.getByLabel("Title").fill("Trip");
   await dialog.getByLabel("Max views").fill("1");
   await dialog.getByRole("button", { name: "Create link" }).click();
-  const link = await dialog.getByTestId("collection-link").inputValue();
+  const link = await dialog.getByTestId("created-share-link").inputValue();
   expect(link).toMatch(/\/c\/[A-Za-z0-9]+$/);
 
   const visitor = await visitorPage(browser, baseURL);

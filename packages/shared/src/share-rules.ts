@@ -8,6 +8,8 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./constants";
 export const PASTE_MAX_BYTES = 10 * 1024 * 1024;
 export const REMARK_MAX = 1000;
 export const SHARE_PASSWORD_MAX = 1024;
+/** Upload expiry choices of the upload form, in hours (0 = never). */
+export const UPLOAD_EXPIRY_HOURS = [1, 24, 24 * 7, 24 * 30, 0] as const;
 /**
  * The remark a share made from the explorer gets unless one is given, as 0.7.3 wrote it (clients
  * read it). The web app shows it translated.

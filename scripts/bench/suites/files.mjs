@@ -2,7 +2,7 @@
 // with the server's peak RSS. Size: BENCH_FILE_MB (default 1024).
 
 import { startServer, testS3ConfigBody } from "../server-process.mjs";
-import { baselines, drain, generatedBody, mbps, rssSampler, send, timed } from "../transfer.mjs";
+import { drain, generatedBody, mbps, printBaselines, rssSampler, send, timed } from "../transfer.mjs";
 
 const SIZE = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
 
@@ -26,10 +26,7 @@ async function s3Config(server, auth) {
 }
 
 export async function run() {
-  const b = await baselines(SIZE);
-  console.log(
-    `baseline (${SIZE / 1024 / 1024} MiB): node disk write ${b.disk}, node loopback HTTP ${b.loopback}`,
-  );
+  await printBaselines(SIZE);
   const server = await startServer({ LOG_LEVEL: "warn" });
   try {
     const token = await server.login();

@@ -7,6 +7,7 @@ import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { testS3FromEnv } from "../../test-services/s3-config-body.mjs";
 import { startServer, testS3ConfigBody } from "../server-process.mjs";
 import { generatedBody, mbps, rssSampler, timed } from "../transfer.mjs";
 
@@ -115,14 +116,11 @@ async function s3Mount(server, auth) {
  */
 async function fillS3(folder, dir, count) {
   const { PutObjectCommand, S3Client } = await import("@aws-sdk/client-s3");
-  const e = process.env;
+  const s3 = testS3FromEnv();
   const client = new S3Client({
-    endpoint: e.CLIPSHARE_TEST_S3_ENDPOINT,
-    region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
-    credentials: {
-      accessKeyId: e.CLIPSHARE_TEST_S3_ACCESS_KEY,
-      secretAccessKey: e.CLIPSHARE_TEST_S3_SECRET_KEY,
-    },
+    endpoint: s3.endpoint,
+    region: s3.region,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
     forcePathStyle: true,
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
@@ -132,9 +130,7 @@ async function fillS3(folder, dir, count) {
     while (next < count) {
       const i = next++;
       const Key = `${folder}/${dir}/file-${String(i).padStart(5, "0")}.txt`;
-      await client.send(
-        new PutObjectCommand({ Bucket: e.CLIPSHARE_TEST_S3_BUCKET, Key, Body: "x", ContentLength: 1 }),
-      );
+      await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key, Body: "x", ContentLength: 1 }));
     }
   };
   await Promise.all(Array.from({ length: 64 }, worker));

@@ -4,7 +4,7 @@
 // CLIPSHARE_TEST_S3_* is set. Size: BENCH_FILE_MB (default 1024).
 
 import { ADMIN, startServer, testS3ConfigBody } from "../server-process.mjs";
-import { baselines, drain, generatedBody, mbps, rssSampler, send, timed } from "../transfer.mjs";
+import { drain, generatedBody, mbps, printBaselines, rssSampler, send, timed } from "../transfer.mjs";
 
 const SIZE = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
 const BASIC = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64")}`;
@@ -51,10 +51,7 @@ async function mounts(server, token) {
 }
 
 export async function run() {
-  const b = await baselines(SIZE);
-  console.log(
-    `baseline (${SIZE / 1024 / 1024} MiB): node disk write ${b.disk}, node loopback HTTP ${b.loopback}`,
-  );
+  await printBaselines(SIZE);
   const server = await startServer({ LOG_LEVEL: "warn" });
   try {
     const token = await server.login();

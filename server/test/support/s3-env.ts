@@ -4,32 +4,16 @@
  * and failing loudly under CLIPSHARE_REQUIRE_SERVICES=1 (as `npm test` sets).
  */
 import { describe } from "vitest";
+import { type TestS3, testS3FromEnv } from "../../../scripts/test-services/s3-config-body.mjs";
 
-export interface S3TestEnv {
-  endpoint: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  bucket: string;
-}
+export type S3TestEnv = TestS3;
 
 export function s3TestEnv(): S3TestEnv | null {
-  const e = process.env;
-  if (!e.CLIPSHARE_TEST_S3_ENDPOINT || !e.CLIPSHARE_TEST_S3_BUCKET) {
-    if (e.CLIPSHARE_REQUIRE_SERVICES === "1") {
-      throw new Error(
-        "CLIPSHARE_TEST_S3_* is not set; start the services with scripts/test-services/start.sh",
-      );
-    }
-    return null;
+  const env = testS3FromEnv();
+  if (!env && process.env.CLIPSHARE_REQUIRE_SERVICES === "1") {
+    throw new Error("CLIPSHARE_TEST_S3_* is not set; start the services with scripts/test-services/start.sh");
   }
-  return {
-    endpoint: e.CLIPSHARE_TEST_S3_ENDPOINT,
-    region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
-    accessKeyId: e.CLIPSHARE_TEST_S3_ACCESS_KEY ?? "test:tester",
-    secretAccessKey: e.CLIPSHARE_TEST_S3_SECRET_KEY ?? "testing",
-    bucket: e.CLIPSHARE_TEST_S3_BUCKET,
-  };
+  return env;
 }
 
 export const describeS3 = (name: string, fn: (env: S3TestEnv) => void) => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { s3ConfigBody } from "../../../scripts/test-services/s3-config-body.mjs";
+import { s3ConfigBody, type TestS3, testS3FromEnv } from "../../../scripts/test-services/s3-config-body.mjs";
 import { expect } from "./fixtures";
 
 /**
@@ -8,25 +8,9 @@ import { expect } from "./fixtures";
  * developer machine → the S3 test is skipped; under CLIPSHARE_REQUIRE_SERVICES=1
  * (as `npm test` sets) it fails instead.
  */
-export interface S3Env {
-  endpoint: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  bucket: string;
-}
+export type S3Env = TestS3;
 
-export function s3Env(): S3Env | null {
-  const e = process.env;
-  if (!e.CLIPSHARE_TEST_S3_ENDPOINT || !e.CLIPSHARE_TEST_S3_BUCKET) return null;
-  return {
-    endpoint: e.CLIPSHARE_TEST_S3_ENDPOINT.replace(/\/+$/, ""),
-    region: e.CLIPSHARE_TEST_S3_REGION ?? "us-east-1",
-    accessKeyId: e.CLIPSHARE_TEST_S3_ACCESS_KEY ?? "test:tester",
-    secretAccessKey: e.CLIPSHARE_TEST_S3_SECRET_KEY ?? "testing",
-    bucket: e.CLIPSHARE_TEST_S3_BUCKET,
-  };
-}
+export const s3Env = (): S3Env | null => testS3FromEnv();
 
 export const servicesRequired = () => process.env.CLIPSHARE_REQUIRE_SERVICES === "1";
 

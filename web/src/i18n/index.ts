@@ -86,7 +86,7 @@ export type TranslationKey = LeafKeys<typeof en> | LeafKeys<typeof adminEn>;
 type PluralStem<K> = K extends `${infer S}_one` ? S : K extends `${infer S}_other` ? S : never;
 
 /** A key, or the stem of a plural pair (called with a count). */
-type TextKey = TranslationKey | PluralStem<TranslationKey>;
+export type TextKey = TranslationKey | PluralStem<TranslationKey>;
 
 /** Values a text is filled with (`{{name}}`); `count` also picks the plural form. */
 export interface TextOptions {

@@ -139,3 +139,20 @@ export function useFormState<V, E extends Errors>(options: FormStateOptions<V, E
     submit,
   };
 }
+
+/**
+ * The form of a dialog that opens and closes (create or edit a key, a user, a storage
+ * config): it starts over each time the dialog opens, and `dialog` holds what FormDialog
+ * needs to show it, close it and send it.
+ */
+export function useDialogForm<V, E extends Errors>({
+  open,
+  onOpenChange,
+  ...options
+}: Omit<FormStateOptions<V, E>, "resetKey"> & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const form = useFormState<V, E>({ ...options, resetKey: open });
+  return {
+    ...form,
+    dialog: { open, onClose: () => onOpenChange(false), busy: form.busy, onSubmit: form.submit },
+  };
+}

@@ -6,8 +6,6 @@ import { onFirstUse } from "./on-first-use";
 import { shareOptions, shareOptionsEdit } from "./share-options";
 
 export const FILENAME_MAX = 255;
-/** Upload expiry choices of the upload form, in hours (0 = never). */
-export const UPLOAD_EXPIRY_HOURS = [1, 24, 24 * 7, 24 * 30, 0] as const;
 
 /** Markdown names get text/markdown, else the given type, else application/octet-stream. */
 export function uploadMimeType(filename: string, given?: string | null): string {

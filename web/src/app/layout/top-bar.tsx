@@ -53,12 +53,27 @@ function SourceLink({ withLabel = false }: { withLabel?: boolean }) {
   );
 }
 
+/** The main navigation: a row in the bar from md up, a column in the menu below it. */
+function MainNav({ className }: { className: string }) {
+  const { t } = useTranslation();
+  const navItems = navItemsFor(useCapabilities());
+  return (
+    <nav aria-label={t("nav.main")} className={className}>
+      {navItems.map((item) => (
+        <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
+          <item.icon className="h-4 w-4" aria-hidden />
+          {t(item.label)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
 export function TopBar() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
-  const navItems = navItemsFor(useCapabilities());
 
   // Close the mobile menu after navigating or when Escape is pressed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: react to the route change
@@ -81,14 +96,7 @@ export function TopBar() {
           <span className="text-base text-slate-900 dark:text-white">ClipShare</span>
         </Link>
 
-        <nav aria-label={t("nav.main")} className="ml-4 hidden items-center gap-1 md:flex">
-          {navItems.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
-              <item.icon className="h-4 w-4" aria-hidden />
-              {t(item.label)}
-            </NavLink>
-          ))}
-        </nav>
+        <MainNav className="ml-4 hidden items-center gap-1 md:flex" />
 
         <div className="ml-auto hidden items-center gap-1 md:flex">
           <LanguageButton />
@@ -114,14 +122,7 @@ export function TopBar() {
           id={menuId}
           className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-950"
         >
-          <nav aria-label={t("nav.main")} className="flex flex-col gap-1">
-            {navItems.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
-                <item.icon className="h-4 w-4" aria-hidden />
-                {t(item.label)}
-              </NavLink>
-            ))}
-          </nav>
+          <MainNav className="flex flex-col gap-1" />
           <div className="mt-2 flex flex-col gap-1 border-t border-slate-200 pt-2 dark:border-slate-800">
             <LanguageButton withLabel />
             <ThemeButton withLabel />

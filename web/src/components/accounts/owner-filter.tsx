@@ -1,9 +1,19 @@
 import { useTranslation } from "../../i18n";
 import { useUsers } from "../../lib/accounts/use-users";
+import { useCapabilities } from "../../lib/auth-store";
 import { Select } from "../ui/form";
 
-/** The administrator's owner filter of the share lists: every owner, or one user's. */
-export function OwnerFilter({ value, onChange }: { value: string; onChange: (ownerId: string) => void }) {
+interface OwnerFilterProps {
+  value: string;
+  onChange: (ownerId: string) => void;
+}
+
+/** The administrator's owner filter of the share lists: every owner, or one user's; nothing for anyone else. */
+export function OwnerFilter(props: OwnerFilterProps) {
+  return useCapabilities().isAdmin ? <OwnerSelect {...props} /> : null;
+}
+
+function OwnerSelect({ value, onChange }: OwnerFilterProps) {
   const { t } = useTranslation();
   const users = useUsers();
   return (

@@ -3,31 +3,17 @@ import {
   type CreateCollectionBody,
   collectionPagePath,
   parseMaxViews,
-  UPLOAD_EXPIRY_HOURS,
 } from "@clipshare/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { Copy } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "../../i18n";
-import { copyText } from "../../lib/clipboard";
 import { COLLECTIONS_KEY, collectionsApi } from "../../lib/collections";
 import { useErrorText } from "../../lib/use-error-text";
 import { PasswordField } from "../password-input";
-import { QrCode } from "../qr-code";
-import { MaxViewsField, maxViewsErrorText } from "../share-options/share-fields";
+import { CreateShareDialog } from "../share-options/create-share-dialog";
+import { ExpiryHoursField, MaxViewsField, maxViewsErrorText } from "../share-options/share-fields";
 import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
-import { Field, Input, Select } from "../ui/form";
-import { toast } from "../ui/toast";
-
-const EXPIRY_KEYS: Record<number, "1h" | "1d" | "7d" | "30d" | "never"> = {
-  1: "1h",
-  24: "1d",
-  168: "7d",
-  720: "30d",
-  0: "never",
-};
+import { Field, Input } from "../ui/form";
 
 /**
  * Shares several items under one link: a title, password, expiry and view limit for the
@@ -82,87 +68,39 @@ export function ShareCollectionDialog({
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <CreateShareDialog
       title={t("collections.shareTitle")}
       description={description}
-      footer={
-        created ? (
-          <Button variant="outline" onClick={onClose}>
-            {t("common.close")}
-          </Button>
-        ) : (
-          <>
-            <Button variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button disabled={busy} onClick={() => void create()}>
-              {t("collections.create")}
-            </Button>
-          </>
-        )
-      }
+      createLabel={t("collections.create")}
+      linkLabel={t("collections.link")}
+      url={created ? url : null}
+      busy={busy}
+      onCreate={() => void create()}
+      onClose={onClose}
     >
-      {created && url ? (
-        <div className="flex flex-col items-center gap-3">
-          <QrCode value={url} label={t("pastes.qrAlt", { link: url })} />
-          <Input
-            readOnly
-            value={url}
-            aria-label={t("collections.link")}
-            data-testid="collection-link"
-            onFocus={(e) => e.target.select()}
-          />
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={async () => {
-              const ok = await copyText(url);
-              toast(ok ? t("fileShare.linkCopied") : t("common.copyFailed"), ok ? "success" : "error");
-            }}
-          >
-            <Copy className="h-4 w-4" aria-hidden />
-            {t("common.copy")}
-          </Button>
-        </div>
-      ) : (
-        <div className="space-y-3">
-          <Field label={t("collections.title")} hint={t("explorer.optional")}>
-            {({ id }) => (
-              <Input id={id} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-            )}
-          </Field>
-          <PasswordField
-            label={t("explorer.sharePassword")}
-            hint={t("explorer.optional")}
-            autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
-          />
-          <Field label={t("explorer.shareExpiry")}>
-            {({ id }) => (
-              <Select id={id} value={expires} onChange={(e) => setExpires(Number(e.target.value))}>
-                {UPLOAD_EXPIRY_HOURS.map((hours) => (
-                  <option key={hours} value={hours}>
-                    {t(`fileShare.expiry.${EXPIRY_KEYS[hours] ?? "never"}`)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <MaxViewsField
-            value={maxViews}
-            onChange={(value) => {
-              setMaxViews(value);
-              setMaxViewsInvalid(false);
-            }}
-            hint={t("collections.maxViewsHint")}
-            error={maxViewsInvalid ? maxViewsErrorText(t) : null}
-          />
-          {error ? <Alert>{error}</Alert> : null}
-        </div>
-      )}
-    </Dialog>
+      <Field label={t("collections.title")} hint={t("explorer.optional")}>
+        {({ id }) => (
+          <Input id={id} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+        )}
+      </Field>
+      <PasswordField
+        label={t("explorer.sharePassword")}
+        hint={t("explorer.optional")}
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <ExpiryHoursField value={String(expires)} onChange={(v) => setExpires(Number(v))} />
+      <MaxViewsField
+        value={maxViews}
+        onChange={(value) => {
+          setMaxViews(value);
+          setMaxViewsInvalid(false);
+        }}
+        hint={t("collections.maxViewsHint")}
+        error={maxViewsInvalid ? maxViewsErrorText(t) : null}
+      />
+      {error ? <Alert>{error}</Alert> : null}
+    </CreateShareDialog>
   );
 }

@@ -9,28 +9,36 @@ import { Dialog } from "../ui/dialog";
  * confirm, both locked while the work runs; a failure shows in the dialog,
  * which stays open so the user can try again or cancel.
  */
+/** Where the question comes from: a `useConfirm` state, or open / error / cancel given one by one. */
+type ConfirmSource =
+  | {
+      state: { target: unknown; error: string | null; close: () => void };
+      open?: never;
+      error?: never;
+      onCancel?: never;
+    }
+  | { state?: never; open: boolean; error: string | null; onCancel: () => void };
+
 export function ConfirmDialog({
-  open,
   title,
   description,
   confirmLabel,
   busy,
-  error,
-  onCancel,
   onConfirm,
   children,
-}: {
-  open: boolean;
+  ...source
+}: ConfirmSource & {
   title: string;
   description?: string;
   /** Defaults to "Delete". */
   confirmLabel?: string;
   busy: boolean;
-  error: string | null;
-  onCancel: () => void;
   onConfirm: () => void;
   children?: ReactNode;
 }) {
+  const open = source.state ? source.state.target !== null : source.open;
+  const error = source.state ? source.state.error : source.error;
+  const onCancel = source.state ? source.state.close : source.onCancel;
   const { t } = useTranslation();
   return (
     <Dialog

@@ -6,6 +6,8 @@ import { Button } from "../ui/button";
 import { SelectCheckbox } from "./select-checkbox";
 import type { RowSelection } from "./use-list-state";
 
+export type DataListProps<T extends { id: string | number }> = Parameters<typeof DataList<T>>[0];
+
 export interface ListColumn<T> {
   id: string;
   header: ReactNode;
@@ -57,22 +59,23 @@ export function RowActions({ actions }: { actions: RowAction[] }) {
  * no column or row action is cut off on a tablet or a phone. Both show the
  * same cells, the selection checkbox and the row actions.
  */
-export function DataList<T>({
+export function DataList<T extends { id: string | number }>({
   rows,
-  rowKey,
+  rowKey = (row) => String(row.id),
   columns,
   actions,
   caption,
   selection,
 }: {
   rows: T[];
-  rowKey: (row: T) => string;
+  /** The row's key; its `id` unless given. */
+  rowKey?: (row: T) => string;
   columns: ListColumn<T>[];
   actions: (row: T) => RowAction[];
   /** Names the table and the card list for screen readers. */
   caption: string;
-  /** Rows can be selected (for batch actions) when given. */
-  selection?: { rows: RowSelection; pageLabel: string; rowLabel: (row: T) => string };
+  /** Rows can be selected (for batch actions) when given; `rowLabel` names a row's checkbox. */
+  selection?: { rows: RowSelection; rowLabel: (row: T) => string };
 }) {
   const { t } = useTranslation();
   const keys = rows.map(rowKey);
@@ -102,7 +105,7 @@ export function DataList<T>({
               {selection ? (
                 <th scope="col" className="w-8 py-2 pr-3">
                   <SelectCheckbox
-                    label={selection.pageLabel}
+                    label={t("listKit.selectPage")}
                     checked={headerChecked}
                     onCheckedChange={(on) => (on ? selection.rows.set(keys) : selection.rows.clear())}
                   />

@@ -6,6 +6,7 @@ import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Select } from "../ui/form";
 import { Spinner } from "../ui/spinner";
+import { DataList, type DataListProps } from "./data-list";
 import { pageCount, pageRange } from "./list-model";
 import type { ListState } from "./use-list-state";
 
@@ -35,6 +36,20 @@ export function ListBody({
     );
   }
   return <>{children}</>;
+}
+
+/** A list's rows as a table or cards (DataList), or ListBody's stand-ins while there are none to show. */
+export function ListRows<T extends { id: string | number }>({
+  query,
+  icon,
+  emptyText,
+  ...list
+}: DataListProps<T> & Pick<Parameters<typeof ListBody>[0], "query" | "icon" | "emptyText">) {
+  return (
+    <ListBody query={query} rowCount={list.rows.length} icon={icon} emptyText={emptyText}>
+      <DataList {...list} />
+    </ListBody>
+  );
 }
 
 /** "11–20 of 45", the page size (when there is a choice) and previous / next page. */

@@ -10,7 +10,6 @@ import {
   type KeyRole,
   normalizeBasePath,
   Permission,
-  type PermissionName,
 } from "@clipshare/shared";
 import type { ApiKeyRow, CreateApiKeyBody, UpdateApiKeyBody } from "./api/api-keys";
 

@@ -2,8 +2,8 @@ import { DISPLAY_NAME_MAX, type SessionDto } from "@clipshare/shared";
 import { LogOut, MonitorSmartphone, UserRound } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { PermissionBadges } from "../../../components/accounts/permission-badges";
-import { DataList, type ListColumn, type RowAction } from "../../../components/list/data-list";
-import { ListBody } from "../../../components/list/list-frame";
+import type { ListColumn, RowAction } from "../../../components/list/data-list";
+import { ListRows } from "../../../components/list/list-frame";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -226,20 +226,15 @@ function SessionsCard() {
         }
       />
       <div className="p-5">
-        <ListBody
+        <ListRows
           query={sessions}
-          rowCount={rows.length}
           icon={MonitorSmartphone}
           emptyText={t("account.sessions.empty")}
-        >
-          <DataList
-            rows={rows}
-            rowKey={(row) => row.id}
-            columns={columns}
-            actions={actions}
-            caption={t("account.sessions.tableCaption")}
-          />
-        </ListBody>
+          rows={rows}
+          columns={columns}
+          actions={actions}
+          caption={t("account.sessions.tableCaption")}
+        />
       </div>
     </Card>
   );

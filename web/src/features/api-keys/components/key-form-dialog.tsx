@@ -5,7 +5,7 @@ import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
-import { useFormState } from "../../../lib/use-form-state";
+import { useDialogForm } from "../../../lib/use-form-state";
 import {
   type EditExpiryChoice,
   EXPIRY_CHOICES,
@@ -34,9 +34,10 @@ export function KeyFormDialog({
   currentExpiry,
 }: KeyFormDialogProps) {
   const { t } = useTranslation();
-  const { values, set, errors, serverError, busy, submit } = useFormState<KeyFormValues, KeyFormErrors>({
+  const { values, set, errors, serverError, dialog } = useDialogForm<KeyFormValues, KeyFormErrors>({
     initial,
-    resetKey: open,
+    open,
+    onOpenChange,
     validate: (v) => validateKeyForm(v, mode),
     save: onSubmit,
   });
@@ -56,14 +57,11 @@ export function KeyFormDialog({
 
   return (
     <FormDialog
-      open={open}
-      onClose={() => onOpenChange(false)}
-      busy={busy}
+      {...dialog}
       size="lg"
       title={mode === "create" ? t("apiKeys.createTitle") : t("apiKeys.editTitle")}
       description={mode === "create" ? t("apiKeys.createDescription") : undefined}
       submitLabel={mode === "create" ? t("apiKeys.create") : undefined}
-      onSubmit={submit}
       formClassName="space-y-5"
     >
       <TextField

@@ -2,8 +2,8 @@ import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { PermissionBadges } from "../../../components/accounts/permission-badges";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
-import { DataList, type ListColumn, type RowAction } from "../../../components/list/data-list";
-import { ListBody } from "../../../components/list/list-frame";
+import type { ListColumn, RowAction } from "../../../components/list/data-list";
+import { ListRows } from "../../../components/list/list-frame";
 import { useConfirm } from "../../../components/list/use-list-state";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -156,15 +156,15 @@ export function KeyManagementModule() {
       />
 
       <div className="p-5">
-        <ListBody query={keys} rowCount={rows.length} icon={KeyRound} emptyText={t("apiKeys.empty")}>
-          <DataList
-            rows={rows}
-            rowKey={(row) => String(row.id)}
-            columns={columns}
-            actions={actions}
-            caption={t("apiKeys.tableCaption")}
-          />
-        </ListBody>
+        <ListRows
+          query={keys}
+          icon={KeyRound}
+          emptyText={t("apiKeys.empty")}
+          rows={rows}
+          columns={columns}
+          actions={actions}
+          caption={t("apiKeys.tableCaption")}
+        />
       </div>
 
       <KeyFormDialog
@@ -204,10 +204,8 @@ export function KeyManagementModule() {
       <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />
 
       <ConfirmDialog
-        open={deleting.target !== null}
+        state={deleting}
         busy={deleteKey.isPending}
-        error={deleting.error}
-        onCancel={deleting.close}
         onConfirm={async () => {
           if (!deleting.target) return;
           try {

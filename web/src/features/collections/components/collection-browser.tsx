@@ -8,7 +8,7 @@ import { useTranslation } from "../../../i18n";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { CollectionEntry, PublicCollection } from "../api/collections";
 import { useCollectionFolder } from "../hooks/use-collection-visit";
-import { EntryGallery, type EntryLayout, EntryList, looksLikeGallery } from "./collection-entries";
+import { CollectionEntries, type EntryLayout, looksLikeGallery } from "./collection-entries";
 import { EntryPreviewDialog } from "./entry-preview-dialog";
 
 /** Where the visitor is: the collection's top, or a folder inside one of its folder items. */
@@ -93,10 +93,8 @@ function Entries({
         {t("collectionView.empty")}
       </p>
     );
-  return layout === "gallery" ? (
-    <EntryGallery entries={entries} onOpenFolder={onOpenFolder} onPreview={onPreview} />
-  ) : (
-    <EntryList entries={entries} onOpenFolder={onOpenFolder} onPreview={onPreview} />
+  return (
+    <CollectionEntries layout={layout} entries={entries} onOpenFolder={onOpenFolder} onPreview={onPreview} />
   );
 }
 

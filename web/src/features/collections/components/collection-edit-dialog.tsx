@@ -1,13 +1,17 @@
-import { parseMaxViews, UPLOAD_EXPIRY_HOURS, type UpdateCollectionBody } from "@clipshare/shared";
+import { parseMaxViews, type UpdateCollectionBody } from "@clipshare/shared";
 import { File, Folder, X } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { PasswordField } from "../../../components/password-input";
-import { MaxViewsField, maxViewsErrorText } from "../../../components/share-options/share-fields";
+import {
+  ExpiryHoursField,
+  MaxViewsField,
+  maxViewsErrorText,
+} from "../../../components/share-options/share-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
 import { Dialog } from "../../../components/ui/dialog";
-import { Field, Input, Select } from "../../../components/ui/form";
+import { Field, Input } from "../../../components/ui/form";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
@@ -15,14 +19,6 @@ import { formatBytes } from "../../../lib/file-size";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { Collection } from "../api/collections";
 import { useCollectionDetail, useUpdateCollection } from "../hooks/use-collections";
-
-const EXPIRY_KEYS: Record<number, "1h" | "1d" | "7d" | "30d" | "never"> = {
-  1: "1h",
-  24: "1d",
-  168: "7d",
-  720: "30d",
-  0: "never",
-};
 
 /** The changed fields of an edit; items only when some were removed. */
 export function collectionUpdateBody(
@@ -143,18 +139,7 @@ export function CollectionEditDialog({
             onCheckedChange={setClearPassword}
           />
         ) : null}
-        <Field label={t("explorer.shareExpiry")}>
-          {({ id }) => (
-            <Select id={id} value={expiry} onChange={(e) => setExpiry(e.target.value)}>
-              <option value="keep">{t("collections.keepExpiry")}</option>
-              {UPLOAD_EXPIRY_HOURS.map((hours) => (
-                <option key={hours} value={String(hours)}>
-                  {t(`fileShare.expiry.${EXPIRY_KEYS[hours] ?? "never"}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <ExpiryHoursField value={expiry} onChange={setExpiry} keepLabel={t("collections.keepExpiry")} />
         <MaxViewsField
           value={maxViews}
           onChange={(value) => {

@@ -3,8 +3,8 @@ import { Copy, Layers, Lock, Pencil, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
-import { DataList, type ListColumn, type RowAction } from "../../../components/list/data-list";
-import { ListBody, ListPager } from "../../../components/list/list-frame";
+import type { ListColumn, RowAction } from "../../../components/list/data-list";
+import { ListPager, ListRows } from "../../../components/list/list-frame";
 import { ListToolbar } from "../../../components/list/list-toolbar";
 import { useConfirm, useListState, usePageInRange } from "../../../components/list/use-list-state";
 import { NotificationRuleDialog } from "../../../components/notifications/notification-rule-dialog";
@@ -185,25 +185,19 @@ export function CollectionsModule() {
             deleting.ask(rows.filter((r) => selection.has(r.id)));
           }}
         />
-        <ListBody
+        <ListRows
           query={collections}
-          rowCount={rows.length}
           icon={Layers}
           emptyText={list.filtered ? t("collections.noMatches") : t("collections.empty")}
-        >
-          <DataList
-            rows={rows}
-            rowKey={(c) => c.id}
-            columns={columns}
-            actions={actions}
-            caption={t("collections.tableCaption")}
-            selection={{
-              rows: selection,
-              pageLabel: t("listKit.selectPage"),
-              rowLabel: (c) => t("collections.selectNamed", { name: c.title || c.slug }),
-            }}
-          />
-        </ListBody>
+          rows={rows}
+          columns={columns}
+          actions={actions}
+          caption={t("collections.tableCaption")}
+          selection={{
+            rows: selection,
+            rowLabel: (c) => t("collections.selectNamed", { name: c.title || c.slug }),
+          }}
+        />
         <ListPager list={list} total={total} rowCount={rows.length} busy={collections.isFetching} />
       </div>
 
@@ -215,10 +209,8 @@ export function CollectionsModule() {
         />
       ) : null}
       <ConfirmDialog
-        open={deleting.target !== null}
+        state={deleting}
         busy={remove.isPending}
-        error={deleting.error}
-        onCancel={deleting.close}
         onConfirm={() => void confirmDelete()}
         title={t("collections.deleteTitle", { count })}
         description={count === 1 ? (deleting.target?.[0]?.title ?? deleting.target?.[0]?.slug) : undefined}

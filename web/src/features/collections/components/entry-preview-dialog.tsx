@@ -1,11 +1,9 @@
-import { Download } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { buttonClasses } from "../../../components/ui/button";
+import { DownloadButton } from "../../../components/share-details";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
-import { backendUrl } from "../../../lib/share-links";
 import type { CollectionEntry } from "../api/collections";
 
 // The file page's viewers, loaded when a preview opens.
@@ -31,14 +29,7 @@ export function EntryPreviewDialog({
       size="lg"
       title={entry?.name ?? ""}
       description={entry ? `${formatBytes(entry.size)} · ${entry.mimetype ?? ""}` : undefined}
-      footer={
-        entry?.download_url ? (
-          <a href={backendUrl(entry.download_url)} download={entry.name} className={buttonClasses("primary")}>
-            <Download className="h-4 w-4" aria-hidden />
-            {t("fileView.download")}
-          </a>
-        ) : null
-      }
+      footer={entry?.download_url ? <DownloadButton url={entry.download_url} filename={entry.name} /> : null}
     >
       {entry?.view_url ? (
         <Suspense fallback={<Spinner />}>

@@ -4,8 +4,7 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { AccessLogDialog } from "../../../components/access-log/access-log-dialog";
 import { OwnerFilter } from "../../../components/accounts/owner-filter";
-import { DataList } from "../../../components/list/data-list";
-import { ListBody, ListPager } from "../../../components/list/list-frame";
+import { ListPager, ListRows } from "../../../components/list/list-frame";
 import { ListToolbar } from "../../../components/list/list-toolbar";
 import { useConfirm, useListState, usePageInRange } from "../../../components/list/use-list-state";
 import { NotificationRuleDialog } from "../../../components/notifications/notification-rule-dialog";
@@ -152,32 +151,24 @@ export function FileManagementModule() {
                   </option>
                 ))}
               </Select>
-              {caps.isAdmin ? (
-                <OwnerFilter value={filters.owner} onChange={(owner) => list.setFilter("owner", owner)} />
-              ) : null}
+              <OwnerFilter value={filters.owner} onChange={(owner) => list.setFilter("owner", owner)} />
             </>
           }
         />
 
-        <ListBody
+        <ListRows
           query={files}
-          rowCount={rows.length}
           icon={Files}
           emptyText={list.filtered ? t("fileManagement.noMatches") : t("fileManagement.empty")}
-        >
-          <DataList
-            rows={rows}
-            rowKey={(file) => file.id}
-            columns={columns}
-            actions={actions}
-            caption={t("fileManagement.tableCaption")}
-            selection={{
-              rows: selection,
-              pageLabel: t("listKit.selectPage"),
-              rowLabel: (file) => t("fileManagement.selectNamed", { name: file.filename }),
-            }}
-          />
-        </ListBody>
+          rows={rows}
+          columns={columns}
+          actions={actions}
+          caption={t("fileManagement.tableCaption")}
+          selection={{
+            rows: selection,
+            rowLabel: (file) => t("fileManagement.selectNamed", { name: file.filename }),
+          }}
+        />
 
         <ListPager list={list} total={total} rowCount={rows.length} busy={files.isFetching} />
       </div>

@@ -1,13 +1,13 @@
-import { Download, ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import { DownloadButton } from "../../../components/share-details";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClasses } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../i18n";
 import { formatBytes } from "../../../lib/file-size";
-import { backendUrl } from "../../../lib/share-links";
 import { useErrorText } from "../../../lib/use-error-text";
 import type { FileShare } from "../api/file-shares";
 import { useFileShareDetail } from "../hooks/use-file-shares";
@@ -42,14 +42,7 @@ export function FilePreviewDialog({ file, onClose }: { file: FileShare | null; o
               {t("fileManagement.openSharePage")}
             </Link>
             {detail.data ? (
-              <a
-                href={backendUrl(detail.data.urls.downloadUrl)}
-                download={file.filename}
-                className={buttonClasses("primary")}
-              >
-                <Download className="h-4 w-4" aria-hidden />
-                {t("fileView.download")}
-              </a>
+              <DownloadButton url={detail.data.urls.downloadUrl} filename={file.filename} />
             ) : null}
           </>
         ) : null

@@ -1,48 +1,24 @@
-import { Calendar, Copy, Download, Eye, HardDrive, Hourglass, LockKeyhole, Tag } from "lucide-react";
-import type { ReactNode } from "react";
+import { Calendar, Copy, HardDrive, Tag } from "lucide-react";
 import { useParams } from "react-router";
 import { FilePreview } from "../../../components/file-preview/file-preview";
 import { OfflineCopyMark } from "../../../components/offline/offline-copy-mark";
+import { DownloadButton, ShareLimits, ShareMeta, ShareNotes } from "../../../components/share-details";
 import { ShareQrButton } from "../../../components/share-qr-code";
-import { ShareUnavailable, type UnavailableReason } from "../../../components/share-unavailable";
+import { ShareLoadFailure, unavailableReason } from "../../../components/share-unavailable";
 import { Alert } from "../../../components/ui/alert";
-import { Badge } from "../../../components/ui/badge";
-import { Button, buttonClasses } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { useTranslation } from "../../../i18n";
-import { isApiError } from "../../../lib/api-error";
 import { copyText } from "../../../lib/clipboard";
 import { formatBytes } from "../../../lib/file-size";
 import { formatDateTime } from "../../../lib/format";
 import type { PublicFile } from "../../../lib/public-files";
-import { backendUrl, fileShareUrl } from "../../../lib/share-links";
-import { useErrorText } from "../../../lib/use-error-text";
+import { fileShareUrl } from "../../../lib/share-links";
 import { usePublicFile } from "../hooks/use-public-file";
 import { EncryptedFile } from "./encrypted-file";
 import { FileHeading } from "./file-heading";
 import { FilePasswordPrompt } from "./password-prompt";
-
-/** Which "unavailable" page an error means: 404 missing, 410 expired or used up. */
-export function unavailableReason(error: unknown): UnavailableReason | null {
-  if (!isApiError(error) || error.kind !== "http") return null;
-  if (error.status === 404) return "missing";
-  if (error.status === 410) return error.errorId === "file_view_limit" ? "used-up" : "expired";
-  return null;
-}
-
-function Meta({ icon: Icon, label, children }: { icon: typeof Tag; label: string; children: ReactNode }) {
-  // dt and dd are direct children of this group: a definition list allows no other wrapper.
-  return (
-    <div className="relative min-w-0 pl-6.5">
-      <dt className="text-xs text-slate-500 dark:text-slate-400">
-        <Icon className="absolute top-0.5 left-0 h-4 w-4 text-slate-400" aria-hidden />
-        {label}
-      </dt>
-      <dd className="text-sm font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * "application/octet-stream" wraps after the slash, never inside "octet-stream": the subtype is
@@ -68,46 +44,24 @@ function FileDetails({ file }: { file: PublicFile }) {
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
       <FileHeading name={file.filename}>
-        {file.remark ? (
-          <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-300">{file.remark}</p>
-        ) : null}
-        {file.has_password ? (
-          <Badge tone="warning" className="mt-2 gap-1">
-            <LockKeyhole className="h-3 w-3" aria-hidden />
-            {t("pastes.passwordProtected")}
-          </Badge>
-        ) : null}
+        <ShareNotes remark={file.remark} hasPassword={file.has_password} />
       </FileHeading>
 
       <dl className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-        <Meta icon={HardDrive} label={t("fileView.meta.size")}>
+        <ShareMeta icon={HardDrive} label={t("fileView.meta.size")}>
           {formatBytes(file.size)}
-        </Meta>
-        <Meta icon={Tag} label={t("fileView.meta.type")}>
+        </ShareMeta>
+        <ShareMeta icon={Tag} label={t("fileView.meta.type")}>
           <MimeType value={file.mimetype || "application/octet-stream"} />
-        </Meta>
-        <Meta icon={Calendar} label={t("fileView.meta.uploaded")}>
+        </ShareMeta>
+        <ShareMeta icon={Calendar} label={t("fileView.meta.uploaded")}>
           {formatDateTime(file.created_at, i18n.language)}
-        </Meta>
-        <Meta icon={Eye} label={t("fileView.meta.viewsLeft")}>
-          {file.remaining_views === null ? t("fileView.meta.unlimited") : file.remaining_views}
-        </Meta>
-        <Meta icon={Hourglass} label={t("fileView.meta.expires")}>
-          {file.expires_at ? formatDateTime(file.expires_at, i18n.language) : t("fileView.meta.never")}
-        </Meta>
+        </ShareMeta>
+        <ShareLimits remainingViews={file.remaining_views} expiresAt={file.expires_at} />
       </dl>
 
       <div className="mt-5 flex flex-wrap gap-2">
-        {file.downloadUrl ? (
-          <a
-            href={backendUrl(file.downloadUrl)}
-            download={file.filename}
-            className={buttonClasses("primary")}
-          >
-            <Download className="h-4 w-4" aria-hidden />
-            {t("fileView.download")}
-          </a>
-        ) : null}
+        {file.downloadUrl ? <DownloadButton url={file.downloadUrl} filename={file.filename} /> : null}
         <Button
           variant="outline"
           onClick={async () => {
@@ -128,17 +82,11 @@ function FileDetails({ file }: { file: PublicFile }) {
 export function FilePage() {
   const { t } = useTranslation();
   const { slug = "" } = useParams();
-  const errorText = useErrorText();
   const file = usePublicFile(slug);
 
   if (file.isPending) return <PageSpinner />;
   if (file.isError) {
-    const reason = unavailableReason(file.error);
-    return reason ? (
-      <ShareUnavailable reason={reason} />
-    ) : (
-      <ShareUnavailable reason="failed" message={errorText(file.error)} onRetry={() => void file.refetch()} />
-    );
+    return <ShareLoadFailure kind="file" error={file.error} onRetry={() => void file.refetch()} />;
   }
 
   const data = file.data;
@@ -147,7 +95,7 @@ export function FilePage() {
       <FilePasswordPrompt
         slug={data.slug}
         onGone={(error) => {
-          if (!unavailableReason(error)) return false;
+          if (!unavailableReason(error, "file")) return false;
           void file.refetch();
           return true;
         }}

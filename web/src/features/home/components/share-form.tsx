@@ -1,6 +1,6 @@
 import { Send } from "lucide-react";
 import type { FormEvent } from "react";
-import { PasswordInput } from "../../../components/password-input";
+import { PasswordField } from "../../../components/password-input";
 import {
   AccessLogField,
   ExpiryField,
@@ -12,7 +12,6 @@ import {
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox";
-import { Field } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import type { ExpiryUnit, ShareFormErrors, ShareFormValues } from "../../../lib/share-options/form-model";
 
@@ -74,21 +73,13 @@ export function ShareForm({
             onChange={(v) => set("slug", v)}
             error={errorText("slug", errors.slug)}
           />
-          <Field
+          <PasswordField
             label={t("pastes.form.password")}
             hint={encrypt ? t("e2e.passwordHint") : t("pastes.form.passwordHint")}
             error={errorText("password", errors.password)}
-          >
-            {({ id, describedBy, invalid }) => (
-              <PasswordInput
-                id={id}
-                describedBy={describedBy}
-                invalid={invalid}
-                value={values.password}
-                onChange={(v) => set("password", v)}
-              />
-            )}
-          </Field>
+            value={values.password}
+            onChange={(v) => set("password", v)}
+          />
           <ExpiryField
             unit={values.expiryUnit}
             amount={values.expiryAmount}

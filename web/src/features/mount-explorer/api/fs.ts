@@ -18,7 +18,7 @@ import type {
   FsZipLink,
   ThumbnailSize,
 } from "@clipshare/shared";
-import { authorizationHeader, buildUrl, type Credentials } from "@clipshare/shared";
+import { authorizationHeader, buildUrl } from "@clipshare/shared";
 import type { ArchiveSource } from "../../../components/file-preview/archive-preview";
 import { api, apiBase } from "../../../lib/api";
 import { currentCredentials } from "../../../lib/auth-store";

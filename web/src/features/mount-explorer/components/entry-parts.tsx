@@ -79,24 +79,25 @@ export function EntryIcon({ entry, className }: { entry: FsEntry; className?: st
  * is the name button, so nothing interactive sits inside another.
  */
 export function EntryItem({
-  entry,
   props,
-  role,
+  role = "row",
   className,
   style,
   children,
   measure,
   index,
 }: {
-  entry: FsEntry;
   props: EntryViewProps;
-  role: "row" | "gridcell";
+  /** A row of the list and gallery views, or a cell of a grid row. */
+  role?: "row" | "gridcell";
   className: string;
   style?: React.CSSProperties;
   children: ReactNode;
   measure?: (el: HTMLElement | null) => void;
+  /** The entry's place in `props.entries`. */
   index: number;
 }) {
+  const entry = props.entries[index]!;
   const selected = props.selected.has(entry.path);
   const press = useLongPress((at) => props.onMenu(entry, at));
   return (

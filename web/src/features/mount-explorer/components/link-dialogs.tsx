@@ -2,7 +2,7 @@ import { parseMaxViews } from "@clipshare/shared";
 import { Copy, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { PasswordField } from "../../../components/password-input";
-import { QrCode } from "../../../components/qr-code";
+import { CreateShareDialog } from "../../../components/share-options/create-share-dialog";
 import {
   AccessLogField,
   MaxViewsField,
@@ -192,92 +192,62 @@ export function ShareDialog({ entry, onClose }: { entry: FsEntry; onClose: () =>
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <CreateShareDialog
       title={t("explorer.shareTitle")}
       description={entry.name}
-      footer={
-        share ? (
-          <Button variant="outline" onClick={onClose}>
-            {t("common.close")}
-          </Button>
-        ) : (
-          <>
-            <Button variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button disabled={busy} onClick={() => void create()}>
-              {t("explorer.createShare")}
-            </Button>
-          </>
-        )
-      }
+      createLabel={t("explorer.createShare")}
+      linkLabel={t("explorer.shareLink")}
+      url={url}
+      busy={busy}
+      onCreate={() => void create()}
+      onClose={onClose}
     >
-      {share && url ? (
-        <div className="flex flex-col items-center gap-3">
-          <QrCode value={url} label={t("pastes.qrAlt", { link: url })} />
-          <Input
-            readOnly
-            value={url}
-            aria-label={t("explorer.shareLink")}
-            onFocus={(e) => e.target.select()}
-          />
-          <Button size="sm" variant="outline" onClick={() => void copyText(url)}>
-            <Copy className="h-4 w-4" aria-hidden />
-            {t("common.copy")}
-          </Button>
-        </div>
-      ) : (
-        <div className="space-y-3">
-          <RemarkField
-            label={t("upload.options.remark")}
-            hint={t("explorer.optional")}
-            error={fieldError("remark", problems.remark)}
-            value={values.remark}
-            onChange={(v) => set("remark", v)}
-          />
-          <SlugField
-            prefix="/file/"
-            label={t("upload.options.slug")}
-            hint={t("explorer.optional")}
-            error={fieldError("slug", problems.slug)}
-            value={values.slug}
-            onChange={(v) => set("slug", v)}
-          />
-          <PasswordField
-            label={t("explorer.sharePassword")}
-            hint={t("explorer.optional")}
-            error={fieldError("password", problems.password)}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(v) => set("password", v)}
-          />
-          <Field label={t("explorer.shareExpiry")}>
-            {({ id }) => (
-              <Select
-                id={id}
-                value={values.expiresInHours}
-                onChange={(e) => set("expiresInHours", Number(e.target.value))}
-              >
-                <option value={0}>{t("explorer.expiry.never")}</option>
-                {SHARE_EXPIRY_HOURS.map((o) => (
-                  <option key={o.hours} value={o.hours}>
-                    {t(o.key)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <MaxViewsField
-            value={values.maxViews}
-            onChange={(v) => set("maxViews", v)}
-            error={fieldError("maxViews", problems.maxViews)}
-          />
-          <AccessLogField noLog={values.noLog} onChange={(noLog) => set("noLog", noLog)} />
-          {error ? <Alert>{error}</Alert> : null}
-        </div>
-      )}
-    </Dialog>
+      <RemarkField
+        label={t("upload.options.remark")}
+        hint={t("explorer.optional")}
+        error={fieldError("remark", problems.remark)}
+        value={values.remark}
+        onChange={(v) => set("remark", v)}
+      />
+      <SlugField
+        prefix="/file/"
+        label={t("upload.options.slug")}
+        hint={t("explorer.optional")}
+        error={fieldError("slug", problems.slug)}
+        value={values.slug}
+        onChange={(v) => set("slug", v)}
+      />
+      <PasswordField
+        label={t("explorer.sharePassword")}
+        hint={t("explorer.optional")}
+        error={fieldError("password", problems.password)}
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(v) => set("password", v)}
+      />
+      <Field label={t("explorer.shareExpiry")}>
+        {({ id }) => (
+          <Select
+            id={id}
+            value={values.expiresInHours}
+            onChange={(e) => set("expiresInHours", Number(e.target.value))}
+          >
+            <option value={0}>{t("explorer.expiry.never")}</option>
+            {SHARE_EXPIRY_HOURS.map((o) => (
+              <option key={o.hours} value={o.hours}>
+                {t(o.key)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <MaxViewsField
+        value={values.maxViews}
+        onChange={(v) => set("maxViews", v)}
+        error={fieldError("maxViews", problems.maxViews)}
+      />
+      <AccessLogField noLog={values.noLog} onChange={(noLog) => set("noLog", noLog)} />
+      {error ? <Alert>{error}</Alert> : null}
+    </CreateShareDialog>
   );
 }

@@ -54,9 +54,7 @@ export function ListRow({ props, vi, tabStop }: { props: EntryViewProps; vi: Vir
   const entry = props.entries[vi.index]!;
   return (
     <EntryItem
-      entry={entry}
       props={props}
-      role="row"
       index={vi.index}
       style={{
         position: "absolute",

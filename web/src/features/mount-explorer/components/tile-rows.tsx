@@ -35,7 +35,6 @@ export function GridRow({
         return (
           <EntryItem
             key={entry.path}
-            entry={entry}
             props={props}
             role="gridcell"
             index={index}
@@ -70,9 +69,7 @@ export function GalleryItem({
   const entry = props.entries[vi.index]!;
   return (
     <EntryItem
-      entry={entry}
       props={props}
-      role="row"
       index={vi.index}
       measure={measure}
       style={{

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { OfflineCopyMark } from "../../../components/offline/offline-copy-mark";
 import { PasswordPrompt } from "../../../components/password-prompt";
+import { ShareUnavailable, unavailableReason } from "../../../components/share-unavailable";
 import { StatusCard } from "../../../components/status-card";
 import { PasteContent } from "../../../components/text-view/paste-content";
 import { Alert } from "../../../components/ui/alert";
@@ -16,10 +17,8 @@ import { useOwnTitle } from "../../../lib/page-title";
 import type { PasteView } from "../../../lib/pastes/api";
 import { useErrorText } from "../../../lib/use-error-text";
 import { usePasteView, useUnlockPaste } from "../hooks/use-paste-view";
-import { unavailableReason } from "../paste-status";
 import { PasteSkeleton } from "./paste-skeleton";
 import { PasteToolbar } from "./paste-toolbar";
-import { PasteUnavailable } from "./paste-unavailable";
 
 // Only encrypted pastes need the decryption code: plain ones never load it.
 const EncryptedPaste = lazy(() => import("./encrypted-paste").then((m) => ({ default: m.EncryptedPaste })));
@@ -39,8 +38,8 @@ function PasteScreen({ slug }: { slug: string }) {
 
   if (view.isPending) return <PasteSkeleton />;
   if (view.isError) {
-    const reason = unavailableReason(view.error);
-    if (reason) return <PasteUnavailable reason={reason} />;
+    const reason = unavailableReason(view.error, "paste");
+    if (reason) return <ShareUnavailable kind="paste" reason={reason} />;
     // Offline and not kept on this device: say so, like any page the browser has no copy of.
     if (isApiError(view.error) && (view.error.kind === "network" || view.error.kind === "timeout"))
       return (
@@ -71,8 +70,8 @@ function PasteScreen({ slug }: { slug: string }) {
 
   const paste = view.data;
   if (paste.content === undefined || paste.requires_password) {
-    const reason = unlock.isError ? unavailableReason(unlock.error) : null;
-    if (reason) return <PasteUnavailable reason={reason} />;
+    const reason = unlock.isError ? unavailableReason(unlock.error, "paste") : null;
+    if (reason) return <ShareUnavailable kind="paste" reason={reason} />;
     return (
       <div className="py-4 sm:py-10">
         <PasswordPrompt

@@ -5,7 +5,7 @@ import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
 import type { SizeInputUnit } from "../../../lib/file-size";
-import { useFormState } from "../../../lib/use-form-state";
+import { useDialogForm } from "../../../lib/use-form-state";
 import type { ProviderType, RemotePreset, StorageType } from "../api/storage-configs";
 import {
   applyProvider,
@@ -40,12 +40,13 @@ export function StorageConfigFormDialog({
   onSubmit,
 }: StorageConfigFormDialogProps) {
   const { t } = useTranslation();
-  const { values, set, update, errors, serverError, busy, submit } = useFormState<
+  const { values, set, update, errors, serverError, dialog } = useDialogForm<
     StorageConfigFormValues,
     StorageConfigErrors
   >({
     initial,
-    resetKey: open,
+    open,
+    onOpenChange,
     validate: (v) => validateStorageConfigForm(v, mode, mode === "edit" ? initial : undefined),
     save: onSubmit,
   });
@@ -104,14 +105,11 @@ export function StorageConfigFormDialog({
 
   return (
     <FormDialog
-      open={open}
-      onClose={() => onOpenChange(false)}
-      busy={busy}
+      {...dialog}
       size="lg"
       title={mode === "create" ? t("storageConfig.createTitle") : t("storageConfig.editTitle")}
       description={mode === "create" ? t("storageConfig.createDescription") : undefined}
       submitLabel={mode === "create" ? t("storageConfig.create") : undefined}
-      onSubmit={submit}
       formClassName="space-y-5"
     >
       <div className="grid gap-4 sm:grid-cols-2">

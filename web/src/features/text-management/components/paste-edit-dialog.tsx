@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { CodeEditor } from "../../../components/code-editor/code-editor";
 import { ContentSkeleton } from "../../../components/content-skeleton";
-import { PasswordInput } from "../../../components/password-input";
+import { PasswordField } from "../../../components/password-input";
 import {
   ExpiryField,
   MaxViewsField,
@@ -162,17 +162,12 @@ function EditFields({
           </Field>
         )}
         {values.passwordAction === "set" ? (
-          <Field label={t("textManagement.form.newPassword")} error={fieldError("password", errors.password)}>
-            {({ id, describedBy, invalid }) => (
-              <PasswordInput
-                id={id}
-                describedBy={describedBy}
-                invalid={invalid}
-                value={values.password}
-                onChange={(v) => set("password", v)}
-              />
-            )}
-          </Field>
+          <PasswordField
+            label={t("textManagement.form.newPassword")}
+            error={fieldError("password", errors.password)}
+            value={values.password}
+            onChange={(v) => set("password", v)}
+          />
         ) : null}
         <ExpiryField
           unit={values.expiryUnit}

@@ -5,8 +5,7 @@ import { Link } from "react-router";
 import { AccessLogDialog } from "../../../components/access-log/access-log-dialog";
 import { OwnerFilter } from "../../../components/accounts/owner-filter";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
-import { DataList } from "../../../components/list/data-list";
-import { ListBody, ListPager } from "../../../components/list/list-frame";
+import { ListPager, ListRows } from "../../../components/list/list-frame";
 import { ListToolbar } from "../../../components/list/list-toolbar";
 import { useConfirm, useListState, usePageInRange } from "../../../components/list/use-list-state";
 import { NotificationRuleDialog } from "../../../components/notifications/notification-rule-dialog";
@@ -129,32 +128,24 @@ export function TextManagementModule() {
                 <option value="active">{t("textManagement.status.active")}</option>
                 <option value="expired">{t("textManagement.status.expired")}</option>
               </Select>
-              {caps.isAdmin ? (
-                <OwnerFilter value={filters.owner} onChange={(owner) => list.setFilter("owner", owner)} />
-              ) : null}
+              <OwnerFilter value={filters.owner} onChange={(owner) => list.setFilter("owner", owner)} />
             </>
           }
         />
 
-        <ListBody
+        <ListRows
           query={pastes}
-          rowCount={rows.length}
           icon={FileText}
           emptyText={list.filtered ? t("textManagement.noMatches") : t("textManagement.empty")}
-        >
-          <DataList
-            rows={rows}
-            rowKey={(row) => row.id}
-            columns={columns}
-            actions={actions}
-            caption={t("textManagement.tableCaption")}
-            selection={{
-              rows: selection,
-              pageLabel: t("listKit.selectPage"),
-              rowLabel: (row) => t("textManagement.selectNamed", { slug: row.slug }),
-            }}
-          />
-        </ListBody>
+          rows={rows}
+          columns={columns}
+          actions={actions}
+          caption={t("textManagement.tableCaption")}
+          selection={{
+            rows: selection,
+            rowLabel: (row) => t("textManagement.selectNamed", { slug: row.slug }),
+          }}
+        />
 
         <ListPager list={list} total={pagination?.total ?? 0} rowCount={rows.length} pageSizes={PAGE_SIZES} />
       </div>
@@ -174,10 +165,8 @@ export function TextManagementModule() {
       />
 
       <ConfirmDialog
-        open={deleting.target !== null}
+        state={deleting}
         busy={remove.isPending}
-        error={deleting.error}
-        onCancel={deleting.close}
         onConfirm={() => void confirmDelete()}
         title={
           deleting.target?.length === 1
@@ -194,10 +183,8 @@ export function TextManagementModule() {
       </ConfirmDialog>
 
       <ConfirmDialog
-        open={clearing.target !== null}
+        state={clearing}
         busy={clear.isPending}
-        error={clearing.error}
-        onCancel={clearing.close}
         onConfirm={() => void confirmClear()}
         title={t("textManagement.clearTitle")}
         description={

@@ -6,7 +6,7 @@ import { CheckboxField } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";
 import { SelectField, TextField } from "../../../components/ui/form";
 import { useTranslation } from "../../../i18n";
-import { useFormState } from "../../../lib/use-form-state";
+import { useDialogForm } from "../../../lib/use-form-state";
 import {
   offeredPermissions,
   type UserFormErrors,
@@ -27,9 +27,10 @@ export interface UserFormDialogProps {
 /** Create or edit a user, or make an invitation: the role and the grant, and what each mode adds. */
 export function UserFormDialog({ mode, open, initial, onOpenChange, onSubmit }: UserFormDialogProps) {
   const { t } = useTranslation();
-  const { values, set, errors, serverError, busy, submit } = useFormState<UserFormValues, UserFormErrors>({
+  const { values, set, errors, serverError, dialog } = useDialogForm<UserFormValues, UserFormErrors>({
     initial,
-    resetKey: open,
+    open,
+    onOpenChange,
     validate: (v) => validateUserForm(v, mode),
     save: onSubmit,
   });
@@ -41,14 +42,11 @@ export function UserFormDialog({ mode, open, initial, onOpenChange, onSubmit }: 
 
   return (
     <FormDialog
-      open={open}
-      onClose={() => onOpenChange(false)}
-      busy={busy}
+      {...dialog}
       size="lg"
       title={t(`users.form.title.${mode}`)}
       description={t(`users.form.description.${mode}`)}
       submitLabel={t(`users.form.submit.${mode}`)}
-      onSubmit={submit}
       formClassName="space-y-5"
     >
       {mode === "create" ? (

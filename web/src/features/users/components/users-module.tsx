@@ -4,8 +4,8 @@ import { useState } from "react";
 import { PermissionBadges } from "../../../components/accounts/permission-badges";
 import { CopyLinkButton } from "../../../components/copy-link-button";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
-import { DataList, type ListColumn, type RowAction } from "../../../components/list/data-list";
-import { ListBody } from "../../../components/list/list-frame";
+import type { ListColumn, RowAction } from "../../../components/list/data-list";
+import { ListRows } from "../../../components/list/list-frame";
 import { useConfirm } from "../../../components/list/use-list-state";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -183,20 +183,15 @@ function InvitationsCard({ onInvite }: { onInvite: () => void }) {
         }
       />
       <div className="p-5">
-        <ListBody
+        <ListRows
           query={invitations}
-          rowCount={rows.length}
           icon={Link2}
           emptyText={t("users.noInvitations")}
-        >
-          <DataList
-            rows={rows}
-            rowKey={(row) => row.id}
-            columns={columns}
-            actions={actions}
-            caption={t("users.invitationsCaption")}
-          />
-        </ListBody>
+          rows={rows}
+          columns={columns}
+          actions={actions}
+          caption={t("users.invitationsCaption")}
+        />
       </div>
     </Card>
   );
@@ -296,15 +291,15 @@ export function UsersModule() {
           }
         />
         <div className="p-5">
-          <ListBody query={users} rowCount={rows.length} icon={Users} emptyText={t("users.empty")}>
-            <DataList
-              rows={rows}
-              rowKey={(row) => row.id}
-              columns={columns}
-              actions={actions}
-              caption={t("users.tableCaption")}
-            />
-          </ListBody>
+          <ListRows
+            query={users}
+            icon={Users}
+            emptyText={t("users.empty")}
+            rows={rows}
+            columns={columns}
+            actions={actions}
+            caption={t("users.tableCaption")}
+          />
         </div>
       </Card>
 
