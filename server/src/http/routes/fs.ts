@@ -25,13 +25,7 @@ import { requireAnyPermission, requireAuthenticated } from "../../auth/policy";
 import type { Principal } from "../../auth/principal";
 import type { AppContext } from "../../context";
 import type { TaskRow } from "../../db/schema";
-import {
-  archiveKindOf,
-  archiveSourceOf,
-  listArchive,
-  notAnArchive,
-  openArchiveEntry,
-} from "../../domain/archives/archive-reader";
+import { listArchive, openArchiveEntry, openedArchive } from "../../domain/archives/archive-reader";
 import { isVisitor } from "../../domain/fs/access";
 import { namesFile } from "../../domain/fs/fs-uploads";
 import { displayPath, normalizeVirtualPath } from "../../domain/fs/vpath";
@@ -190,9 +184,7 @@ export function fsRoutes(ctx: AppContext) {
   // Inside archive files: the entries, and one entry streamed out (domain/archives).
   const archiveOf = async (c: Context<AppEnv>, path: string) => {
     const { target, entry } = await vfs.openFile(actorOf(c), path);
-    const kind = archiveKindOf(entry.name);
-    if (!kind) throw notAnArchive();
-    return { kind, source: archiveSourceOf(target.driver, target.subPath, entry.size) };
+    return openedArchive(target.driver, { path: target.subPath, name: entry.name, size: entry.size });
   };
 
   app.get(

@@ -10,10 +10,10 @@ import type { AppContext } from "../../context";
 import type { FileRow } from "../../db/schema";
 import {
   archiveKindOf,
-  archiveSourceOf,
   listArchive,
   notAnArchive,
   openArchiveEntry,
+  openedArchive,
 } from "../../domain/archives/archive-reader";
 import type { DownloadGrant } from "../../domain/files/file-share-service";
 import { SHARE_TOKEN_TTL_SECONDS } from "../../domain/shares/access-tokens";
@@ -218,8 +218,8 @@ export function publicFileRoutes(ctx: AppContext) {
       if (row.encrypted_meta !== null || !archiveKindOf(row.filename)) throw notAnArchive();
     });
     const { driver } = await ctx.storageConfigs.driverById(grant.row.storage_config_id!);
-    const source = archiveSourceOf(driver, grant.row.storage_path, grant.row.size);
-    return { grant, kind: archiveKindOf(grant.row.filename)!, source };
+    const { storage_path: path, filename: name, size } = grant.row;
+    return { grant, ...openedArchive(driver, { path, name, size }) };
   };
 
   app.get(
