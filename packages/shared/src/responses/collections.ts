@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listPagination, SHARE_STATES } from "./pastes";
+import { listPagination, lockedShare, SHARE_STATES } from "./pastes";
 
 /** What the collection routes answer in `data`. */
 
@@ -100,15 +100,7 @@ export const publicCollection = z.strictObject({
 export type PublicCollection = z.infer<typeof publicCollection>;
 
 /** A protected collection before its password: nothing that names what it holds. */
-export const lockedCollection = z.strictObject({
-  slug: z.string(),
-  requires_password: z.literal(true),
-  has_password: z.literal(true),
-  expires_at: nullableString,
-  views: z.number(),
-  max_views: z.number().nullable(),
-  remaining_views: z.number().nullable(),
-});
+export const lockedCollection = lockedShare;
 export type LockedCollection = z.infer<typeof lockedCollection>;
 
 /** GET /public/collections/:slug/items/:item/list: one page of a folder item. */

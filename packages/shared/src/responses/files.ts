@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { STORAGE_TYPES } from "../schemas/storage-configs";
-import { listPagination, SHARE_STATES } from "./pastes";
+import { listPagination, lockedShare, SHARE_STATES } from "./pastes";
 
 /** What the file-share API answers in `data`. */
 
@@ -87,15 +87,7 @@ export const fileBatchDeleteResult = z.strictObject({
 export type FileBatchDeleteResult = z.infer<typeof fileBatchDeleteResult>;
 
 /** What a visitor sees of a file share before its password: only what the password prompt needs. */
-const publicFileLocked = z.strictObject({
-  slug: z.string(),
-  requires_password: z.literal(true),
-  has_password: z.literal(true),
-  expires_at: nullableString,
-  views: z.number(),
-  max_views: z.number().nullable(),
-  remaining_views: z.number().nullable(),
-});
+const publicFileLocked = lockedShare;
 const publicFileShown = z.strictObject({
   id: z.string(),
   slug: z.string(),

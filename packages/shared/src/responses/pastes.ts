@@ -103,3 +103,14 @@ export const listPagination = z.strictObject({
   offset: z.number(),
   hasMore: z.boolean(),
 });
+
+/** A password-protected share (file, collection) before its password: only what the prompt needs. */
+export const lockedShare = z.strictObject({
+  slug: z.string(),
+  requires_password: z.literal(true),
+  has_password: z.literal(true),
+  expires_at: nullableString,
+  views: z.number(),
+  max_views: z.number().nullable(),
+  remaining_views: z.number().nullable(),
+});
