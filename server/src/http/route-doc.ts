@@ -72,18 +72,23 @@ export function routeDocOf(handler: unknown): RouteDocBuilder | undefined {
   return tagged?.[ROUTE_DOC] ?? tagged?.[COMPOSED_HANDLER]?.[ROUTE_DOC];
 }
 
+/** Routes under one tag that a key or a session may call, holding `permissions` where named. */
+export function keyRouteDocs(tag: string, permissions?: PermissionName[]) {
+  return (doc: Omit<RouteDoc, "tag" | "access" | "permissions">): RouteDoc => ({
+    ...doc,
+    tag,
+    access: "key",
+    ...(permissions && { permissions }),
+  });
+}
+
 /**
  * The two kinds of route a shared thing (file request, collection) has under one tag: managed by
  * its creator, signed in with the file-share bit, and visited by anyone without credentials.
  */
 export function shareRouteDocs(tag: string) {
   return {
-    managed: (doc: Omit<RouteDoc, "tag" | "access" | "permissions">): RouteDoc => ({
-      ...doc,
-      tag,
-      access: "key",
-      permissions: ["FILE_SHARE"],
-    }),
+    managed: keyRouteDocs(tag, ["FILE_SHARE"]),
     visiting: (doc: Omit<RouteDoc, "tag" | "access">): RouteDoc => ({ ...doc, tag, access: "public" }),
   };
 }

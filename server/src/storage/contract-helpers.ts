@@ -1,8 +1,18 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import type { StorageDriver, StorageEntry } from "./types";
+import type { StorageCapabilities, StorageDriver, StorageEntry } from "./types";
 
 /** Test-only stream helpers shared by the driver contract suite. */
+
+/** What LOCAL and each remote tree with a parts directory are expected to claim. */
+export const streamedOnly: StorageCapabilities = {
+  presignRead: false,
+  presignWrite: false,
+  multipart: true,
+  serverSideCopy: false,
+  publicUrl: false,
+  rangeRead: true,
+};
 
 const CHUNK = 64 * 1024;
 

@@ -16,8 +16,8 @@ import type { WebdavLocksTable } from "../db/schema";
 export type LockScope = "exclusive" | "shared";
 export type LockDepth = "0" | "infinity";
 
-export interface DavLock {
-  token: string;
+/** A lock as asked for; the store adds its token and expiry. */
+export interface NewLock {
   /** The lock root. */
   path: string;
   scope: LockScope;
@@ -27,16 +27,11 @@ export interface DavLock {
   /** Who holds it: creatorIdOf(principal). */
   principal: string;
   timeoutSeconds: number;
-  expiresAt: Date;
 }
 
-export interface NewLock {
-  path: string;
-  scope: LockScope;
-  depth: LockDepth;
-  ownerXml: string | null;
-  principal: string;
-  timeoutSeconds: number;
+export interface DavLock extends NewLock {
+  token: string;
+  expiresAt: Date;
 }
 
 /** Timeouts we grant: what the client asks for, within these bounds. */

@@ -4,8 +4,9 @@
  * property element serialized as a self-contained XML fragment. They follow
  * their resource through COPY and MOVE and go with it on DELETE.
  */
-import { sql } from "kysely";
+import { type RawBuilder, sql, type Transaction } from "kysely";
 import { type Db, nowIso } from "../db/database";
+import type { Database } from "../db/schema";
 import { belowPath } from "./lock-store";
 
 export interface DeadProp {
@@ -83,43 +84,54 @@ export class PropStore {
   /** Copies the properties of `from` (and, with `deep`, of everything below it) to the same places under `to`. */
   async copyTree(from: string, to: string, deep: boolean): Promise<void> {
     const now = nowIso();
-    const cut = [...from].length + 1;
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom("webdav_props")
-        .where((eb) => eb.or([eb("path", "=", to), belowPath(to)]))
-        .execute();
-      await trx
+    await this.replaceTree(from, to, (trx, moved) =>
+      trx
         .insertInto("webdav_props")
         .columns(["path", "name", "value_xml", "updated_at"])
         .expression((eb) =>
           eb
             .selectFrom("webdav_props")
+            // In the order of the columns above: INSERT … SELECT places by position.
             .select([
-              sql<string>`cast(${to} as text) || substr(path, cast(${cut} as integer))`.as("path"),
+              moved.as("path"),
               "name",
               "value_xml",
               sql<string>`cast(${now} as text)`.as("updated_at"),
             ])
             .where((w) => (deep ? w.or([w("path", "=", from), belowPath(from)]) : w("path", "=", from))),
         )
-        .execute();
-    });
+        .execute(),
+    );
   }
 
   /** Moves the properties of `from` and everything below it to `to`. */
   async moveTree(from: string, to: string): Promise<void> {
+    await this.replaceTree(from, to, (trx, moved) =>
+      trx
+        .updateTable("webdav_props")
+        .set({ path: moved })
+        .where((eb) => eb.or([eb("path", "=", from), belowPath(from)]))
+        .execute(),
+    );
+  }
+
+  /**
+   * In one transaction, forgets what `to` and everything below it had, then
+   * `place` puts properties there; `moved` is a row's path with `from` swapped for `to`.
+   */
+  private async replaceTree(
+    from: string,
+    to: string,
+    place: (trx: Transaction<Database>, moved: RawBuilder<string>) => Promise<unknown>,
+  ): Promise<void> {
     const cut = [...from].length + 1;
+    const moved = sql<string>`cast(${to} as text) || substr(path, cast(${cut} as integer))`;
     await this.db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom("webdav_props")
         .where((eb) => eb.or([eb("path", "=", to), belowPath(to)]))
         .execute();
-      await trx
-        .updateTable("webdav_props")
-        .set({ path: sql<string>`cast(${to} as text) || substr(path, cast(${cut} as integer))` })
-        .where((eb) => eb.or([eb("path", "=", from), belowPath(from)]))
-        .execute();
+      await place(trx, moved);
     });
   }
 }

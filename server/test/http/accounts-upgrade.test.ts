@@ -25,11 +25,12 @@ import {
   migrateTo,
   migrateToLatest,
   nowIso,
-  openDatabase,
 } from "../../src/db/database";
 import { ApiKeyService } from "../../src/domain/api-keys/api-key-service";
 import { sha256Hex } from "../../src/lib/crypto";
-import { createPgDatabase, createTestApp, type TestApp, testDialect } from "../support/test-app";
+import { legacyLocalStorage, scratchDatabase } from "../support/legacy-database";
+import { fileRow, pasteRow } from "../support/rows";
+import { createTestApp, type TestApp } from "../support/test-app";
 
 const SECRET_KEY = "upgrade-test-secret-key-0123456789abcdef";
 const ADMIN = { id: "admin-before-accounts", username: "boss", password: "boss-password-1" };
@@ -45,19 +46,20 @@ const KEYS = {
 };
 
 let t: TestApp;
+
+/** Rows of 0.7.3 had no owner column. */
+function withoutOwner<R extends { owner_id: string | null }>(row: R): Omit<R, "owner_id"> {
+  const { owner_id: _, ...old } = row;
+  return old;
+}
 let dataDir: string;
 let dropPg: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "clipshare-accounts-upgrade-"));
-  const pg = testDialect() === "postgres" ? await createPgDatabase() : null;
+  const { db, pg } = await scratchDatabase(dataDir);
   dropPg = pg?.drop;
   const env = { DATA_DIR: dataDir, SECRET_KEY, ...(pg ? { DATABASE_URL: pg.url } : {}) };
-  const db = openDatabase(
-    pg
-      ? { dialect: "postgres", url: pg.url }
-      : { dialect: "sqlite", file: path.join(dataDir, "clipshare.db") },
-  );
   await migrateTo(db, "0013-file-requests");
   const now = nowIso();
   const later = new Date(Date.now() + 86_400_000).toISOString();
@@ -97,21 +99,8 @@ beforeAll(async () => {
       })
       .execute();
   }
-  const paste = (slug: string, createdBy: string) => ({
-    id: randomUUID(),
-    slug,
-    content: `content of ${slug}`,
-    remark: null,
-    password_hash: null,
-    expires_at: null,
-    max_views: null,
-    views: 0,
-    encrypted: 0,
-    created_by: createdBy,
-    created_at: now,
-    updated_at: now,
-    no_log: 0,
-  });
+  const paste = (slug: string, createdBy: string) =>
+    withoutOwner(pasteRow(slug, createdBy, { created_at: now, updated_at: now }));
   await old
     .insertInto("pastes")
     .values([
@@ -126,59 +115,24 @@ beforeAll(async () => {
   const configId = randomUUID();
   await old
     .insertInto("storage_configs")
-    .values({
-      id: configId,
-      name: "Local storage",
-      storage_type: "LOCAL",
-      provider_type: null,
-      endpoint_url: null,
-      bucket_name: null,
-      region: null,
-      access_key_id_enc: null,
-      secret_access_key_enc: null,
-      path_style: 0,
-      default_folder: "",
-      root_path: files,
-      custom_host: null,
-      host_key: null,
-      signature_expires_in: 3600,
-      is_public: 1,
-      is_default: 1,
-      total_storage_bytes: null,
-      admin_id: ADMIN.id,
-      created_at: now,
-      updated_at: now,
-      last_used: null,
-    })
+    .values(legacyLocalStorage({ id: configId, root: files, adminId: ADMIN.id, now, hostKey: true }))
     .execute();
   await old
     .insertInto("files")
-    .values({
-      id: "file-by-key",
-      slug: "old-file",
-      filename: "old.txt",
-      storage_config_id: configId,
-      storage_type: "LOCAL",
-      storage_path: ".clipshare-shares/f1-old.txt",
-      file_path: null,
-      mount_id: null,
-      mimetype: "text/plain",
-      size: 9,
-      etag: null,
-      remark: null,
-      password_hash: null,
-      expires_at: null,
-      max_views: null,
-      views: 0,
-      use_proxy: 1,
-      status: "active",
-      delete_object_with_share: 1,
-      encrypted_meta: null,
-      created_by: `apikey:${KEYS.mount.id}`,
-      created_at: now,
-      updated_at: now,
-      no_log: 0,
-    })
+    .values(
+      withoutOwner(
+        fileRow("old-file", `apikey:${KEYS.mount.id}`, {
+          id: "file-by-key",
+          filename: "old.txt",
+          storage_config_id: configId,
+          storage_path: ".clipshare-shares/f1-old.txt",
+          size: 9,
+          delete_object_with_share: 1,
+          created_at: now,
+          updated_at: now,
+        }),
+      ),
+    )
     .execute();
   await db.destroy();
   t = await createTestApp(env);
@@ -279,13 +233,8 @@ describe("restoring a backup of the release before accounts", () => {
       JSON.stringify([sha256Hex("restored-token"), "restored-admin", "2999-01-01T00:00:00.000Z", now]),
       JSON.stringify({ end: true, rows: { admins: 1, admin_tokens: 1 } }),
     ];
-    const pg = testDialect() === "postgres" ? await createPgDatabase() : null;
     const target = mkdtempSync(path.join(os.tmpdir(), "clipshare-restore-"));
-    const db = openDatabase(
-      pg
-        ? { dialect: "postgres", url: pg.url }
-        : { dialect: "sqlite", file: path.join(target, "clipshare.db") },
-    );
+    const { db, pg } = await scratchDatabase(target);
     try {
       const result = await loadBackup(
         db,
@@ -313,11 +262,8 @@ describe("restoring a backup of the release before accounts", () => {
 
 describe("a database that ran later-numbered migrations before accounts", () => {
   it("runs 0014-accounts after them, and gives existing collections their owner", async () => {
-    const pg = testDialect() === "postgres" ? await createPgDatabase() : null;
     const dir = mkdtempSync(path.join(os.tmpdir(), "clipshare-unordered-"));
-    const db = openDatabase(
-      pg ? { dialect: "postgres", url: pg.url } : { dialect: "sqlite", file: path.join(dir, "clipshare.db") },
-    );
+    const { db, pg } = await scratchDatabase(dir);
     try {
       // main before accounts landed: 0020 and later applied, none of the accounts range (0014-0019).
       await migrateOnly(

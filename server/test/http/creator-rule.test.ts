@@ -7,7 +7,7 @@
  */
 import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FileRow, PasteRow } from "../../src/db/schema";
+import { fileRow, pasteRow } from "../support/rows";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -15,58 +15,6 @@ let token: string;
 let mine: { id: string; key: string };
 let other: { id: string; key: string };
 const past = "2020-01-01T00:00:00.000Z";
-
-function pasteRow(slug: string, createdBy: string, extra: Partial<PasteRow> = {}): PasteRow {
-  const now = new Date().toISOString();
-  return {
-    id: `id-${slug}`,
-    slug,
-    content: `content of ${slug}`,
-    remark: null,
-    password_hash: null,
-    expires_at: null,
-    max_views: null,
-    views: 0,
-    encrypted: 0,
-    created_by: createdBy,
-    owner_id: null,
-    created_at: now,
-    updated_at: now,
-    no_log: 0,
-    ...extra,
-  };
-}
-
-function fileRow(slug: string, createdBy: string): FileRow {
-  const now = new Date().toISOString();
-  return {
-    id: `id-${slug}`,
-    slug,
-    filename: `${slug}.txt`,
-    storage_config_id: null,
-    storage_type: "LOCAL",
-    storage_path: `${slug}.txt`,
-    file_path: null,
-    mount_id: null,
-    mimetype: "text/plain",
-    size: 1,
-    etag: null,
-    remark: null,
-    password_hash: null,
-    expires_at: null,
-    max_views: null,
-    views: 0,
-    use_proxy: 1,
-    status: "active",
-    delete_object_with_share: 0,
-    encrypted_meta: null,
-    created_by: createdBy,
-    owner_id: null,
-    created_at: now,
-    updated_at: now,
-    no_log: 0,
-  };
-}
 
 beforeAll(async () => {
   t = await createTestApp();

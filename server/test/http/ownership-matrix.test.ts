@@ -9,6 +9,7 @@
 import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage, createMount, mustPut } from "../support/fs-helpers";
+import { taskRow } from "../support/rows";
 import { createTestApp, type TestApp, type TestUser } from "../support/test-app";
 
 const GRANT =
@@ -80,34 +81,16 @@ beforeAll(async () => {
   expect(collection.status, collection.text).toBe(201);
   ids.collection = collection.body.data.id;
   ids.task = "matrix-task";
-  const now = new Date().toISOString();
   await t.ctx.db
     .insertInto("tasks")
-    .values({
-      id: ids.task,
-      type: "copy",
-      status: "pending",
-      created_by: alice.id,
-      owner_id: alice.id,
-      payload: "{}",
-      result: null,
-      total_items: 1,
-      processed_items: 0,
-      failed_items: 0,
-      skipped_items: 0,
-      total_bytes: 0,
-      processed_bytes: 0,
-      current_file: null,
-      error: null,
-      claimed_by: "nobody",
-      claimed_at: now,
-      cancel_requested: 0,
-      notice: null,
-      created_at: now,
-      updated_at: now,
-      started_at: null,
-      completed_at: null,
-    })
+    .values(
+      taskRow("copy", alice.id, {
+        id: ids.task,
+        owner_id: alice.id,
+        claimed_by: "nobody",
+        claimed_at: new Date().toISOString(),
+      }),
+    )
     .execute();
 });
 afterAll(() => t.close());

@@ -17,10 +17,11 @@ import { SHARE_AREA } from "@clipshare/shared";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/auth/passwords";
-import { migrateTo, nowIso, openDatabase } from "../../src/db/database";
+import { migrateTo, nowIso } from "../../src/db/database";
 import { createS3Storage, names, type StorageUnderTest } from "../support/fs-helpers";
+import { legacyLocalStorage, scratchDatabase } from "../support/legacy-database";
 import { describeS3 } from "../support/s3-env";
-import { createPgDatabase, createTestApp, type TestApp, testDialect } from "../support/test-app";
+import { createTestApp, type TestApp } from "../support/test-app";
 
 const PASSWORD = "old-share-pw";
 const BYTES = "bytes shared before the upgrade";
@@ -45,13 +46,8 @@ describe("upgrading a LOCAL installation from the release before the share area"
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "clipshare-upgrade-"));
-    const pg = testDialect() === "postgres" ? await createPgDatabase() : null;
+    const { db, pg } = await scratchDatabase(dataDir);
     dropPg = pg?.drop;
-    const db = openDatabase(
-      pg
-        ? { dialect: "postgres", url: pg.url }
-        : { dialect: "sqlite", file: path.join(dataDir, "clipshare.db") },
-    );
     // The schema and rows of the previous release, written as it wrote them.
     await migrateTo(db, "0006-access-log-partial-indexes");
     const files = path.join(dataDir, "files");
@@ -61,29 +57,7 @@ describe("upgrading a LOCAL installation from the release before the share area"
     const configId = randomUUID();
     await db
       .insertInto("storage_configs")
-      .values({
-        id: configId,
-        name: "Local storage",
-        storage_type: "LOCAL",
-        provider_type: null,
-        endpoint_url: null,
-        bucket_name: null,
-        region: null,
-        access_key_id_enc: null,
-        secret_access_key_enc: null,
-        path_style: 0,
-        default_folder: "",
-        root_path: files,
-        custom_host: null,
-        signature_expires_in: 3600,
-        is_public: 1,
-        is_default: 1,
-        total_storage_bytes: null,
-        admin_id: null,
-        created_at: now,
-        updated_at: now,
-        last_used: null,
-      })
+      .values(legacyLocalStorage({ id: configId, root: files, adminId: null, now, hostKey: false }))
       .execute();
     await db
       .insertInto("files")

@@ -18,6 +18,7 @@ import {
   type StorageUnderTest,
   waitForTask,
 } from "../support/fs-helpers";
+import { taskRow } from "../support/rows";
 import { describeS3 } from "../support/s3-env";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -203,31 +204,17 @@ describe("tasks", () => {
       await mustPut(t, "/src/crash.txt", "survives", admin);
       const adminId = (await t.ctx.db.selectFrom("users").select("id").executeTakeFirstOrThrow()).id;
       const longAgo = nowIso(new Date(Date.now() - 10 * 60_000));
-      const stale = (type: string, payload: unknown) => ({
-        id: randomUUID(),
-        type,
-        status: "running",
-        created_by: adminId,
-        payload: JSON.stringify(payload),
-        result: null,
-        total_items: 1,
-        processed_items: 0,
-        failed_items: 0,
-        skipped_items: 0,
-        total_bytes: 0,
-        processed_bytes: 0,
-        current_file: null,
-        error: null,
-        claimed_by: "crashed-instance",
-        claimed_at: longAgo,
-        cancel_requested: 0,
-        attempts: 1,
-        notice: null,
-        created_at: longAgo,
-        updated_at: longAgo,
-        started_at: longAgo,
-        completed_at: null,
-      });
+      const stale = (type: string, payload: unknown) =>
+        taskRow(type, adminId, {
+          status: "running",
+          payload: JSON.stringify(payload),
+          claimed_by: "crashed-instance",
+          claimed_at: longAgo,
+          attempts: 1,
+          created_at: longAgo,
+          updated_at: longAgo,
+          started_at: longAgo,
+        });
       const copy = stale("copy", {
         items: [{ sourcePath: "/src/crash.txt", targetPath: "/dst/crash.txt" }],
         skipExisting: true,

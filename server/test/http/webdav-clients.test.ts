@@ -25,7 +25,7 @@ import { promisify } from "node:util";
 import { Permission } from "@clipshare/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveApp } from "../../src/http/node-server";
-import { createS3Config } from "../support/fs-helpers";
+import { createMount, createS3Config, defaultLocalStorage } from "../support/fs-helpers";
 import { describeS3 } from "../support/s3-env";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestApp, type TestApp } from "../support/test-app";
 
@@ -45,19 +45,7 @@ const DAV_BITS = Permission.WEBDAV_READ | Permission.WEBDAV_MANAGE;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.adminToken();
-  const configs = await t.request("GET", "/api/s3-configs", { token });
-  const local = configs.body.data.find((c: { storage_type: string }) => c.storage_type === "LOCAL");
-  const mount = await t.request("POST", "/api/admin/mounts", {
-    token,
-    body: {
-      name: "m",
-      storage_type: "LOCAL",
-      storage_config_id: local.id,
-      mount_path: "/m",
-      webdav_policy: "native_proxy",
-    },
-  });
-  expect(mount.status, mount.text).toBe(201);
+  await createMount(t, await defaultLocalStorage(t), "/m", { name: "m", webdav_policy: "native_proxy" });
   // rclone's 200 MB file is over the default 100 MB upload limit.
   await t.request("PUT", "/api/admin/system-settings", {
     token,

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppContext, createContext } from "../../src/context";
 import { createApp } from "../../src/http/app";
 import { createLogger } from "../../src/logger";
+import { createMount, defaultLocalStorage } from "../support/fs-helpers";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -48,20 +49,11 @@ const storageRoot = () => path.join(t.dataDir, "files");
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: "true" });
   token = await t.adminToken();
-  const configs = await t.request("GET", "/api/s3-configs", { token });
-  const local = configs.body.data.find((c: { storage_type: string }) => c.storage_type === "LOCAL");
-  const mount = await t.request("POST", "/api/admin/mounts", {
-    token,
-    body: {
-      name: "m",
-      storage_type: "LOCAL",
-      storage_config_id: local.id,
-      mount_path: "/m",
-      webdav_policy: "302_redirect",
-      cache_ttl: 0,
-    },
+  await createMount(t, await defaultLocalStorage(t), "/m", {
+    name: "m",
+    webdav_policy: "302_redirect",
+    cache_ttl: 0,
   });
-  expect(mount.status, mount.text).toBe(201);
   const davBits = Permission.WEBDAV_READ | Permission.WEBDAV_MANAGE;
   rw = (await t.createApiKey(davBits)).key;
   ro = (await t.createApiKey(Permission.WEBDAV_READ)).key;

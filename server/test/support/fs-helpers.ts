@@ -52,6 +52,13 @@ export async function createLocalStorage(
   return { configId: res.body.data.id, storageType: "LOCAL", cleanup: async () => undefined };
 }
 
+/** The storage every test app starts with: its default LOCAL config (DATA_DIR/files). */
+export async function defaultLocalStorage(t: ApiClient): Promise<StorageUnderTest> {
+  const configs = await t.request("GET", "/api/s3-configs", { token: await t.adminToken() });
+  const local = configs.body.data.find((c: { storage_type: string }) => c.storage_type === "LOCAL");
+  return { configId: local.id, storageType: "LOCAL", cleanup: async () => undefined };
+}
+
 /**
  * A storage config on the test S3 server whose objects live under a fresh
  * `<prefix>-<random>` folder; `extra` adds or overrides config fields (e.g. is_public).

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SHARE_STATES } from "./pastes";
+import { listPagination, lockedShare, SHARE_STATES } from "./pastes";
 
 /** What the collection routes answer in `data`. */
 
@@ -52,12 +52,7 @@ export type CollectionDetail = z.infer<typeof collectionDetail>;
 
 export const collectionList = z.strictObject({
   collections: z.array(collection),
-  pagination: z.strictObject({
-    total: z.number(),
-    limit: z.number(),
-    offset: z.number(),
-    hasMore: z.boolean(),
-  }),
+  pagination: listPagination,
 });
 export type CollectionList = z.infer<typeof collectionList>;
 
@@ -105,15 +100,7 @@ export const publicCollection = z.strictObject({
 export type PublicCollection = z.infer<typeof publicCollection>;
 
 /** A protected collection before its password: nothing that names what it holds. */
-export const lockedCollection = z.strictObject({
-  slug: z.string(),
-  requires_password: z.literal(true),
-  has_password: z.literal(true),
-  expires_at: nullableString,
-  views: z.number(),
-  max_views: z.number().nullable(),
-  remaining_views: z.number().nullable(),
-});
+export const lockedCollection = lockedShare;
 export type LockedCollection = z.infer<typeof lockedCollection>;
 
 /** GET /public/collections/:slug/items/:item/list: one page of a folder item. */

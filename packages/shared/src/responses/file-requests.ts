@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listPagination } from "./pastes";
 
 /** What the file-request routes answer in `data`. */
 
@@ -65,12 +66,7 @@ export type FileRequestDetail = z.infer<typeof fileRequestDetail>;
 /** GET /requests. */
 export const fileRequestList = z.strictObject({
   requests: z.array(fileRequest),
-  pagination: z.strictObject({
-    total: z.number(),
-    limit: z.number(),
-    offset: z.number(),
-    hasMore: z.boolean(),
-  }),
+  pagination: listPagination,
 });
 export type FileRequestList = z.infer<typeof fileRequestList>;
 

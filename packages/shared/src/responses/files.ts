@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { STORAGE_TYPES } from "../schemas/storage-configs";
-import { SHARE_STATES } from "./pastes";
+import { listPagination, lockedShare, SHARE_STATES } from "./pastes";
 
 /** What the file-share API answers in `data`. */
 
@@ -66,12 +66,7 @@ export type FileShareDetail = z.infer<typeof fileShareDetail>;
 /** GET /files. */
 export const fileShareList = z.strictObject({
   files: z.array(fileShare),
-  pagination: z.strictObject({
-    total: z.number(),
-    limit: z.number(),
-    offset: z.number(),
-    hasMore: z.boolean(),
-  }),
+  pagination: listPagination,
 });
 export type FileShareList = z.infer<typeof fileShareList>;
 
@@ -92,15 +87,7 @@ export const fileBatchDeleteResult = z.strictObject({
 export type FileBatchDeleteResult = z.infer<typeof fileBatchDeleteResult>;
 
 /** What a visitor sees of a file share before its password: only what the password prompt needs. */
-const publicFileLocked = z.strictObject({
-  slug: z.string(),
-  requires_password: z.literal(true),
-  has_password: z.literal(true),
-  expires_at: nullableString,
-  views: z.number(),
-  max_views: z.number().nullable(),
-  remaining_views: z.number().nullable(),
-});
+const publicFileLocked = lockedShare;
 const publicFileShown = z.strictObject({
   id: z.string(),
   slug: z.string(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NOTIFICATION_EVENTS, NOTIFICATION_SUBJECTS, SMTP_SECURITY } from "../schemas/notifications";
+import { listPagination } from "./pastes";
 
 /** What the notification routes answer in `data`. */
 
@@ -56,11 +57,6 @@ export type NotificationDelivery = z.infer<typeof notificationDelivery>;
 
 export const notificationDeliveryList = z.strictObject({
   deliveries: z.array(notificationDelivery),
-  pagination: z.strictObject({
-    total: z.number(),
-    limit: z.number(),
-    offset: z.number(),
-    hasMore: z.boolean(),
-  }),
+  pagination: listPagination,
 });
 export type NotificationDeliveryList = z.infer<typeof notificationDeliveryList>;

@@ -95,3 +95,22 @@ export const pagination = z.strictObject({
   hasMore: z.boolean(),
 });
 export type Pagination = z.infer<typeof pagination>;
+
+/** The `pagination` inside `data` of the file share, file request, collection and delivery lists. */
+export const listPagination = z.strictObject({
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+  hasMore: z.boolean(),
+});
+
+/** A password-protected share (file, collection) before its password: only what the prompt needs. */
+export const lockedShare = z.strictObject({
+  slug: z.string(),
+  requires_password: z.literal(true),
+  has_password: z.literal(true),
+  expires_at: nullableString,
+  views: z.number(),
+  max_views: z.number().nullable(),
+  remaining_views: z.number().nullable(),
+});

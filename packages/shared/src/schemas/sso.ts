@@ -1,10 +1,24 @@
 import { z } from "zod";
 import { ROLES } from "../accounts";
+import type { ErrorCode } from "../errors";
 import { onFirstUse } from "./on-first-use";
 
 /** Single sign-on with OpenID Connect (docs/accounts.md#single-sign-on). */
 
 export const SSO_DEFAULT_SCOPES = "openid email profile";
+
+/** Why a sign-in failed on the way back from the provider: the callback sends the web app to /sso?error=<one of these>. */
+export const SSO_CALLBACK_ERRORS = [
+  "sso_state_invalid",
+  "sso_denied",
+  "sso_failed",
+  "sso_domain_not_allowed",
+  "sso_email_missing",
+  "sso_unknown_user",
+  "sso_user_taken",
+  "account_disabled",
+  "rate_limited",
+] as const satisfies readonly ErrorCode[];
 export const SSO_PROVIDER_NAME_MAX = 60;
 
 const text = (max: number) => z.string().trim().max(max);

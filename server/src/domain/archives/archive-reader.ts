@@ -69,6 +69,16 @@ export function archiveKindOf(name: string): ArchiveKind | null {
   return null;
 }
 
+/** A stored file opened as an archive by its name (400 `not_an_archive` for another name). */
+export function openedArchive(
+  driver: Parameters<typeof archiveSourceOf>[0],
+  file: { path: string; name: string; size: number },
+): { kind: ArchiveKind; source: ArchiveSource } {
+  const kind = archiveKindOf(file.name);
+  if (!kind) throw notAnArchive();
+  return { kind, source: archiveSourceOf(driver, file.path, file.size) };
+}
+
 /** Whether unpacking `name` could write outside the folder it is unpacked into. */
 export function isUnsafeEntryName(name: string): boolean {
   if (name.includes("\0") || name.includes("\\")) return true;

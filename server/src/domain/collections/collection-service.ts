@@ -26,7 +26,7 @@ import type { RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { CollectionItemRow, CollectionRow } from "../../db/schema";
-import { containsPattern, isUniqueViolation } from "../../db/sql-helpers";
+import { containsPattern, countMatching, isUniqueViolation } from "../../db/sql-helpers";
 import { badRequest, conflict, isAppError } from "../../errors";
 import type { FileShareService } from "../files/file-share-service";
 import type { FsActor } from "../fs/access";
@@ -105,9 +105,7 @@ export class CollectionService {
         ]),
       );
     }
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow();
+    const total = await countMatching(base);
     const rows = await base
       .leftJoin("api_keys", (join) => join.on(createdByKey("collections.created_by")))
       .leftJoin("users", "users.id", "collections.owner_id")
@@ -129,7 +127,7 @@ export class CollectionService {
       .execute();
     return {
       items: rows.map((r) => present({ ...r, item_count: Number(r.item_count ?? 0) })),
-      total: Number(total),
+      total: total,
     };
   }
 

@@ -16,7 +16,14 @@ import type {
 import type { Principal } from "../../auth/principal";
 import type { CollectionRow } from "../../db/schema";
 import { SHARE_TOKEN_TTL_SECONDS } from "../shares/access-tokens";
-import { type ContentGrant, remainingViews, type ShareAccess, shareState } from "../shares/share-access";
+import {
+  type ContentGrant,
+  lockedShare,
+  type PasswordAttempt,
+  remainingViews,
+  type ShareAccess,
+  shareState,
+} from "../shares/share-access";
 import { thumbnailKind } from "../thumbnails/render";
 import type { CollectionItemReader, ItemContent, ItemWithShare, VisibleEntry } from "./item-reader";
 
@@ -48,21 +55,15 @@ export class CollectionVisits {
         return { data: await this.publicData(row, options.token, options.origin), newToken: null };
     }
     const { row, grant } = await this.access.open(principal, slug, options);
-    if (grant === "metadata" && row.password_hash !== null) return { data: locked(row), newToken: null };
+    if (grant === "metadata" && row.password_hash !== null) return { data: lockedShare(row), newToken: null };
     // Metadata without a password: a link preview or a HEAD, names only.
     const token = grant === "metadata" ? null : this.access.issueToken(row);
     return { data: await this.publicData(row, token, options.origin), newToken: token };
   }
 
   /** POST /public/collections/:slug/verify {password}: the owner never counts, anyone else uses a view. */
-  async unlock(
-    principal: Principal,
-    slug: string,
-    password: string,
-    clientIp: string,
-    origin: string,
-  ): Promise<VisitAnswer> {
-    const { row } = await this.access.unlock(principal, slug, password, clientIp);
+  async unlock(principal: Principal, attempt: PasswordAttempt, origin: string): Promise<VisitAnswer> {
+    const { row } = await this.access.unlock(principal, attempt);
     const token = this.access.issueToken(row);
     return { data: await this.publicData(row, token, origin), newToken: token };
   }
@@ -140,18 +141,6 @@ export class CollectionVisits {
 /** The ZIP's download name: the title, else the link suffix. */
 function zipName(row: CollectionRow): string {
   return row.title || row.slug;
-}
-
-function locked(row: CollectionRow): LockedCollection {
-  return {
-    slug: row.slug,
-    requires_password: true,
-    has_password: true,
-    expires_at: row.expires_at,
-    views: row.views,
-    max_views: row.max_views,
-    remaining_views: remainingViews(row),
-  };
 }
 
 const withoutUrls = (entry: VisibleEntry): CollectionEntry => ({

@@ -72,6 +72,18 @@ export function uploadState(
   return sessionExpiresAt && sessionExpiresAt > now ? "uploading" : "incomplete";
 }
 
+/** What names a shared file, for its owner and its visitors alike. */
+export function sharedFile(row: FileRow) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    filename: row.filename,
+    mimetype: row.mimetype,
+    size: row.size,
+    encrypted_meta: row.encrypted_meta,
+  };
+}
+
 /** Management row: everything but the password hash. */
 export function presentFile(
   row: FileRow & {
@@ -84,12 +96,7 @@ export function presentFile(
 ): FileShare {
   const state = shareState(row);
   return {
-    id: row.id,
-    slug: row.slug,
-    filename: row.filename,
-    mimetype: row.mimetype,
-    size: row.size,
-    encrypted_meta: row.encrypted_meta,
+    ...sharedFile(row),
     etag: row.etag,
     remark: row.remark,
     storage_config_id: row.storage_config_id,

@@ -26,14 +26,20 @@ import type { RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FileRow } from "../../db/schema";
-import { containsPattern } from "../../db/sql-helpers";
+import { containsPattern, countMatching } from "../../db/sql-helpers";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { SHARE_TOKEN_TTL_SECONDS, type ShareAccessTokens } from "../shares/access-tokens";
-import { type ContentGrant, remainingViews, ShareAccess } from "../shares/share-access";
+import {
+  type ContentGrant,
+  lockedShare,
+  type PasswordAttempt,
+  remainingViews,
+  ShareAccess,
+} from "../shares/share-access";
 import type { ShareEvents } from "../shares/share-events";
 import type { StorageConfigService } from "../storage-configs/storage-config-service";
-import { isOfficeType, presentFile, visitorRemark } from "./file-share-fields";
+import { isOfficeType, presentFile, sharedFile, visitorRemark } from "./file-share-fields";
 import { ShareStorageSweep } from "./share-storage-sweep";
 
 type UpdateInput = z.output<typeof updateFileRequest>;
@@ -114,9 +120,7 @@ export class FileShareService {
         ]),
       );
     }
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow();
+    const total = await countMatching(base);
     const rows = await base
       .leftJoin("storage_configs", "storage_configs.id", "files.storage_config_id")
       .leftJoin("api_keys", (join) => join.on(createdByKey("files.created_by")))
@@ -139,7 +143,7 @@ export class FileShareService {
       .limit(query.limit)
       .offset(query.offset)
       .execute();
-    return { items: rows.map(presentFile), total: Number(total) };
+    return { items: rows.map(presentFile), total: total };
   }
 
   /**
@@ -241,7 +245,7 @@ export class FileShareService {
     const { row, grant } = await this.access.open(principal, slug, options);
     const data =
       row.password_hash !== null && grant === "metadata"
-        ? lockedData(row)
+        ? lockedShare(row)
         : this.publicData(row, { withUrls: grant !== "metadata", origin: options.origin });
     return { data, delivered: grant === "view" ? row : null };
   }
@@ -249,12 +253,10 @@ export class FileShareService {
   /** POST /public/files/:slug/verify {password}. */
   async unlock(
     principal: Principal,
-    slug: string,
-    password: string,
-    clientIp: string,
+    attempt: PasswordAttempt,
     origin: string,
   ): Promise<{ data: PublicFile; delivered: FileRow | null }> {
-    const { row, owner } = await this.access.unlock(principal, slug, password, clientIp);
+    const { row, owner } = await this.access.unlock(principal, attempt);
     return { data: this.publicData(row, { withUrls: true, origin }), delivered: owner ? null : row };
   }
 
@@ -330,12 +332,7 @@ export class FileShareService {
   private publicData(row: FileRow, options: { withUrls: boolean; origin: string }): PublicFile {
     const token = options.withUrls ? this.access.issueToken(row) : null;
     return {
-      id: row.id,
-      slug: row.slug,
-      filename: row.filename,
-      mimetype: row.mimetype,
-      size: row.size,
-      encrypted_meta: row.encrypted_meta,
+      ...sharedFile(row),
       remark: visitorRemark(row),
       created_at: row.created_at,
       created_by: row.created_by,
@@ -351,20 +348,4 @@ export class FileShareService {
         : { use_proxy: row.use_proxy === 1 }),
     };
   }
-}
-
-/**
- * A protected share before its password: nothing that names the file or leads
- * to its stored object (id, name, type, owner), only what the prompt needs.
- */
-function lockedData(row: FileRow): LockedPublicFile {
-  return {
-    slug: row.slug,
-    requires_password: true,
-    has_password: true,
-    expires_at: row.expires_at,
-    views: row.views,
-    max_views: row.max_views,
-    remaining_views: remainingViews(row),
-  };
 }

@@ -26,6 +26,7 @@ import type { Principal } from "../../auth/principal";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { NotificationDeliveryRow } from "../../db/schema";
+import { newestFirstPage } from "../../db/sql-helpers";
 import { conflict, notFound } from "../../errors";
 import type { SafeFetcher } from "../../lib/net/safe-fetch";
 import { resolveCreator } from "../tasks/creator";
@@ -358,19 +359,8 @@ export class NotificationService {
   // ---- the log -----------------------------------------------------------------
 
   async deliveries(query: { limit: number; offset: number; status?: string | undefined }) {
-    let base = this.db.selectFrom("notification_deliveries");
-    if (query.status) base = base.where("status", "=", query.status);
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id")
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute();
-    return { items: rows.map(presentDelivery), total: Number(total) };
+    const { rows, total } = await newestFirstPage(this.db.selectFrom("notification_deliveries"), query);
+    return { items: rows.map(presentDelivery), total };
   }
 }
 

@@ -27,10 +27,17 @@ import type { RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { Database, PasteRow } from "../../db/schema";
-import { containsPattern } from "../../db/sql-helpers";
+import { containsPattern, countMatching } from "../../db/sql-helpers";
 import { AppError, badRequest, payloadTooLarge } from "../../errors";
 import type { ShareAccessTokens } from "../shares/access-tokens";
-import { isLastView, newSlug, remainingViews, ShareAccess, shareState } from "../shares/share-access";
+import {
+  isLastView,
+  newSlug,
+  type PasswordAttempt,
+  remainingViews,
+  ShareAccess,
+  shareState,
+} from "../shares/share-access";
 import type { ShareEvents } from "../shares/share-events";
 
 type CreateInput = z.output<typeof createPasteRequest>;
@@ -203,11 +210,9 @@ export class PasteService {
   /** POST /paste/:slug {password}: verifies (rate-limited per IP and slug), counts a view, returns an access token. */
   async unlock(
     principal: Principal,
-    slug: string,
-    password: string,
-    clientIp: string,
+    attempt: PasswordAttempt,
   ): Promise<{ visit: PasteVisit; delivered: PasteRow | null }> {
-    const { row, owner } = await this.access.unlock(principal, slug, password, clientIp);
+    const { row, owner } = await this.access.unlock(principal, attempt);
     const visit = {
       ...presentPaste(row, { withContent: true, isLastView: !owner && isLastView(row) }),
       access_token: this.access.issueToken(row),
@@ -264,9 +269,7 @@ export class PasteService {
     }
     if (query.expired !== undefined)
       base = base.where((eb) => (query.expired ? deadPaste(eb, now) : eb.not(deadPaste(eb, now))));
-    const [{ total }] = (await base.select((eb) => eb.fn.countAll<number>().as("total")).execute()) as [
-      { total: number },
-    ];
+    const total = await countMatching(base);
     const rows = await base
       .leftJoin("api_keys", (join) => join.on(createdByKey("pastes.created_by")))
       .leftJoin("users", "users.id", "pastes.owner_id")
@@ -277,7 +280,7 @@ export class PasteService {
       .limit(query.limit)
       .offset(query.offset)
       .execute();
-    return { items: rows.map(presentListRow), total: Number(total) };
+    return { items: rows.map(presentListRow), total };
   }
 
   /** A paste the principal created (the admin: any); 404 otherwise. */

@@ -36,7 +36,7 @@ import type { RateLimiter } from "../../auth/rate-limiter";
 import type { Db } from "../../db/database";
 import { nowIso } from "../../db/database";
 import type { FileRequestRow, FileRequestUploadRow } from "../../db/schema";
-import { containsPattern, isUniqueViolation } from "../../db/sql-helpers";
+import { containsPattern, countMatching, isUniqueViolation } from "../../db/sql-helpers";
 import { AppError, badRequest, conflict, gone, isAppError, notFound, unauthorized } from "../../errors";
 import { randomBase62 } from "../../lib/crypto";
 import type { Logger } from "../../logger";
@@ -166,9 +166,7 @@ export class FileRequestService {
         ]),
       );
     }
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow();
+    const total = await countMatching(base);
     const rows = await base
       .leftJoin("users", "users.id", "file_requests.owner_id")
       .selectAll("file_requests")
@@ -178,7 +176,7 @@ export class FileRequestService {
       .limit(query.limit)
       .offset(query.offset)
       .execute();
-    return { items: rows.map(present), total: Number(total) };
+    return { items: rows.map(present), total: total };
   }
 
   async detail(principal: Principal, id: string): Promise<FileRequestDetail> {

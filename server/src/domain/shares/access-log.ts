@@ -34,6 +34,7 @@ import type { Db } from "../../db/database";
 import { isoAt, nowIso } from "../../db/database";
 import { preparedQuery } from "../../db/prepared-query";
 import type { ShareAccessLogTable } from "../../db/schema";
+import { countMatching } from "../../db/sql-helpers";
 import { timeOrderedId } from "../../lib/time-ordered-id";
 import type { Logger } from "../../logger";
 import type { SettingsService } from "../settings/settings-service";
@@ -246,9 +247,7 @@ export class ShareAccessLog {
   async list(share: LogOwner, page: { limit: number; offset: number }): Promise<AccessLogPage> {
     await this.flush();
     const base = this.db.selectFrom("share_access_log").where(shareColumn(share), "=", share.id);
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow();
+    const total = await countMatching(base);
     const rows = await base
       .selectAll()
       .orderBy("at", "desc")
@@ -261,10 +260,10 @@ export class ShareAccessLog {
       ...(await this.loggingState(share)),
       entries,
       pagination: {
-        total: Number(total),
+        total: total,
         limit: page.limit,
         offset: page.offset,
-        hasMore: page.offset + entries.length < Number(total),
+        hasMore: page.offset + entries.length < total,
       },
     };
   }

@@ -62,6 +62,29 @@ export function remainingViews(row: ViewLimits): number | null {
   return row.max_views === null ? null : Math.max(0, row.max_views - row.views);
 }
 
+/**
+ * A protected share before its password: nothing that names what it holds or
+ * leads to it (id, names, type, owner), only what the prompt needs.
+ */
+export function lockedShare(row: ViewLimits & { slug: string }) {
+  return {
+    slug: row.slug,
+    requires_password: true as const,
+    has_password: true as const,
+    expires_at: row.expires_at,
+    views: row.views,
+    max_views: row.max_views,
+    remaining_views: remainingViews(row),
+  };
+}
+
+/** A visitor's password for one share, and the address its rate limit counts by. */
+export interface PasswordAttempt {
+  slug: string;
+  password: string;
+  clientIp: string;
+}
+
 /** This view used the last one the share had. */
 export function isLastView(row: ViewLimits): boolean {
   return row.max_views !== null && row.views >= row.max_views;
@@ -319,12 +342,8 @@ export class ShareAccess<Row extends ShareRow> {
    * A visitor sends the share's password. The owner may unlock a share that
    * is no longer live and never counts; anyone else uses a view.
    */
-  async unlock(
-    principal: Principal,
-    slug: string,
-    password: string,
-    clientIp: string,
-  ): Promise<{ row: Row; owner: boolean }> {
+  async unlock(principal: Principal, attempt: PasswordAttempt): Promise<{ row: Row; owner: boolean }> {
+    const { slug, password, clientIp } = attempt;
     const row = await this.findBySlug(slug);
     const owner = this.isOwner(principal, row);
     if (!owner) this.assertLive(row);

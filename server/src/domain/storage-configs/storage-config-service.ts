@@ -452,7 +452,11 @@ function validateComplete(row: StorageConfigRow): void {
   }
 }
 
-function emptyRow(): Omit<StorageConfigRow, "id" | "name" | "storage_type" | "created_at" | "updated_at"> {
+/** A config row with every backend-specific column unset, as a new config starts. */
+export function emptyRow(): Omit<
+  StorageConfigRow,
+  "id" | "name" | "storage_type" | "created_at" | "updated_at"
+> {
   return {
     provider_type: null,
     endpoint_url: null,

@@ -16,6 +16,7 @@ import type { Db, Dialect } from "../../db/database";
 import { nowIso } from "../../db/database";
 import { preparedQuery } from "../../db/prepared-query";
 import type { TaskRow } from "../../db/schema";
+import { newestFirstPage } from "../../db/sql-helpers";
 import { conflict, notFound } from "../../errors";
 
 /** Types whose work can start over after an interruption (their steps are idempotent or skip what is done). */
@@ -175,18 +176,8 @@ export class TaskService {
     // Deliveries of notifications are the server's own errands, listed in their own log.
     let base = this.db.selectFrom("tasks").where("type", "not in", INTERNAL_TYPES);
     base = whereOwned(base, null, principal);
-    if (query.status) base = base.where("status", "=", query.status);
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id")
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute();
-    return { items: rows.map(presentTask), total: Number(total) };
+    const { rows, total } = await newestFirstPage(base, query);
+    return { items: rows.map(presentTask), total };
   }
 
   async get(principal: Principal, id: string): Promise<TaskRow> {

@@ -203,8 +203,8 @@ export function collectionRoutes(ctx: AppContext) {
         }),
       async (c) => {
         const body = await readJson(c, collectionPasswordBody);
-        const { principal, slug, clientIp } = visitor(c);
-        const visit = await visits.unlock(principal, slug, body.password, clientIp, origin(c));
+        const { principal, ...at } = visitor(c);
+        const visit = await visits.unlock(principal, { ...at, password: body.password }, origin(c));
         return answer(c, visit, "Password verified");
       },
     ),

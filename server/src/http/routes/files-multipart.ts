@@ -3,6 +3,7 @@
  * complete and abort. LOCAL parts go to the upload domain's signed URL (uploads.ts).
  */
 import {
+  type ErrorCode,
   Permission,
   shareMultipartCompleteRequest,
   shareMultipartInitRequest,
@@ -14,7 +15,7 @@ import type { AppContext } from "../../context";
 import { readJson } from "../body";
 import { ok, okAliased, withInlineStatus } from "../envelope";
 import { publicOrigin } from "../request-origin";
-import { described } from "../route-doc";
+import { described, shareRouteDocs } from "../route-doc";
 import type { AppEnv } from "../types";
 import { RESPONSE_ALIASES } from "../wire-aliases";
 
@@ -28,34 +29,68 @@ export async function readCompleteRequest(c: Context) {
   return { ...body, parts };
 }
 
+/** Where a share upload in parts is finished: its path prefix, its tag and texts in the API document. */
+interface FinishRoutes {
+  prefix: "/files/multipart" | "/url/multipart";
+  tag: string;
+  completeSummary: string;
+  abortSummary: string;
+  /** Errors of complete beyond those of every upload in parts. */
+  completeErrors: ErrorCode[];
+}
+
 /**
  * Complete and abort of a share upload in parts: files/multipart/* and 0.7.3's URL-upload
- * spelling url/multipart/* are the same uploads, so both register these handlers.
+ * spelling url/multipart/* are the same uploads, so both register these routes.
  */
-export function shareMultipartFinishers(ctx: AppContext) {
+export function shareMultipartFinishRoutes(app: Hono<AppEnv>, ctx: AppContext, at: FinishRoutes) {
   const service = ctx.shareMultipart;
-  return {
-    async complete(c: Context<AppEnv>) {
-      const principal = c.get("principal");
-      requirePermission(principal, Permission.FILE_SHARE);
-      const done = await service.complete(principal, await readCompleteRequest(c));
-      return okAliased(c, withInlineStatus(done), RESPONSE_ALIASES.uploadShare, "Upload completed");
-    },
-    async abort(c: Context<AppEnv>) {
-      const principal = c.get("principal");
-      requirePermission(principal, Permission.FILE_SHARE);
-      const aborted = await service.abort(principal, await readJson(c, shareMultipartRef));
-      const data = withInlineStatus(aborted, "Upload aborted");
-      return okAliased(c, data, RESPONSE_ALIASES.uploadShare, "Upload aborted");
-    },
-  };
+  const { managed } = shareRouteDocs(at.tag);
+
+  app.post(
+    `${at.prefix}/complete`,
+    described(
+      (w) =>
+        managed({
+          summary: at.completeSummary,
+          errors: [...w.multipartErrors, "file_not_found", "size_mismatch", ...at.completeErrors],
+          body: w.shareMultipartCompleteRequest,
+          data: w.shareMultipartDone,
+        }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.FILE_SHARE);
+        const done = await service.complete(principal, await readCompleteRequest(c));
+        return okAliased(c, withInlineStatus(done), RESPONSE_ALIASES.uploadShare, "Upload completed");
+      },
+    ),
+  );
+
+  app.post(
+    `${at.prefix}/abort`,
+    described(
+      (w) =>
+        managed({
+          summary: at.abortSummary,
+          errors: [...w.multipartErrors, "file_not_found"],
+          body: w.shareMultipartRef,
+          data: w.z.unknown(),
+        }),
+      async (c) => {
+        const principal = c.get("principal");
+        requirePermission(principal, Permission.FILE_SHARE);
+        const aborted = await service.abort(principal, await readJson(c, shareMultipartRef));
+        const data = withInlineStatus(aborted, "Upload aborted");
+        return okAliased(c, data, RESPONSE_ALIASES.uploadShare, "Upload aborted");
+      },
+    ),
+  );
 }
 
 export function shareMultipartRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const service = ctx.shareMultipart;
   const origin = (c: Parameters<typeof publicOrigin>[0]) => publicOrigin(c, ctx.config.trustProxy);
-  const finish = shareMultipartFinishers(ctx);
 
   app.post(
     "/files/multipart/init",
@@ -107,37 +142,13 @@ export function shareMultipartRoutes(ctx: AppContext) {
     ),
   );
 
-  app.post(
-    "/files/multipart/complete",
-    described(
-      (w) => ({
-        summary: "Assemble the parts and publish the share",
-        errors: [...w.multipartErrors, "file_not_found", "size_mismatch", "insufficient_storage"],
-        tag: "File shares",
-        access: "key",
-        permissions: ["FILE_SHARE"],
-        body: w.shareMultipartCompleteRequest,
-        data: w.shareMultipartDone,
-      }),
-      finish.complete,
-    ),
-  );
-
-  app.post(
-    "/files/multipart/abort",
-    described(
-      (w) => ({
-        summary: "Abort an upload in parts",
-        errors: [...w.multipartErrors, "file_not_found"],
-        tag: "File shares",
-        access: "key",
-        permissions: ["FILE_SHARE"],
-        body: w.shareMultipartRef,
-        data: w.z.unknown(),
-      }),
-      finish.abort,
-    ),
-  );
+  shareMultipartFinishRoutes(app, ctx, {
+    prefix: "/files/multipart",
+    tag: "File shares",
+    completeSummary: "Assemble the parts and publish the share",
+    abortSummary: "Abort an upload in parts",
+    completeErrors: ["insufficient_storage"],
+  });
 
   return app;
 }

@@ -16,6 +16,7 @@ import {
   fsZipRequest,
 } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
+import type { z } from "zod";
 import type { AppContext } from "../../context";
 import type { FsActor } from "../../domain/fs/access";
 import { contentDisposition } from "../../storage/content-disposition";
@@ -23,10 +24,15 @@ import { parseWith, readJson } from "../body";
 import { ok, withInlineStatus } from "../envelope";
 import { fsActorOf } from "../fs-actor";
 import { nodeBody } from "../node-body";
+import type * as Wire from "../openapi/wire";
 import { publicOrigin } from "../request-origin";
-import { described } from "../route-doc";
+import { described, keyRouteDocs } from "../route-doc";
 import { accessClientOf } from "../share-visitor";
 import type { AppEnv } from "../types";
+
+const uploading = keyRouteDocs("File system", ["MOUNT_UPLOAD"]);
+const copying = keyRouteDocs("File system", ["MOUNT_COPY"]);
+const viewing = keyRouteDocs("File system", ["MOUNT_VIEW"]);
 
 export function fsTransferRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
@@ -37,15 +43,13 @@ export function fsTransferRoutes(ctx: AppContext) {
   app.post(
     "/fs/presign",
     described(
-      (w) => ({
-        summary: "A URL to PUT a new file's bytes to",
-        errors: [...w.fsPathErrors, "target_exists", "not_supported", "insufficient_storage"],
-        tag: "File system",
-        access: "key",
-        permissions: ["MOUNT_UPLOAD"],
-        body: w.fsPresignRequest,
-        data: w.z.unknown(),
-      }),
+      (w) =>
+        uploading({
+          summary: "A URL to PUT a new file's bytes to",
+          errors: [...w.fsPathErrors, "target_exists", "not_supported", "insufficient_storage"],
+          body: w.fsPresignRequest,
+          data: w.z.unknown(),
+        }),
       async (c) => {
         const body = await readJson(c, fsPresignRequest);
         return ok(c, await uploads.presign(actorOf(c), body, origin(c)), "Presigned upload URL created");
@@ -56,15 +60,13 @@ export function fsTransferRoutes(ctx: AppContext) {
   app.post(
     "/fs/presign/commit",
     described(
-      (w) => ({
-        summary: "Finish a presigned explorer upload",
-        errors: [...w.fsPathErrors, "upload_session_not_found", "upload_missing", "size_mismatch"],
-        tag: "File system",
-        access: "key",
-        permissions: ["MOUNT_UPLOAD"],
-        body: w.fsPresignCommitRequest,
-        data: w.z.unknown(),
-      }),
+      (w) =>
+        uploading({
+          summary: "Finish a presigned explorer upload",
+          errors: [...w.fsPathErrors, "upload_session_not_found", "upload_missing", "size_mismatch"],
+          body: w.fsPresignCommitRequest,
+          data: w.z.unknown(),
+        }),
       async (c) => {
         const body = await readJson(c, fsPresignCommitRequest);
         return ok(c, await uploads.commitPresigned(actorOf(c), body), "Upload committed");
@@ -75,21 +77,19 @@ export function fsTransferRoutes(ctx: AppContext) {
   app.post(
     "/fs/multipart/init",
     described(
-      (w) => ({
-        summary: "Start an explorer upload in parts",
-        errors: [
-          ...w.fsPathErrors,
-          "invalid_parts",
-          "too_many_parts",
-          "target_exists",
-          "insufficient_storage",
-        ],
-        tag: "File system",
-        access: "key",
-        permissions: ["MOUNT_UPLOAD"],
-        body: w.fsMultipartInitRequest,
-        data: w.fsMultipartStarted,
-      }),
+      (w) =>
+        uploading({
+          summary: "Start an explorer upload in parts",
+          errors: [
+            ...w.fsPathErrors,
+            "invalid_parts",
+            "too_many_parts",
+            "target_exists",
+            "insufficient_storage",
+          ],
+          body: w.fsMultipartInitRequest,
+          data: w.fsMultipartStarted,
+        }),
       async (c) => {
         const body = await readJson(c, fsMultipartInitRequest);
         return ok(c, await multipart.initMultipart(actorOf(c), body, origin(c)), "Multipart upload started");
@@ -100,15 +100,13 @@ export function fsTransferRoutes(ctx: AppContext) {
   app.post(
     "/fs/multipart/complete",
     described(
-      (w) => ({
-        summary: "Assemble the parts",
-        errors: [...w.fsPathErrors, ...w.multipartErrors, "size_mismatch"],
-        tag: "File system",
-        access: "key",
-        permissions: ["MOUNT_UPLOAD"],
-        body: w.fsMultipartCompleteRequest,
-        data: w.fsMultipartDone,
-      }),
+      (w) =>
+        uploading({
+          summary: "Assemble the parts",
+          errors: [...w.fsPathErrors, ...w.multipartErrors, "size_mismatch"],
+          body: w.fsMultipartCompleteRequest,
+          data: w.fsMultipartDone,
+        }),
       async (c) => {
         const body = await readJson(c, fsMultipartCompleteRequest, 4 * 1024 * 1024);
         const done = await multipart.completeMultipart(actorOf(c), body);
@@ -120,15 +118,13 @@ export function fsTransferRoutes(ctx: AppContext) {
   app.post(
     "/fs/multipart/resume",
     described(
-      (w) => ({
-        summary: "Parts stored so far and fresh part URLs",
-        errors: [...w.fsPathErrors, ...w.multipartErrors],
-        tag: "File system",
-        access: "key",
-        permissions: ["MOUNT_UPLOAD"],
-        body: w.fsMultipartResumeRequest,
-        data: w.fsMultipartResume,
-      }),
+      (w) =>
+        uploading({
+          summary: "Parts stored so far and fresh part URLs",
+          errors: [...w.fsPathErrors, ...w.multipartErrors],
+          body: w.fsMultipartResumeRequest,
+          data: w.fsMultipartResume,
+        }),
       async (c) => {
         const body = await readJson(c, fsMultipartResumeRequest);
         return ok(
@@ -143,15 +139,13 @@ export function fsTransferRoutes(ctx: AppContext) {
   app.post(
     "/fs/multipart/abort",
     described(
-      (w) => ({
-        summary: "Abort an explorer upload in parts",
-        errors: [...w.fsPathErrors, ...w.multipartErrors],
-        tag: "File system",
-        access: "key",
-        permissions: ["MOUNT_UPLOAD"],
-        body: w.fsMultipartAbortRequest,
-        data: w.z.unknown(),
-      }),
+      (w) =>
+        uploading({
+          summary: "Abort an explorer upload in parts",
+          errors: [...w.fsPathErrors, ...w.multipartErrors],
+          body: w.fsMultipartAbortRequest,
+          data: w.z.unknown(),
+        }),
       async (c) => {
         const body = await readJson(c, fsMultipartAbortRequest);
         await multipart.abortMultipart(actorOf(c), body);
@@ -163,15 +157,19 @@ export function fsTransferRoutes(ctx: AppContext) {
   app.post(
     "/fs/batch-copy",
     described(
-      (w) => ({
-        summary: "Copy files and directories",
-        errors: [...w.fsPathErrors, "target_exists", "too_many_files", "mount_root", "folder_hidden_entries"],
-        tag: "File system",
-        access: "key",
-        permissions: ["MOUNT_COPY"],
-        body: w.fsBatchCopyRequest,
-        data: w.fsCopyResult,
-      }),
+      (w) =>
+        copying({
+          summary: "Copy files and directories",
+          errors: [
+            ...w.fsPathErrors,
+            "target_exists",
+            "too_many_files",
+            "mount_root",
+            "folder_hidden_entries",
+          ],
+          body: w.fsBatchCopyRequest,
+          data: w.fsCopyResult,
+        }),
       async (c) => {
         const body = await readJson(c, fsBatchCopyRequest);
         const result = await batch.batchCopy(actorOf(c), body, origin(c));
@@ -187,15 +185,13 @@ export function fsTransferRoutes(ctx: AppContext) {
   app.post(
     "/fs/batch-copy-commit",
     described(
-      (w) => ({
-        summary: "Record copies the browser made across storages",
-        errors: [...w.fsPathErrors, "no_copy_items"],
-        tag: "File system",
-        access: "key",
-        permissions: ["MOUNT_COPY"],
-        body: w.fsBatchCopyCommitRequest,
-        data: w.z.unknown(),
-      }),
+      (w) =>
+        copying({
+          summary: "Record copies the browser made across storages",
+          errors: [...w.fsPathErrors, "no_copy_items"],
+          body: w.fsBatchCopyCommitRequest,
+          data: w.z.unknown(),
+        }),
       async (c) => {
         const body = await readJson(c, fsBatchCopyCommitRequest, 8 * 1024 * 1024);
         const result = await batch.batchCopyCommit(actorOf(c), body);
@@ -225,19 +221,20 @@ export function fsTransferRoutes(ctx: AppContext) {
     });
   };
 
+  // The selection comes as a JSON body (POST) or as a link's query (GET).
+  const zipDoc = (w: typeof Wire, input: { body: z.ZodType } | { query: z.ZodType }) =>
+    viewing({
+      summary: "Download a selection as a ZIP",
+      errors: [...w.fsPathErrors, ...w.visitorDownloadErrors],
+      visitors: true,
+      ...input,
+      file: "bytes",
+    });
+
   app.post(
     "/fs/zip",
     described(
-      (w) => ({
-        summary: "Download a selection as a ZIP",
-        errors: [...w.fsPathErrors, ...w.visitorDownloadErrors],
-        tag: "File system",
-        access: "key",
-        permissions: ["MOUNT_VIEW"],
-        visitors: true,
-        body: w.fsZipRequest,
-        file: "bytes",
-      }),
+      (w) => zipDoc(w, { body: w.fsZipRequest }),
       async (c) => {
         const body = await readJson(c, fsZipRequest);
         return sendZip(c, actorOf(c), body.paths, body.name);
@@ -249,16 +246,7 @@ export function fsTransferRoutes(ctx: AppContext) {
   app.get(
     "/fs/zip",
     described(
-      (w) => ({
-        summary: "Download a selection as a ZIP",
-        errors: [...w.fsPathErrors, ...w.visitorDownloadErrors],
-        tag: "File system",
-        access: "key",
-        permissions: ["MOUNT_VIEW"],
-        visitors: true,
-        query: w.fsZipRequest,
-        file: "bytes",
-      }),
+      (w) => zipDoc(w, { query: w.fsZipRequest }),
       async (c) => {
         const query = parseWith(fsZipRequest, {
           paths: c.req.queries("paths") ?? c.req.queries("paths[]") ?? [],
@@ -285,16 +273,14 @@ export function fsTransferRoutes(ctx: AppContext) {
   app.post(
     "/fs/zip/link",
     described(
-      (w) => ({
-        summary: "A signed link that downloads a selection as a ZIP",
-        errors: [...w.fsPathErrors],
-        tag: "File system",
-        access: "key",
-        permissions: ["MOUNT_VIEW"],
-        visitors: true,
-        body: w.fsZipRequest,
-        data: w.fsZipLink,
-      }),
+      (w) =>
+        viewing({
+          summary: "A signed link that downloads a selection as a ZIP",
+          errors: [...w.fsPathErrors],
+          visitors: true,
+          body: w.fsZipRequest,
+          data: w.fsZipLink,
+        }),
       async (c) => {
         const body = await readJson(c, fsZipRequest);
         const link = await zip.link(actorOf(c), body.paths, body.name);

@@ -22,14 +22,10 @@ import {
 } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
 import { requireAnyPermission, requireAuthenticated } from "../../auth/policy";
+import type { Principal } from "../../auth/principal";
 import type { AppContext } from "../../context";
-import {
-  archiveKindOf,
-  archiveSourceOf,
-  listArchive,
-  notAnArchive,
-  openArchiveEntry,
-} from "../../domain/archives/archive-reader";
+import type { TaskRow } from "../../db/schema";
+import { listArchive, openArchiveEntry, openedArchive } from "../../domain/archives/archive-reader";
 import { isVisitor } from "../../domain/fs/access";
 import { namesFile } from "../../domain/fs/fs-uploads";
 import { displayPath, normalizeVirtualPath } from "../../domain/fs/vpath";
@@ -42,7 +38,7 @@ import { ok, withInlineStatus } from "../envelope";
 import { fsActorOf } from "../fs-actor";
 import { readMultipartFile } from "../multipart";
 import { publicOrigin } from "../request-origin";
-import { described } from "../route-doc";
+import { described, keyRouteDocs } from "../route-doc";
 import { serveObject } from "../serve-object";
 import { accessClientOf } from "../share-visitor";
 import type { AppEnv } from "../types";
@@ -188,9 +184,7 @@ export function fsRoutes(ctx: AppContext) {
   // Inside archive files: the entries, and one entry streamed out (domain/archives).
   const archiveOf = async (c: Context<AppEnv>, path: string) => {
     const { target, entry } = await vfs.openFile(actorOf(c), path);
-    const kind = archiveKindOf(entry.name);
-    if (!kind) throw notAnArchive();
-    return { kind, source: archiveSourceOf(target.driver, target.subPath, entry.size) };
+    return openedArchive(target.driver, { path: target.subPath, name: entry.name, size: entry.size });
   };
 
   app.get(
@@ -522,55 +516,37 @@ export function fsRoutes(ctx: AppContext) {
     ),
   );
 
+  const taskDoc = keyRouteDocs("Tasks");
+  /** A route on one task of the caller's, by id: `act` reads or changes it, the task is the answer. */
+  const oneTask =
+    (act: (principal: Principal, id: string) => Promise<TaskRow>, message: string) =>
+    async (c: Context<AppEnv>) => {
+      const principal = c.get("principal");
+      requireAuthenticated(principal);
+      return ok(c, presentTask(await act(principal, c.req.param("id")!)), message);
+    };
+
   app.get(
     "/fs/tasks/:id",
     described(
-      (w) => ({
-        summary: "One task",
-        errors: ["task_not_found"],
-        tag: "Tasks",
-        access: "key",
-        data: w.fsTask,
-      }),
-      async (c) => {
-        const principal = c.get("principal");
-        requireAuthenticated(principal);
-        return ok(c, presentTask(await tasks.get(principal, c.req.param("id")!)), "Fetched");
-      },
+      (w) => taskDoc({ summary: "One task", errors: ["task_not_found"], data: w.fsTask }),
+      oneTask((principal, id) => tasks.get(principal, id), "Fetched"),
     ),
   );
 
   app.post(
     "/fs/tasks/:id/cancel",
     described(
-      (w) => ({
-        summary: "Cancel a task",
-        errors: ["task_not_found", "task_finished"],
-        tag: "Tasks",
-        access: "key",
-        data: w.fsTask,
-      }),
-      async (c) => {
-        const principal = c.get("principal");
-        requireAuthenticated(principal);
-        return ok(
-          c,
-          presentTask(await tasks.cancel(principal, c.req.param("id")!)),
-          "Task cancellation requested",
-        );
-      },
+      (w) =>
+        taskDoc({ summary: "Cancel a task", errors: ["task_not_found", "task_finished"], data: w.fsTask }),
+      oneTask((principal, id) => tasks.cancel(principal, id), "Task cancellation requested"),
     ),
   );
 
   app.delete(
     "/fs/tasks/:id",
     described(
-      () => ({
-        summary: "Delete a finished task",
-        errors: ["task_not_found", "task_running"],
-        tag: "Tasks",
-        access: "key",
-      }),
+      () => taskDoc({ summary: "Delete a finished task", errors: ["task_not_found", "task_running"] }),
       async (c) => {
         const principal = c.get("principal");
         requireAuthenticated(principal);

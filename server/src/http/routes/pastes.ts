@@ -108,8 +108,8 @@ export function pasteRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const body = await readJson(c, pastePasswordRequest);
-        const { principal, slug, clientIp } = visitor(c);
-        const { visit, delivered } = await pastes.unlock(principal, slug, body.password, clientIp);
+        const { principal, ...at } = visitor(c);
+        const { visit, delivered } = await pastes.unlock(principal, { ...at, password: body.password });
         if (delivered) logAccess(c, ctx.accessLog, delivered, "paste", "page_view", contentBytes(delivered));
         noStore(c);
         // The visitor typed this password a moment ago; 0.7.3 pages build their raw link from it.

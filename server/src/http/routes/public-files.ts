@@ -10,10 +10,10 @@ import type { AppContext } from "../../context";
 import type { FileRow } from "../../db/schema";
 import {
   archiveKindOf,
-  archiveSourceOf,
   listArchive,
   notAnArchive,
   openArchiveEntry,
+  openedArchive,
 } from "../../domain/archives/archive-reader";
 import type { DownloadGrant } from "../../domain/files/file-share-service";
 import { SHARE_TOKEN_TTL_SECONDS } from "../../domain/shares/access-tokens";
@@ -86,8 +86,9 @@ export function publicFileRoutes(ctx: AppContext) {
       }),
       async (c) => {
         const body = await readJson(c, filePasswordRequest);
-        const { principal, slug, clientIp } = visitor(c);
-        const { data, delivered } = await shares.unlock(principal, slug, body.password, clientIp, origin(c));
+        const { principal, ...at } = visitor(c);
+        const attempt = { ...at, password: body.password };
+        const { data, delivered } = await shares.unlock(principal, attempt, origin(c));
         if (delivered) logAccess(c, ctx.accessLog, delivered, "file", "page_view", null);
         noStore(c);
         return withAccessCookies(ok(c, data, "Password verified"), data, origin(c));
@@ -217,8 +218,8 @@ export function publicFileRoutes(ctx: AppContext) {
       if (row.encrypted_meta !== null || !archiveKindOf(row.filename)) throw notAnArchive();
     });
     const { driver } = await ctx.storageConfigs.driverById(grant.row.storage_config_id!);
-    const source = archiveSourceOf(driver, grant.row.storage_path, grant.row.size);
-    return { grant, kind: archiveKindOf(grant.row.filename)!, source };
+    const { storage_path: path, filename: name, size } = grant.row;
+    return { grant, ...openedArchive(driver, { path, name, size }) };
   };
 
   app.get(

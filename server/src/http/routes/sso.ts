@@ -4,7 +4,7 @@
  * every failure ends on the web app's sign-in error page, never a JSON error or a 500), the
  * hand-off of the session to the web app, and the administrator's settings.
  */
-import { type ErrorCode, ssoExchangeRequest, ssoSettingsBody } from "@clipshare/shared";
+import { type ErrorCode, SSO_CALLBACK_ERRORS, ssoExchangeRequest, ssoSettingsBody } from "@clipshare/shared";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
@@ -90,17 +90,7 @@ export function ssoRoutes(ctx: AppContext) {
           "Checks the state (cookie and stored sign-in, used once), the code with its PKCE verifier and the ID token's nonce, finds or creates the user, and answers 302 to the web app's /sso#code=… (a one-time code for POST /api/auth/oidc/exchange); any failure answers 302 to /sso?error=<id>.",
         tag: "Sign-in",
         access: "public",
-        errors: [
-          "sso_state_invalid",
-          "sso_denied",
-          "sso_failed",
-          "sso_domain_not_allowed",
-          "sso_email_missing",
-          "sso_unknown_user",
-          "sso_user_taken",
-          "account_disabled",
-          "rate_limited",
-        ],
+        errors: [...SSO_CALLBACK_ERRORS],
         file: "html",
       }),
       async (c) => {

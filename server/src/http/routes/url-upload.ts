@@ -26,12 +26,11 @@ import { described } from "../route-doc";
 import type { AppEnv } from "../types";
 import { RESPONSE_ALIASES } from "../wire-aliases";
 import { commitUpload } from "./files";
-import { shareMultipartFinishers } from "./files-multipart";
+import { shareMultipartFinishRoutes } from "./files-multipart";
 
 export function urlUploadRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const service = ctx.urlUploads;
-  const finish = shareMultipartFinishers(ctx);
 
   app.post(
     "/url/info",
@@ -146,37 +145,13 @@ export function urlUploadRoutes(ctx: AppContext) {
     ),
   );
 
-  app.post(
-    "/url/multipart/complete",
-    described(
-      (w) => ({
-        summary: "Finish a URL upload in parts",
-        errors: [...w.multipartErrors, "file_not_found", "size_mismatch"],
-        tag: "URL upload",
-        access: "key",
-        permissions: ["FILE_SHARE"],
-        body: w.shareMultipartCompleteRequest,
-        data: w.shareMultipartDone,
-      }),
-      finish.complete,
-    ),
-  );
-
-  app.post(
-    "/url/multipart/abort",
-    described(
-      (w) => ({
-        summary: "Abort a URL upload in parts",
-        errors: [...w.multipartErrors, "file_not_found"],
-        tag: "URL upload",
-        access: "key",
-        permissions: ["FILE_SHARE"],
-        body: w.shareMultipartRef,
-        data: w.z.unknown(),
-      }),
-      finish.abort,
-    ),
-  );
+  shareMultipartFinishRoutes(app, ctx, {
+    prefix: "/url/multipart",
+    tag: "URL upload",
+    completeSummary: "Finish a URL upload in parts",
+    abortSummary: "Abort a URL upload in parts",
+    completeErrors: [],
+  });
 
   app.post(
     "/url/cancel",

@@ -2,7 +2,7 @@ import * as fs from "node:fs/promises";
 import { tmpdir } from "node:os";
 import * as nodePath from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bufferStream, readAll } from "../contract-helpers";
+import { bufferStream, readAll, streamedOnly } from "../contract-helpers";
 import { describeStorageDriver } from "../driver.contract";
 import { LOCAL_TEMP_DIR, LocalDriver } from "./local";
 
@@ -29,14 +29,7 @@ describeStorageDriver(
       cleanup: () => fs.rm(root, { recursive: true, force: true }),
     };
   },
-  {
-    presignRead: false,
-    presignWrite: false,
-    multipart: true,
-    serverSideCopy: false,
-    publicUrl: false,
-    rangeRead: true,
-  },
+  streamedOnly,
 );
 
 describe("LOCAL driver confinement", () => {

@@ -17,11 +17,8 @@ import type {
   ListOptions,
   ListPage,
   MoveOptions,
-  MultipartInitOptions,
-  MultipartPart,
   ReadRange,
   ReadResult,
-  StorageCapabilities,
   StorageDriver,
   StorageEntry,
   WriteOptions,
@@ -39,6 +36,7 @@ import {
   syncDir,
 } from "./local-fs";
 import { LocalMultipart } from "./local-multipart";
+import { MultipartDriver, streamedCapabilities } from "./multipart-driver";
 import { resolveRange } from "./range";
 
 export { LOCAL_TEMP_DIR };
@@ -59,26 +57,20 @@ export interface LocalDriverConfig {
  * rule. A symlink swapped in between check and use is out of scope: whoever
  * can write the root directly is already trusted.
  */
-export class LocalDriver implements StorageDriver {
+export class LocalDriver extends MultipartDriver implements StorageDriver {
   readonly kind = "LOCAL" as const;
-  readonly capabilities: StorageCapabilities = {
-    presignRead: false,
-    presignWrite: false,
-    multipart: true,
-    serverSideCopy: false,
-    publicUrl: false,
-    rangeRead: true,
-  };
+  readonly capabilities = streamedCapabilities(true, false);
 
   private readonly configuredRoot: string;
   private ready: Promise<{ root: string; temp: string }> | null = null;
-  private readonly multipart: LocalMultipart;
+  protected readonly multipart: LocalMultipart;
   /** Root-relative directory whose real location bounds every path ("" = the root itself). */
   private readonly boundary: string;
   /** The unconfined driver of this root, which owns the root and temp dir set-up. */
   private readonly unconfined: LocalDriver;
 
   constructor(config: LocalDriverConfig, confine?: { from: LocalDriver; dir: string }) {
+    super();
     this.configuredRoot = nodePath.resolve(config.root);
     this.boundary = confine?.dir ?? "";
     this.unconfined = confine?.from ?? this;
@@ -416,26 +408,6 @@ export class LocalDriver implements StorageDriver {
       }
       cursor = page.nextCursor;
     } while (cursor);
-  }
-
-  initMultipart(path: string, options: MultipartInitOptions = {}): Promise<string> {
-    return this.multipart.init(path, options);
-  }
-
-  uploadPart(path: string, uploadId: string, partNumber: number, body: Readable, size?: number) {
-    return this.multipart.uploadPart(path, uploadId, partNumber, body, size);
-  }
-
-  completeMultipart(path: string, uploadId: string, parts: MultipartPart[]): Promise<WriteResult> {
-    return this.multipart.complete(path, uploadId, parts);
-  }
-
-  abortMultipart(path: string, uploadId: string): Promise<void> {
-    return this.multipart.abort(path, uploadId);
-  }
-
-  listParts(path: string, uploadId: string) {
-    return this.multipart.listParts(path, uploadId);
   }
 
   /** What interrupted writes left in the temp dir (see sweepTempDir); never creates the root. */

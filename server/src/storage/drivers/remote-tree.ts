@@ -45,6 +45,7 @@ import type {
 import { sweepTempDir } from "./local-confine";
 import { compareNames, decodeCursor, encodeCursor } from "./local-fs";
 import { LocalMultipart } from "./local-multipart";
+import { streamedCapabilities } from "./multipart-driver";
 import { resolveRange } from "./range";
 
 export type RemoteKind = "WEBDAV" | "SFTP" | "FTP";
@@ -141,14 +142,7 @@ export class RemoteTreeDriver implements StorageDriver {
     private readonly root: string,
     private readonly localParts?: LocalParts,
   ) {
-    this.capabilities = {
-      presignRead: false,
-      presignWrite: false,
-      multipart: localParts !== undefined,
-      serverSideCopy: fs.copy !== undefined,
-      publicUrl: false,
-      rangeRead: true,
-    };
+    this.capabilities = streamedCapabilities(localParts !== undefined, fs.copy !== undefined);
     this.parts = localParts
       ? new LocalMultipart({
           tempDir: async () => {

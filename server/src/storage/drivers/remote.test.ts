@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, it } from "vitest";
+import { streamedOnly } from "../contract-helpers";
 import { describeStorageDriver } from "../driver.contract";
 import type { StorageCapabilities } from "../types";
 import { createFtpDriver } from "./ftp";
@@ -24,15 +25,6 @@ interface Backend {
   make(folder: string, partsDir: string): RemoteTreeDriver;
   capabilities: StorageCapabilities;
 }
-
-const streamedOnly: StorageCapabilities = {
-  presignRead: false,
-  presignWrite: false,
-  multipart: true,
-  serverSideCopy: false,
-  publicUrl: false,
-  rangeRead: true,
-};
 
 const backends: Backend[] = [];
 if (e.CLIPSHARE_TEST_SFTP_HOST)

@@ -11,8 +11,6 @@ import type {
   ListOptions,
   ListPage,
   MoveOptions,
-  MultipartInitOptions,
-  MultipartPart,
   PresignedRequest,
   PresignReadOptions,
   PresignWriteOptions,
@@ -24,6 +22,7 @@ import type {
   WriteOptions,
   WriteResult,
 } from "../types";
+import { MultipartDriver } from "./multipart-driver";
 import { rangeHeader } from "./range";
 import { addressableName, encodeKey, parseContentRange, rangeShapeCheck, uploadStream } from "./s3-body";
 import {
@@ -49,18 +48,19 @@ const MAX_EXPIRES = 7 * 24 * 3600;
  * directories are key prefixes, optionally with a zero-byte `dir/` marker
  * (written by `mkdir`, hidden from listings) so empty directories survive.
  */
-export class S3Driver implements StorageDriver {
+export class S3Driver extends MultipartDriver implements StorageDriver {
   readonly kind = "S3" as const;
   readonly capabilities: StorageCapabilities;
   readonly client: S3Client;
   readonly bucket: string;
   private readonly prefix: string;
   private readonly tree: S3Tree;
-  private readonly multipart: S3Multipart;
+  protected readonly multipart: S3Multipart;
   /** Present only with a custom host, so the method's presence matches the capability flag. */
   readonly publicUrl?: (path: string) => string;
 
   constructor(private readonly config: S3DriverConfig) {
+    super();
     this.client = createS3Client(config);
     this.bucket = config.bucket;
     const folder = normalizePath((config.defaultFolder ?? "").replace(/^\/+/, ""));
@@ -379,29 +379,8 @@ export class S3Driver implements StorageDriver {
     };
   }
 
-  initMultipart(path: string, options: MultipartInitOptions = {}): Promise<string> {
-    return this.multipart.init(path, options);
-  }
-
   presignPart(path: string, uploadId: string, partNumber: number, expiresIn?: number) {
     return this.multipart.presignPart(path, uploadId, partNumber, expiresIn);
-  }
-
-  /** `size` is required here: S3 needs each part's length up front. */
-  uploadPart(path: string, uploadId: string, partNumber: number, body: Readable, size?: number) {
-    return this.multipart.uploadPart(path, uploadId, partNumber, body, size);
-  }
-
-  completeMultipart(path: string, uploadId: string, parts: MultipartPart[]): Promise<WriteResult> {
-    return this.multipart.complete(path, uploadId, parts);
-  }
-
-  abortMultipart(path: string, uploadId: string): Promise<void> {
-    return this.multipart.abort(path, uploadId);
-  }
-
-  listParts(path: string, uploadId: string) {
-    return this.multipart.listParts(path, uploadId);
   }
 
   private buildPublicUrl(path: string): string {

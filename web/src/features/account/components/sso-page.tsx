@@ -1,3 +1,4 @@
+import { SSO_CALLBACK_ERRORS } from "@clipshare/shared";
 import { ShieldAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -7,19 +8,8 @@ import { ssoApi } from "../../../lib/accounts/sso-api";
 import { authStore } from "../../../lib/auth-store";
 import { useErrorText } from "../../../lib/use-error-text";
 
-/** The refusals the server names on the way back from the provider; anything else reads as "failed". */
-const KNOWN_ERRORS = [
-  "sso_not_configured",
-  "sso_failed",
-  "sso_denied",
-  "sso_state_invalid",
-  "sso_domain_not_allowed",
-  "sso_email_missing",
-  "sso_unknown_user",
-  "sso_user_taken",
-  "account_disabled",
-  "rate_limited",
-] as const;
+/** The refusals the server names when sending the person here (no provider set up, or the callback's); anything else reads as "failed". */
+const KNOWN_ERRORS = ["sso_not_configured", ...SSO_CALLBACK_ERRORS] as const;
 
 /**
  * /sso: where a single sign-on ends. With `#code=` it trades the one-time code for a session
