@@ -99,7 +99,7 @@ describe("with the requirement on", () => {
     const other = await t.createUser({ role: "admin" });
     const basic = await davPropfind(t, other.username, other.password);
     expect(basic.status).toBe(401);
-    expect(basic.text).toContain("set up an authenticator app in My account first");
+    expect(basic.text).toContain("set up an authenticator app or a passkey in My account first");
     const bearer = await t.request("PROPFIND", "/dav/", {
       headers: { authorization: `Bearer ${other.token}`, depth: "0" },
     });

@@ -66,7 +66,12 @@ describe("enrolling TOTP", () => {
     await t.request("POST", "/api/account/two-factor/totp", { token: u.token });
     expect((await login(u.username, u.password)).status).toBe(200);
     const status = await t.request("GET", "/api/account/two-factor", { token: u.token });
-    expect(status.body.data).toEqual({ totp: false, recovery_codes_left: 0, passkeys: 0, enrolment_required: false });
+    expect(status.body.data).toEqual({
+      totp: false,
+      recovery_codes_left: 0,
+      passkeys: 0,
+      enrolment_required: false,
+    });
   });
 
   it("refuses a wrong confirmation code with 401 invalid_second_factor_code", async () => {
@@ -85,7 +90,12 @@ describe("enrolling TOTP", () => {
     const u = await enrolledUser();
     expect(new Set(u.recoveryCodes).size).toBe(10);
     const status = await t.request("GET", "/api/account/two-factor", { token: u.token });
-    expect(status.body.data).toEqual({ totp: true, recovery_codes_left: 10, passkeys: 0, enrolment_required: false });
+    expect(status.body.data).toEqual({
+      totp: true,
+      recovery_codes_left: 10,
+      passkeys: 0,
+      enrolment_required: false,
+    });
   });
 
   it("stores neither the secret nor the recovery codes in the clear", async () => {
@@ -229,7 +239,12 @@ describe("changing one's second factor", () => {
     expect(off.status).toBe(200);
     expect((await login(u.username, u.password)).status).toBe(200);
     const status = await t.request("GET", "/api/account/two-factor", { token: u.token });
-    expect(status.body.data).toEqual({ totp: false, recovery_codes_left: 0, passkeys: 0, enrolment_required: false });
+    expect(status.body.data).toEqual({
+      totp: false,
+      recovery_codes_left: 0,
+      passkeys: 0,
+      enrolment_required: false,
+    });
   });
 
   it("does not turn TOTP off without the right password", async () => {
@@ -322,7 +337,12 @@ describe("an administrator's reset", () => {
     const again = await login(u.username, u.password);
     expect(again.status).toBe(200);
     const status = await t.request("GET", "/api/account/two-factor", { token: again.body.data.token });
-    expect(status.body.data).toEqual({ totp: false, recovery_codes_left: 0, passkeys: 0, enrolment_required: false });
+    expect(status.body.data).toEqual({
+      totp: false,
+      recovery_codes_left: 0,
+      passkeys: 0,
+      enrolment_required: false,
+    });
   });
 
   it("is for administrators only: a user gets 403", async () => {
