@@ -102,7 +102,7 @@ test.describe("two-factor sign-in", () => {
     await page.goto("/admin");
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
     await page.goto("/admin/profile");
 
@@ -169,7 +169,7 @@ test.describe("two-factor sign-in", () => {
       await page.goto("/admin");
       await page.getByLabel("Username").fill(username);
       await page.getByLabel("Password").fill(password);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await expect(page).toHaveURL(/\/admin\/profile$/);
       await expect(page.getByText("Administrators here must use two-factor sign-in.")).toBeVisible();
       expect(await seriousViolations(page, "enrolment required")).toEqual([]);
