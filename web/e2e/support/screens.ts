@@ -87,6 +87,16 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()).data.slug as string;
   };
+  const fileRequest = await request.post("/api/requests", {
+    headers: auth,
+    data: {
+      target: { kind: "share" },
+      title: `Scans for ${tag}`,
+      message: "PDFs or photos, please",
+      max_files: 10,
+    },
+  });
+  expect(fileRequest.status(), await fileRequest.text()).toBe(201);
   const collectionSlug = await collection({});
   const protectedCollectionSlug = await collection({ password: SAMPLE_PASSWORD });
   const key = await apiCreateKey(request, token, {
