@@ -1,4 +1,5 @@
 import { Permission } from "@clipshare/shared";
+import { seriousViolations } from "./support/axe";
 import { apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
 import { fillEditor } from "./support/pastes";
 
@@ -57,5 +58,49 @@ test.describe("accounts", () => {
     await expect(adminPage.getByRole("row", { name: new RegExp(slug) })).toBeVisible();
     await expect(adminPage.locator("tbody tr")).toHaveCount(1);
     await context.close();
+  });
+  test("a user sets their own notification recipients in My account, and goes back to the administrator's", async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiLogin(request);
+    const username = unique("nia").replace(/[^A-Za-z0-9_.@-]/g, "");
+    const password = "nia-password-1";
+    const made = await request.post("/api/admin/users", {
+      headers: { Authorization: `Bearer ${admin}` },
+      data: { username, password, role: "user", permissions: Permission.TEXT },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await page.goto("/admin");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByText(`Signed in as ${username}`)).toBeVisible();
+    await page.goto("/admin/profile");
+    const card = page.getByRole("region", { name: "Notifications" });
+    await expect(card.getByTestId("notification-defaults-source")).toContainText("administrator's default");
+    await card.getByLabel("E-mail", { exact: true }).fill("nia@example.test");
+    await card.getByRole("checkbox", { name: "A share was opened for the first time" }).uncheck();
+    await card.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Your notification defaults are saved")).toBeVisible();
+    expect(await seriousViolations(page, "my account, notifications")).toEqual([]);
+
+    // Kept by the server: a reload shows them, and the API answers them.
+    await page.reload();
+    await expect(card.getByTestId("notification-defaults-source")).toContainText("Your own recipients apply");
+    await expect(card.getByLabel("E-mail", { exact: true })).toHaveValue("nia@example.test");
+    await expect(
+      card.getByRole("checkbox", { name: "A share was opened for the first time" }),
+    ).not.toBeChecked();
+    const login = await request.post("/api/admin/login", { data: { username, password } });
+    const token = (await login.json()).data.token as string;
+    const own = await request.get("/api/account/notifications", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect((await own.json()).data).toMatchObject({ uses_admin_defaults: false, email: "nia@example.test" });
+
+    await card.getByRole("button", { name: "Use the administrator's defaults" }).click();
+    await expect(page.getByText("The administrator's defaults apply again")).toBeVisible();
+    await expect(card.getByTestId("notification-defaults-source")).toContainText("administrator's default");
   });
 });

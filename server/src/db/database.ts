@@ -37,6 +37,7 @@ import * as singleSignOn from "./migrations/0018-single-sign-on";
 import * as appPasswords from "./migrations/0019-app-passwords";
 import * as collections from "./migrations/0020-collections";
 import * as notifications from "./migrations/0021-notifications";
+import * as userNotificationDefaults from "./migrations/0022-user-notification-defaults";
 import * as publicBrowsing from "./migrations/0025-public-browsing";
 import * as indexFolderParents from "./migrations/0030-index-folder-parents";
 import * as folderTotals from "./migrations/0031-folder-totals";
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   "0019-app-passwords": appPasswords,
   "0020-collections": collections,
   "0021-notifications": notifications,
+  "0022-user-notification-defaults": userNotificationDefaults,
   "0025-public-browsing": publicBrowsing,
   "0030-index-folder-parents": indexFolderParents,
   "0031-folder-totals": folderTotals,

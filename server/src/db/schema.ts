@@ -552,6 +552,16 @@ export interface NotificationRulesTable {
   updated_at: string;
 }
 
+/** A user's own default recipients and events, in place of the administrator's. */
+export interface UserNotificationDefaultsTable {
+  user_id: string;
+  email: string | null;
+  webhook_url: string | null;
+  /** JSON array of NOTIFICATION_EVENTS. */
+  events: string;
+  updated_at: string;
+}
+
 /** Every event once: its id names what happened to what. */
 export interface NotificationEventsTable {
   id: string;
@@ -645,6 +655,7 @@ export interface Database {
   sso_settings: SsoSettingsTable;
   sso_flows: SsoFlowsTable;
   notification_rules: NotificationRulesTable;
+  user_notification_defaults: UserNotificationDefaultsTable;
   notification_events: NotificationEventsTable;
   notification_deliveries: NotificationDeliveriesTable;
 }

@@ -6,6 +6,7 @@
  */
 import { createHmac } from "node:crypto";
 import {
+  accountNotificationDefaults,
   NOTIFICATION_EVENTS,
   type notificationDelivery,
   notificationDeliveryList,
@@ -289,5 +290,75 @@ describe("e-mail", () => {
     });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe("notification_subject_not_found");
+  });
+});
+
+describe("a user's own defaults", () => {
+  /** The administrator's defaults as a user's answer shows them (other tests change them). */
+  const adminDefaults = async () => {
+    const res = await t.request("GET", "/api/admin/notifications/settings", { token });
+    const settings = notificationSettings.parse(res.body.data);
+    return {
+      uses_admin_defaults: true,
+      email: settings.default_email,
+      webhook_url: settings.default_webhook_url,
+      events: settings.default_events,
+    };
+  };
+
+  it("send the user's shares without a rule to the user's webhook, not the administrator's", async () => {
+    const u = await t.createUser({ permissions: Permission.TEXT });
+    const before = await t.request("GET", "/api/account/notifications", { token: u.token });
+    expect(before.status, before.text).toBe(200);
+    expect(accountNotificationDefaults.parse(before.body.data)).toEqual(await adminDefaults());
+
+    const set = await t.request("PUT", "/api/account/notifications", {
+      token: u.token,
+      body: { webhook_url: hooks.url("/mine"), events: ["share_opened"] },
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.data).toMatchObject({ uses_admin_defaults: false, webhook_url: hooks.url("/mine") });
+
+    const made = await t.request("POST", "/api/paste", { token: u.token, body: { content: "mine" } });
+    expect(made.status, made.text).toBeLessThan(300);
+    const slug = made.body.data.slug as string;
+    const id = await pasteId(slug);
+    const rule = await t.request("GET", `/api/notifications/rules/paste/${id}`, { token: u.token });
+    expect(rule.body.data).toMatchObject({ uses_defaults: true, webhook_url: hooks.url("/mine") });
+
+    expect((await t.request("GET", `/api/paste/${slug}`)).status).toBe(200);
+    await settled((d) => d.subject_id === id && d.target === hooks.url("/mine"), "delivered");
+    expect((await deliveries()).filter((d) => d.subject_id === id).map((d) => d.target)).toEqual([
+      hooks.url("/mine"),
+    ]);
+  });
+
+  it("are refused for an API key and for a webhook to a private address; DELETE goes back to the administrator's", async () => {
+    const u = await t.createUser({ permissions: Permission.TEXT });
+    const { key } = await t.createApiKey(Permission.TEXT);
+    const byKey = await t.request("GET", "/api/account/notifications", { apiKey: key });
+    expect(byKey.status).toBe(403);
+    expect(byKey.body.error).toBe("account_required");
+
+    const metadata = await t.request("PUT", "/api/account/notifications", {
+      token: u.token,
+      body: { webhook_url: "http://169.254.169.254/latest" },
+    });
+    expect(metadata.status).toBe(400);
+    expect(metadata.body.error).toBe("url_not_allowed");
+    const bad = await t.request("PUT", "/api/account/notifications", {
+      token: u.token,
+      body: { email: "nope" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
+
+    await t.request("PUT", "/api/account/notifications", {
+      token: u.token,
+      body: { email: "me@example.test" },
+    });
+    const reset = await t.request("DELETE", "/api/account/notifications", { token: u.token });
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body.data).toEqual(await adminDefaults());
   });
 });

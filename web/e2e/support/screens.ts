@@ -91,8 +91,7 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     headers: auth,
     data: {
       target: { kind: "share" },
-      title: `Scans for ${tag}`,
-      message: "PDFs or photos, please",
+      title: tag,
       max_files: 10,
     },
   });

@@ -1,4 +1,5 @@
 import type {
+  AccountNotificationDefaults,
   NotificationDelivery,
   NotificationDeliveryList,
   NotificationRule,
@@ -9,7 +10,13 @@ import type {
 } from "@clipshare/shared";
 import { api } from "./api";
 
-export type { NotificationDelivery, NotificationRule, NotificationSettings, NotificationSubject };
+export type {
+  AccountNotificationDefaults,
+  NotificationDelivery,
+  NotificationRule,
+  NotificationSettings,
+  NotificationSubject,
+};
 
 const rulePath = (kind: NotificationSubject, id: string) =>
   `/notifications/rules/${kind}/${encodeURIComponent(id)}`;
@@ -26,4 +33,8 @@ export const notificationsApi = {
   setRule: (kind: NotificationSubject, id: string, body: NotificationRuleBody) =>
     api.put<NotificationRule>(rulePath(kind, id), body),
   clearRule: (kind: NotificationSubject, id: string) => api.delete<NotificationRule>(rulePath(kind, id)),
+  accountDefaults: () => api.get<AccountNotificationDefaults>("/account/notifications"),
+  setAccountDefaults: (body: NotificationRuleBody) =>
+    api.put<AccountNotificationDefaults>("/account/notifications", body),
+  clearAccountDefaults: () => api.delete<AccountNotificationDefaults>("/account/notifications"),
 };

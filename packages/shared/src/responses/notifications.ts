@@ -35,6 +35,16 @@ export const notificationRule = z.strictObject({
 });
 export type NotificationRule = z.infer<typeof notificationRule>;
 
+/** A user's own defaults for their shares and requests without a rule; or the administrator's, which apply until set. */
+export const accountNotificationDefaults = z.strictObject({
+  /** No defaults of the user's own: the administrator's apply (shown here). */
+  uses_admin_defaults: z.boolean(),
+  email: nullableString,
+  webhook_url: nullableString,
+  events: z.array(z.enum(NOTIFICATION_EVENTS)),
+});
+export type AccountNotificationDefaults = z.infer<typeof accountNotificationDefaults>;
+
 /** One event to one target, as the delivery log shows it. */
 export const notificationDelivery = z.strictObject({
   id: z.string(),

@@ -32,7 +32,10 @@ const webhookUrl = z
   .regex(/^https?:\/\//i, "A webhook address starts with http:// or https://");
 const events = z.array(z.enum(NOTIFICATION_EVENTS)).max(NOTIFICATION_EVENTS.length);
 
-/** PUT /notifications/rules/:kind/:id: this share's or request's own recipients, in place of the defaults. */
+/**
+ * PUT /notifications/rules/:kind/:id: this share's or request's own recipients, in place of the
+ * defaults; and PUT /account/notifications: a user's own defaults, in place of the administrator's.
+ */
 export const notificationRuleBody = onFirstUse(() =>
   z
     .object({

@@ -97,6 +97,7 @@ export const BACKUP_TABLES: {
   collection_items: ["id"],
   notification_settings: ["id"],
   notification_rules: ["subject_kind", "subject_id"],
+  user_notification_defaults: ["user_id"],
   notification_events: ["id"],
   notification_deliveries: ["id"],
   rate_limits: ["bucket", "subject"],

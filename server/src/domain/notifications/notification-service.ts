@@ -8,10 +8,12 @@
  * what), then one delivery per target (unique per event and target) and one
  * "notify" task per delivery: sending happens in the task runner, off the
  * request path, and a queued delivery survives a restart (delivery.ts). The
- * recipients are the share's or request's own rule, else the defaults.
+ * recipients are the share's or request's own rule, else its owner's own
+ * defaults, else the administrator's.
  */
 import { randomUUID } from "node:crypto";
 import {
+  type AccountNotificationDefaults,
   type NotificationDelivery,
   type NotificationEvent,
   type NotificationRule,
@@ -200,7 +202,7 @@ export class NotificationService {
       .executeTakeFirst();
     const source = rule
       ? { events: parseEvents(rule.events), email: rule.email, webhook: rule.webhook_url }
-      : await this.defaults();
+      : await this.defaultsFor(subject.owner_id);
     if (!source.events.includes(event)) return [];
     const targets: Target[] = [];
     if (source.webhook) targets.push({ channel: "webhook", target: source.webhook });
@@ -208,13 +210,66 @@ export class NotificationService {
     return targets;
   }
 
-  private async defaults() {
+  /** The owner's own defaults when they set some, else the administrator's. */
+  private async defaultsFor(ownerId: string | null) {
+    const own = ownerId ? await this.ownDefaults(ownerId) : undefined;
+    if (own)
+      return { events: parseEvents(own.events), email: own.email, webhook: own.webhook_url, own: true };
     const row = await this.settings.row();
     return {
       events: parseEvents(row.default_events),
       email: row.default_email,
       webhook: row.default_webhook_url,
+      own: false,
     };
+  }
+
+  private ownDefaults(userId: string) {
+    return this.db
+      .selectFrom("user_notification_defaults")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+  }
+
+  // ---- a user's own defaults ---------------------------------------------------
+
+  async accountDefaults(userId: string): Promise<AccountNotificationDefaults> {
+    const source = await this.defaultsFor(userId);
+    return {
+      uses_admin_defaults: !source.own,
+      email: source.email,
+      webhook_url: source.webhook,
+      events: source.events,
+    };
+  }
+
+  /** A rule's or a user's defaults' columns (a webhook address must pass the URL-fetch rules). */
+  private recipientColumns(body: NotificationRuleBody) {
+    if (body.webhook_url) this.fetcher.check(body.webhook_url);
+    return {
+      email: body.email,
+      webhook_url: body.webhook_url,
+      events: JSON.stringify(body.events),
+      updated_at: nowIso(),
+    };
+  }
+
+  /** The user's own recipients and events for their shares and requests without a rule. */
+  async setAccountDefaults(userId: string, body: NotificationRuleBody): Promise<AccountNotificationDefaults> {
+    const values = this.recipientColumns(body);
+    await this.db
+      .insertInto("user_notification_defaults")
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
+      .execute();
+    return this.accountDefaults(userId);
+  }
+
+  /** Back to the administrator's defaults. */
+  async clearAccountDefaults(userId: string): Promise<AccountNotificationDefaults> {
+    await this.db.deleteFrom("user_notification_defaults").where("user_id", "=", userId).execute();
+    return this.accountDefaults(userId);
   }
 
   /** What the payload names: looked up by kind and id; null when it is gone. */
@@ -311,7 +366,7 @@ export class NotificationService {
       .executeTakeFirst();
     const source = row
       ? { events: parseEvents(row.events), email: row.email, webhook: row.webhook_url }
-      : await this.defaults();
+      : await this.defaultsFor(subject.owner_id);
     return {
       subject_kind: kind,
       subject_id: subject.id,
@@ -322,7 +377,7 @@ export class NotificationService {
     };
   }
 
-  /** The share's own recipients (a webhook address must pass the URL-fetch rules). */
+  /** The share's own recipients. */
   async setRule(
     principal: Principal,
     kind: NotificationSubject,
@@ -330,13 +385,7 @@ export class NotificationService {
     body: NotificationRuleBody,
   ): Promise<NotificationRule> {
     const subject = await this.owned(principal, kind, id);
-    if (body.webhook_url) this.fetcher.check(body.webhook_url);
-    const values = {
-      email: body.email,
-      webhook_url: body.webhook_url,
-      events: JSON.stringify(body.events),
-      updated_at: nowIso(),
-    };
+    const values = this.recipientColumns(body);
     await this.db
       .insertInto("notification_rules")
       .values({ subject_kind: kind, subject_id: subject.id, created_by: subject.created_by, ...values })

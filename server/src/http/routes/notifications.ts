@@ -2,7 +2,8 @@
  * Notifications (domain/notifications): the administrator's settings (SMTP,
  * default recipients and events, the signing secret), a test notification and
  * the delivery log under /admin/notifications; a share's or request's own
- * recipients under /notifications/rules/:kind/:id, for its creator.
+ * recipients under /notifications/rules/:kind/:id, for its creator; a user's own
+ * defaults under /account/notifications.
  */
 import {
   NOTIFICATION_SUBJECTS,
@@ -14,7 +15,7 @@ import {
   Permission,
 } from "@clipshare/shared";
 import { type Context, Hono } from "hono";
-import { requireAdmin, requireAnyPermission } from "../../auth/policy";
+import { ownAccountId, requireAdmin, requireAnyPermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import { parseWith, readJson } from "../body";
@@ -165,6 +166,52 @@ export function notificationRoutes(ctx: AppContext) {
         const kind = subjectKind(c);
         return ok(c, await notifications.clearRule(c.get("principal"), kind, c.req.param("id")!), "Reset");
       },
+    ),
+  );
+
+  // A signed-in account's own defaults (not an API key's: a key speaks for its user, who sets them).
+  const account = (doc: Omit<RouteDoc, "tag" | "access">): RouteDoc => ({
+    ...doc,
+    tag: TAG,
+    access: "account",
+  });
+  app.get(
+    "/account/notifications",
+    described(
+      (w) =>
+        account({
+          summary: "Your default recipients and events (or the administrator's, until you set yours)",
+          data: w.accountNotificationDefaults,
+        }),
+      async (c) => ok(c, await notifications.accountDefaults(ownAccountId(c.get("principal"))), "Fetched"),
+    ),
+  );
+  app.put(
+    "/account/notifications",
+    described(
+      (w) =>
+        account({
+          summary: "Set who is told about your shares and file requests that have no rule of their own",
+          errors: ["url_not_allowed", "invalid_url"],
+          body: w.notificationRuleBody,
+          data: w.accountNotificationDefaults,
+        }),
+      async (c) => {
+        const userId = ownAccountId(c.get("principal"));
+        const body = await readJson(c, notificationRuleBody);
+        return ok(c, await notifications.setAccountDefaults(userId, body), "Saved");
+      },
+    ),
+  );
+  app.delete(
+    "/account/notifications",
+    described(
+      (w) =>
+        account({
+          summary: "Back to the administrator's default recipients",
+          data: w.accountNotificationDefaults,
+        }),
+      async (c) => ok(c, await notifications.clearAccountDefaults(ownAccountId(c.get("principal"))), "Reset"),
     ),
   );
 

@@ -1,16 +1,14 @@
-import type { NotificationEvent } from "@clipshare/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "../../i18n";
 import { type NotificationSubject, notificationsApi } from "../../lib/notifications";
 import { useErrorText } from "../../lib/use-error-text";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { TextField } from "../ui/form";
 import { Spinner } from "../ui/spinner";
 import { toast } from "../ui/toast";
-import { EventCheckboxes } from "./event-checkboxes";
+import { RecipientFields, useRecipients } from "./recipient-fields";
 
 /**
  * Who is told about one share or request: its own e-mail address and webhook and the events,
@@ -28,28 +26,15 @@ export function NotificationRuleDialog({
   const qc = useQueryClient();
   const key = ["notification-rule", subject.kind, subject.id] as const;
   const rule = useQuery({ queryKey: key, queryFn: () => notificationsApi.rule(subject.kind, subject.id) });
-  const [email, setEmail] = useState("");
-  const [webhook, setWebhook] = useState("");
-  const [events, setEvents] = useState<NotificationEvent[]>([]);
+  const recipients = useRecipients(rule.data);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!rule.data) return;
-    setEmail(rule.data.email ?? "");
-    setWebhook(rule.data.webhook_url ?? "");
-    setEvents(rule.data.events);
-  }, [rule.data]);
   const done = (message: string) => {
     toast(message, "success");
     void qc.invalidateQueries({ queryKey: key });
     onClose();
   };
   const save = useMutation({
-    mutationFn: () =>
-      notificationsApi.setRule(subject.kind, subject.id, {
-        email: email.trim() || null,
-        webhook_url: webhook.trim() || null,
-        events,
-      }),
+    mutationFn: () => notificationsApi.setRule(subject.kind, subject.id, recipients.body()),
     onSuccess: () => done(t("notifications.rule.saved")),
     onError: (err) => setError(errorText(err)),
   });
@@ -91,20 +76,7 @@ export function NotificationRuleDialog({
               ? t("notifications.rule.defaultsApply")
               : t("notifications.rule.ownApplies")}
           </p>
-          <TextField
-            label={t("notifications.email")}
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <TextField
-            label={t("notifications.webhook")}
-            hint={t("notifications.webhookHint")}
-            type="url"
-            value={webhook}
-            onChange={(e) => setWebhook(e.target.value)}
-          />
-          <EventCheckboxes value={events} onChange={setEvents} />
+          <RecipientFields form={recipients} />
           {error ? <Alert>{error}</Alert> : null}
         </div>
       )}

@@ -20,6 +20,7 @@ import { useTwoFactor } from "../hooks/use-two-factor";
 import { browserOf } from "../session-label";
 import { AppPasswordsCard } from "./app-passwords-card";
 import { CredentialsCard } from "./credentials-card";
+import { NotificationDefaultsCard } from "./notification-defaults-card";
 import { PasskeysCard } from "./passkeys-card";
 import { TwoFactorCard } from "./two-factor-card";
 
@@ -263,6 +264,7 @@ export function ProfileModule() {
       {/* A passkey is a second factor too: it is offered while enrolment is due. */}
       <PasskeysCard />
       {enrolling ? null : <AppPasswordsCard />}
+      {enrolling ? null : <NotificationDefaultsCard />}
       {enrolling ? null : <SessionsCard />}
     </div>
   );
