@@ -103,4 +103,36 @@ test.describe("accounts", () => {
     await expect(page.getByText("The administrator's defaults apply again")).toBeVisible();
     await expect(card.getByTestId("notification-defaults-source")).toContainText("administrator's default");
   });
+  test("a share's own recipients, set from its row in Text management, apply in place of the defaults", async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiLogin(request);
+    const made = await request.post("/api/paste", {
+      headers: { Authorization: `Bearer ${admin}` },
+      data: { content: "tell me", slug: unique("notify").replace(/[^A-Za-z0-9_-]/g, "") },
+    });
+    expect(made.status(), await made.text()).toBeLessThan(300);
+    const slug = (await made.json()).data.slug as string;
+
+    await useAdminSession(page, admin, "/admin/text-management");
+    await page
+      .getByRole("button", { name: `Notifications of ${slug}` })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Notifications" });
+    await expect(dialog.getByText("The default recipients apply.")).toBeVisible();
+    await dialog.getByLabel("E-mail", { exact: true }).fill("paste-owner@example.test");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Notifications saved")).toBeVisible();
+
+    await page
+      .getByRole("button", { name: `Notifications of ${slug}` })
+      .first()
+      .click();
+    await expect(dialog.getByText("These recipients apply in place of the defaults.")).toBeVisible();
+    await expect(dialog.getByLabel("E-mail", { exact: true })).toHaveValue("paste-owner@example.test");
+    await dialog.getByRole("button", { name: "Use the defaults" }).click();
+    await expect(page.getByText("The defaults apply again")).toBeVisible();
+  });
 });
