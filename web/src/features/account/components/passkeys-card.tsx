@@ -2,8 +2,8 @@ import { PASSKEY_NAME_MAX, type PasskeyDto } from "@clipshare/shared";
 import { Fingerprint, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "../../../components/list/confirm-dialog";
-import { DataList, type ListColumn, type RowAction } from "../../../components/list/data-list";
-import { ListBody } from "../../../components/list/list-frame";
+import type { ListColumn, RowAction } from "../../../components/list/data-list";
+import { ListRows } from "../../../components/list/list-frame";
 import { useConfirm } from "../../../components/list/use-list-state";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -154,20 +154,15 @@ export function PasskeysCard() {
         description={t("account.passkeys.description")}
       />
       <div className="space-y-4 p-5">
-        <ListBody
+        <ListRows
           query={passkeys}
-          rowCount={rows.length}
           icon={Fingerprint}
           emptyText={t("account.passkeys.empty")}
-        >
-          <DataList
-            rows={rows}
-            rowKey={(row) => row.id}
-            columns={columns}
-            actions={actions}
-            caption={t("account.passkeys.tableCaption")}
-          />
-        </ListBody>
+          rows={rows}
+          columns={columns}
+          actions={actions}
+          caption={t("account.passkeys.tableCaption")}
+        />
         {renaming ? (
           <RenamePasskey key={renaming.id} passkey={renaming} onDone={() => setRenaming(null)} />
         ) : (
@@ -175,12 +170,10 @@ export function PasskeysCard() {
         )}
       </div>
       <ConfirmDialog
-        open={confirm.target !== null}
+        state={confirm}
         title={t("account.passkeys.deleteNamed", { name: confirm.target?.name ?? "" })}
         description={t("account.passkeys.confirmDelete", { name: confirm.target?.name ?? "" })}
         busy={remove.isPending}
-        error={confirm.error}
-        onCancel={confirm.close}
         onConfirm={async () => {
           if (!confirm.target) return;
           try {
