@@ -471,6 +471,35 @@ test("Shift+F10 puts focus into the menu; closing a dialog returns focus to what
   await expect(name).toBeFocused();
 });
 
+for (const { width, height } of [
+  { width: 1366, height: 900 },
+  { width: 820, height: 1180 },
+  { width: 390, height: 844 },
+])
+  test(`at ${width} px a long path and the search scopes are shown whole`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height });
+    await putFile(request, token, "/local/quarterly-reports-2026/summary.txt", "q");
+    await useAdminSession(page, token, "/mount-explorer/local/quarterly-reports-2026");
+    await expect(entry(page, "summary.txt")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const crumbs = page.getByRole("navigation", { name: "Path" }).getByRole("link");
+    await expect(crumbs).toHaveCount(3);
+    for (const crumb of await crumbs.all())
+      expect(await crumb.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    // A select's label is cut without any overflow to measure: compare its text with its box.
+    for (const select of await page.getByRole("search").getByRole("combobox").all()) {
+      if ((await select.evaluate((el) => el.tagName)) !== "SELECT") continue;
+      const fits = await select.evaluate((el: HTMLSelectElement) => {
+        const style = getComputedStyle(el);
+        const ctx = document.createElement("canvas").getContext("2d")!;
+        ctx.font = style.font;
+        const text = ctx.measureText(el.selectedOptions[0]?.text ?? "").width;
+        return text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) <= el.clientWidth + 1;
+      });
+      expect(fits).toBe(true);
+    }
+  });
+
 test("the explorer speaks both languages", async ({ page }) => {
   await useAdminSession(page, token, "/mount-explorer/local");
   await expect(page.getByRole("button", { name: "New folder" })).toBeVisible();
@@ -512,7 +541,7 @@ test("admin mount management validates, creates, deactivates and deletes a mount
   await dialog.getByText("Show these files at both mounts").click();
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toHaveCount(0);
-  const row = page.locator('tr[data-mount="/temp-mount"]');
+  const row = page.locator('tr[data-row="/temp-mount"]');
   await expect(row).toContainText("Active");
   await row.getByRole("button", { name: "Deactivate Temp" }).click();
   await expect(row).toContainText("Inactive");

@@ -42,7 +42,7 @@ test("mount root: a folder of its own on the default storage, reserved names ref
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toHaveCount(0);
     // The list names the folder after the storage.
-    await expect(page.locator(`tr[data-mount="/team-${run}"]`)).toContainText(`/ teams/${run}`);
+    await expect(page.locator(`tr[data-row="/team-${run}"]`)).toContainText(`/ teams/${run}`);
 
     const mounts = async () =>
       (await (await request.get("/api/admin/mounts", { headers: auth })).json()).data as Array<{

@@ -89,7 +89,7 @@ async function addMount(page: Page, type: "WEBDAV" | "SFTP", config: string, mou
   await dialog.getByLabel("Storage config").selectOption({ label: config });
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.locator(`tr[data-mount="${mountPath}"]`)).toBeVisible();
+  await expect(page.locator(`tr[data-row="${mountPath}"]`)).toBeVisible();
 }
 
 test("SFTP and WebDAV from the admin UI: folder upload, copy across, ZIP byte-identical", async ({

@@ -1,8 +1,9 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "../../i18n";
 import { cn } from "../../lib/cn";
-import { Button } from "../ui/button";
+import { Button, buttonClasses } from "../ui/button";
 import { SelectCheckbox } from "./select-checkbox";
 import type { RowSelection } from "./use-list-state";
 
@@ -27,7 +28,9 @@ export interface RowAction {
   /** Tooltip: the bare verb. */
   title: string;
   icon: LucideIcon;
-  onClick: () => void;
+  /** What it does; or, with `to`, nothing but follow that link (it stays a link: new tab, copy). */
+  onClick?: () => void;
+  to?: string;
   danger?: boolean;
   /** Shown but not usable for this row (say why in the row, e.g. with a badge). */
   disabled?: boolean;
@@ -37,19 +40,31 @@ export interface RowAction {
 export function RowActions({ actions }: { actions: RowAction[] }) {
   return (
     <div className="flex flex-wrap justify-end gap-0.5">
-      {actions.map((action) => (
-        <Button
-          key={action.id}
-          variant={action.danger ? "dangerGhost" : "ghost"}
-          size="icon"
-          aria-label={action.label}
-          title={action.title}
-          disabled={action.disabled}
-          onClick={action.onClick}
-        >
-          <action.icon className="h-4 w-4" aria-hidden />
-        </Button>
-      ))}
+      {actions.map((action) =>
+        action.to ? (
+          <Link
+            key={action.id}
+            to={action.to}
+            className={buttonClasses("ghost", "icon")}
+            aria-label={action.label}
+            title={action.title}
+          >
+            <action.icon className="h-4 w-4" aria-hidden />
+          </Link>
+        ) : (
+          <Button
+            key={action.id}
+            variant={action.danger ? "dangerGhost" : "ghost"}
+            size="icon"
+            aria-label={action.label}
+            title={action.title}
+            disabled={action.disabled}
+            onClick={action.onClick}
+          >
+            <action.icon className="h-4 w-4" aria-hidden />
+          </Button>
+        ),
+      )}
     </div>
   );
 }
@@ -66,6 +81,7 @@ export function DataList<T extends { id: string | number }>({
   actions,
   caption,
   selection,
+  rowData,
 }: {
   rows: T[];
   /** The row's key; its `id` unless given. */
@@ -76,6 +92,8 @@ export function DataList<T extends { id: string | number }>({
   caption: string;
   /** Rows can be selected (for batch actions) when given; `rowLabel` names a row's checkbox. */
   selection?: { rows: RowSelection; rowLabel: (row: T) => string };
+  /** A `data-row` value on the row (table row or card) that names it, e.g. a mount's path. */
+  rowData?: (row: T) => string;
 }) {
   const { t } = useTranslation();
   const keys = rows.map(rowKey);
@@ -125,6 +143,7 @@ export function DataList<T extends { id: string | number }>({
             {rows.map((row) => (
               <tr
                 key={rowKey(row)}
+                data-row={rowData?.(row)}
                 className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800/70"
               >
                 {selection ? <td className="py-3 pr-3">{checkbox(row, "mt-0.5")}</td> : null}
@@ -150,7 +169,11 @@ export function DataList<T extends { id: string | number }>({
 
       <ul className="space-y-3 min-[900px]:hidden" aria-label={caption}>
         {rows.map((row) => (
-          <li key={rowKey(row)} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+          <li
+            key={rowKey(row)}
+            data-row={rowData?.(row)}
+            className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+          >
             <div className="flex items-start gap-3">
               {checkbox(row, "mt-1")}
               <div className="min-w-0 flex-1 break-words">{primary?.cell(row)}</div>

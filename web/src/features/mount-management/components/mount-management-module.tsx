@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Eraser, FolderOpen, History, Pencil, Plus, Power, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { AccessLogDialog } from "../../../components/access-log/access-log-dialog";
+import { DataList, type ListColumn, type RowAction } from "../../../components/list/data-list";
 import { Alert } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
-import { Button, buttonClasses } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button";
 import { Card, CardHeader } from "../../../components/ui/card";
 import { Dialog } from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
@@ -52,6 +52,99 @@ export function MountManagementModule() {
     }
   };
 
+  const columns: ListColumn<MountRow>[] = [
+    {
+      id: "name",
+      header: t("mounts.fields.name"),
+      primary: true,
+      cell: (row) => <span className="font-medium">{row.name}</span>,
+    },
+    {
+      id: "path",
+      header: t("mounts.fields.path"),
+      cell: (row) => <span className="font-mono text-xs">{row.mount_path}</span>,
+    },
+    {
+      id: "storage",
+      header: t("mounts.fields.storage"),
+      className: "text-xs",
+      cell: (row) => (
+        <>
+          <Badge>{row.storage_type}</Badge>{" "}
+          {row.storage_config_name ? storageName(row.storage_config_name) : ""}
+          {row.root ? <span className="font-mono"> / {row.root}</span> : null}
+        </>
+      ),
+    },
+    {
+      id: "ttl",
+      header: t("mounts.fields.cacheTtl"),
+      className: "whitespace-nowrap text-xs tabular-nums",
+      cell: (row) => t("mounts.seconds", { count: row.cache_ttl }),
+    },
+    {
+      id: "status",
+      header: t("mounts.fields.status"),
+      cell: (row) => (
+        <span className="flex flex-wrap gap-1">
+          <Badge tone={row.is_active ? "success" : "neutral"}>
+            {t(row.is_active ? "mounts.active" : "mounts.inactive")}
+          </Badge>
+          {row.public_browse ? <Badge tone="accent">{t("mounts.public")}</Badge> : null}
+        </span>
+      ),
+    },
+  ];
+  const actions = (row: MountRow): RowAction[] => [
+    {
+      id: "browse",
+      label: t("mounts.browse", { name: row.name }),
+      title: t("mounts.browse", { name: row.name }),
+      icon: FolderOpen,
+      to: explorerHref(row.mount_path),
+    },
+    {
+      id: "cache",
+      label: t("mounts.clearCache", { name: row.name }),
+      title: t("mounts.clearCache", { name: row.name }),
+      icon: Eraser,
+      onClick: () => void clearCache(row),
+    },
+    ...(caps.isAdmin
+      ? [
+          {
+            id: "log",
+            label: t("accessLog.openNamed", { name: row.name }),
+            title: t("mounts.accessLog"),
+            icon: History,
+            onClick: () => setLogOf({ type: "mount", id: row.id, name: row.name, slug: row.mount_path }),
+          },
+          {
+            id: "toggle",
+            label: t(row.is_active ? "mounts.deactivate" : "mounts.activate", { name: row.name }),
+            title: t(row.is_active ? "mounts.deactivate" : "mounts.activate", { name: row.name }),
+            icon: Power,
+            onClick: () => toggle.mutate(row),
+          },
+          {
+            id: "edit",
+            label: t("mounts.edit", { name: row.name }),
+            title: t("mounts.edit", { name: row.name }),
+            icon: Pencil,
+            onClick: () => setEditing(row),
+          },
+          {
+            id: "delete",
+            label: t("mounts.delete", { name: row.name }),
+            title: t("mounts.delete", { name: row.name }),
+            icon: Trash2,
+            onClick: () => setDeleting(row),
+            danger: true,
+          },
+        ]
+      : []),
+  ];
+
   return (
     <Card>
       <CardHeader
@@ -79,120 +172,14 @@ export function MountManagementModule() {
           <p className="text-sm text-slate-600 dark:text-slate-400">{t("mounts.empty")}</p>
         ) : null}
         {list.data && list.data.length > 0 ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <thead className="text-left text-xs text-slate-500 dark:text-slate-400">
-                <tr>
-                  <th className="py-2 pr-3 font-medium">{t("mounts.fields.name")}</th>
-                  <th className="py-2 pr-3 font-medium">{t("mounts.fields.path")}</th>
-                  <th className="py-2 pr-3 font-medium">{t("mounts.fields.storage")}</th>
-                  <th className="py-2 pr-3 font-medium">{t("mounts.fields.cacheTtl")}</th>
-                  <th className="py-2 pr-3 font-medium">{t("mounts.fields.status")}</th>
-                  <th className="py-2 font-medium">
-                    <span className="sr-only">{t("common.actions")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.map((row) => (
-                  <tr
-                    key={row.id}
-                    className="border-t border-slate-100 dark:border-slate-800"
-                    data-mount={row.mount_path}
-                  >
-                    <td className="py-2 pr-3 font-medium">{row.name}</td>
-                    <td className="py-2 pr-3 font-mono text-xs">{row.mount_path}</td>
-                    <td className="py-2 pr-3 text-xs">
-                      <Badge>{row.storage_type}</Badge>{" "}
-                      {row.storage_config_name ? storageName(row.storage_config_name) : ""}
-                      {row.root ? <span className="font-mono"> / {row.root}</span> : null}
-                    </td>
-                    <td className="py-2 pr-3 text-xs tabular-nums">
-                      {t("mounts.seconds", { count: row.cache_ttl })}
-                    </td>
-                    <td className="py-2 pr-3">
-                      <Badge tone={row.is_active ? "success" : "neutral"}>
-                        {t(row.is_active ? "mounts.active" : "mounts.inactive")}
-                      </Badge>
-                      {row.public_browse ? (
-                        <>
-                          {" "}
-                          <Badge tone="accent">{t("mounts.public")}</Badge>
-                        </>
-                      ) : null}
-                    </td>
-                    <td className="py-2">
-                      <div className="flex justify-end gap-1">
-                        <Link
-                          to={explorerHref(row.mount_path)}
-                          className={buttonClasses("ghost", "icon")}
-                          aria-label={t("mounts.browse", { name: row.name })}
-                          title={t("mounts.browse", { name: row.name })}
-                        >
-                          <FolderOpen className="h-4 w-4" aria-hidden />
-                        </Link>
-                        <Button
-                          size="icon"
-                          variant="ghost"
-                          onClick={() => void clearCache(row)}
-                          aria-label={t("mounts.clearCache", { name: row.name })}
-                          title={t("mounts.clearCache", { name: row.name })}
-                        >
-                          <Eraser className="h-4 w-4" aria-hidden />
-                        </Button>
-                        {caps.isAdmin ? (
-                          <>
-                            <Button
-                              size="icon"
-                              variant="ghost"
-                              onClick={() =>
-                                setLogOf({ type: "mount", id: row.id, name: row.name, slug: row.mount_path })
-                              }
-                              aria-label={t("accessLog.openNamed", { name: row.name })}
-                              title={t("mounts.accessLog")}
-                            >
-                              <History className="h-4 w-4" aria-hidden />
-                            </Button>
-                            <Button
-                              size="icon"
-                              variant="ghost"
-                              onClick={() => toggle.mutate(row)}
-                              aria-label={t(row.is_active ? "mounts.deactivate" : "mounts.activate", {
-                                name: row.name,
-                              })}
-                              title={t(row.is_active ? "mounts.deactivate" : "mounts.activate", {
-                                name: row.name,
-                              })}
-                            >
-                              <Power className="h-4 w-4" aria-hidden />
-                            </Button>
-                            <Button
-                              size="icon"
-                              variant="ghost"
-                              onClick={() => setEditing(row)}
-                              aria-label={t("mounts.edit", { name: row.name })}
-                              title={t("mounts.edit", { name: row.name })}
-                            >
-                              <Pencil className="h-4 w-4" aria-hidden />
-                            </Button>
-                            <Button
-                              size="icon"
-                              variant="ghost"
-                              onClick={() => setDeleting(row)}
-                              aria-label={t("mounts.delete", { name: row.name })}
-                              title={t("mounts.delete", { name: row.name })}
-                            >
-                              <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
-                            </Button>
-                          </>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          // Cards below 900 px: six row actions do not fit a tablet's table row.
+          <DataList
+            rows={list.data}
+            caption={t("admin.modules.mountManagement")}
+            rowData={(row) => row.mount_path}
+            columns={columns}
+            actions={actions}
+          />
         ) : null}
       </div>
       <AccessLogDialog share={logOf} onClose={() => setLogOf(null)} />
