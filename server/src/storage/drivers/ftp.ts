@@ -9,6 +9,7 @@ import { type Readable, Transform, type TransformCallback } from "node:stream";
 import type { ConnectionOptions } from "node:tls";
 import type { Client, FileInfo } from "basic-ftp";
 import { lazyRequire } from "../../lib/lazy-require";
+import { REMOTE_READ_AHEAD } from "../streams";
 import { ConnectionPool } from "./remote-pool";
 import {
   localParts,
@@ -49,7 +50,8 @@ function statOf(info: FileInfo): RemoteStat {
 class Cut extends Transform {
   private left: number;
   constructor(limit: number) {
-    super();
+    // The cut is also the read-ahead (streams.ts): no extra stream on this path.
+    super({ highWaterMark: REMOTE_READ_AHEAD });
     this.left = limit;
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {

@@ -18,9 +18,12 @@ export const READ_BUDGET = 1024 * 1024;
  */
 const SSH2_DEFAULT_MAX_READ = 31_952;
 
-/** The server's READ limit as ssh2 learned it (not public API; the default when it is not there). */
-function maxReadOf(sftp: SFTPWrapper): number {
-  const limit = (sftp as unknown as { _maxReadLen?: unknown })._maxReadLen;
+/**
+ * The server's READ or WRITE limit as ssh2 learned it (not public API; the default when it is not
+ * there). Both are the same 31,952 bytes unless the server announces its own.
+ */
+export function sftpLimitOf(sftp: SFTPWrapper, field: "_maxReadLen" | "_maxWriteLen"): number {
+  const limit = (sftp as unknown as Record<string, unknown>)[field];
   return typeof limit === "number" && limit > 0 ? limit : SSH2_DEFAULT_MAX_READ;
 }
 
@@ -54,7 +57,7 @@ export class SftpRangeReader extends Readable {
   ) {
     super({ highWaterMark: READ_BUDGET });
     this.next = start;
-    this.chunk = Math.min(maxReadOf(sftp), READ_BUDGET / 2);
+    this.chunk = Math.min(sftpLimitOf(sftp, "_maxReadLen"), READ_BUDGET / 2);
     this.most = Math.floor(READ_BUDGET / this.chunk);
   }
 

@@ -1,7 +1,7 @@
 /**
  * SFTP storage (any server with SSH) through `ssh2`. Sessions are pooled; a
  * session whose socket closed is dropped and the next call opens a new one.
- * Reads send many READs at their offsets at once (ranges too); writes stream to a temp name.
+ * Reads and writes keep many requests in flight (ranges too); writes go to a temp name.
  */
 import { createHash } from "node:crypto";
 import { once } from "node:events";
@@ -22,6 +22,7 @@ import {
   withTimeout,
 } from "./remote-tree";
 import { SftpRangeReader } from "./sftp-read";
+import { SftpWriter } from "./sftp-write";
 
 /** Loaded when the first connection is made: servers without this kind of storage never hold it. */
 const loadSsh2 = lazyRequire<typeof import("ssh2")>("ssh2");
@@ -242,7 +243,8 @@ class SftpFs implements RemoteFs {
   async write(path: string, body: Readable, _size: number | undefined, signal: AbortSignal): Promise<void> {
     const s = await this.session();
     s.busy++;
-    const target = s.sftp.createWriteStream(path, { flags: "w" });
+    // Many WRITEs in flight (sftp-write.ts): one at a time would wait a round trip per 32 KiB.
+    const target = new SftpWriter(s.sftp, path);
     const unwatch = this.failOnClose(s, target);
     try {
       await pipeline(body, target, { signal });

@@ -8,6 +8,7 @@ import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import type { Readable } from "node:stream";
 import type { FileStat, WebDAVClient } from "webdav";
+import { readAhead } from "../streams";
 import {
   localParts,
   type RemoteFs,
@@ -119,7 +120,7 @@ class WebdavFs implements RemoteFs {
     }
     const body = bodyOf(res);
     if (!body) throw remoteError(new Error("GET answered without a body"), path, "WebDAV", false);
-    return body;
+    return readAhead(body);
   }
 
   async write(path: string, body: Readable, size: number | undefined, signal: AbortSignal): Promise<void> {
