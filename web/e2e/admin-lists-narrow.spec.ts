@@ -8,6 +8,7 @@ import {
   unique,
   useAdminSession,
 } from "./support/fixtures";
+import { createLocalConfig, createMount } from "./support/explorer";
 import { apiCreatePaste } from "./support/pastes";
 import { apiUpload } from "./support/test-files";
 
@@ -129,6 +130,44 @@ for (const viewport of [
       await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
       await expect(listRow(page, name)).toHaveCount(0);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    });
+
+    test("mount management and indexes: every row action is reachable, a long mount path wraps", async ({
+      page,
+      request,
+    }) => {
+      const token = await apiLogin(request);
+      const name = unique("narrowmount").replace(/[^a-z0-9]/gi, "");
+      const config = await createLocalConfig(request, token, name);
+      const path = `/${name}-${"deep".repeat(8)}`;
+      await createMount(request, token, {
+        name,
+        mount_path: path,
+        storage_type: "LOCAL",
+        storage_config_id: config.id,
+      });
+
+      await useAdminSession(page, token, "/admin/mount-management");
+      await expect(listRow(page, path)).toBeVisible();
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      await expectReachable(page, [
+        `Clear the cache of ${name}`,
+        `Access log of ${name}`,
+        `Deactivate ${name}`,
+        `Edit ${name}`,
+        `Delete ${name}`,
+      ]);
+      await expect(page.getByRole("link", { name: `Browse ${name}` })).toHaveAttribute(
+        "href",
+        /mount-explorer/,
+      );
+
+      await page.goto("/admin/index-management");
+      const card = page.getByRole("listitem", { name });
+      await expect(card).toContainText(path);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      const box = (await card.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
     });
   });
 }

@@ -123,11 +123,12 @@ function IndexRow({
     <li
       aria-label={s.mount_name}
       data-mount-path={s.mount_path}
-      className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      className="min-w-0 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
-          <p className="truncate font-medium text-slate-900 dark:text-slate-100">
+          {/* Wrapped, not cut: the mount's path is what tells two mounts of one name apart. */}
+          <p className="break-words font-medium text-slate-900 dark:text-slate-100">
             {s.mount_name}{" "}
             <span className="text-sm font-normal text-slate-500 dark:text-slate-400">{s.mount_path}</span>
           </p>
