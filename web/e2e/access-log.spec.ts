@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
-import { apiCreatePaste, fillEditor, visitor } from "./support/pastes";
-import { apiUpload } from "./support/test-files";
+import { adminToken, createFileShare, createPaste, useAdminSession } from "./support/factories";
+import { expect, test, unique } from "./support/fixtures";
+import { fillEditor, visitor } from "./support/pastes";
 
 const CURL = "curl/8.5.0";
 
@@ -11,11 +11,11 @@ test.describe("share access log", () => {
     browser,
     request,
   }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const auth = `Bearer ${token}`;
     const tag = unique("al").replace(/[^a-z0-9]/gi, "");
-    const visited = await apiCreatePaste(request, auth, { content: "visited text", slug: `${tag}-seen` });
-    const fresh = await apiCreatePaste(request, auth, { content: "nobody came", slug: `${tag}-fresh` });
+    const visited = await createPaste(request, auth, { content: "visited text", slug: `${tag}-seen` });
+    const fresh = await createPaste(request, auth, { content: "nobody came", slug: `${tag}-fresh` });
 
     // A visitor opens the page in a browser, and a script reads the raw text.
     const guest = await visitor(browser);
@@ -73,9 +73,9 @@ test.describe("share access log", () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const name = `${unique("al").replace(/[^a-z0-9]/gi, "")}.txt`;
-    const file = await apiUpload(request, token, name, "twelve bytes");
+    const file = await createFileShare(request, token, name, "twelve bytes");
     const res = await request.get(`/api/file-download/${file.slug}`, { headers: { "user-agent": CURL } });
     expect(await res.text()).toBe("twelve bytes");
 
@@ -100,9 +100,9 @@ test.describe("share access log", () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const auth = `Bearer ${token}`;
-    const paste = await apiCreatePaste(request, auth, {
+    const paste = await createPaste(request, auth, {
       content: "private",
       slug: unique("alp").replace(/[^a-z0-9]/gi, ""),
     });
@@ -139,7 +139,7 @@ test("a share created from Home or the upload page with its log switched off is 
   page,
   request,
 }) => {
-  const token = await apiLogin(request);
+  const token = await adminToken(request);
   const headers = { Authorization: `Bearer ${token}` };
   const tag = unique("nolog").replace(/[^a-z0-9]/gi, "");
 

@@ -1,6 +1,7 @@
 import { Permission } from "@clipshare/shared";
 import { seriousViolations } from "./support/axe";
-import { apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
+import { adminToken, useAdminSession } from "./support/factories";
+import { expect, test, unique } from "./support/fixtures";
 import { fillEditor } from "./support/pastes";
 
 test.describe("accounts", () => {
@@ -9,7 +10,7 @@ test.describe("accounts", () => {
     browser,
     request,
   }) => {
-    const admin = await apiLogin(request);
+    const admin = await adminToken(request);
     const made = await request.post("/api/admin/invitations", {
       headers: { Authorization: `Bearer ${admin}` },
       data: { role: "user", permissions: Permission.TEXT | Permission.FILE_SHARE },
@@ -63,7 +64,7 @@ test.describe("accounts", () => {
     page,
     request,
   }) => {
-    const admin = await apiLogin(request);
+    const admin = await adminToken(request);
     const username = unique("nia").replace(/[^A-Za-z0-9_.@-]/g, "");
     const password = "nia-password-1";
     const made = await request.post("/api/admin/users", {
@@ -107,7 +108,7 @@ test.describe("accounts", () => {
     page,
     request,
   }) => {
-    const admin = await apiLogin(request);
+    const admin = await adminToken(request);
     const made = await request.post("/api/paste", {
       headers: { Authorization: `Bearer ${admin}` },
       data: { content: "tell me", slug: unique("notify").replace(/[^A-Za-z0-9_-]/g, "") },

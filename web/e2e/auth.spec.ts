@@ -1,13 +1,6 @@
 import { Permission } from "@clipshare/shared";
-import {
-  apiCreateKey,
-  apiLogin,
-  expect,
-  failedResource,
-  signInAsAdminViaForm,
-  test,
-  unique,
-} from "./support/fixtures";
+import { adminToken, createApiKey, signInAsAdminViaForm } from "./support/factories";
+import { expect, failedResource, test, unique } from "./support/fixtures";
 
 test.describe("administrator sign-in", () => {
   test("wrong password shows an error", async ({ page, consoleGuard }) => {
@@ -82,8 +75,8 @@ test.describe("administrator sign-in", () => {
 
 test.describe("API key sign-in", () => {
   test("limited permissions show only the allowed modules", async ({ page, request }) => {
-    const token = await apiLogin(request);
-    const textOnly = await apiCreateKey(request, token, {
+    const token = await adminToken(request);
+    const textOnly = await createApiKey(request, token, {
       name: unique("text-only"),
       permissions: Permission.TEXT,
     });
@@ -154,8 +147,8 @@ test.describe("API key sign-in", () => {
   test("file and mount permissions show their modules", async ({ page, request, consoleGuard }) => {
     // No mount exists under /team in this test, so the explorer's listing there is a 404.
     consoleGuard.allow(failedResource(404));
-    const token = await apiLogin(request);
-    const key = await apiCreateKey(request, token, {
+    const token = await adminToken(request);
+    const key = await createApiKey(request, token, {
       name: unique("file-mount"),
       permissions: Permission.FILE_SHARE | Permission.MOUNT_VIEW,
       basic_path: "/team",
@@ -201,8 +194,8 @@ test.describe("API key sign-in", () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request);
-    const dav = await apiCreateKey(request, token, {
+    const token = await adminToken(request);
+    const dav = await createApiKey(request, token, {
       name: unique("dav-only"),
       permissions: Permission.WEBDAV_READ,
     });

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
-import { createLocalConfig, createMount, entry, putFile } from "./support/explorer";
-import { apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
+import { entry } from "./support/explorer";
+import { adminToken, createLocalStorage, createMount, putFile, useAdminSession } from "./support/factories";
+import { expect, test, unique } from "./support/fixtures";
 
 /**
  * Collections end to end, on the shared server: the admin selects a file and a folder in the
@@ -22,9 +23,9 @@ test("files and a folder shared from the explorer as one link: one view per visi
   request,
   baseURL,
 }) => {
-  const token = await apiLogin(request);
+  const token = await adminToken(request);
   const tag = unique("col").replace(/[^a-z0-9-]/gi, "");
-  const config = await createLocalConfig(request, token, tag);
+  const config = await createLocalStorage(request, token, tag);
   await createMount(request, token, {
     name: tag,
     mount_path: `/${tag}`,

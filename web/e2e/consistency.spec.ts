@@ -1,15 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
-import { createLocalConfig, createMount } from "./support/explorer";
 import {
-  apiLogin,
-  expect,
-  failedResource,
-  setTheme,
-  test,
-  unique,
+  adminToken,
+  createLocalStorage,
+  createMount,
+  createPaste,
   useAdminSession,
-} from "./support/fixtures";
-import { apiCreatePaste } from "./support/pastes";
+} from "./support/factories";
+import { expect, failedResource, setTheme, test, unique } from "./support/fixtures";
 
 /**
  * The shared controls behave the same on every screen: toasts keep clear of
@@ -66,7 +63,7 @@ for (const viewport of [
     test.use({ viewport });
 
     test("a toast does not cover the button it reports on", async ({ page }) => {
-      const token = await apiLogin(page.request);
+      const token = await adminToken(page.request);
       await useAdminSession(page, token, "/admin/dashboard");
       const clear = page.getByRole("button", { name: "Clear all caches" });
       await expect(clear).toBeVisible();
@@ -83,9 +80,9 @@ test.describe("dark mode", () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(failedResource(409));
-    const token = await apiLogin(page.request);
+    const token = await adminToken(page.request);
     const name = unique("busy-store");
-    const config = await createLocalConfig(page.request, token, name);
+    const config = await createLocalStorage(page.request, token, name);
     await createMount(page.request, token, {
       name,
       mount_path: `/${name}`,
@@ -117,8 +114,8 @@ test.describe("dark mode", () => {
   });
 
   test("every checkbox is the one checkbox, with a visible keyboard focus", async ({ page }) => {
-    const token = await apiLogin(page.request);
-    await apiCreatePaste(page.request, `Bearer ${token}`, { content: unique("check") });
+    const token = await adminToken(page.request);
+    await createPaste(page.request, `Bearer ${token}`, { content: unique("check") });
     await useAdminSession(page, token, "/admin/text-management");
     await setTheme(page, "dark");
     await expect(page.getByRole("checkbox").first()).toBeVisible();
@@ -158,8 +155,8 @@ test("every password field has a show/hide toggle: share password prompt and API
   consoleGuard,
 }) => {
   consoleGuard.allow(failedResource(401));
-  const token = await apiLogin(page.request);
-  const paste = await apiCreatePaste(page.request, `Bearer ${token}`, {
+  const token = await adminToken(page.request);
+  const paste = await createPaste(page.request, `Bearer ${token}`, {
     content: "secret",
     password: "pw-123",
   });

@@ -3,8 +3,16 @@ import { join } from "node:path";
 import { Permission } from "@clipshare/shared";
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
-import { createLocalConfig, createMount, dropFolder, entry, listNames, putFile } from "./support/explorer";
-import { apiCreateKey, apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
+import { dropFolder, entry, listNames } from "./support/explorer";
+import {
+  adminToken,
+  createApiKey,
+  createLocalStorage,
+  createMount,
+  putFile,
+  useAdminSession,
+} from "./support/factories";
+import { expect, test, unique } from "./support/fixtures";
 
 /**
  * The explorer's rows as an ARIA grid (selection and keyboard), and its
@@ -19,8 +27,8 @@ const run = Date.now().toString(36);
 const mount = `/acl-${run}`;
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
-  const config = await createLocalConfig(request, token, `acl-${run}`);
+  token = await adminToken(request);
+  const config = await createLocalStorage(request, token, `acl-${run}`);
   root = config.root;
   await createMount(request, token, {
     name: `acl-${run}`,
@@ -33,7 +41,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function signInWithKey(page: Page, permissions: number): Promise<void> {
-  const key = await apiCreateKey(page.request, token, { name: unique("acl"), permissions });
+  const key = await createApiKey(page.request, token, { name: unique("acl"), permissions });
   await page.goto("/admin");
   await page.getByRole("tab", { name: "API key" }).click();
   await page.getByRole("textbox", { name: "API key" }).fill(key.key);

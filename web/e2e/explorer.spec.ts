@@ -2,19 +2,18 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { dropFolder, entry, explorerS3Env, listNames, readFile } from "./support/explorer";
+import { pngImage } from "./support/explorer-images";
 import {
-  createLocalConfig,
+  adminToken,
+  createApiKey,
+  createLocalStorage,
   createMount,
   createS3Config,
-  dropFolder,
-  entry,
-  explorerS3Env,
-  listNames,
   putFile,
-  readFile,
-} from "./support/explorer";
-import { pngImage } from "./support/explorer-images";
-import { apiCreateKey, apiLogin, expect, failedResource, test, useAdminSession } from "./support/fixtures";
+  useAdminSession,
+} from "./support/factories";
+import { expect, failedResource, test } from "./support/fixtures";
 
 /** The explorer against a LOCAL folder and the Swift S3 bucket. */
 test.describe.configure({ mode: "serial" });
@@ -24,8 +23,8 @@ let localRoot: string;
 const run = Date.now().toString(36);
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
-  const local = await createLocalConfig(request, token, `local-${run}`);
+  token = await adminToken(request);
+  const local = await createLocalStorage(request, token, `local-${run}`);
   localRoot = local.root;
   await createMount(request, token, {
     name: "Local",
@@ -33,7 +32,7 @@ test.beforeAll(async ({ request }) => {
     storage_type: "LOCAL",
     storage_config_id: local.id,
   });
-  const other = await createLocalConfig(request, token, `a-${run}`);
+  const other = await createLocalStorage(request, token, `a-${run}`);
   await createMount(request, token, {
     name: "A",
     mount_path: "/a",
@@ -292,7 +291,7 @@ test("collects three files from two folders in the basket and downloads one ZIP"
 });
 
 test("an API key with base path /a is redirected from the root to /a", async ({ page, request }) => {
-  const key = await apiCreateKey(request, token, {
+  const key = await createApiKey(request, token, {
     name: `explorer-a-${run}`,
     permissions: 256 | 512,
     basic_path: "/a",

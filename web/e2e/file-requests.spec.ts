@@ -6,7 +6,8 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { startTestServer } from "./global-setup";
 import { seriousViolations } from "./support/axe";
-import { apiLogin, test as base, expect, useAdminSession } from "./support/fixtures";
+import { adminToken, useAdminSession } from "./support/factories";
+import { test as base, expect } from "./support/fixtures";
 
 /**
  * File requests end to end: a visitor with no credentials uploads into
@@ -27,7 +28,7 @@ const test = base.extend<{ token: string }, { server: { baseUrl: string; dataDir
     { scope: "worker" },
   ],
   baseURL: async ({ server }, use) => use(server.baseUrl),
-  token: async ({ request }, use) => use(await apiLogin(request)),
+  token: async ({ request }, use) => use(await adminToken(request)),
 });
 
 async function createRequest(request: APIRequestContext, token: string, body: Record<string, unknown>) {

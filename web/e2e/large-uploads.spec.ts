@@ -3,8 +3,15 @@ import { closeSync, existsSync, mkdirSync, openSync, statSync, writeSync } from 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { createLocalConfig, createMount, createS3Config, entry, explorerS3Env } from "./support/explorer";
-import { apiLogin, test as base, expect, useAdminSession } from "./support/fixtures";
+import { entry, explorerS3Env } from "./support/explorer";
+import {
+  adminToken,
+  createLocalStorage,
+  createMount,
+  createS3Config,
+  useAdminSession,
+} from "./support/factories";
+import { test as base, expect } from "./support/fixtures";
 import { type NginxProxy, nginxAvailable, startNginx } from "./support/nginx";
 
 /**
@@ -108,7 +115,7 @@ async function setMaxUpload(request: APIRequestContext, size: number, unit: stri
 
 test.beforeAll(async ({ request }) => {
   file = bigFile();
-  token = await apiLogin(request);
+  token = await adminToken(request);
   const settings = (await (await request.get("/api/admin/system-settings", { headers: auth() })).json())
     .data as {
     key: string;
@@ -121,7 +128,7 @@ test.beforeAll(async ({ request }) => {
   };
   await setMaxUpload(request, 1, "GB");
 
-  const local = await createLocalConfig(request, token, `big-${run}`);
+  const local = await createLocalStorage(request, token, `big-${run}`);
   await createMount(request, token, {
     name: "Big local",
     mount_path: `/big-local-${run}`,

@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
-import { apiLogin, expect, failedResource, test, unique } from "./support/fixtures";
+import { adminToken } from "./support/factories";
+import { expect, failedResource, test, unique } from "./support/fixtures";
 
 /**
  * Chromium's virtual authenticator (DevTools protocol): a platform authenticator with resident
@@ -35,7 +36,7 @@ test.describe("passkeys", () => {
     consoleGuard.allow(failedResource(401));
     // A WebAuthn RP ID must be a domain name: the page is opened as localhost (still loopback).
     const site = baseURL!.replace("127.0.0.1", "localhost");
-    const admin = await apiLogin(request);
+    const admin = await adminToken(request);
     const username = unique("pk").replace(/[^A-Za-z0-9_.@-]/g, "");
     const password = "passkey-pw-1";
     const made = await request.post("/api/admin/users", {

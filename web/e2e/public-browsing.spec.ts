@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
-import { createLocalConfig, createMount, entry, putFile } from "./support/explorer";
-import { apiLogin, expect, failedResource, test, useAdminSession } from "./support/fixtures";
+import { entry } from "./support/explorer";
+import { adminToken, createLocalStorage, createMount, putFile, useAdminSession } from "./support/factories";
+import { expect, failedResource, test } from "./support/fixtures";
 
 /**
  * Public browsing: the admin opens a folder to visitors in its folder settings; a visitor without
@@ -17,8 +18,8 @@ const run = Date.now().toString(36);
 const mount = `/pub-${run}`;
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
-  const config = await createLocalConfig(request, token, `pub-${run}`);
+  token = await adminToken(request);
+  const config = await createLocalStorage(request, token, `pub-${run}`);
   await createMount(request, token, {
     name: `pub-${run}`,
     mount_path: mount,

@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { createLocalConfig, createMount, entry, putFile } from "./support/explorer";
+import { entry } from "./support/explorer";
 import { pngImage } from "./support/explorer-images";
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+import { adminToken, createLocalStorage, createMount, putFile, useAdminSession } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 
 /** The explorer's grid and gallery show server-made thumbnails; the file share page a video's poster. */
 test.describe.configure({ mode: "serial" });
@@ -38,8 +39,8 @@ function testVideo(): Buffer {
 }
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
-  const local = await createLocalConfig(request, token, `thumbs-${run}`);
+  token = await adminToken(request);
+  const local = await createLocalStorage(request, token, `thumbs-${run}`);
   await createMount(request, token, {
     name: "Thumbs",
     mount_path: "/thumbs",

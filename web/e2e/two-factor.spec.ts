@@ -2,7 +2,8 @@ import { Permission } from "@clipshare/shared";
 import type { APIRequestContext } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { seriousViolations } from "./support/axe";
-import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
+import { adminToken, useAdminSession } from "./support/factories";
+import { expect, failedResource, test, unique } from "./support/fixtures";
 
 /** The code an authenticator app holding `secret` shows `stepsAhead` periods from now. */
 const codeOf = (secret: string, stepsAhead = 0) =>
@@ -20,7 +21,7 @@ test.describe("two-factor sign-in", () => {
   }) => {
     // The password step answers 401 second_factor_required; the browser logs it.
     consoleGuard.allow(failedResource(401));
-    const admin = await apiLogin(request);
+    const admin = await adminToken(request);
     const username = unique("tf").replace(/[^A-Za-z0-9_.@-]/g, "");
     const password = "two-factor-pw-1";
     const made = await request.post("/api/admin/users", {
@@ -66,7 +67,7 @@ test.describe("two-factor sign-in", () => {
     page,
     request,
   }) => {
-    const admin = await apiLogin(request);
+    const admin = await adminToken(request);
     const username = unique("lost").replace(/[^A-Za-z0-9_.@-]/g, "");
     await userWithTotp(request, admin, username, "lost-phone-pw-1");
 
@@ -91,7 +92,7 @@ test.describe("two-factor sign-in", () => {
     page,
     request,
   }) => {
-    const admin = await apiLogin(request);
+    const admin = await adminToken(request);
     const username = unique("dav").replace(/[^A-Za-z0-9_.@-]/g, "");
     const password = "app-password-owner-1";
     const made = await request.post("/api/admin/users", {
@@ -140,7 +141,7 @@ test.describe("two-factor sign-in", () => {
     // The panel's first requests before the redirect are refused with 403.
     consoleGuard.allow(failedResource(403));
     consoleGuard.allow(failedResource(400));
-    const admin = await apiLogin(request);
+    const admin = await adminToken(request);
     // Without a second factor of one's own the setting is refused, in the settings card too.
     await useAdminSession(page, admin, "/admin/settings");
     const settings = page.getByRole("region", { name: "Administrators' second factor" });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { PAGE_ASSETS_FILE } from "../../src/lib/offline/sw-protocol";
-import { createLocalConfig, createMount, putFile } from "./explorer";
+import { createLocalStorage, createMount, putFile } from "./factories";
 import { expect, unique } from "./fixtures";
 
 /** Helpers for the offline web app specs. */
@@ -80,7 +80,7 @@ export async function pasteBySlug(request: APIRequestContext, token: string, slu
 
 /** A LOCAL mount of its own holding one file; returns the mount path. */
 export async function mountWithFile(request: APIRequestContext, token: string, fileName: string) {
-  const storage = await createLocalConfig(request, token, unique("offcfg"));
+  const storage = await createLocalStorage(request, token, unique("offcfg"));
   const mountPath = `/${unique("offline")}`;
   await createMount(request, token, {
     name: mountPath.slice(1),

@@ -7,10 +7,8 @@ import {
   type Page,
 } from "@playwright/test";
 import { ADMIN_MODULE_IDS } from "../../src/features/admin/modules/module-ids";
-import { createLocalConfig } from "./explorer";
-import { ADMIN_USERNAME, apiCreateKey, apiLogin, unique } from "./fixtures";
-import { apiCreatePaste } from "./pastes";
-import { apiUpload } from "./test-files";
+import { adminToken, createApiKey, createFileShare, createLocalStorage, createPaste } from "./factories";
+import { ADMIN_USERNAME, unique } from "./fixtures";
 
 /**
  * Every screen of the app, for the checks that walk all of them (axe, the
@@ -50,24 +48,24 @@ export const SAMPLE_PASSWORD = "sample-pass-1";
 
 /** Creates a little of everything once per server: pastes, files, a mount with a file, a key. */
 export async function seedSampleData(request: APIRequestContext): Promise<SampleData> {
-  const token = await apiLogin(request);
+  const token = await adminToken(request);
   const auth = { Authorization: `Bearer ${token}` };
   const tag = unique("tour").replace(/[^a-z0-9-]/gi, "");
-  const paste = await apiCreatePaste(request, `Bearer ${token}`, {
+  const paste = await createPaste(request, `Bearer ${token}`, {
     content: "# ClipShare\n\n- 1\n- 2\n",
     remark: tag,
     max_views: 50,
   });
-  const locked = await apiCreatePaste(request, `Bearer ${token}`, {
+  const locked = await createPaste(request, `Bearer ${token}`, {
     content: "123456",
     password: SAMPLE_PASSWORD,
   });
-  const file = await apiUpload(request, token, `${tag}.txt`, "12345\n", { max_views: 50 });
-  const lockedFile = await apiUpload(request, token, `${tag}-2.txt`, "67890\n", {
+  const file = await createFileShare(request, token, `${tag}.txt`, "12345\n", { max_views: 50 });
+  const lockedFile = await createFileShare(request, token, `${tag}-2.txt`, "67890\n", {
     password: SAMPLE_PASSWORD,
   });
   // A storage of its own, so the default one stays free of mounts for the specs that delete it.
-  const config = await createLocalConfig(request, token, tag);
+  const config = await createLocalStorage(request, token, tag);
   const mountPath = `/${tag}`;
   const mount = await request.post("/api/admin/mounts", {
     headers: auth,
@@ -98,7 +96,7 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
   expect(fileRequest.status(), await fileRequest.text()).toBe(201);
   const collectionSlug = await collection({});
   const protectedCollectionSlug = await collection({ password: SAMPLE_PASSWORD });
-  const key = await apiCreateKey(request, token, {
+  const key = await createApiKey(request, token, {
     name: tag,
     permissions: Permission.TEXT | Permission.FILE_SHARE | Permission.MOUNT_VIEW,
   });
@@ -195,7 +193,7 @@ export async function openAs(
     locale: options.language === "zh" ? "zh-CN" : "en-US",
     viewport: options.viewport ?? { width: 1366, height: 900 },
   });
-  const token = as === "admin" ? await apiLogin(request) : null;
+  const token = as === "admin" ? await adminToken(request) : null;
   await context.addInitScript(
     ({ language, theme, token }) => {
       localStorage.setItem("language", language);
