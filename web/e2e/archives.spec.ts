@@ -3,14 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pngImage } from "./support/explorer-images";
-import {
-  adminToken,
-  createFileShare,
-  createLocalStorage,
-  createMount,
-  putFile,
-  useAdminSession,
-} from "./support/factories";
+import { adminToken, createFileShare, createLocalMount, putFile, useAdminSession } from "./support/factories";
 import { expect, test } from "./support/fixtures";
 
 /** Looking inside ZIP and TAR.GZ files from the explorer's preview and on a share's page, without unpacking them. */
@@ -23,13 +16,7 @@ let zipBytes: Buffer;
 
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
-  const local = await createLocalStorage(request, token, `arc-${run}`);
-  await createMount(request, token, {
-    name: "Archives",
-    mount_path: "/arc",
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
-  });
+  await createLocalMount(request, token, "/arc", { name: "Archives", storageName: `arc-${run}` });
   const src = mkdtempSync(join(tmpdir(), "clipshare-e2e-archive-"));
   mkdirSync(join(src, "release", "img"), { recursive: true });
   writeFileSync(join(src, "release", "notes.txt"), NOTES);

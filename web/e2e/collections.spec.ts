@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { entry } from "./support/explorer";
-import { adminToken, createLocalStorage, createMount, putFile, useAdminSession } from "./support/factories";
+import { adminToken, createLocalMount, putFile, useAdminSession } from "./support/factories";
 import { expect, test, unique } from "./support/fixtures";
 
 /**
@@ -25,13 +25,7 @@ test("files and a folder shared from the explorer as one link: one view per visi
 }) => {
   const token = await adminToken(request);
   const tag = unique("col").replace(/[^a-z0-9-]/gi, "");
-  const config = await createLocalStorage(request, token, tag);
-  await createMount(request, token, {
-    name: tag,
-    mount_path: `/${tag}`,
-    storage_type: "LOCAL",
-    storage_config_id: config.id,
-  });
+  await createLocalMount(request, token, `/${tag}`, { name: tag, storageName: tag });
   await putFile(request, token, `/${tag}/notes.txt`, "shared notes\n");
   await putFile(request, token, `/${tag}/photos/a.txt`, "inside the folder\n");
   await putFile(request, token, `/${tag}/photos/b.txt`, "another one\n");

@@ -1,11 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import {
-  adminToken,
-  createLocalStorage,
-  createMount,
-  createPaste,
-  useAdminSession,
-} from "./support/factories";
+import { adminToken, createLocalMount, createPaste, useAdminSession } from "./support/factories";
 import { expect, failedResource, setTheme, test, unique } from "./support/fixtures";
 
 /**
@@ -82,12 +76,9 @@ test.describe("dark mode", () => {
     consoleGuard.allow(failedResource(409));
     const token = await adminToken(page.request);
     const name = unique("busy-store");
-    const config = await createLocalStorage(page.request, token, name);
-    await createMount(page.request, token, {
+    await createLocalMount(page.request, token, `/${name}`, {
       name,
-      mount_path: `/${name}`,
-      storage_type: "LOCAL",
-      storage_config_id: config.id,
+      storageName: name,
     });
     await useAdminSession(page, token, "/admin/storage-config");
     await setTheme(page, "dark");

@@ -1,13 +1,6 @@
 import { seriousViolations } from "./support/axe";
 import { epubBook } from "./support/epub";
-import {
-  adminToken,
-  createFileShare,
-  createLocalStorage,
-  createMount,
-  putFile,
-  useAdminSession,
-} from "./support/factories";
+import { adminToken, createFileShare, createLocalMount, putFile, useAdminSession } from "./support/factories";
 import { expect, test } from "./support/fixtures";
 
 /** EPUB books open in a reader view (foliate-js, loaded only then) in the explorer and on a share's page. */
@@ -23,13 +16,7 @@ test.beforeAll(async ({ request }) => {
     { heading: "Chapter One", text: "It was a bright cold day, and the clipboard was empty." },
     { heading: "Chapter Two", text: "Then somebody pasted a link." },
   ]);
-  const local = await createLocalStorage(request, token, `books-${run}`);
-  await createMount(request, token, {
-    name: "Books",
-    mount_path: `/books-${run}`,
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
-  });
+  await createLocalMount(request, token, `/books-${run}`, { name: "Books", storageName: `books-${run}` });
   await putFile(request, token, `/books-${run}/chronicles.epub`, book);
 });
 

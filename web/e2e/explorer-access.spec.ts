@@ -4,14 +4,7 @@ import { Permission } from "@clipshare/shared";
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { dropFolder, entry, listNames } from "./support/explorer";
-import {
-  adminToken,
-  createApiKey,
-  createLocalStorage,
-  createMount,
-  putFile,
-  useAdminSession,
-} from "./support/factories";
+import { adminToken, createApiKey, createLocalMount, putFile, useAdminSession } from "./support/factories";
 import { expect, test, unique } from "./support/fixtures";
 
 /**
@@ -28,14 +21,11 @@ const mount = `/acl-${run}`;
 
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
-  const config = await createLocalStorage(request, token, `acl-${run}`);
-  root = config.root;
-  await createMount(request, token, {
+  const { storage: config } = await createLocalMount(request, token, mount, {
     name: `acl-${run}`,
-    mount_path: mount,
-    storage_type: "LOCAL",
-    storage_config_id: config.id,
+    storageName: `acl-${run}`,
   });
+  root = config.root;
   for (const name of ["a.txt", "b.txt", "c.txt", "d.txt"])
     await putFile(request, token, `${mount}/${name}`, name);
 });

@@ -7,7 +7,7 @@ import { pngImage } from "./support/explorer-images";
 import {
   adminToken,
   createApiKey,
-  createLocalStorage,
+  createLocalMount,
   createMount,
   createS3Config,
   putFile,
@@ -24,21 +24,12 @@ const run = Date.now().toString(36);
 
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
-  const local = await createLocalStorage(request, token, `local-${run}`);
-  localRoot = local.root;
-  await createMount(request, token, {
+  const { storage: local } = await createLocalMount(request, token, "/local", {
     name: "Local",
-    mount_path: "/local",
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
+    storageName: `local-${run}`,
   });
-  const other = await createLocalStorage(request, token, `a-${run}`);
-  await createMount(request, token, {
-    name: "A",
-    mount_path: "/a",
-    storage_type: "LOCAL",
-    storage_config_id: other.id,
-  });
+  localRoot = local.root;
+  await createLocalMount(request, token, "/a", { name: "A", storageName: `a-${run}` });
   const s3 = await createS3Config(request, token, `e2e-explorer-${run}`);
   if (s3)
     await createMount(request, token, {

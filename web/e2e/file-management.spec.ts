@@ -1,8 +1,12 @@
 import { rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Permission } from "@clipshare/shared";
-import { adminToken, createApiKey, createFileShare, useAdminSession } from "./support/factories";
+import {
+  adminToken,
+  createApiKey,
+  createFileShare,
+  createLocalStorage,
+  useAdminSession,
+} from "./support/factories";
 import { expect, saveScreenshot, test, unique } from "./support/fixtures";
 import type { TestFile } from "./support/test-files";
 
@@ -79,17 +83,11 @@ test.describe("file management", () => {
     const auth = { Authorization: `Bearer ${token}` };
     const adminFile = await createFileShare(request, token, `${unique("admin-only")}.txt`, "admin");
     // A private (admin-only) LOCAL config the key must not see.
-    const privateRoot = join(tmpdir(), unique("clipshare-e2e-private"));
-    const privateConfig = await request.post("/api/s3-configs", {
-      headers: auth,
-      data: {
-        name: unique("Private disk"),
-        storage_type: "LOCAL",
-        root_path: privateRoot,
-      },
-    });
-    expect(privateConfig.status()).toBe(201);
-    const privateId = (await privateConfig.json()).data.id as string;
+    const { id: privateId, root: privateRoot } = await createLocalStorage(
+      request,
+      token,
+      unique("Private disk"),
+    );
     const key = await createApiKey(request, token, {
       name: unique("uploader"),
       permissions: Permission.FILE_SHARE,

@@ -4,14 +4,7 @@ import { Permission } from "@clipshare/shared";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { entry } from "./support/explorer";
-import {
-  adminToken,
-  createApiKey,
-  createLocalStorage,
-  createMount,
-  putFile,
-  useAdminSession,
-} from "./support/factories";
+import { adminToken, createApiKey, createLocalMount, putFile, useAdminSession } from "./support/factories";
 import { expect, failedResource, test, unique } from "./support/fixtures";
 
 /**
@@ -31,13 +24,7 @@ const KEY_BITS =
 
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
-  const config = await createLocalStorage(request, token, `fold-${run}`);
-  await createMount(request, token, {
-    name: `fold-${run}`,
-    mount_path: mount,
-    storage_type: "LOCAL",
-    storage_config_id: config.id,
-  });
+  await createLocalMount(request, token, mount, { name: `fold-${run}`, storageName: `fold-${run}` });
   await putFile(request, token, `${mount}/docs/a.txt`, "alpha");
   await putFile(request, token, `${mount}/docs/secret.key`, "hidden bytes");
   await putFile(request, token, `${mount}/docs/guides/b.txt`, "bravo");

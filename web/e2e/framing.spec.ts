@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Frame, Page } from "@playwright/test";
-import { adminToken, createFileShare, useAdminSession } from "./support/factories";
+import { adminToken, createFileShare, createPaste, useAdminSession } from "./support/factories";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -115,12 +115,9 @@ test("the app runs under its policy: no script, style or connection is refused",
     );
   });
   const token = await adminToken(request);
-  const paste = await request.post("/api/paste", {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { content: "# Heading\n\n- [x] done\n\n```js\nconsole.log(1)\n```\n" },
+  const { slug } = await createPaste(request, `Bearer ${token}`, {
+    content: "# Heading\n\n- [x] done\n\n```js\nconsole.log(1)\n```\n",
   });
-  expect(paste.status()).toBe(201);
-  const slug = (await paste.json()).data.slug as string;
 
   await page.goto("/");
   await expect(page.locator("#root")).not.toBeEmpty();

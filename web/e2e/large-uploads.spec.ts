@@ -6,7 +6,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { entry, explorerS3Env } from "./support/explorer";
 import {
   adminToken,
-  createLocalStorage,
+  createFileRequest,
+  createLocalMount,
   createMount,
   createS3Config,
   useAdminSession,
@@ -128,12 +129,9 @@ test.beforeAll(async ({ request }) => {
   };
   await setMaxUpload(request, 1, "GB");
 
-  const local = await createLocalStorage(request, token, `big-${run}`);
-  await createMount(request, token, {
+  await createLocalMount(request, token, `/big-local-${run}`, {
     name: "Big local",
-    mount_path: `/big-local-${run}`,
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
+    storageName: `big-${run}`,
   });
   const s3 = await createS3Config(request, token, `e2e-big-${run}`);
   if (s3) {
@@ -347,12 +345,7 @@ test("a file request through the proxy: a visitor without credentials sends 300 
   request,
   nginx: proxy,
 }) => {
-  const made = await request.post("/api/requests", {
-    headers: auth(),
-    data: { title: `Big request ${run}`, target: { kind: "share" } },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const { id, slug } = (await made.json()).data as { id: string; slug: string };
+  const { id, slug } = await createFileRequest(request, token, { title: `Big request ${run}` });
   const context = await browser.newContext({ baseURL: proxy.url });
   const visitor = await context.newPage();
   const parts = watchParts(visitor);

@@ -8,8 +8,7 @@ import {
   adminToken,
   createApiKey,
   createFileShare,
-  createLocalStorage,
-  createMount,
+  createLocalMount,
   putFile,
   useAdminSession,
 } from "./support/factories";
@@ -38,13 +37,7 @@ test.beforeAll(async ({ request }) => {
       },
     })
     .toBuffer();
-  const local = await createLocalStorage(request, token, `photos-${run}`);
-  await createMount(request, token, {
-    name: "Photos",
-    mount_path: "/photos",
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
-  });
+  await createLocalMount(request, token, "/photos", { name: "Photos", storageName: `photos-${run}` });
   await putFile(request, token, "/photos/paris.jpg", photo);
   heic = await heicPhoto();
   await putFile(request, token, "/photos/phone.heic", heic);

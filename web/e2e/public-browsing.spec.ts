@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { entry } from "./support/explorer";
-import { adminToken, createLocalStorage, createMount, putFile, useAdminSession } from "./support/factories";
+import { adminToken, createLocalMount, putFile, useAdminSession } from "./support/factories";
 import { expect, failedResource, test } from "./support/fixtures";
 
 /**
@@ -19,13 +19,7 @@ const mount = `/pub-${run}`;
 
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
-  const config = await createLocalStorage(request, token, `pub-${run}`);
-  await createMount(request, token, {
-    name: `pub-${run}`,
-    mount_path: mount,
-    storage_type: "LOCAL",
-    storage_config_id: config.id,
-  });
+  await createLocalMount(request, token, mount, { name: `pub-${run}`, storageName: `pub-${run}` });
   await putFile(request, token, `${mount}/open/hello.txt`, "hello visitors");
   await putFile(request, token, `${mount}/open/notes.key`, "hidden bytes");
   await putFile(request, token, `${mount}/closed/secret.txt`, "not for visitors");

@@ -8,9 +8,11 @@
 
 import {
   adminToken,
+  bearer,
   createFileShare,
-  createLocalStorage,
+  createLocalMount,
   createPaste,
+  putFile,
   useAdminSession,
 } from "./support/factories";
 import { expect, failedResource, test, unique } from "./support/fixtures";
@@ -152,26 +154,14 @@ test.describe("file page", () => {
 
   test("a share made in the explorer never shows visitors its server path", async ({ browser, request }) => {
     const token = await adminToken(request);
-    const auth = { Authorization: `Bearer ${token}` };
     const mountPath = `/${unique("docs")}`;
-    const config = await createLocalStorage(request, token, unique("polish"));
-    const mount = await request.post("/api/admin/mounts", {
-      headers: auth,
-      data: {
-        name: mountPath.slice(1),
-        mount_path: mountPath,
-        storage_type: "LOCAL",
-        storage_config_id: config.id,
-      },
-    });
-    expect(mount.status(), await mount.text()).toBe(201);
+    await createLocalMount(request, token, mountPath, { storageName: unique("polish") });
     const filePath = `${mountPath}/Docs 2026/hello.txt`;
-    const put = await request.put(`/api/fs/upload?path=${encodeURIComponent(filePath)}`, {
-      headers: { ...auth, "Content-Type": "application/octet-stream" },
-      data: Buffer.from("hello"),
+    await putFile(request, token, filePath, "hello");
+    const share = await request.post("/api/fs/create-share", {
+      headers: bearer(token),
+      data: { path: filePath },
     });
-    expect(put.status(), await put.text()).toBe(201);
-    const share = await request.post("/api/fs/create-share", { headers: auth, data: { path: filePath } });
     expect(share.status(), await share.text()).toBe(201);
     const v = await visitor(browser, { viewport: DESKTOP });
     await v.page.goto(`/file/${(await share.json()).data.slug}`);
@@ -213,14 +203,8 @@ test.describe("explorer preview links", () => {
   test("?preview= naming a file that is not there says so", async ({ page, request }) => {
     await page.setViewportSize(DESKTOP);
     const token = await adminToken(request);
-    const auth = { Authorization: `Bearer ${token}` };
     const name = unique("pv").replace(/[^a-z0-9-]/gi, "");
-    const config = await createLocalStorage(request, token, unique("polish"));
-    const mount = await request.post("/api/admin/mounts", {
-      headers: auth,
-      data: { name, mount_path: `/${name}`, storage_type: "LOCAL", storage_config_id: config.id },
-    });
-    expect(mount.status(), await mount.text()).toBe(201);
+    await createLocalMount(request, token, `/${name}`, { storageName: unique("polish") });
     await useAdminSession(page, token, `/mount-explorer/${name}?preview=gone.pdf`);
     await expect(page.getByText('"gone.pdf" is not in this folder')).toBeVisible();
   });

@@ -1,11 +1,4 @@
-import {
-  adminToken,
-  createFileShare,
-  createLocalStorage,
-  createMount,
-  putFile,
-  useAdminSession,
-} from "./support/factories";
+import { adminToken, createFileShare, createLocalMount, putFile, useAdminSession } from "./support/factories";
 import { expect, test } from "./support/fixtures";
 
 /** CSV and TSV files preview as tables and JSON as a tree that folds, on share pages and in the explorer. */
@@ -18,13 +11,7 @@ const JSON_TEXT = JSON.stringify({ service: "clipshare", ports: [8080, 8443], tl
 
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
-  const local = await createLocalStorage(request, token, `data-${run}`);
-  await createMount(request, token, {
-    name: "Data",
-    mount_path: "/data",
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
-  });
+  await createLocalMount(request, token, "/data", { name: "Data", storageName: `data-${run}` });
   await putFile(request, token, "/data/people.csv", CSV);
   await putFile(request, token, "/data/config.json", JSON_TEXT);
 });

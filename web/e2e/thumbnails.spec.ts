@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { entry } from "./support/explorer";
 import { pngImage } from "./support/explorer-images";
-import { adminToken, createLocalStorage, createMount, putFile, useAdminSession } from "./support/factories";
+import { adminToken, createLocalMount, putFile, useAdminSession } from "./support/factories";
 import { expect, test } from "./support/fixtures";
 
 /** The explorer's grid and gallery show server-made thumbnails; the file share page a video's poster. */
@@ -40,13 +40,7 @@ function testVideo(): Buffer {
 
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
-  const local = await createLocalStorage(request, token, `thumbs-${run}`);
-  await createMount(request, token, {
-    name: "Thumbs",
-    mount_path: "/thumbs",
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
-  });
+  await createLocalMount(request, token, "/thumbs", { name: "Thumbs", storageName: `thumbs-${run}` });
   await putFile(request, token, "/thumbs/wide.png", pngImage(600, 200, 10));
   await putFile(request, token, "/thumbs/tall.png", pngImage(120, 480, 200));
   await putFile(request, token, "/thumbs/notes.txt", "no picture here");

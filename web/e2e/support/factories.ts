@@ -199,18 +199,21 @@ export async function createMount(
   return data.id;
 }
 
-/** A LOCAL storage of its own mounted at /<prefix-unique>; the mount is named after its path. */
-export async function createLocalMount(request: APIRequestContext, token: string, prefix: string) {
-  const storage = await createLocalStorage(request, token, unique(`${prefix}cfg`));
-  const name = unique(prefix).replace(/[^a-z0-9-]/gi, "");
-  const mountPath = `/${name}`;
+/** A LOCAL storage of its own (named `storageName`) mounted at `mountPath`, the mount named `name`. */
+export async function createLocalMount(
+  request: APIRequestContext,
+  token: string,
+  mountPath: string,
+  { name = mountPath.slice(1), storageName = unique("disk") }: { name?: string; storageName?: string } = {},
+) {
+  const storage = await createLocalStorage(request, token, storageName);
   const id = await createMount(request, token, {
     name,
     mount_path: mountPath,
     storage_type: "LOCAL",
     storage_config_id: storage.id,
   });
-  return { id, mountPath, storage };
+  return { id, storage };
 }
 
 export async function putFile(

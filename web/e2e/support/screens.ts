@@ -7,7 +7,16 @@ import {
   type Page,
 } from "@playwright/test";
 import { ADMIN_MODULE_IDS } from "../../src/features/admin/modules/module-ids";
-import { adminToken, createApiKey, createFileShare, createLocalStorage, createPaste } from "./factories";
+import {
+  adminToken,
+  createApiKey,
+  createFileRequest,
+  createFileShare,
+  createInvitation,
+  createLocalMount,
+  createPaste,
+  putFile,
+} from "./factories";
 import { ADMIN_USERNAME, unique } from "./fixtures";
 
 /**
@@ -65,18 +74,9 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     password: SAMPLE_PASSWORD,
   });
   // A storage of its own, so the default one stays free of mounts for the specs that delete it.
-  const config = await createLocalStorage(request, token, tag);
   const mountPath = `/${tag}`;
-  const mount = await request.post("/api/admin/mounts", {
-    headers: auth,
-    data: { name: tag, mount_path: mountPath, storage_type: "LOCAL", storage_config_id: config.id },
-  });
-  expect(mount.status(), await mount.text()).toBe(201);
-  const put = await request.put(`/api/fs/upload?path=${encodeURIComponent(`${mountPath}/${tag}.txt`)}`, {
-    headers: { ...auth, "Content-Type": "application/octet-stream" },
-    data: Buffer.from("2026\n"),
-  });
-  expect(put.status(), await put.text()).toBe(201);
+  await createLocalMount(request, token, mountPath, { storageName: tag });
+  await putFile(request, token, `${mountPath}/${tag}.txt`, "2026\n");
   const collection = async (extra: Record<string, unknown>) => {
     const res = await request.post("/api/collections", {
       headers: auth,
@@ -85,28 +85,16 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()).data.slug as string;
   };
-  const fileRequest = await request.post("/api/requests", {
-    headers: auth,
-    data: {
-      target: { kind: "share" },
-      title: tag,
-      max_files: 10,
-    },
-  });
-  expect(fileRequest.status(), await fileRequest.text()).toBe(201);
+  await createFileRequest(request, token, { title: tag, max_files: 10 });
   const collectionSlug = await collection({});
   const protectedCollectionSlug = await collection({ password: SAMPLE_PASSWORD });
   const key = await createApiKey(request, token, {
     name: tag,
     permissions: Permission.TEXT | Permission.FILE_SHARE | Permission.MOUNT_VIEW,
   });
-  const invitation = await request.post("/api/admin/invitations", {
-    headers: auth,
-    data: { role: "user", permissions: Permission.TEXT },
-  });
-  expect(invitation.status(), await invitation.text()).toBe(201);
+  const invitePath = await createInvitation(request, token, { role: "user", permissions: Permission.TEXT });
   return {
-    invitePath: (await invitation.json()).data.path as string,
+    invitePath,
     pasteSlug: paste.slug,
     protectedPasteSlug: locked.slug,
     fileSlug: file.slug,
