@@ -522,23 +522,38 @@ describe("presigned upload on LOCAL storage", () => {
 });
 
 describe("managing file shares", () => {
-  it("keys see and change only their own files; admin sees all", async () => {
-    const mine = (await uploadDirect("mine.txt", "m", "", { apiKey: fileKey.key })).body.data;
-    await uploadDirect("theirs.txt", "t", "", { apiKey: otherKey.key });
-    const list = await t.request("GET", "/api/files", { apiKey: fileKey.key });
-    expect(list.status).toBe(200);
-    expect(list.body.data.files.map((f: { filename: string }) => f.filename)).toEqual(["mine.txt"]);
-    expect(list.body.data.pagination).toMatchObject({ total: 1, limit: 50, offset: 0 });
-    expect(JSON.stringify(list.body)).not.toContain("scrypt");
-    const all = await t.request("GET", "/api/files?limit=500", { token });
-    expect(all.status).toBe(400);
-    const admin = await t.request("GET", "/api/files?limit=200&search=theirs", { token });
-    expect(admin.body.data.files).toHaveLength(1);
-    expect((await t.request("GET", `/api/files/${mine.id}`, { apiKey: otherKey.key })).status).toBe(404);
-    expect(
-      (await t.request("PUT", `/api/files/${mine.id}`, { apiKey: otherKey.key, body: { remark: "x" } }))
-        .status,
-    ).toBe(404);
+  describe("of two keys", () => {
+    let mine: { id: string };
+    beforeAll(async () => {
+      mine = (await uploadDirect("mine.txt", "m", "", { apiKey: fileKey.key })).body.data;
+      await uploadDirect("theirs.txt", "t", "", { apiKey: otherKey.key });
+    });
+
+    it("a key lists only its own files, a page at a time, with no password hash", async () => {
+      const list = await t.request("GET", "/api/files", { apiKey: fileKey.key });
+      expect(list.status).toBe(200);
+      expect(list.body.data.files.map((f: { filename: string }) => f.filename)).toEqual(["mine.txt"]);
+      expect(list.body.data.pagination).toMatchObject({ total: 1, limit: 50, offset: 0 });
+      expect(JSON.stringify(list.body)).not.toContain("scrypt");
+    });
+
+    it("the admin finds another key's file", async () => {
+      const admin = await t.request("GET", "/api/files?limit=200&search=theirs", { token });
+      expect(admin.body.data.files).toHaveLength(1);
+    });
+
+    it("a page of more than 200 is a 400", async () => {
+      const all = await t.request("GET", "/api/files?limit=500", { token });
+      expect(all.status).toBe(400);
+    });
+
+    it("another key can neither read nor edit a key's file (404)", async () => {
+      expect((await t.request("GET", `/api/files/${mine.id}`, { apiKey: otherKey.key })).status).toBe(404);
+      expect(
+        (await t.request("PUT", `/api/files/${mine.id}`, { apiKey: otherKey.key, body: { remark: "x" } }))
+          .status,
+      ).toBe(404);
+    });
   });
 
   it("edits share settings: remark, slug, password set and clear, expiry, views, access mode", async () => {
