@@ -159,7 +159,7 @@ test("edits and saves a text file in the code editor", async ({ page, request })
   );
 });
 
-test("previews images as a gallery with the keyboard, and a Markdown file", async ({ page }) => {
+test("previews images as a gallery, stepping through them with the arrow keys", async ({ page }) => {
   await useAdminSession(page, token, "/mount-explorer/local/pics");
   await page.getByRole("button", { name: "Gallery view" }).click();
   await expect(page.locator('[role="grid"][data-view="gallery"]')).toBeVisible();
@@ -184,9 +184,10 @@ test("previews images as a gallery with the keyboard, and a Markdown file", asyn
   await page.reload();
   await expect(page.locator('[role="grid"][data-view="gallery"]')).toBeVisible();
   await page.getByRole("button", { name: "List view" }).click();
+});
 
-  // Deep link to a Markdown preview.
-  await page.goto("/mount-explorer/local/docs?preview=readme.md");
+test("a deep link previews a Markdown file rendered", async ({ page }) => {
+  await useAdminSession(page, token, "/mount-explorer/local/docs?preview=readme.md");
   const md = page.getByRole("dialog", { name: "Preview of readme.md" });
   await expect(
     md.getByTestId("markdown-body").getByRole("heading", { name: "Explorer notes" }),
@@ -408,9 +409,7 @@ test("Upload folder opens a folder picker and keeps the folder structure", async
   expect((await readFile(request, token, "/a/album/2026/june.txt")).toString()).toBe("june");
 });
 
-test("Shift+F10 puts focus into the menu; closing a dialog returns focus to what opened it", async ({
-  page,
-}) => {
+test("Shift+F10 puts focus into the menu, and Escape gives it back to the entry", async ({ page }) => {
   await useAdminSession(page, token, "/mount-explorer/local/docs");
   const name = entry(page, "todo.txt").locator("[data-name]");
   await name.focus();
@@ -421,6 +420,13 @@ test("Shift+F10 puts focus into the menu; closing a dialog returns focus to what
   await page.keyboard.press("Escape");
   await expect(menu).toHaveCount(0);
   await expect(name).toBeFocused();
+});
+
+test("closing a dialog returns focus to the entry whose menu opened it", async ({ page }) => {
+  await useAdminSession(page, token, "/mount-explorer/local/docs");
+  const name = entry(page, "todo.txt").locator("[data-name]");
+  const menu = page.getByTestId("context-menu");
+  await name.focus();
   await page.keyboard.press("Shift+F10");
   await menu.getByRole("menuitem", { name: "Rename" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();

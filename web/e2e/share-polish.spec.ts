@@ -222,18 +222,18 @@ test.describe("forms", () => {
     await expect(field).toHaveAttribute("type", "password");
   });
 
-  test("the upload link suffix shows its /file/ prefix; Settings has a visible header", async ({
-    page,
-    request,
-  }) => {
+  test("the upload link suffix shows its /file/ prefix", async ({ page, request }) => {
     await page.setViewportSize(DESKTOP);
-    const token = await adminToken(request);
-    await useAdminSession(page, token, "/upload");
+    await useAdminSession(page, await adminToken(request), "/upload");
     const suffix = page.getByLabel("Link suffix", { exact: false }).first();
     await expect(suffix).toBeVisible();
     const prefix = await suffix.evaluate((el) => el.previousElementSibling?.textContent);
     expect(prefix).toBe("/file/");
-    await page.goto("/admin/settings");
+  });
+
+  test("Settings has a visible header", async ({ page, request }) => {
+    await page.setViewportSize(DESKTOP);
+    await useAdminSession(page, await adminToken(request), "/admin/settings");
     await expect(page.getByRole("heading", { level: 2, name: "Settings" })).toBeVisible();
   });
 });
