@@ -106,13 +106,21 @@ describe("API key management", () => {
     else expect(res.body.message.length).toBeGreaterThan(0);
   });
 
-  it("refuses a duplicate name and a duplicate custom key with 409", async () => {
-    await create({ name: "dup", custom_key: "duplicate-key-1" });
-    const byName = await create({ name: "dup" });
-    expect(byName.status).toBe(409);
-    expect(byName.body.error).toBe("api_key_name_taken");
-    const byKey = await create({ name: "dup2", custom_key: "duplicate-key-1" });
-    expect(byKey.status).toBe(409);
+  describe("beside a key named dup", () => {
+    beforeAll(async () => {
+      expect((await create({ name: "dup", custom_key: "duplicate-key-1" })).status).toBe(201);
+    });
+
+    it("refuses a duplicate name with 409 api_key_name_taken", async () => {
+      const byName = await create({ name: "dup" });
+      expect(byName.status).toBe(409);
+      expect(byName.body.error).toBe("api_key_name_taken");
+    });
+
+    it("refuses a duplicate custom key with 409", async () => {
+      const byKey = await create({ name: "dup2", custom_key: "duplicate-key-1" });
+      expect(byKey.status).toBe(409);
+    });
   });
 
   it("an update sets name, permissions, base path and expiry, and the key's calls carry the new mask", async () => {
