@@ -1,5 +1,5 @@
 import { Permission } from "@clipshare/shared";
-import { adminToken, createApiKey, signInAsAdminViaForm } from "./support/factories";
+import { adminToken, createApiKey, signInAsAdminViaForm, signInWithKeyViaForm } from "./support/factories";
 import { expect, failedResource, test, unique } from "./support/fixtures";
 
 test.describe("administrator sign-in", () => {
@@ -81,10 +81,7 @@ test.describe("API key sign-in", () => {
       permissions: Permission.TEXT,
     });
 
-    await page.goto("/admin");
-    await page.getByRole("tab", { name: "API key" }).click();
-    await page.getByRole("textbox", { name: "API key" }).fill(textOnly.key);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signInWithKeyViaForm(page, textOnly.key);
 
     await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
     const sidebar = page.getByRole("navigation", { name: "Panel sections" });
@@ -153,10 +150,7 @@ test.describe("API key sign-in", () => {
       permissions: Permission.FILE_SHARE | Permission.MOUNT_VIEW,
       basic_path: "/team",
     });
-    await page.goto("/admin");
-    await page.getByRole("tab", { name: "API key" }).click();
-    await page.getByRole("textbox", { name: "API key" }).fill(key.key);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signInWithKeyViaForm(page, key.key);
     const sidebar = page.getByRole("navigation", { name: "Panel sections" });
     await expect(sidebar.getByRole("link")).toHaveText([
       "File management",
@@ -199,10 +193,7 @@ test.describe("API key sign-in", () => {
       name: unique("dav-only"),
       permissions: Permission.WEBDAV_READ,
     });
-    await page.goto("/admin");
-    await page.getByRole("tab", { name: "API key" }).click();
-    await page.getByRole("textbox", { name: "API key" }).fill(dav.key);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signInWithKeyViaForm(page, dav.key);
     await expect(page.getByRole("alert")).toContainText("no permission to use the panel");
 
     // A stored session of such a key (e.g. permissions changed later) is redirected home.

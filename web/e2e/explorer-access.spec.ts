@@ -4,7 +4,14 @@ import { Permission } from "@clipshare/shared";
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { dropFolder, entry, listNames } from "./support/explorer";
-import { adminToken, createApiKey, createLocalMount, putFile, useAdminSession } from "./support/factories";
+import {
+  adminToken,
+  createApiKey,
+  createLocalMount,
+  putFile,
+  signInWithKeyViaForm,
+  useAdminSession,
+} from "./support/factories";
 import { expect, test, unique } from "./support/fixtures";
 
 /**
@@ -32,10 +39,7 @@ test.beforeAll(async ({ request }) => {
 
 async function signInWithKey(page: Page, permissions: number): Promise<void> {
   const key = await createApiKey(page.request, token, { name: unique("acl"), permissions });
-  await page.goto("/admin");
-  await page.getByRole("tab", { name: "API key" }).click();
-  await page.getByRole("textbox", { name: "API key" }).fill(key.key);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signInWithKeyViaForm(page, key.key);
   await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
 }
 

@@ -5,6 +5,7 @@ import {
   createApiKey,
   createFileShare,
   createLocalStorage,
+  signInWithKeyViaForm,
   useAdminSession,
 } from "./support/factories";
 import { expect, saveScreenshot, test, unique } from "./support/fixtures";
@@ -94,10 +95,7 @@ test.describe("file management", () => {
     });
 
     try {
-      await page.goto("/admin");
-      await page.getByRole("tab", { name: "API key" }).click();
-      await page.getByRole("textbox", { name: "API key" }).fill(key.key);
-      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await signInWithKeyViaForm(page, key.key);
       await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
 
       await page.goto("/upload");

@@ -4,7 +4,14 @@ import { Permission } from "@clipshare/shared";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { entry } from "./support/explorer";
-import { adminToken, createApiKey, createLocalMount, putFile, useAdminSession } from "./support/factories";
+import {
+  adminToken,
+  createApiKey,
+  createLocalMount,
+  putFile,
+  signInWithKeyViaForm,
+  useAdminSession,
+} from "./support/factories";
 import { expect, failedResource, test, unique } from "./support/fixtures";
 
 /**
@@ -33,10 +40,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function signInWithKey(page: Page): Promise<void> {
-  await page.goto("/admin");
-  await page.getByRole("tab", { name: "API key" }).click();
-  await page.getByRole("textbox", { name: "API key" }).fill(keySecret);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signInWithKeyViaForm(page, keySecret);
   await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
 }
 

@@ -1,4 +1,10 @@
-import { adminToken, createApiKey, createPaste, useAdminSession } from "./support/factories";
+import {
+  adminToken,
+  createApiKey,
+  createPaste,
+  signInWithKeyViaForm,
+  useAdminSession,
+} from "./support/factories";
 import { expect, failedResource, saveScreenshot, setTheme, test, unique } from "./support/fixtures";
 import { fillEditor, visitor } from "./support/pastes";
 
@@ -193,10 +199,7 @@ test.describe("text pastes", () => {
     const keyName = unique("text-key");
     const { key } = await createApiKey(request, token, { name: keyName, permissions: 1 });
 
-    await page.goto("/admin");
-    await page.getByRole("tab", { name: "API key" }).click();
-    await page.getByRole("textbox", { name: "API key" }).fill(key);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signInWithKeyViaForm(page, key);
     await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
 
     await page.goto("/");

@@ -10,6 +10,7 @@ import {
   createFileShare,
   createLocalMount,
   putFile,
+  signInWithKeyViaForm,
   useAdminSession,
 } from "./support/factories";
 import { expect, test } from "./support/fixtures";
@@ -80,10 +81,7 @@ test("a key that may only view sees the camera but not the place", async ({ page
     name: `view-${run}`,
     permissions: Permission.MOUNT_VIEW,
   });
-  await page.goto("/admin");
-  await page.getByRole("tab", { name: "API key" }).click();
-  await page.getByRole("textbox", { name: "API key" }).fill(key.key);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signInWithKeyViaForm(page, key.key);
   await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
   await page.goto("/mount-explorer/photos?preview=paris.jpg");
   await page.getByRole("button", { name: "Photo details" }).click();

@@ -50,6 +50,14 @@ export async function signInViaForm(page: Page, username: string, password: stri
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
+/** Fills and sends the sign-in form's API key tab. */
+export async function signInWithKeyViaForm(page: Page, key: string) {
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "API key" }).click();
+  await page.getByRole("textbox", { name: "API key" }).fill(key);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
 export async function signInAsAdminViaForm(page: Page, password = adminPassword()): Promise<void> {
   await signInViaForm(page, ADMIN_USERNAME, password);
   await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible();
