@@ -1,3 +1,4 @@
+import type { Browser } from "@playwright/test";
 import {
   adminToken,
   createApiKey,
@@ -374,10 +375,17 @@ test.describe("text pastes", () => {
       .not.toBe(plainColor);
   });
 
-  test("a plain-text paste of code is coloured; prose is shown without loading the highlighter", async ({
-    browser,
-    request,
-  }) => {
+  /** A visitor's page that notes the scripts it loads: whether the highlighter's chunk came. */
+  async function watchedVisitor(browser: Browser) {
+    const v = await visitor(browser);
+    const scripts: string[] = [];
+    v.page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    return { ...v, loadedHighlighter: () => scripts.some((path) => /\/assets\/highlight-/.test(path)) };
+  }
+
+  test("a plain-text paste of code is coloured", async ({ browser, request }) => {
     const auth = `Bearer ${await adminToken(request)}`;
     const code = await createPaste(request, auth, {
       content: [
@@ -389,25 +397,28 @@ test.describe("text pastes", () => {
         "}",
       ].join("\n"),
     });
+    const v = await watchedVisitor(browser);
+    await v.page.goto(`/paste/${code.slug}`);
+    await expect(v.page.getByTestId("plain-text").locator(".hljs-keyword").first()).toHaveText("import");
+    expect(v.loadedHighlighter()).toBe(true);
+    expect(v.guard.unexpected(), "visitor console errors").toEqual([]);
+    await v.context.close();
+  });
+
+  test("a plain-text paste of prose is shown without loading the highlighter", async ({
+    browser,
+    request,
+  }) => {
+    const auth = `Bearer ${await adminToken(request)}`;
     const prose = await createPaste(request, auth, {
       content: "Meeting notes\nRoom 4, 10:00. Bring the budget figures and the new floor plan.",
     });
-    const v = await visitor(browser);
-    const scripts: string[] = [];
-    v.page.on("request", (r) => {
-      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
-    });
-    const loadedHighlighter = () => scripts.some((path) => /\/assets\/highlight-/.test(path));
-
+    const v = await watchedVisitor(browser);
     await v.page.goto(`/paste/${prose.slug}`);
     await expect(v.page.getByTestId("plain-text")).toContainText("Room 4, 10:00.");
     await v.page.waitForLoadState("networkidle");
-    expect(loadedHighlighter()).toBe(false);
+    expect(v.loadedHighlighter()).toBe(false);
     await expect(v.page.getByTestId("plain-text").locator(".hljs")).toHaveCount(0);
-
-    await v.page.goto(`/paste/${code.slug}`);
-    await expect(v.page.getByTestId("plain-text").locator(".hljs-keyword").first()).toHaveText("import");
-    expect(loadedHighlighter()).toBe(true);
     expect(v.guard.unexpected(), "visitor console errors").toEqual([]);
     await v.context.close();
   });
