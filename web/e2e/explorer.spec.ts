@@ -323,52 +323,84 @@ test("a 10,000-entry directory scrolls with fewer than 200 rows in the DOM", asy
   expect(max).toBeLessThan(200);
 });
 
-test.describe("mobile", () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+for (const { width, height } of [
+  { width: 390, height: 844 },
+  { width: 820, height: 1180 },
+])
+  test.describe(`touch at ${width} px`, () => {
+    test.use({ viewport: { width, height }, hasTouch: true, isMobile: true });
 
-  test("a 500 ms long-press opens the context menu inside a 390 px screen", async ({ page }) => {
-    await useAdminSession(page, token, "/mount-explorer/local/docs");
-    const row = entry(page, "todo.txt");
-    await expect(row).toBeVisible();
-    const box = (await row.boundingBox())!;
-    const at = {
-      clientX: box.x + box.width - 30,
-      clientY: box.y + box.height / 2,
-      pointerType: "touch",
-      isPrimary: true,
-    };
-    // Moving more than 10 px cancels the press.
-    await row.dispatchEvent("pointerdown", at);
-    await row.dispatchEvent("pointermove", { ...at, clientY: at.clientY + 15 });
-    await page.waitForTimeout(700);
-    await expect(page.getByTestId("context-menu")).toHaveCount(0);
-    await row.dispatchEvent("pointerup", at);
-    // A still press opens the menu after 500 ms.
-    await row.dispatchEvent("pointerdown", at);
-    await row.dispatchEvent("pointermove", { ...at, clientX: at.clientX + 4 });
-    await page.waitForTimeout(650);
-    await row.dispatchEvent("pointerup", at);
-    const menu = page.getByTestId("context-menu");
-    await expect(menu).toBeVisible();
-    // The press selected its row, and nothing moved: the row is still under the finger.
-    await expect(page.getByTestId("selection-bar")).toBeVisible();
-    expect((await row.boundingBox())!.y).toBeCloseTo(box.y, 0);
-    const m = (await menu.boundingBox())!;
-    expect(m.width).toBeGreaterThanOrEqual(100);
-    expect(m.width).toBeLessThanOrEqual(600);
-    expect(m.x).toBeGreaterThanOrEqual(0);
-    expect(m.x + m.width).toBeLessThanOrEqual(390);
-    await expect(menu.getByRole("menuitem", { name: "Rename" })).toBeVisible();
-    // Opened near the right edge, the menu still shows every label whole ("Get direct link").
-    for (const label of await menu.getByRole("menuitem").locator("span").all())
-      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
-    await page.keyboard.press("Escape");
-    await expect(menu).toHaveCount(0);
+    test(`a 500 ms long-press opens the context menu inside a ${width} px screen, and nothing moves under the finger`, async ({
+      page,
+    }) => {
+      await useAdminSession(page, token, "/mount-explorer/local/docs");
+      const row = entry(page, "todo.txt");
+      await expect(row).toBeVisible();
+      const box = (await row.boundingBox())!;
+      const at = {
+        clientX: box.x + box.width - 30,
+        clientY: box.y + box.height / 2,
+        pointerType: "touch",
+        isPrimary: true,
+      };
+      // Moving more than 10 px cancels the press.
+      await row.dispatchEvent("pointerdown", at);
+      await row.dispatchEvent("pointermove", { ...at, clientY: at.clientY + 15 });
+      await page.waitForTimeout(700);
+      await expect(page.getByTestId("context-menu")).toHaveCount(0);
+      await row.dispatchEvent("pointerup", at);
+      // A still press opens the menu after 500 ms.
+      await row.dispatchEvent("pointerdown", at);
+      await row.dispatchEvent("pointermove", { ...at, clientX: at.clientX + 4 });
+      await page.waitForTimeout(650);
+      await row.dispatchEvent("pointerup", at);
+      const menu = page.getByTestId("context-menu");
+      await expect(menu).toBeVisible();
+      // The press selected its row, and nothing moved: the row is still under the finger.
+      await expect(page.getByTestId("selection-bar")).toBeVisible();
+      expect((await row.boundingBox())!.y).toBeCloseTo(box.y, 0);
+      const m = (await menu.boundingBox())!;
+      expect(m.width).toBeGreaterThanOrEqual(100);
+      expect(m.width).toBeLessThanOrEqual(600);
+      expect(m.x).toBeGreaterThanOrEqual(0);
+      expect(m.x + m.width).toBeLessThanOrEqual(width);
+      await expect(menu.getByRole("menuitem", { name: "Rename" })).toBeVisible();
+      // Opened near the right edge, the menu still shows every label whole ("Get direct link").
+      for (const label of await menu.getByRole("menuitem").locator("span").all())
+        expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect(menu).toHaveCount(0);
+    });
   });
-});
 
 test.describe("phone selection", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the selection bar leaves the toolbar uncovered and reaches every action, the rarer ones through More", async ({
+    page,
+  }) => {
+    await useAdminSession(page, token, "/mount-explorer/local/docs");
+    const todo = entry(page, "todo.txt");
+    const box = (await todo.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width - 20, box.y + box.height / 2);
+    const bar = page.getByTestId("selection-bar");
+    await expect(bar).toContainText("1 selected");
+    const toolbar = (await page.getByRole("toolbar", { name: "Explorer actions" }).boundingBox())!;
+    const b = (await bar.boundingBox())!;
+    expect(b.y).toBeGreaterThanOrEqual(toolbar.y + toolbar.height);
+    expect(b.x + b.width).toBeLessThanOrEqual(390);
+    await expect(page.getByRole("button", { name: "Upload files" })).toBeVisible();
+    for (const name of ["Add to basket", "Share as one link", "Delete", "Clear selection"])
+      await expect(bar.getByRole("button", { name })).toBeVisible();
+    await bar.getByRole("button", { name: "More actions" }).tap();
+    const menu = page.getByRole("menu", { name: "More actions" });
+    await expect(menu.getByRole("menuitem")).toHaveText(["Copy to…", "Move to…", "Select all"]);
+    await menu.getByRole("menuitem", { name: "Select all" }).tap();
+    await expect(bar).toContainText("2 selected");
+    await expect(entry(page, "readme.md")).toHaveAttribute("aria-selected", "true");
+    await bar.getByRole("button", { name: "Clear selection" }).tap();
+    await expect(bar).toHaveCount(0);
+  });
 
   test("while a selection is open, a tap on another entry adds it instead of opening it", async ({
     page,

@@ -215,29 +215,51 @@ test("/upload on LOCAL: a reload after a third of the parts resumes with only th
   expect(await savedUploads(page)).toBe(0);
 });
 
-test("/upload on S3: pause stops sending, resume finishes byte-identical", async ({
-  page,
-  request,
-  nginx: proxy,
-}) => {
-  test.skip(!explorerS3Env() || !s3ConfigId, "S3 test service not configured (source .tmp/services.env)");
-  const parts = watchParts(page);
-  await useAdminSession(page, token, "/upload");
-  await chooseOnUploadPage(page, s3ConfigId);
-  const name = "big-300m.bin";
-  const item = uploadItem(page, name);
-  await expect
-    .poll(() => parts.stats.stored, { timeout: 120_000, intervals: [100] })
-    .toBeGreaterThanOrEqual(6);
-  await item.getByRole("button", { name: `Pause upload of ${name}` }).click();
-  await expect(item).toHaveAttribute("data-status", "paused");
-  const sentAtPause = parts.stats.sent;
-  await page.waitForTimeout(1500);
-  expect(parts.stats.sent).toBe(sentAtPause);
-  await item.getByRole("button", { name: `Resume upload of ${name}` }).click();
-  await expect(item).toHaveAttribute("data-status", "success", { timeout: 180_000 });
-  expect(await shareSha256(request, page, name, proxy)).toBe(file.sha256);
-});
+for (const where of ["LOCAL", "S3"] as const)
+  test(`/upload on ${where}: pause stops sending and shows what is kept; resume never sets the bar back and finishes byte-identical`, async ({
+    page,
+    request,
+    nginx: proxy,
+  }) => {
+    if (where === "S3")
+      test.skip(!explorerS3Env() || !s3ConfigId, "S3 test service not configured (source .tmp/services.env)");
+    const parts = watchParts(page);
+    await useAdminSession(page, token, "/upload");
+    await chooseOnUploadPage(page, where === "S3" ? s3ConfigId : null);
+    const name = "big-300m.bin";
+    const item = uploadItem(page, name);
+    await expect
+      .poll(() => parts.stats.stored, { timeout: 120_000, intervals: [100] })
+      .toBeGreaterThanOrEqual(6);
+    await item.getByRole("button", { name: `Pause upload of ${name}` }).click();
+    await expect(item).toHaveAttribute("data-status", "paused");
+    const sentAtPause = parts.stats.sent;
+    await page.waitForTimeout(1500);
+    expect(parts.stats.sent).toBe(sentAtPause);
+    // Paused, the bar shows what is kept (parts cut off by the pause are not), so resuming never
+    // sets it back; and no speed is claimed while nothing moves.
+    const bar = item.getByRole("progressbar");
+    const pausedAt = Number(await bar.getAttribute("aria-valuenow"));
+    expect(pausedAt).toBeGreaterThan(0);
+    await expect(item).not.toContainText("/s");
+    // Every figure the bar shows from the resume on, as the page renders it.
+    await item.evaluate((el) => {
+      const seen: number[] = [];
+      (window as unknown as { shownPercents: number[] }).shownPercents = seen;
+      const read = () => {
+        const v = el.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow");
+        if (v != null) seen.push(Number(v));
+      };
+      new MutationObserver(read).observe(el, { subtree: true, childList: true, attributes: true });
+    });
+    await item.getByRole("button", { name: `Resume upload of ${name}` }).click();
+    await expect(item).toContainText("/s", { timeout: 30_000 });
+    const shown = await page.evaluate(() => (window as unknown as { shownPercents: number[] }).shownPercents);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(Math.min(...shown)).toBeGreaterThanOrEqual(pausedAt);
+    await expect(item).toHaveAttribute("data-status", "success", { timeout: 180_000 });
+    expect(await shareSha256(request, page, name, proxy)).toBe(file.sha256);
+  });
 
 test("cancel on /upload aborts the multipart upload: no share record, no stored parts, no saved progress", async ({
   page,

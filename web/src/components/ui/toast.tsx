@@ -72,7 +72,8 @@ export function Toaster() {
       data-edge={edge}
       className={cn(
         "pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end",
-        edge === "top" ? "top-14" : "bottom-0",
+        // A bar floating at the bottom (the explorer's selection actions) publishes its height.
+        edge === "top" ? "top-14" : "bottom-[var(--bottom-bar-height,0px)]",
         lift,
       )}
     >

@@ -234,6 +234,64 @@ describe("pause and resume", () => {
   });
 });
 
+describe("pause and resume figures", () => {
+  const resumed = () =>
+    run([
+      { type: "add", files: [file("a", 10_000)] },
+      { type: "enqueueAll" },
+      { type: "start", id: "a", at: 0 },
+      { type: "progress", id: "a", loaded: 4000, at: 1000 },
+      // 1000 of those bytes were a part cut off by the pause: only 3000 are kept.
+      { type: "pause", id: "a", kept: 3000 },
+    ]);
+
+  it("a paused upload shows the bytes it keeps, not the ones cut off", () => {
+    expect(item(resumed(), "a")).toMatchObject({ status: "paused", loaded: 3000 });
+    expect(itemProgress(item(resumed(), "a"))).toMatchObject({ percent: 30, speed: null });
+  });
+
+  it("after resuming, parts found already stored raise the progress but not the speed", () => {
+    const s = run(
+      [
+        { type: "resume", id: "a" },
+        { type: "start", id: "a", at: 60_000 },
+        // The storage check finds the cut-off part stored after all.
+        { type: "progress", id: "a", loaded: 4000, at: 60_100 },
+        { type: "progress", id: "a", loaded: 4500, at: 60_600 },
+      ],
+      resumed(),
+    );
+    expect(itemProgress(item(s, "a"))).toEqual({ percent: 45, speed: 1000, remaining: 6 });
+  });
+
+  it("after resuming, the speed counts from the kept bytes and the time spent paused does not count", () => {
+    const s = run(
+      [
+        { type: "resume", id: "a" },
+        { type: "start", id: "a", at: 60_000 },
+        { type: "progress", id: "a", loaded: 3500, at: 60_500 },
+        { type: "progress", id: "a", loaded: 4000, at: 61_000 },
+      ],
+      resumed(),
+    );
+    expect(itemProgress(item(s, "a"))).toEqual({ percent: 40, speed: 1000, remaining: 6 });
+  });
+
+  it("a kept figure above the shown one is ignored", () => {
+    const s = run(
+      [{ type: "pause", id: "a", kept: 9000 }],
+      run(
+        [
+          { type: "resume", id: "a" },
+          { type: "start", id: "a", at: 2000 },
+        ],
+        resumed(),
+      ),
+    );
+    expect(item(s, "a").loaded).toBe(3000);
+  });
+});
+
 describe("network failures", () => {
   it("are the ones coming back online can fix", () => {
     expect(isNetworkFailure({ scope: "engine", key: "network" })).toBe(true);

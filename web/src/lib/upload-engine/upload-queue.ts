@@ -75,7 +75,8 @@ export type UploadEvent =
   /** A new attempt from zero within the same upload (fallback to another method). */
   | { type: "restart"; id: string; at: number }
   /** Pause an upload that is running (its bytes stay stored). */
-  | { type: "pause"; id: string }
+  /** `kept`: the bytes the upload still holds once paused (parts cut off mid-way are sent again). */
+  | { type: "pause"; id: string; kept?: number }
   /** Queue a paused upload to continue. */
   | { type: "resume"; id: string }
   | { type: "succeed"; id: string; result: unknown }
@@ -152,8 +153,9 @@ export function uploadQueueReducer<R>(state: UploadQueueState<R>, event: UploadE
               ...item,
               status: "uploading",
               queued: false,
-              // A resumed upload keeps the bytes already stored.
-              samples: [{ at: event.at, loaded: item.loaded }],
+              // The speed counts from the upload's first report: a resumed upload first reports the
+              // parts it found stored, and that jump is not bytes sent.
+              samples: [],
               attempts: item.attempts + 1,
               error: null,
             }
@@ -174,7 +176,15 @@ export function uploadQueueReducer<R>(state: UploadQueueState<R>, event: UploadE
       );
     case "pause":
       return update(state, event.id, (item) =>
-        item.status === "uploading" ? { ...item, status: "paused", samples: [] } : item,
+        item.status === "uploading"
+          ? {
+              ...item,
+              status: "paused",
+              // The paused figure is what resuming starts from, so it never jumps back.
+              loaded: event.kept === undefined ? item.loaded : clamp(event.kept, 0, item.loaded),
+              samples: [],
+            }
+          : item,
       );
     case "resume":
       return update(state, event.id, (item) =>

@@ -151,8 +151,9 @@ export function useUploadQueue<R>(options: {
   );
 
   const pause = useCallback((id: string) => {
-    entries.current.get(id)?.upload?.pause();
-    dispatch({ type: "pause", id });
+    const upload = entries.current.get(id)?.upload;
+    upload?.pause();
+    dispatch({ type: "pause", id, kept: upload?.snapshot().loaded });
   }, []);
 
   const resume = useCallback((id: string) => dispatch({ type: "resume", id }), []);

@@ -11,7 +11,7 @@ import { usePublicBrowsing } from "../hooks/use-fs";
 import { ExplorerBody } from "./explorer-body";
 import { ExplorerOverlays, UploadInputs } from "./explorer-dialogs";
 import { ExplorerHeader } from "./explorer-header";
-import { ExplorerToolbar, SelectionBar } from "./explorer-toolbar";
+import { ExplorerToolbar } from "./explorer-toolbar";
 import {
   FolderNotes,
   FolderSettingsDialog,
@@ -19,6 +19,7 @@ import {
   lockedFolderOf,
   useFolderView,
 } from "./folder-settings";
+import { SelectionBar } from "./selection-bar";
 
 /**
  * The mount browser at /mount-explorer/{path...}, with `?preview=<file>`.
@@ -99,13 +100,9 @@ function Explorer({ visitor = false }: { visitor?: boolean }) {
       ) : null}
       {locked ? <FolderUnlock folder={locked} /> : <FolderNotes view={folder.data} />}
       {settingsOpen ? <FolderSettingsDialog path={x.path} onClose={() => setSettingsOpen(false)} /> : null}
-      {/* On phones the selection bar lies over the toolbar instead of pushing the list down: a
-          long-press selects its row, and the finger must still be on that row when it lifts. */}
-      <div className="relative">
-        <ExplorerToolbar x={x} />
-        <SelectionBar x={x} />
-      </div>
+      <ExplorerToolbar x={x} />
       <ExplorerBody x={x} />
+      <SelectionBar x={x} />
       <UploadInputs x={x} />
       <ExplorerOverlays x={x} />
     </div>

@@ -1,16 +1,12 @@
 import {
   ClipboardList,
-  Copy,
-  FolderInput,
   FolderPlus,
   FolderUp,
   Grid3x3,
   Images,
   List,
   RefreshCw,
-  Share2,
   ShoppingBasket,
-  Trash2,
   Upload,
 } from "lucide-react";
 import { Button } from "../../../components/ui/button";
@@ -136,61 +132,6 @@ export function ExplorerToolbar({ x }: { x: ExplorerController }) {
           </Button>
         ) : null}
       </div>
-    </div>
-  );
-}
-
-/** While entries are selected: what can be done with all of them at once. */
-export function SelectionBar({ x }: { x: ExplorerController }) {
-  const { t } = useTranslation();
-  const count = x.selection.selected.size;
-  if (count === 0) return null;
-  const entries = x.selectedEntries;
-  return (
-    <div
-      className="absolute inset-x-0 top-0 z-20 flex flex-nowrap items-center gap-2 overflow-x-auto rounded-lg bg-indigo-50 px-3 py-2 text-sm shadow-sm sm:static sm:mt-3 sm:flex-wrap sm:overflow-visible sm:shadow-none dark:bg-indigo-950"
-      data-testid="selection-bar"
-    >
-      <span className="shrink-0 font-medium">{t("explorer.selected", { count })}</span>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => x.addToBasket(entries)}
-        disabled={!entries.some((e) => !e.isDirectory)}
-      >
-        <ShoppingBasket className="h-4 w-4" aria-hidden />
-        {t("explorer.addToBasket")}
-      </Button>
-      {x.can.share ? (
-        <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "collection", entries })}>
-          <Share2 className="h-4 w-4" aria-hidden />
-          {t("explorer.shareAsOneLink")}
-        </Button>
-      ) : null}
-      {x.can.copy ? (
-        <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "copy", entries })}>
-          <Copy className="h-4 w-4" aria-hidden />
-          {t("explorer.copyTo")}
-        </Button>
-      ) : null}
-      {x.can.rename ? (
-        <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "move", entries })}>
-          <FolderInput className="h-4 w-4" aria-hidden />
-          {t("explorer.moveTo")}
-        </Button>
-      ) : null}
-      {x.can.delete ? (
-        <Button size="sm" variant="ghost" onClick={() => x.setDialog({ kind: "delete", entries })}>
-          <Trash2 className="h-4 w-4" aria-hidden />
-          {t("common.delete")}
-        </Button>
-      ) : null}
-      <Button size="sm" variant="ghost" onClick={x.selectAll}>
-        {t("explorer.selectAll")}
-      </Button>
-      <Button size="sm" variant="ghost" onClick={x.clearSelection}>
-        {t("explorer.clearSelection")}
-      </Button>
     </div>
   );
 }
