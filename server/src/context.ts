@@ -23,7 +23,8 @@ import { notifyTaskHandler } from "./domain/notifications/delivery";
 import { NotificationService } from "./domain/notifications/notification-service";
 import { NotificationSettingsService } from "./domain/notifications/notification-settings";
 import { PasteService } from "./domain/pastes/paste-service";
-import { FileRequestService } from "./domain/requests/file-request-service";
+import { createFileRequestServices, type FileRequestService } from "./domain/requests/file-request-service";
+import type { FileRequestVisits } from "./domain/requests/request-visits";
 import { SettingsService } from "./domain/settings/settings-service";
 import { ShareAccessLog } from "./domain/shares/access-log";
 import { ShareAccessTokens } from "./domain/shares/access-tokens";
@@ -91,6 +92,7 @@ export interface AppContext {
   /** Mounts, the virtual file system, its caches and tasks. */
   fs: FsServices;
   fileRequests: FileRequestService;
+  fileRequestVisits: FileRequestVisits;
   /** Collections (one link for several files or a folder): management, and their visitors. */
   collections: CollectionService;
   collectionVisits: CollectionVisits;
@@ -226,7 +228,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     const subject = await notifications.subject(kind, row.id);
     if (subject) await notifications.emit(moment === "opened" ? "share_opened" : "share_last_view", subject);
   });
-  const fileRequests = new FileRequestService({
+  const fileRequests = createFileRequestServices({
     db,
     fileShares,
     log,
@@ -257,7 +259,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
         .catch((err: unknown) => log.warn({ err }, "Could not record a file request's notification"));
     },
   });
-  fileShares.onDelete((ids) => fileRequests.sharesDeleted(ids));
+  fileShares.onDelete((ids) => fileRequests.requests.sharesDeleted(ids));
   const collections = createCollectionServices({
     db,
     rateLimiter,
@@ -302,11 +304,12 @@ export async function createContext(config: Config, options: ContextOptions = {}
     }),
     mounts: fs.mounts,
     fs,
-    fileRequests,
+    fileRequests: fileRequests.requests,
+    fileRequestVisits: fileRequests.visits,
     collections: collections.collections,
     collectionVisits: collections.visits,
     housekeeping: new Housekeeping({
-      fileRequests,
+      fileRequests: fileRequests.uploads,
       db,
       log,
       fileShares,

@@ -1,6 +1,15 @@
 import { Permission } from "@clipshare/shared";
 import { seriousViolations } from "./support/axe";
-import { apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
+import {
+  adminToken,
+  createInvitation,
+  createPaste,
+  createUser,
+  signInToken,
+  signInViaForm,
+  useAdminSession,
+} from "./support/factories";
+import { expect, test, unique } from "./support/fixtures";
 import { fillEditor } from "./support/pastes";
 
 test.describe("accounts", () => {
@@ -9,13 +18,11 @@ test.describe("accounts", () => {
     browser,
     request,
   }) => {
-    const admin = await apiLogin(request);
-    const made = await request.post("/api/admin/invitations", {
-      headers: { Authorization: `Bearer ${admin}` },
-      data: { role: "user", permissions: Permission.TEXT | Permission.FILE_SHARE },
+    const admin = await adminToken(request);
+    const path = await createInvitation(request, admin, {
+      role: "user",
+      permissions: Permission.TEXT | Permission.FILE_SHARE,
     });
-    expect(made.status(), await made.text()).toBe(201);
-    const { path } = (await made.json()).data as { path: string };
     const username = unique("ann").replace(/[^A-Za-z0-9_.@-]/g, "");
     const password = "ann-password-1";
 
@@ -32,10 +39,7 @@ test.describe("accounts", () => {
 
     // Out, and in again with the new name and password.
     await page.getByRole("button", { name: "Log out" }).click();
-    await page.goto("/admin");
-    await page.getByLabel("Username").fill(username);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signInViaForm(page, username, password);
     await expect(page.getByText(`Signed in as ${username}`)).toBeVisible();
 
     await page.goto("/");
@@ -63,18 +67,13 @@ test.describe("accounts", () => {
     page,
     request,
   }) => {
-    const admin = await apiLogin(request);
-    const username = unique("nia").replace(/[^A-Za-z0-9_.@-]/g, "");
-    const password = "nia-password-1";
-    const made = await request.post("/api/admin/users", {
-      headers: { Authorization: `Bearer ${admin}` },
-      data: { username, password, role: "user", permissions: Permission.TEXT },
+    const admin = await adminToken(request);
+    const { username, password } = await createUser(request, admin, {
+      prefix: "nia",
+      role: "user",
+      permissions: Permission.TEXT,
     });
-    expect(made.status(), await made.text()).toBe(201);
-    await page.goto("/admin");
-    await page.getByLabel("Username").fill(username);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signInViaForm(page, username, password);
     await expect(page.getByText(`Signed in as ${username}`)).toBeVisible();
     await page.goto("/admin/profile");
     const card = page.getByRole("region", { name: "Notifications" });
@@ -92,8 +91,7 @@ test.describe("accounts", () => {
     await expect(
       card.getByRole("checkbox", { name: "A share was opened for the first time" }),
     ).not.toBeChecked();
-    const login = await request.post("/api/admin/login", { data: { username, password } });
-    const token = (await login.json()).data.token as string;
+    const token = await signInToken(request, username, password);
     const own = await request.get("/api/account/notifications", {
       headers: { Authorization: `Bearer ${token}` },
     });
@@ -107,13 +105,11 @@ test.describe("accounts", () => {
     page,
     request,
   }) => {
-    const admin = await apiLogin(request);
-    const made = await request.post("/api/paste", {
-      headers: { Authorization: `Bearer ${admin}` },
-      data: { content: "tell me", slug: unique("notify").replace(/[^A-Za-z0-9_-]/g, "") },
+    const admin = await adminToken(request);
+    const { slug } = await createPaste(request, `Bearer ${admin}`, {
+      content: "tell me",
+      slug: unique("notify").replace(/[^A-Za-z0-9_-]/g, ""),
     });
-    expect(made.status(), await made.text()).toBeLessThan(300);
-    const slug = (await made.json()).data.slug as string;
 
     await useAdminSession(page, admin, "/admin/text-management");
     await page

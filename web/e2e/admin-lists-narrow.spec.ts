@@ -1,16 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import {
-  ADMIN_USERNAME,
-  apiCreateKey,
-  apiLogin,
-  expect,
-  test,
-  unique,
+  adminToken,
+  createApiKey,
+  createFileShare,
+  createLocalStorage,
+  createMount,
+  createPaste,
   useAdminSession,
-} from "./support/fixtures";
-import { createLocalConfig, createMount } from "./support/explorer";
-import { apiCreatePaste } from "./support/pastes";
-import { apiUpload } from "./support/test-files";
+} from "./support/factories";
+import { ADMIN_USERNAME, expect, test, unique } from "./support/fixtures";
 
 /**
  * Text, file and key management on a tablet (820 px) and a phone (390 px): every
@@ -52,9 +50,9 @@ for (const viewport of [
       page,
       request,
     }) => {
-      const token = await apiLogin(request);
+      const token = await adminToken(request);
       const tag = unique("narrow").replace(/[^a-z0-9]/gi, "");
-      const paste = await apiCreatePaste(request, `Bearer ${token}`, {
+      const paste = await createPaste(request, `Bearer ${token}`, {
         content: `${"a long line of text without an end ".repeat(20)} ${tag}`,
         remark: `${tag} ${"remark ".repeat(12)}`,
         password: "pw",
@@ -86,10 +84,10 @@ for (const viewport of [
       page,
       request,
     }) => {
-      const token = await apiLogin(request);
+      const token = await adminToken(request);
       const tag = unique("narrowfm").replace(/[^a-z0-9]/gi, "");
       const name = `${tag}-a-rather-long-file-name-that-needs-room-${"x".repeat(40)}.txt`;
-      await apiUpload(request, token, name, "narrow screen contents\n");
+      await createFileShare(request, token, name, "narrow screen contents\n");
 
       await useAdminSession(page, token, "/admin/file-management");
       await page.getByLabel("Search files").fill(tag);
@@ -115,9 +113,9 @@ for (const viewport of [
       page,
       request,
     }) => {
-      const token = await apiLogin(request);
+      const token = await adminToken(request);
       const name = unique("narrow-key");
-      await apiCreateKey(request, token, { name, permissions: 1 });
+      await createApiKey(request, token, { name, permissions: 1 });
 
       await useAdminSession(page, token, "/admin/key-management");
       const row = listRow(page, name);
@@ -136,9 +134,9 @@ for (const viewport of [
       page,
       request,
     }) => {
-      const token = await apiLogin(request);
+      const token = await adminToken(request);
       const name = unique("narrowmount").replace(/[^a-z0-9]/gi, "");
-      const config = await createLocalConfig(request, token, name);
+      const config = await createLocalStorage(request, token, name);
       const path = `/${name}-${"deep".repeat(8)}`;
       await createMount(request, token, {
         name,

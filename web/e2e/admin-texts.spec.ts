@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
-import { apiCreatePaste } from "./support/pastes";
+import { adminToken, createPaste, useAdminSession } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 
 /** Where the build put the admin texts of each language (read from its manifest). */
 function adminTextFiles(): { en: string; zh: string } {
@@ -23,8 +23,8 @@ function scriptsFetched(page: Page): Set<string> {
 
 test.describe("admin texts", () => {
   test("a visitor's pages never fetch them, in either language", async ({ page, request }) => {
-    const token = await apiLogin(request);
-    const paste = await apiCreatePaste(request, `Bearer ${token}`, {
+    const token = await adminToken(request);
+    const paste = await createPaste(request, `Bearer ${token}`, {
       content: "Room 4, 10:00",
       format: "plain",
     });
@@ -43,7 +43,7 @@ test.describe("admin texts", () => {
   });
 
   test("an admin page renders with them and follows a language switch", async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const fetched = scriptsFetched(page);
     await useAdminSession(page, token, "/admin/settings");
 

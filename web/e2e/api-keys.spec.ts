@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
+import { adminToken, useAdminSession } from "./support/factories";
+import { expect, failedResource, test, unique } from "./support/fixtures";
 
 test.describe("key management", () => {
   test("create a key in the UI, use it over HTTP, edit and delete it", async ({
@@ -8,7 +9,7 @@ test.describe("key management", () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(failedResource(401));
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/admin/key-management");
     await expect(page.getByRole("heading", { level: 2, name: "Key management" })).toBeVisible();
 
@@ -99,7 +100,7 @@ test.describe("key management", () => {
   });
 
   test("a random key is generated when no custom key is given", async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/admin/key-management");
     const name = unique("random");
     await page.getByRole("button", { name: "Create key" }).click();
@@ -122,7 +123,7 @@ test.describe("key management", () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/admin/key-management");
     await page.getByRole("button", { name: "Create key" }).click();
     const dialog = page.getByRole("dialog", { name: "Create API key" });

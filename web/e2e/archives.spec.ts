@@ -2,10 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLocalConfig, createMount, putFile } from "./support/explorer";
 import { pngImage } from "./support/explorer-images";
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
-import { apiUpload } from "./support/test-files";
+import { adminToken, createFileShare, createLocalMount, putFile, useAdminSession } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 
 /** Looking inside ZIP and TAR.GZ files from the explorer's preview and on a share's page, without unpacking them. */
 test.describe.configure({ mode: "serial" });
@@ -16,14 +15,8 @@ const NOTES = "Release notes\nline two\n";
 let zipBytes: Buffer;
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
-  const local = await createLocalConfig(request, token, `arc-${run}`);
-  await createMount(request, token, {
-    name: "Archives",
-    mount_path: "/arc",
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
-  });
+  token = await adminToken(request);
+  await createLocalMount(request, token, "/arc", { name: "Archives", storageName: `arc-${run}` });
   const src = mkdtempSync(join(tmpdir(), "clipshare-e2e-archive-"));
   mkdirSync(join(src, "release", "img"), { recursive: true });
   writeFileSync(join(src, "release", "notes.txt"), NOTES);
@@ -67,7 +60,7 @@ test("a shared ZIP: a visitor of its page sees the entries and opens one, on a o
   request,
 }) => {
   // The page takes the one view; the entries are read under its access token.
-  const { slug } = await apiUpload(request, token, `release-${run}.zip`, zipBytes, { max_views: 1 });
+  const { slug } = await createFileShare(request, token, `release-${run}.zip`, zipBytes, { max_views: 1 });
   await page.goto(`/file/${slug}`);
   const panel = page.getByTestId("archive-preview");
   await expect(panel.getByTestId("archive-summary")).toHaveText(/^2 entries, /);

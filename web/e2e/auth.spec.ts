@@ -1,13 +1,6 @@
 import { Permission } from "@clipshare/shared";
-import {
-  apiCreateKey,
-  apiLogin,
-  expect,
-  failedResource,
-  signInAsAdminViaForm,
-  test,
-  unique,
-} from "./support/fixtures";
+import { adminToken, createApiKey, signInAsAdminViaForm, signInWithKeyViaForm } from "./support/factories";
+import { expect, failedResource, test, unique } from "./support/fixtures";
 
 test.describe("administrator sign-in", () => {
   test("wrong password shows an error", async ({ page, consoleGuard }) => {
@@ -82,16 +75,13 @@ test.describe("administrator sign-in", () => {
 
 test.describe("API key sign-in", () => {
   test("limited permissions show only the allowed modules", async ({ page, request }) => {
-    const token = await apiLogin(request);
-    const textOnly = await apiCreateKey(request, token, {
+    const token = await adminToken(request);
+    const textOnly = await createApiKey(request, token, {
       name: unique("text-only"),
       permissions: Permission.TEXT,
     });
 
-    await page.goto("/admin");
-    await page.getByRole("tab", { name: "API key" }).click();
-    await page.getByRole("textbox", { name: "API key" }).fill(textOnly.key);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signInWithKeyViaForm(page, textOnly.key);
 
     await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
     const sidebar = page.getByRole("navigation", { name: "Panel sections" });
@@ -154,16 +144,13 @@ test.describe("API key sign-in", () => {
   test("file and mount permissions show their modules", async ({ page, request, consoleGuard }) => {
     // No mount exists under /team in this test, so the explorer's listing there is a 404.
     consoleGuard.allow(failedResource(404));
-    const token = await apiLogin(request);
-    const key = await apiCreateKey(request, token, {
+    const token = await adminToken(request);
+    const key = await createApiKey(request, token, {
       name: unique("file-mount"),
       permissions: Permission.FILE_SHARE | Permission.MOUNT_VIEW,
       basic_path: "/team",
     });
-    await page.goto("/admin");
-    await page.getByRole("tab", { name: "API key" }).click();
-    await page.getByRole("textbox", { name: "API key" }).fill(key.key);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signInWithKeyViaForm(page, key.key);
     const sidebar = page.getByRole("navigation", { name: "Panel sections" });
     await expect(sidebar.getByRole("link")).toHaveText([
       "File management",
@@ -201,15 +188,12 @@ test.describe("API key sign-in", () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request);
-    const dav = await apiCreateKey(request, token, {
+    const token = await adminToken(request);
+    const dav = await createApiKey(request, token, {
       name: unique("dav-only"),
       permissions: Permission.WEBDAV_READ,
     });
-    await page.goto("/admin");
-    await page.getByRole("tab", { name: "API key" }).click();
-    await page.getByRole("textbox", { name: "API key" }).fill(dav.key);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signInWithKeyViaForm(page, dav.key);
     await expect(page.getByRole("alert")).toContainText("no permission to use the panel");
 
     // A stored session of such a key (e.g. permissions changed later) is redirected home.

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
-import { createLocalConfig, createMount, entry, putFile } from "./support/explorer";
-import { apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
+import { entry } from "./support/explorer";
+import { adminToken, createLocalMount, putFile, useAdminSession } from "./support/factories";
+import { expect, test, unique } from "./support/fixtures";
 
 /**
  * Collections end to end, on the shared server: the admin selects a file and a folder in the
@@ -22,15 +23,9 @@ test("files and a folder shared from the explorer as one link: one view per visi
   request,
   baseURL,
 }) => {
-  const token = await apiLogin(request);
+  const token = await adminToken(request);
   const tag = unique("col").replace(/[^a-z0-9-]/gi, "");
-  const config = await createLocalConfig(request, token, tag);
-  await createMount(request, token, {
-    name: tag,
-    mount_path: `/${tag}`,
-    storage_type: "LOCAL",
-    storage_config_id: config.id,
-  });
+  await createLocalMount(request, token, `/${tag}`, { name: tag, storageName: tag });
   await putFile(request, token, `/${tag}/notes.txt`, "shared notes\n");
   await putFile(request, token, `/${tag}/photos/a.txt`, "inside the folder\n");
   await putFile(request, token, `/${tag}/photos/b.txt`, "another one\n");

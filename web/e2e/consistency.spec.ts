@@ -1,15 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { createLocalConfig, createMount } from "./support/explorer";
-import {
-  apiLogin,
-  expect,
-  failedResource,
-  setTheme,
-  test,
-  unique,
-  useAdminSession,
-} from "./support/fixtures";
-import { apiCreatePaste } from "./support/pastes";
+import { adminToken, createLocalMount, createPaste, useAdminSession } from "./support/factories";
+import { expect, failedResource, setTheme, test, unique } from "./support/fixtures";
 
 /**
  * The shared controls behave the same on every screen: toasts keep clear of
@@ -66,7 +57,7 @@ for (const viewport of [
     test.use({ viewport });
 
     test("a toast does not cover the button it reports on", async ({ page }) => {
-      const token = await apiLogin(page.request);
+      const token = await adminToken(page.request);
       await useAdminSession(page, token, "/admin/dashboard");
       const clear = page.getByRole("button", { name: "Clear all caches" });
       await expect(clear).toBeVisible();
@@ -83,14 +74,11 @@ test.describe("dark mode", () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(failedResource(409));
-    const token = await apiLogin(page.request);
+    const token = await adminToken(page.request);
     const name = unique("busy-store");
-    const config = await createLocalConfig(page.request, token, name);
-    await createMount(page.request, token, {
+    await createLocalMount(page.request, token, `/${name}`, {
       name,
-      mount_path: `/${name}`,
-      storage_type: "LOCAL",
-      storage_config_id: config.id,
+      storageName: name,
     });
     await useAdminSession(page, token, "/admin/storage-config");
     await setTheme(page, "dark");
@@ -117,8 +105,8 @@ test.describe("dark mode", () => {
   });
 
   test("every checkbox is the one checkbox, with a visible keyboard focus", async ({ page }) => {
-    const token = await apiLogin(page.request);
-    await apiCreatePaste(page.request, `Bearer ${token}`, { content: unique("check") });
+    const token = await adminToken(page.request);
+    await createPaste(page.request, `Bearer ${token}`, { content: unique("check") });
     await useAdminSession(page, token, "/admin/text-management");
     await setTheme(page, "dark");
     await expect(page.getByRole("checkbox").first()).toBeVisible();
@@ -158,8 +146,8 @@ test("every password field has a show/hide toggle: share password prompt and API
   consoleGuard,
 }) => {
   consoleGuard.allow(failedResource(401));
-  const token = await apiLogin(page.request);
-  const paste = await apiCreatePaste(page.request, `Bearer ${token}`, {
+  const token = await adminToken(page.request);
+  const paste = await createPaste(page.request, `Bearer ${token}`, {
     content: "secret",
     password: "pw-123",
   });

@@ -1,10 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { startTestServer } from "./global-setup";
 import { seriousViolations } from "./support/axe";
-import { apiLogin, test as base, expect, setTheme, unique } from "./support/fixtures";
-import { apiCreatePaste } from "./support/pastes";
-import { createS3Config, s3Env, servicesRequired } from "./support/s3-env";
-import { apiUpload } from "./support/test-files";
+import { adminToken, createFileShare, createPaste, createS3Config } from "./support/factories";
+import { test as base, expect, setTheme, unique } from "./support/fixtures";
+import { s3Env, servicesRequired } from "./support/s3-env";
 
 /**
  * The admin dashboard against a server of its own, so "fresh install" really is one: the
@@ -22,7 +21,7 @@ const test = base.extend<{ token: string }, { freshServer: { baseUrl: string } }
     { scope: "worker" },
   ],
   baseURL: async ({ freshServer }, use) => use(freshServer.baseUrl),
-  token: async ({ request }, use) => use(await apiLogin(request)),
+  token: async ({ request }, use) => use(await adminToken(request)),
 });
 
 interface Stats {
@@ -163,14 +162,14 @@ test("a fresh install shows real zeros and what to do next", async ({ page, requ
 
 test("after activity the figures follow the API, in Chinese and dark", async ({ page, request, token }) => {
   const auth = `Bearer ${token}`;
-  await apiCreatePaste(request, auth, { content: "first" });
-  await apiCreatePaste(request, auth, { content: "second" });
-  const secret = await apiCreatePaste(request, auth, {
+  await createPaste(request, auth, { content: "first" });
+  await createPaste(request, auth, { content: "second" });
+  const secret = await createPaste(request, auth, {
     content: "secret",
     remark: "Meeting notes",
     password: "pw-12345",
   });
-  await apiUpload(request, token, "report.txt", "x".repeat(2048));
+  await createFileShare(request, token, "report.txt", "x".repeat(2048));
   const stats = await apiStats(request, token);
   expect(stats).toMatchObject({ totalPastes: 3, totalFiles: 1 });
 
@@ -199,7 +198,7 @@ test("after activity the figures follow the API, in Chinese and dark", async ({ 
   await expect(page.getByText(/^已清除 \d+ 条缓存$/)).toBeVisible();
 
   // Back from another module, the figures are fresh: a paste created meanwhile is counted.
-  await apiCreatePaste(request, auth, { content: "while away" });
+  await createPaste(request, auth, { content: "while away" });
   const panel = page.getByRole("navigation", { name: "面板栏目" });
   await panel.getByRole("link", { name: "文本管理" }).click();
   await expect(page).toHaveURL(/\/admin\/text-management$/);
@@ -221,7 +220,7 @@ test("at 1366 px the cards fill two columns from the top, with no hole beside a 
   request,
   token,
 }) => {
-  await apiCreatePaste(request, `Bearer ${token}`, { content: "for the recent list" });
+  await createPaste(request, `Bearer ${token}`, { content: "for the recent list" });
   await page.setViewportSize({ width: 1366, height: 900 });
   await openDashboard(page, token, { language: "en", theme: "light" });
   const cards = page.getByTestId("dashboard-cards").locator(":scope > *");
@@ -290,7 +289,7 @@ test("an S3 bucket shows its usage against its quota, as the API counts it", asy
     total_storage_bytes: 1024 * 1024,
   }))!.id;
   try {
-    await apiUpload(request, token, "bucket.bin", "b".repeat(300 * 1024), { s3_config_id: configId });
+    await createFileShare(request, token, "bucket.bin", "b".repeat(300 * 1024), { s3_config_id: configId });
     const bucket = (await apiStats(request, token)).s3Buckets.find((b) => b.id === configId);
     expect(bucket).toMatchObject({ fileCount: 1, usedStorage: 300 * 1024, usagePercent: 29 });
 

@@ -18,15 +18,8 @@ import type { Browser, Page, Request } from "@playwright/test";
 import Database from "better-sqlite3";
 import { encryptedSize as encryptedSizeOf } from "../../packages/shared/src/e2e/format";
 import { startTestServer } from "./global-setup";
-import {
-  apiLogin,
-  test as base,
-  ConsoleGuard,
-  expect,
-  failedResource,
-  unique,
-  useAdminSession,
-} from "./support/fixtures";
+import { adminToken, useAdminSession } from "./support/factories";
+import { test as base, ConsoleGuard, expect, failedResource, unique } from "./support/fixtures";
 import { type NginxProxy, nginxAvailable, startNginx } from "./support/nginx";
 import { fillEditor } from "./support/pastes";
 
@@ -47,7 +40,7 @@ const test = base.extend<{ token: string }, { server: { baseUrl: string; dataDir
     { scope: "worker" },
   ],
   baseURL: async ({ server }, use) => use(server.baseUrl),
-  token: async ({ request }, use) => use(await apiLogin(request)),
+  token: async ({ request }, use) => use(await adminToken(request)),
 });
 
 const MARKER = "PLAINTEXT-MARKER-7f3a";

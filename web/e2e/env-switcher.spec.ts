@@ -1,11 +1,12 @@
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+import { adminToken, useAdminSession } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 
 test.describe("environment switcher", () => {
   test("hidden unless an admin asks for it", async ({ page, request }) => {
     await page.goto("/?showEnvSwitcher");
     await expect(page.getByRole("region", { name: "Environment switcher" })).toHaveCount(0);
 
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/admin");
     await expect(page.getByRole("region", { name: "Environment switcher" })).toHaveCount(0);
 

@@ -1,8 +1,7 @@
 import { seriousViolations } from "./support/axe";
 import { epubBook } from "./support/epub";
-import { createLocalConfig, createMount, putFile } from "./support/explorer";
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
-import { apiUpload } from "./support/test-files";
+import { adminToken, createFileShare, createLocalMount, putFile, useAdminSession } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 
 /** EPUB books open in a reader view (foliate-js, loaded only then) in the explorer and on a share's page. */
 test.describe.configure({ mode: "serial" });
@@ -12,18 +11,12 @@ let book: Buffer;
 const run = Date.now().toString(36);
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
+  token = await adminToken(request);
   book = epubBook("The Clipboard Chronicles", [
     { heading: "Chapter One", text: "It was a bright cold day, and the clipboard was empty." },
     { heading: "Chapter Two", text: "Then somebody pasted a link." },
   ]);
-  const local = await createLocalConfig(request, token, `books-${run}`);
-  await createMount(request, token, {
-    name: "Books",
-    mount_path: `/books-${run}`,
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
-  });
+  await createLocalMount(request, token, `/books-${run}`, { name: "Books", storageName: `books-${run}` });
   await putFile(request, token, `/books-${run}/chronicles.epub`, book);
 });
 
@@ -48,7 +41,7 @@ test("an EPUB opens in the explorer's reader, and pages turn", async ({ page }) 
 });
 
 test("a shared EPUB opens on its page for a visitor", async ({ page, request }) => {
-  const { slug } = await apiUpload(request, token, `chronicles-${run}.epub`, book);
+  const { slug } = await createFileShare(request, token, `chronicles-${run}.epub`, book);
   await page.goto(`/file/${slug}`);
   const reader = page.getByTestId("epub-reader");
   await expect(reader.getByTestId("epub-title")).toHaveText("The Clipboard Chronicles");

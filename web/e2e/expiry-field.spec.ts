@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
-import { apiCreatePaste } from "./support/pastes";
+import { adminToken, createPaste, useAdminSession } from "./support/factories";
+import { expect, test, unique } from "./support/fixtures";
 
 /**
  * The paste "Expires after" field: once a unit with a number is chosen, the number and the
@@ -43,7 +43,7 @@ for (const viewport of [
     request,
   }) => {
     await page.setViewportSize(viewport);
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/");
     const form = page.getByRole("region", { name: "Share settings" });
     await form.getByLabel("Expires after", { exact: true }).selectOption("days");
@@ -53,9 +53,9 @@ for (const viewport of [
 
 test("edit paste dialog at 1366 px shows the whole expiry field", async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  const token = await apiLogin(request);
+  const token = await adminToken(request);
   const tag = unique("exp");
-  const { slug } = await apiCreatePaste(request, `Bearer ${token}`, { content: `expiry ${tag}` });
+  const { slug } = await createPaste(request, `Bearer ${token}`, { content: `expiry ${tag}` });
   await useAdminSession(page, token, "/admin/text-management");
   await page.getByLabel("Search pastes").fill(tag);
   await page.getByRole("button", { name: `Edit ${slug}` }).click();

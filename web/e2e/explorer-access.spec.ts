@@ -3,8 +3,16 @@ import { join } from "node:path";
 import { Permission } from "@clipshare/shared";
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
-import { createLocalConfig, createMount, dropFolder, entry, listNames, putFile } from "./support/explorer";
-import { apiCreateKey, apiLogin, expect, test, unique, useAdminSession } from "./support/fixtures";
+import { dropFolder, entry, listNames } from "./support/explorer";
+import {
+  adminToken,
+  createApiKey,
+  createLocalMount,
+  putFile,
+  signInWithKeyViaForm,
+  useAdminSession,
+} from "./support/factories";
+import { expect, test, unique } from "./support/fixtures";
 
 /**
  * The explorer's rows as an ARIA grid (selection and keyboard), and its
@@ -19,25 +27,19 @@ const run = Date.now().toString(36);
 const mount = `/acl-${run}`;
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
-  const config = await createLocalConfig(request, token, `acl-${run}`);
-  root = config.root;
-  await createMount(request, token, {
+  token = await adminToken(request);
+  const { storage: config } = await createLocalMount(request, token, mount, {
     name: `acl-${run}`,
-    mount_path: mount,
-    storage_type: "LOCAL",
-    storage_config_id: config.id,
+    storageName: `acl-${run}`,
   });
+  root = config.root;
   for (const name of ["a.txt", "b.txt", "c.txt", "d.txt"])
     await putFile(request, token, `${mount}/${name}`, name);
 });
 
 async function signInWithKey(page: Page, permissions: number): Promise<void> {
-  const key = await apiCreateKey(page.request, token, { name: unique("acl"), permissions });
-  await page.goto("/admin");
-  await page.getByRole("tab", { name: "API key" }).click();
-  await page.getByRole("textbox", { name: "API key" }).fill(key.key);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  const key = await createApiKey(page.request, token, { name: unique("acl"), permissions });
+  await signInWithKeyViaForm(page, key.key);
   await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
 }
 

@@ -2,19 +2,18 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { dropFolder, entry, explorerS3Env, listNames, readFile } from "./support/explorer";
+import { pngImage } from "./support/explorer-images";
 import {
-  createLocalConfig,
+  adminToken,
+  createApiKey,
+  createLocalMount,
   createMount,
   createS3Config,
-  dropFolder,
-  entry,
-  explorerS3Env,
-  listNames,
   putFile,
-  readFile,
-} from "./support/explorer";
-import { pngImage } from "./support/explorer-images";
-import { apiCreateKey, apiLogin, expect, failedResource, test, useAdminSession } from "./support/fixtures";
+  useAdminSession,
+} from "./support/factories";
+import { expect, failedResource, test } from "./support/fixtures";
 
 /** The explorer against a LOCAL folder and the Swift S3 bucket. */
 test.describe.configure({ mode: "serial" });
@@ -24,22 +23,13 @@ let localRoot: string;
 const run = Date.now().toString(36);
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
-  const local = await createLocalConfig(request, token, `local-${run}`);
-  localRoot = local.root;
-  await createMount(request, token, {
+  token = await adminToken(request);
+  const { storage: local } = await createLocalMount(request, token, "/local", {
     name: "Local",
-    mount_path: "/local",
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
+    storageName: `local-${run}`,
   });
-  const other = await createLocalConfig(request, token, `a-${run}`);
-  await createMount(request, token, {
-    name: "A",
-    mount_path: "/a",
-    storage_type: "LOCAL",
-    storage_config_id: other.id,
-  });
+  localRoot = local.root;
+  await createLocalMount(request, token, "/a", { name: "A", storageName: `a-${run}` });
   const s3 = await createS3Config(request, token, `e2e-explorer-${run}`);
   if (s3)
     await createMount(request, token, {
@@ -169,7 +159,7 @@ test("edits and saves a text file in the code editor", async ({ page, request })
   );
 });
 
-test("previews images as a gallery with the keyboard, and a Markdown file", async ({ page }) => {
+test("previews images as a gallery, stepping through them with the arrow keys", async ({ page }) => {
   await useAdminSession(page, token, "/mount-explorer/local/pics");
   await page.getByRole("button", { name: "Gallery view" }).click();
   await expect(page.locator('[role="grid"][data-view="gallery"]')).toBeVisible();
@@ -194,9 +184,10 @@ test("previews images as a gallery with the keyboard, and a Markdown file", asyn
   await page.reload();
   await expect(page.locator('[role="grid"][data-view="gallery"]')).toBeVisible();
   await page.getByRole("button", { name: "List view" }).click();
+});
 
-  // Deep link to a Markdown preview.
-  await page.goto("/mount-explorer/local/docs?preview=readme.md");
+test("a deep link previews a Markdown file rendered", async ({ page }) => {
+  await useAdminSession(page, token, "/mount-explorer/local/docs?preview=readme.md");
   const md = page.getByRole("dialog", { name: "Preview of readme.md" });
   await expect(
     md.getByTestId("markdown-body").getByRole("heading", { name: "Explorer notes" }),
@@ -292,7 +283,7 @@ test("collects three files from two folders in the basket and downloads one ZIP"
 });
 
 test("an API key with base path /a is redirected from the root to /a", async ({ page, request }) => {
-  const key = await apiCreateKey(request, token, {
+  const key = await createApiKey(request, token, {
     name: `explorer-a-${run}`,
     permissions: 256 | 512,
     basic_path: "/a",
@@ -450,9 +441,7 @@ test("Upload folder opens a folder picker and keeps the folder structure", async
   expect((await readFile(request, token, "/a/album/2026/june.txt")).toString()).toBe("june");
 });
 
-test("Shift+F10 puts focus into the menu; closing a dialog returns focus to what opened it", async ({
-  page,
-}) => {
+test("Shift+F10 puts focus into the menu, and Escape gives it back to the entry", async ({ page }) => {
   await useAdminSession(page, token, "/mount-explorer/local/docs");
   const name = entry(page, "todo.txt").locator("[data-name]");
   await name.focus();
@@ -463,6 +452,13 @@ test("Shift+F10 puts focus into the menu; closing a dialog returns focus to what
   await page.keyboard.press("Escape");
   await expect(menu).toHaveCount(0);
   await expect(name).toBeFocused();
+});
+
+test("closing a dialog returns focus to the entry whose menu opened it", async ({ page }) => {
+  await useAdminSession(page, token, "/mount-explorer/local/docs");
+  const name = entry(page, "todo.txt").locator("[data-name]");
+  const menu = page.getByTestId("context-menu");
+  await name.focus();
   await page.keyboard.press("Shift+F10");
   await menu.getByRole("menuitem", { name: "Rename" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();

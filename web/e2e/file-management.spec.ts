@@ -1,25 +1,23 @@
 import { rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Permission } from "@clipshare/shared";
 import {
-  apiCreateKey,
-  apiLogin,
-  expect,
-  saveScreenshot,
-  test,
-  unique,
+  adminToken,
+  createApiKey,
+  createFileShare,
+  createLocalStorage,
+  signInWithKeyViaForm,
   useAdminSession,
-} from "./support/fixtures";
-import { apiUpload, type TestFile } from "./support/test-files";
+} from "./support/factories";
+import { expect, saveScreenshot, test, unique } from "./support/fixtures";
+import type { TestFile } from "./support/test-files";
 
 test.describe("file management", () => {
   test("search, preview, edit share settings, batch delete with a delete mode", async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const auth = { Authorization: `Bearer ${token}` };
     const tag = unique("fm").replace(/[^a-z0-9]/gi, "");
-    const first = await apiUpload(request, token, `${tag}-alpha.txt`, "alpha contents\n");
-    const second = await apiUpload(request, token, `${tag}-beta.csv`, "a,b\n1,2\n");
+    const first = await createFileShare(request, token, `${tag}-alpha.txt`, "alpha contents\n");
+    const second = await createFileShare(request, token, `${tag}-beta.csv`, "a,b\n1,2\n");
 
     await useAdminSession(page, token, "/admin/file-management");
     await expect(page.getByRole("heading", { level: 2, name: "File management" })).toBeVisible();
@@ -82,31 +80,22 @@ test.describe("file management", () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const auth = { Authorization: `Bearer ${token}` };
-    const adminFile = await apiUpload(request, token, `${unique("admin-only")}.txt`, "admin");
+    const adminFile = await createFileShare(request, token, `${unique("admin-only")}.txt`, "admin");
     // A private (admin-only) LOCAL config the key must not see.
-    const privateRoot = join(tmpdir(), unique("clipshare-e2e-private"));
-    const privateConfig = await request.post("/api/s3-configs", {
-      headers: auth,
-      data: {
-        name: unique("Private disk"),
-        storage_type: "LOCAL",
-        root_path: privateRoot,
-      },
-    });
-    expect(privateConfig.status()).toBe(201);
-    const privateId = (await privateConfig.json()).data.id as string;
-    const key = await apiCreateKey(request, token, {
+    const { id: privateId, root: privateRoot } = await createLocalStorage(
+      request,
+      token,
+      unique("Private disk"),
+    );
+    const key = await createApiKey(request, token, {
       name: unique("uploader"),
       permissions: Permission.FILE_SHARE,
     });
 
     try {
-      await page.goto("/admin");
-      await page.getByRole("tab", { name: "API key" }).click();
-      await page.getByRole("textbox", { name: "API key" }).fill(key.key);
-      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await signInWithKeyViaForm(page, key.key);
       await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
 
       await page.goto("/upload");

@@ -2,11 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { startTestServer } from "./global-setup";
 import { seriousViolations } from "./support/axe";
-import { apiLogin, test as base, expect, useAdminSession } from "./support/fixtures";
+import { adminToken, createFileRequest, useAdminSession } from "./support/factories";
+import { test as base, expect } from "./support/fixtures";
 
 /**
  * File requests end to end: a visitor with no credentials uploads into
@@ -27,17 +28,8 @@ const test = base.extend<{ token: string }, { server: { baseUrl: string; dataDir
     { scope: "worker" },
   ],
   baseURL: async ({ server }, use) => use(server.baseUrl),
-  token: async ({ request }, use) => use(await apiLogin(request)),
+  token: async ({ request }, use) => use(await adminToken(request)),
 });
-
-async function createRequest(request: APIRequestContext, token: string, body: Record<string, unknown>) {
-  const res = await request.post("/api/requests", {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { target: { kind: "share" }, ...body },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data as { id: string; slug: string };
-}
 
 /** A page in a fresh browser context: no token, no key, nothing stored. */
 async function visitorPage(browser: Browser, baseURL: string, locale = "en-US"): Promise<Page> {
@@ -57,7 +49,7 @@ test("a visitor without credentials sends files in parts; the creator sees them 
   token,
   server,
 }) => {
-  const made = await createRequest(request, token, {
+  const made = await createFileRequest(request, token, {
     title: "Holiday photos",
     message: "Drop your best shots here",
     max_files: 5,
@@ -102,7 +94,7 @@ test("a visitor's upload in parts continues after a reload, without sending the 
   token,
   server,
 }) => {
-  const made = await createRequest(request, token, { title: "Big scans" });
+  const made = await createFileRequest(request, token, { title: "Big scans" });
   // A file on disk keeps its modification time across the reload: the engine finds its saved parts.
   const dir = mkdtempSync(join(tmpdir(), "clipshare-e2e-resume-"));
   const file = join(dir, "scan.bin");
@@ -172,7 +164,7 @@ test("a second uploader is refused once the count is reached", async ({
   token,
   server,
 }) => {
-  const made = await createRequest(request, token, { title: "Just one", max_files: 1 });
+  const made = await createFileRequest(request, token, { title: "Just one", max_files: 1 });
   const first = await visitorPage(browser, server.baseUrl);
   const second = await visitorPage(browser, server.baseUrl);
   await first.goto(`/r/${made.slug}`);
@@ -197,13 +189,13 @@ test("closed and expired requests say so in English and Chinese", async ({
   token,
   server,
 }) => {
-  const closed = await createRequest(request, token, { title: "Closed one" });
+  const closed = await createFileRequest(request, token, { title: "Closed one" });
   const res = await request.put(`/api/requests/${closed.id}`, {
     headers: { Authorization: `Bearer ${token}` },
     data: { status: "closed" },
   });
   expect(res.status()).toBe(200);
-  const expired = await createRequest(request, token, { title: "Late one", expires_in: 1 });
+  const expired = await createFileRequest(request, token, { title: "Late one", expires_in: 1 });
   const db = new Database(join(server.dataDir, "clipshare.db"), { fileMustExist: true });
   try {
     db.prepare("UPDATE file_requests SET expires_at = ? WHERE id = ?").run(
@@ -229,7 +221,7 @@ test("closed and expired requests say so in English and Chinese", async ({
 });
 
 test("the visitor page fits a phone", async ({ browser, request, token, server }) => {
-  const made = await createRequest(request, token, {
+  const made = await createFileRequest(request, token, {
     title: "On the phone",
     max_file_bytes: 10_000_000,
     allowed_types: [".pdf", "image/*"],

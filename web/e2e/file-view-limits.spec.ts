@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
-import { apiLogin, expect, test } from "./support/fixtures";
-import { apiUpload } from "./support/test-files";
+import { adminToken, createFileShare } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 
 /** A silent 16-bit stereo WAV: big enough that the browser fetches it in ranges and seeks by range. */
 function wav(seconds: number): Buffer {
@@ -31,8 +31,11 @@ async function playAndSeek(
   request: APIRequestContext,
   open: (page: Page, url: string) => Promise<Locator>,
 ) {
-  const token = await apiLogin(request);
-  const share = await apiUpload(request, token, "tone.wav", wav(60), { max_views: 1, mimetype: "audio/wav" });
+  const token = await adminToken(request);
+  const share = await createFileShare(request, token, "tone.wav", wav(60), {
+    max_views: 1,
+    mimetype: "audio/wav",
+  });
   const url = `/api/file-view/${share.slug}`;
 
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });

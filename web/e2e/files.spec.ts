@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import { adminToken, createFileShare, createS3Config, useAdminSession } from "./support/factories";
 import {
-  apiLogin,
   blockedInlineHandler,
   ConsoleGuard,
   expect,
@@ -9,10 +9,9 @@ import {
   saveScreenshot,
   test,
   unique,
-  useAdminSession,
 } from "./support/fixtures";
-import { createS3Config, s3Env, servicesRequired } from "./support/s3-env";
-import { apiUpload, downloadedBytes, dropFiles, pngImage, type TestFile } from "./support/test-files";
+import { s3Env, servicesRequired } from "./support/s3-env";
+import { downloadedBytes, dropFiles, pngImage, type TestFile } from "./support/test-files";
 
 /** A fresh browser context (no stored session): what a visitor with the link sees. */
 async function visitorPage(
@@ -50,7 +49,7 @@ test.describe("file upload and sharing", () => {
     request,
     browser,
   }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const configs = (
       await (await request.get("/api/s3-configs", { headers: { Authorization: `Bearer ${token}` } })).json()
     ).data as { id: string; storage_type: string; is_default: boolean }[];
@@ -150,8 +149,8 @@ test.describe("file upload and sharing", () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(failedResource(409));
-    const token = await apiLogin(request);
-    const taken = await apiUpload(request, token, "placeholder.txt", "x", { slug: unique("taken") });
+    const token = await adminToken(request);
+    const taken = await createFileShare(request, token, "placeholder.txt", "x", { slug: unique("taken") });
 
     await useAdminSession(page, token, "/upload");
     const secret: TestFile = {
@@ -222,7 +221,7 @@ test.describe("file upload and sharing", () => {
     );
     if (!s3) throw new Error("CLIPSHARE_TEST_S3_* is not set; start scripts/test-services/start.sh");
 
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const auth = { Authorization: `Bearer ${token}` };
     const name = unique("Swift e2e");
     const configId = (await createS3Config(request, token, unique("e2e-files"), { name, is_public: true }))!
@@ -294,9 +293,9 @@ test.describe("file page at 390 px", () => {
     consoleGuard.allow(failedResource(404));
     consoleGuard.allow(failedResource(410));
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const longName = `${unique("quarterly-report-with-a-rather-long-descriptive-name")}.json`;
-    const share = await apiUpload(
+    const share = await createFileShare(
       request,
       token,
       longName,
@@ -343,7 +342,7 @@ test.describe("file page at 390 px", () => {
     await page.goto(`/file/${unique("no-such-share")}`);
     await expect(page.getByRole("heading", { level: 1, name: "未找到分享的文件" })).toBeVisible();
 
-    const old = await apiUpload(request, token, "old.txt", "stale");
+    const old = await createFileShare(request, token, "old.txt", "stale");
     const expire = await request.put(`/api/files/${old.id}`, {
       headers: { Authorization: `Bearer ${token}` },
       data: { expires_at: "2020-01-01T00:00:00.000Z" },

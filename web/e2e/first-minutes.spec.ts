@@ -5,9 +5,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
-import { apiCreatePaste, fillEditor } from "./support/pastes";
-import { apiUpload } from "./support/test-files";
+import { adminToken, createFileShare, createPaste, useAdminSession } from "./support/factories";
+import { expect, failedResource, test, unique } from "./support/fixtures";
+import { fillEditor } from "./support/pastes";
 
 const notClipped = (el: Element) => el.scrollWidth <= el.clientWidth + 1;
 
@@ -15,7 +15,7 @@ test.describe("first minutes", () => {
   for (const width of [1366, 820, 390]) {
     test(`"Signed in as Administrator" is shown whole at ${width} px`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 800 });
-      await useAdminSession(page, await apiLogin(request), "/admin");
+      await useAdminSession(page, await adminToken(request), "/admin");
       const line = page.getByText("Signed in as Administrator");
       await expect(line).toBeVisible();
       expect(await line.evaluate(notClipped)).toBe(true);
@@ -23,7 +23,7 @@ test.describe("first minutes", () => {
   }
 
   test("the key dialog says what Role and Guest key do", async ({ page, request }) => {
-    await useAdminSession(page, await apiLogin(request), "/admin/key-management");
+    await useAdminSession(page, await adminToken(request), "/admin/key-management");
     await page.getByRole("button", { name: "Create key" }).click();
     const dialog = page.getByRole("dialog", { name: "Create API key" });
     await expect(
@@ -38,7 +38,7 @@ test.describe("first minutes: links stay in reach", () => {
     page,
     request,
   }) => {
-    await useAdminSession(page, await apiLogin(request), "/");
+    await useAdminSession(page, await adminToken(request), "/");
     const first = unique("recent1");
     const second = unique("recent2");
     for (const slug of [first, second]) {
@@ -88,7 +88,7 @@ test.describe("first minutes: links stay in reach", () => {
 
 test.describe("first minutes: uploads", () => {
   test("the same file added twice is refused, not uploaded twice", async ({ page, request }) => {
-    await useAdminSession(page, await apiLogin(request), "/upload");
+    await useAdminSession(page, await adminToken(request), "/upload");
     // A file on disk: picked twice, it is the same file (same name, size and modification time).
     const file = join(mkdtempSync(join(tmpdir(), "clipshare-twice-")), `${unique("twice")}.txt`);
     writeFileSync(file, "same bytes");
@@ -103,7 +103,7 @@ test.describe("first minutes: uploads", () => {
 
   test("on a phone the share options come before the Upload button", async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await useAdminSession(page, await apiLogin(request), "/upload");
+    await useAdminSession(page, await adminToken(request), "/upload");
     await page.locator('input[type="file"]').setInputFiles({
       name: `${unique("phone")}.txt`,
       mimeType: "text/plain",
@@ -117,8 +117,8 @@ test.describe("first minutes: uploads", () => {
 
 test.describe("first minutes: smaller defects", () => {
   test('the browser tab follows the paste\'s "page title"', async ({ page, request }) => {
-    const token = await apiLogin(request);
-    const paste = await apiCreatePaste(request, `Bearer ${token}`, {
+    const token = await adminToken(request);
+    const paste = await createPaste(request, `Bearer ${token}`, {
       content: "notes",
       remark: "Release notes",
     });
@@ -129,9 +129,9 @@ test.describe("first minutes: smaller defects", () => {
 
   test('"already taken" goes once the link suffix is edited', async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(failedResource(409));
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const taken = unique("taken");
-    await apiCreatePaste(request, `Bearer ${token}`, { content: "first", slug: taken });
+    await createPaste(request, `Bearer ${token}`, { content: "first", slug: taken });
     await useAdminSession(page, token, "/");
     await fillEditor(page, "second");
     const suffix = page.getByLabel("Custom link suffix");
@@ -147,8 +147,8 @@ test.describe("first minutes: smaller defects", () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request);
-    const file = await apiUpload(request, token, `${unique("mime")}.bin`, "12345", {
+    const token = await adminToken(request);
+    const file = await createFileShare(request, token, `${unique("mime")}.bin`, "12345", {
       mimetype: "application/octet-stream",
     });
     for (const width of [1366, 820, 390]) {
@@ -176,7 +176,7 @@ test.describe("first minutes: smaller defects", () => {
 
 test("on a phone the admin menu strip shows there is more to scroll to", async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await useAdminSession(page, await apiLogin(request), "/admin/dashboard");
+  await useAdminSession(page, await adminToken(request), "/admin/dashboard");
   const nav = page.getByRole("navigation", { name: "Panel sections" });
   await expect(page.getByTestId("nav-more-end")).toBeVisible();
   await expect(page.getByTestId("nav-more-start")).toHaveCount(0);

@@ -3,16 +3,16 @@ import { join } from "node:path";
 import { Permission } from "@clipshare/shared";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
-import { createLocalConfig, createMount, entry, putFile } from "./support/explorer";
+import { entry } from "./support/explorer";
 import {
-  apiCreateKey,
-  apiLogin,
-  expect,
-  failedResource,
-  test,
-  unique,
+  adminToken,
+  createApiKey,
+  createLocalMount,
+  putFile,
+  signInWithKeyViaForm,
   useAdminSession,
-} from "./support/fixtures";
+} from "./support/factories";
+import { expect, failedResource, test, unique } from "./support/fixtures";
 
 /**
  * Folder settings in the explorer: the admin's dialog, a readme inherited by
@@ -30,26 +30,17 @@ const KEY_BITS =
   Permission.MOUNT_VIEW | Permission.MOUNT_UPLOAD | Permission.MOUNT_COPY | Permission.WEBDAV_READ;
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
-  const config = await createLocalConfig(request, token, `fold-${run}`);
-  await createMount(request, token, {
-    name: `fold-${run}`,
-    mount_path: mount,
-    storage_type: "LOCAL",
-    storage_config_id: config.id,
-  });
+  token = await adminToken(request);
+  await createLocalMount(request, token, mount, { name: `fold-${run}`, storageName: `fold-${run}` });
   await putFile(request, token, `${mount}/docs/a.txt`, "alpha");
   await putFile(request, token, `${mount}/docs/secret.key`, "hidden bytes");
   await putFile(request, token, `${mount}/docs/guides/b.txt`, "bravo");
   await putFile(request, token, `${mount}/vault/v.txt`, "vault bytes");
-  keySecret = (await apiCreateKey(request, token, { name: unique("fold"), permissions: KEY_BITS })).key;
+  keySecret = (await createApiKey(request, token, { name: unique("fold"), permissions: KEY_BITS })).key;
 });
 
 async function signInWithKey(page: Page): Promise<void> {
-  await page.goto("/admin");
-  await page.getByRole("tab", { name: "API key" }).click();
-  await page.getByRole("textbox", { name: "API key" }).fill(keySecret);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signInWithKeyViaForm(page, keySecret);
   await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
 }
 

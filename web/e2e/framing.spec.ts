@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Frame, Page } from "@playwright/test";
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
-import { apiUpload } from "./support/test-files";
+import { adminToken, createFileShare, createPaste, useAdminSession } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 
 /**
  * Clickjacking: a page on another origin (a second loopback server) tries to
@@ -81,7 +81,7 @@ test("a foreign page cannot frame the signed-in admin panel", async ({
 }) => {
   // Chromium logs the refusal as a console error on the framing page; that is the point.
   consoleGuard.allow(/violates the following Content Security Policy directive: "frame-ancestors 'none'"/);
-  const token = await apiLogin(request);
+  const token = await adminToken(request);
   await useAdminSession(page, token);
   await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible();
 
@@ -114,13 +114,10 @@ test("the app runs under its policy: no script, style or connection is refused",
       ),
     );
   });
-  const token = await apiLogin(request);
-  const paste = await request.post("/api/paste", {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { content: "# Heading\n\n- [x] done\n\n```js\nconsole.log(1)\n```\n" },
+  const token = await adminToken(request);
+  const { slug } = await createPaste(request, `Bearer ${token}`, {
+    content: "# Heading\n\n- [x] done\n\n```js\nconsole.log(1)\n```\n",
   });
-  expect(paste.status()).toBe(201);
-  const slug = (await paste.json()).data.slug as string;
 
   await page.goto("/");
   await expect(page.locator("#root")).not.toBeEmpty();
@@ -138,8 +135,8 @@ test("an inline PDF renders in the share page under its strict policy, but not i
   consoleGuard,
 }) => {
   consoleGuard.allow(/violates the following Content Security Policy directive: "frame-ancestors 'self'"/);
-  const token = await apiLogin(request);
-  const { slug } = await apiUpload(request, token, "policy.pdf", onePagePdf("Hello PDF"));
+  const token = await adminToken(request);
+  const { slug } = await createFileShare(request, token, "policy.pdf", onePagePdf("Hello PDF"));
 
   await page.goto(`/file/${slug}`);
   const framed = page.locator("iframe[src*='/api/file-view/']");

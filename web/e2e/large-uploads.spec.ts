@@ -3,8 +3,16 @@ import { closeSync, existsSync, mkdirSync, openSync, statSync, writeSync } from 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { createLocalConfig, createMount, createS3Config, entry, explorerS3Env } from "./support/explorer";
-import { apiLogin, test as base, expect, useAdminSession } from "./support/fixtures";
+import { entry, explorerS3Env } from "./support/explorer";
+import {
+  adminToken,
+  createFileRequest,
+  createLocalMount,
+  createMount,
+  createS3Config,
+  useAdminSession,
+} from "./support/factories";
+import { test as base, expect } from "./support/fixtures";
 import { type NginxProxy, nginxAvailable, startNginx } from "./support/nginx";
 
 /**
@@ -108,7 +116,7 @@ async function setMaxUpload(request: APIRequestContext, size: number, unit: stri
 
 test.beforeAll(async ({ request }) => {
   file = bigFile();
-  token = await apiLogin(request);
+  token = await adminToken(request);
   const settings = (await (await request.get("/api/admin/system-settings", { headers: auth() })).json())
     .data as {
     key: string;
@@ -121,12 +129,9 @@ test.beforeAll(async ({ request }) => {
   };
   await setMaxUpload(request, 1, "GB");
 
-  const local = await createLocalConfig(request, token, `big-${run}`);
-  await createMount(request, token, {
+  await createLocalMount(request, token, `/big-local-${run}`, {
     name: "Big local",
-    mount_path: `/big-local-${run}`,
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
+    storageName: `big-${run}`,
   });
   const s3 = await createS3Config(request, token, `e2e-big-${run}`);
   if (s3) {
@@ -362,12 +367,7 @@ test("a file request through the proxy: a visitor without credentials sends 300 
   request,
   nginx: proxy,
 }) => {
-  const made = await request.post("/api/requests", {
-    headers: auth(),
-    data: { title: `Big request ${run}`, target: { kind: "share" } },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const { id, slug } = (await made.json()).data as { id: string; slug: string };
+  const { id, slug } = await createFileRequest(request, token, { title: `Big request ${run}` });
   const context = await browser.newContext({ baseURL: proxy.url });
   const visitor = await context.newPage();
   const parts = watchParts(visitor);

@@ -1,4 +1,5 @@
-import { apiLogin, expect, saveScreenshot, setTheme, test, useAdminSession } from "./support/fixtures";
+import { adminToken, useAdminSession } from "./support/factories";
+import { expect, saveScreenshot, setTheme, test } from "./support/fixtures";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -47,7 +48,7 @@ test.describe("390-wide viewport", () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     await saveScreenshot(page, "mobile-sign-in-light");
 
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/admin/key-management");
     await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible();
     const sidebar = page.getByRole("navigation", { name: "Panel sections" });

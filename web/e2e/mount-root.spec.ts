@@ -1,4 +1,5 @@
-import { apiLogin, expect, failedResource, test, useAdminSession } from "./support/fixtures";
+import { adminToken, useAdminSession } from "./support/factories";
+import { expect, failedResource, test } from "./support/fixtures";
 
 /**
  * The mount form's "folder inside the storage": a new mount on the default
@@ -15,7 +16,7 @@ test("mount root: a folder of its own on the default storage, reserved names ref
 }) => {
   // The first save of the overlapping mount is answered 409 on purpose.
   consoleGuard.allow(failedResource(409));
-  const token = await apiLogin(request);
+  const token = await adminToken(request);
   const auth = { Authorization: `Bearer ${token}` };
   const configs = (await (await request.get("/api/s3-configs", { headers: auth })).json()).data as Array<{
     id: string;

@@ -1,4 +1,5 @@
-import { apiLogin, expect, failedResource, test, useAdminSession } from "./support/fixtures";
+import { adminToken, useAdminSession } from "./support/factories";
+import { expect, failedResource, test } from "./support/fixtures";
 
 test.describe("routes", () => {
   test("public routes render with localized titles", async ({ page, consoleGuard }) => {
@@ -73,7 +74,7 @@ test.describe("routes", () => {
   });
 
   test("every admin module route as admin", async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token);
     await expect(page).toHaveTitle("Admin panel - ClipShare");
     const modules: [string, string][] = [

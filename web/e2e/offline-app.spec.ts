@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+import { adminToken, createPaste, useAdminSession } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 import { controlledBy, OFFLINE_NOISE } from "./support/offline";
-import { apiCreatePaste } from "./support/pastes";
 
 /** The installable app: install offer, share target, worker update, and the caching rules. */
 
@@ -46,7 +46,7 @@ test.describe("install and share", () => {
   });
 
   test("text shared to the app opens the Home editor filled in", async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/");
     await controlledBy(page);
     await postShare(page, { title: "Train notes", text: "Platform 9", url: "https://example.com/t" });
@@ -58,7 +58,7 @@ test.describe("install and share", () => {
   });
 
   test("files shared to the app open /upload with them in the list", async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/");
     await controlledBy(page);
     await postShare(page, { title: "", text: "", url: "" }, [{ name: "shared-photo.png", body: "PNGDATA" }]);
@@ -108,7 +108,7 @@ test.describe("service worker update", () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/");
     await controlledBy(page, "/admin/settings");
     await expect(page.getByTestId("sw-state")).toHaveText("Active");
@@ -172,12 +172,12 @@ test.describe("installable app checks", () => {
 
     await controlledBy(page);
     // The admin sees the worker's state.
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/admin/settings");
     await expect(page.getByTestId("sw-state")).toHaveText("Active");
 
     // A paste, its raw text and the API were all fetched online: none of it is in any cache.
-    const paste = await apiCreatePaste(request, `Bearer ${token}`, { content: "not for the cache" });
+    const paste = await createPaste(request, `Bearer ${token}`, { content: "not for the cache" });
     await page.goto(`/paste/${paste.slug}`);
     await expect(page.getByText("not for the cache")).toBeVisible();
     await page.evaluate(async (slug) => {

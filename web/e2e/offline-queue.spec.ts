@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
+import { adminToken, useAdminSession } from "./support/factories";
+import { expect, failedResource, test, unique } from "./support/fixtures";
 import { controlledBy, OFFLINE_NOISE, pasteBySlug, queueEntries } from "./support/offline";
 import { fillEditor } from "./support/pastes";
 
@@ -22,7 +23,7 @@ test.describe("offline queue", () => {
   let token = "";
   test.beforeEach(async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(OFFLINE_NOISE);
-    token = await apiLogin(request);
+    token = await adminToken(request);
     await useAdminSession(page, token, "/");
   });
 
@@ -155,7 +156,7 @@ test.describe("offline queue", () => {
 
     // Signed in again, a retry sends it with the new session.
     await panel.getByRole("button", { name: "Close" }).click();
-    const fresh = await apiLogin(request);
+    const fresh = await adminToken(request);
     await page.evaluate((t) => localStorage.setItem("admin_token", t), fresh);
     await page.reload();
     await page.getByRole("button", { name: "1 change waiting to be sent" }).click();

@@ -1,7 +1,7 @@
 import { entry } from "./support/explorer";
-import { apiLogin, expect, failedResource, test, useAdminSession } from "./support/fixtures";
+import { adminToken, createPaste, useAdminSession } from "./support/factories";
+import { expect, failedResource, test } from "./support/fixtures";
 import { controlledBy, countRows, mountWithFile, OFFLINE_NOISE } from "./support/offline";
-import { apiCreatePaste } from "./support/pastes";
 
 /** Read-offline copies: marked, expiring after seven days, dropped when gone, cleared on sign-out. */
 
@@ -14,8 +14,8 @@ test.describe("read offline", () => {
   }) => {
     consoleGuard.allow(OFFLINE_NOISE);
     await page.clock.install({ time: new Date("2026-06-01T09:00:00Z") });
-    const token = await apiLogin(request);
-    const paste = await apiCreatePaste(request, `Bearer ${token}`, { content: "readable on the plane" });
+    const token = await adminToken(request);
+    const paste = await createPaste(request, `Bearer ${token}`, { content: "readable on the plane" });
     const mountPath = await mountWithFile(request, token, "kept-offline.txt");
 
     await useAdminSession(page, token, "/");
@@ -55,8 +55,8 @@ test.describe("read offline", () => {
 
   test("a copy goes when the server says the share is gone", async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(failedResource(404));
-    const token = await apiLogin(request);
-    const paste = await apiCreatePaste(request, `Bearer ${token}`, { content: "soon deleted" });
+    const token = await adminToken(request);
+    const paste = await createPaste(request, `Bearer ${token}`, { content: "soon deleted" });
     await page.goto(`/paste/${paste.slug}`);
     await expect(page.getByText("soon deleted")).toBeVisible();
     await expect.poll(() => countRows(page, "pastes")).toBe(1);
@@ -72,7 +72,7 @@ test.describe("read offline", () => {
   });
 
   test("explorer searches are offered again and cleared on request", async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/mount-explorer");
     const search = page.getByRole("combobox", { name: "Search", exact: true });
     for (const q of ["quarterly", "invoices"]) {
@@ -95,8 +95,8 @@ test.describe("read offline", () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request);
-    const paste = await apiCreatePaste(request, `Bearer ${token}`, { content: "public words" });
+    const token = await adminToken(request);
+    const paste = await createPaste(request, `Bearer ${token}`, { content: "public words" });
     const mountPath = await mountWithFile(request, token, "private.txt");
     await useAdminSession(page, token, `/paste/${paste.slug}`);
     await expect(page.getByText("public words")).toBeVisible();

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEXIE_LAYOUT } from "../src/lib/offline/test-db";
-import { apiLogin, expect, test, unique } from "./support/fixtures";
+import { adminToken, createPaste } from "./support/factories";
+import { expect, test, unique } from "./support/fixtures";
 import { OFFLINE_NOISE, pasteBySlug, queueEntries } from "./support/offline";
-import { apiCreatePaste } from "./support/pastes";
 
 /**
  * A browser that used an earlier build keeps its local data: builds up to 0.7.3 wrote the
@@ -52,8 +52,8 @@ async function writeLikeDexie(page: Page, rows: DexieRows, token: string, skip =
 
 /** A paste the server has, a copy of it and a queued paste in the old layout. */
 async function oldData(request: APIRequestContext) {
-  const token = await apiLogin(request);
-  const paste = await apiCreatePaste(request, `Bearer ${token}`, { content: "kept across the update" });
+  const token = await adminToken(request);
+  const paste = await createPaste(request, `Bearer ${token}`, { content: "kept across the update" });
   const live = (await (await request.get(`/api/paste/${paste.slug}`)).json()).data;
   const queuedSlug = unique("upg");
   const rows: DexieRows = {

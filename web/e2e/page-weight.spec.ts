@@ -9,9 +9,9 @@ import {
   WORKER_FIRST_VISIT_KB,
 } from "../scripts/page-weight.mjs";
 import { PAGE_ASSETS_FILE } from "../src/lib/offline/sw-protocol";
-import { apiLogin, expect, test } from "./support/fixtures";
+import { adminToken, createPaste } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 import { OFFLINE_NOISE } from "./support/offline";
-import { apiCreatePaste } from "./support/pastes";
 
 /** What a first visit downloads: page code within its budget, the worker's install small. */
 
@@ -23,8 +23,8 @@ test.describe("first page weight", () => {
     browser,
     request,
   }) => {
-    const token = await apiLogin(request);
-    const paste = await apiCreatePaste(request, `Bearer ${token}`, {
+    const token = await adminToken(request);
+    const paste = await createPaste(request, `Bearer ${token}`, {
       content: "Meeting notes\nRoom 4, 10:00",
       format: "plain",
     });
@@ -58,8 +58,8 @@ test.describe("first page weight", () => {
     browser,
     request,
   }) => {
-    const token = await apiLogin(request);
-    const paste = await apiCreatePaste(request, `Bearer ${token}`, { content: "weighed", format: "plain" });
+    const token = await adminToken(request);
+    const paste = await createPaste(request, `Bearer ${token}`, { content: "weighed", format: "plain" });
     const worker = await measurePrecache(browser, baseUrl(), `/paste/${paste.slug}`);
     expect(worker.total, `worker on a first visit: ${kb(worker.total)}`).toBeLessThanOrEqual(
       WORKER_FIRST_VISIT_KB * 1024,
@@ -95,8 +95,8 @@ test.describe("first page weight", () => {
 
   test("a paste opened on a first visit opens again offline", async ({ browser, request, consoleGuard }) => {
     consoleGuard.allow(OFFLINE_NOISE);
-    const token = await apiLogin(request);
-    const paste = await apiCreatePaste(request, `Bearer ${token}`, {
+    const token = await adminToken(request);
+    const paste = await createPaste(request, `Bearer ${token}`, {
       content: "first visit, then the tunnel",
       format: "plain",
     });

@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
-import { apiLogin, expect, failedResource, test, unique } from "./support/fixtures";
+import { adminToken, createUser, signInViaForm } from "./support/factories";
+import { expect, failedResource, test } from "./support/fixtures";
 
 /**
  * Chromium's virtual authenticator (DevTools protocol): a platform authenticator with resident
@@ -35,22 +36,14 @@ test.describe("passkeys", () => {
     consoleGuard.allow(failedResource(401));
     // A WebAuthn RP ID must be a domain name: the page is opened as localhost (still loopback).
     const site = baseURL!.replace("127.0.0.1", "localhost");
-    const admin = await apiLogin(request);
-    const username = unique("pk").replace(/[^A-Za-z0-9_.@-]/g, "");
-    const password = "passkey-pw-1";
-    const made = await request.post("/api/admin/users", {
-      headers: { Authorization: `Bearer ${admin}` },
-      data: { username, password },
+    const admin = await adminToken(request);
+    const { username, password } = await createUser(request, admin, {
+      prefix: "pk",
+      password: "passkey-pw-1",
     });
-    expect(made.status(), await made.text()).toBe(201);
     await virtualAuthenticator(page);
 
-    const passwordStep = async () => {
-      await page.goto(`${site}/admin`);
-      await page.getByLabel("Username").fill(username);
-      await page.getByLabel("Password").fill(password);
-      await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    };
+    const passwordStep = () => signInViaForm(page, username, password, site);
     await passwordStep();
     await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
 

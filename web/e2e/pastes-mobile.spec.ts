@@ -1,15 +1,13 @@
+import { adminToken, createPaste, useAdminSession } from "./support/factories";
 import {
   ADMIN_USERNAME,
-  apiLogin,
   expect,
   failedResource,
   saveScreenshot,
   setTheme,
   test,
   unique,
-  useAdminSession,
 } from "./support/fixtures";
-import { apiCreatePaste } from "./support/pastes";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -18,9 +16,9 @@ const overflow = (page: import("@playwright/test").Page) =>
 
 test.describe("paste view at 390 px", () => {
   test("fits the screen, wraps long lines and does not shift while loading", async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const longLine = `${"averyveryverylongwordwithoutanyspaces".repeat(6)} and a url https://example.com/${"x".repeat(120)}`;
-    const { slug } = await apiCreatePaste(request, `Bearer ${token}`, {
+    const { slug } = await createPaste(request, `Bearer ${token}`, {
       content: `${longLine}\nsecond line`,
       remark: "Mobile paste",
       maxViews: 10,
@@ -102,9 +100,9 @@ test.describe("paste view at 390 px", () => {
   });
 
   test("text management shows cards", async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const tag = unique("cards");
-    const { slug } = await apiCreatePaste(request, `Bearer ${token}`, {
+    const { slug } = await createPaste(request, `Bearer ${token}`, {
       content: `card content ${tag} ${"long ".repeat(80)}`,
       remark: `${tag} remark`,
       password: "pw",

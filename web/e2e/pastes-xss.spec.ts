@@ -1,12 +1,6 @@
-import {
-  apiLogin,
-  blockedInlineHandler,
-  expect,
-  failedResource,
-  test,
-  useAdminSession,
-} from "./support/fixtures";
-import { apiCreatePaste, fillEditor } from "./support/pastes";
+import { adminToken, createPaste, useAdminSession } from "./support/factories";
+import { blockedInlineHandler, expect, failedResource, test } from "./support/fixtures";
+import { fillEditor } from "./support/pastes";
 
 /** Every vector sets window.__xss (or opens a dialog) if it ever runs. */
 const PAYLOAD = [
@@ -80,8 +74,8 @@ test.describe("untrusted Markdown renders inert", () => {
     consoleGuard.allow(failedResource(404));
     // The app's CSP refuses the payload's inline handlers while the sanitizer parses them.
     consoleGuard.allow(blockedInlineHandler);
-    const token = await apiLogin(request);
-    const { slug } = await apiCreatePaste(request, `Bearer ${token}`, { content: PAYLOAD });
+    const token = await adminToken(request);
+    const { slug } = await createPaste(request, `Bearer ${token}`, { content: PAYLOAD });
     const dialogs: string[] = [];
     page.on("dialog", (d) => {
       dialogs.push(d.message());
@@ -98,8 +92,8 @@ test.describe("untrusted Markdown renders inert", () => {
     consoleGuard.allow(failedResource(404));
     // The app's CSP refuses the payload's inline handlers while the sanitizer parses them.
     consoleGuard.allow(blockedInlineHandler);
-    const token = await apiLogin(request);
-    const { slug } = await apiCreatePaste(request, `Bearer ${token}`, { content: PAYLOAD, remark: "xss" });
+    const token = await adminToken(request);
+    const { slug } = await createPaste(request, `Bearer ${token}`, { content: PAYLOAD, remark: "xss" });
     const dialogs: string[] = [];
     page.on("dialog", (d) => {
       dialogs.push(d.message());

@@ -1,15 +1,13 @@
+import type { Browser } from "@playwright/test";
 import {
-  apiCreateKey,
-  apiLogin,
-  expect,
-  failedResource,
-  saveScreenshot,
-  setTheme,
-  test,
-  unique,
+  adminToken,
+  createApiKey,
+  createPaste,
+  signInWithKeyViaForm,
   useAdminSession,
-} from "./support/fixtures";
-import { apiCreatePaste, fillEditor, visitor } from "./support/pastes";
+} from "./support/factories";
+import { expect, failedResource, saveScreenshot, setTheme, test, unique } from "./support/fixtures";
+import { fillEditor, visitor } from "./support/pastes";
 
 const MARKDOWN = [
   "# Release checklist",
@@ -60,7 +58,7 @@ test.describe("text pastes", () => {
   }) => {
     // One long story across two browser contexts.
     test.setTimeout(90_000);
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/");
     await expect(page.getByRole("region", { name: "Sign in to share" })).toHaveCount(0);
 
@@ -198,14 +196,11 @@ test.describe("text pastes", () => {
   });
 
   test("an API key with text permission creates a paste from Home", async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const keyName = unique("text-key");
-    const { key } = await apiCreateKey(request, token, { name: keyName, permissions: 1 });
+    const { key } = await createApiKey(request, token, { name: keyName, permissions: 1 });
 
-    await page.goto("/admin");
-    await page.getByRole("tab", { name: "API key" }).click();
-    await page.getByRole("textbox", { name: "API key" }).fill(key);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signInWithKeyViaForm(page, key);
     await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
 
     await page.goto("/");
@@ -244,19 +239,19 @@ test.describe("text pastes", () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(failedResource(409)); // the link another paste holds
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const auth = `Bearer ${token}`;
     const tag = unique("batch");
-    const a = await apiCreatePaste(request, auth, {
+    const a = await createPaste(request, auth, {
       content: `# Alpha ${tag}\n\nfirst`,
       remark: `${tag} alpha`,
     });
-    const b = await apiCreatePaste(request, auth, {
+    const b = await createPaste(request, auth, {
       content: `beta ${tag}`,
       remark: `${tag} beta`,
       maxViews: 3,
     });
-    const c = await apiCreatePaste(request, auth, {
+    const c = await createPaste(request, auth, {
       content: `gamma ${tag}`,
       remark: `${tag} gamma`,
       password: "pw",
@@ -346,7 +341,7 @@ test.describe("text pastes", () => {
 
   test("the created link stays on Home until the next paste replaces it", async ({ page, request }) => {
     await page.clock.install();
-    await useAdminSession(page, await apiLogin(request), "/");
+    await useAdminSession(page, await adminToken(request), "/");
     const result = page.getByRole("region", { name: "Share link created" });
     const share = async (text: string) => {
       await fillEditor(page, text);
@@ -364,7 +359,7 @@ test.describe("text pastes", () => {
   });
 
   test("Home's editor colours Markdown and the code in its fences", async ({ page, request }) => {
-    await useAdminSession(page, await apiLogin(request), "/");
+    await useAdminSession(page, await adminToken(request), "/");
     await fillEditor(page, "# Title\n\nSome *text*.\n\n```js\nconst answer = 42;\n```\n");
     await page.getByRole("group", { name: "Format" }).getByRole("button", { name: "Markdown" }).click();
     const line = (text: string) => page.locator(".cm-content .cm-line", { hasText: text });
@@ -380,12 +375,19 @@ test.describe("text pastes", () => {
       .not.toBe(plainColor);
   });
 
-  test("a plain-text paste of code is coloured; prose is shown without loading the highlighter", async ({
-    browser,
-    request,
-  }) => {
-    const auth = `Bearer ${await apiLogin(request)}`;
-    const code = await apiCreatePaste(request, auth, {
+  /** A visitor's page that notes the scripts it loads: whether the highlighter's chunk came. */
+  async function watchedVisitor(browser: Browser) {
+    const v = await visitor(browser);
+    const scripts: string[] = [];
+    v.page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    return { ...v, loadedHighlighter: () => scripts.some((path) => /\/assets\/highlight-/.test(path)) };
+  }
+
+  test("a plain-text paste of code is coloured", async ({ browser, request }) => {
+    const auth = `Bearer ${await adminToken(request)}`;
+    const code = await createPaste(request, auth, {
       content: [
         'import { readFile } from "node:fs/promises";',
         "",
@@ -395,33 +397,36 @@ test.describe("text pastes", () => {
         "}",
       ].join("\n"),
     });
-    const prose = await apiCreatePaste(request, auth, {
+    const v = await watchedVisitor(browser);
+    await v.page.goto(`/paste/${code.slug}`);
+    await expect(v.page.getByTestId("plain-text").locator(".hljs-keyword").first()).toHaveText("import");
+    expect(v.loadedHighlighter()).toBe(true);
+    expect(v.guard.unexpected(), "visitor console errors").toEqual([]);
+    await v.context.close();
+  });
+
+  test("a plain-text paste of prose is shown without loading the highlighter", async ({
+    browser,
+    request,
+  }) => {
+    const auth = `Bearer ${await adminToken(request)}`;
+    const prose = await createPaste(request, auth, {
       content: "Meeting notes\nRoom 4, 10:00. Bring the budget figures and the new floor plan.",
     });
-    const v = await visitor(browser);
-    const scripts: string[] = [];
-    v.page.on("request", (r) => {
-      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
-    });
-    const loadedHighlighter = () => scripts.some((path) => /\/assets\/highlight-/.test(path));
-
+    const v = await watchedVisitor(browser);
     await v.page.goto(`/paste/${prose.slug}`);
     await expect(v.page.getByTestId("plain-text")).toContainText("Room 4, 10:00.");
     await v.page.waitForLoadState("networkidle");
-    expect(loadedHighlighter()).toBe(false);
+    expect(v.loadedHighlighter()).toBe(false);
     await expect(v.page.getByTestId("plain-text").locator(".hljs")).toHaveCount(0);
-
-    await v.page.goto(`/paste/${code.slug}`);
-    await expect(v.page.getByTestId("plain-text").locator(".hljs-keyword").first()).toHaveText("import");
-    expect(loadedHighlighter()).toBe(true);
     expect(v.guard.unexpected(), "visitor console errors").toEqual([]);
     await v.context.close();
   });
 
   test("link previews and scanners do not use up views", async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const auth = { Authorization: `Bearer ${token}` };
-    const { id, slug } = await apiCreatePaste(request, `Bearer ${token}`, {
+    const { id, slug } = await createPaste(request, `Bearer ${token}`, {
       content: "# Once only\n\nsecret text",
       maxViews: 1,
     });
@@ -455,8 +460,8 @@ test.describe("text pastes", () => {
 
   test("Home and the paste view in Chinese", async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(failedResource(404));
-    const token = await apiLogin(request);
-    const paste = await apiCreatePaste(request, `Bearer ${token}`, {
+    const token = await adminToken(request);
+    const paste = await createPaste(request, `Bearer ${token}`, {
       content: "第一行\n第二行",
       remark: "中文备注",
       maxViews: 5,

@@ -4,9 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Permission } from "@clipshare/shared";
 import sharp from "sharp";
-import { createLocalConfig, createMount, putFile } from "./support/explorer";
-import { apiCreateKey, apiLogin, expect, test, useAdminSession } from "./support/fixtures";
-import { apiUpload } from "./support/test-files";
+import {
+  adminToken,
+  createApiKey,
+  createFileShare,
+  createLocalMount,
+  putFile,
+  signInWithKeyViaForm,
+  useAdminSession,
+} from "./support/factories";
+import { expect, test } from "./support/fixtures";
 
 /** A photo's details (EXIF): camera and exposure for everyone who sees it, the place only for those who may change the file. */
 test.describe.configure({ mode: "serial" });
@@ -17,7 +24,7 @@ let heic: Buffer;
 const run = Date.now().toString(36);
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
+  token = await adminToken(request);
   photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#3366aa" } })
     .jpeg()
     .withExif({
@@ -31,13 +38,7 @@ test.beforeAll(async ({ request }) => {
       },
     })
     .toBuffer();
-  const local = await createLocalConfig(request, token, `photos-${run}`);
-  await createMount(request, token, {
-    name: "Photos",
-    mount_path: "/photos",
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
-  });
+  await createLocalMount(request, token, "/photos", { name: "Photos", storageName: `photos-${run}` });
   await putFile(request, token, "/photos/paris.jpg", photo);
   heic = await heicPhoto();
   await putFile(request, token, "/photos/phone.heic", heic);
@@ -76,14 +77,11 @@ test("the admin sees camera, exposure and where the photo was taken", async ({ p
 });
 
 test("a key that may only view sees the camera but not the place", async ({ page }) => {
-  const key = await apiCreateKey(page.request, token, {
+  const key = await createApiKey(page.request, token, {
     name: `view-${run}`,
     permissions: Permission.MOUNT_VIEW,
   });
-  await page.goto("/admin");
-  await page.getByRole("tab", { name: "API key" }).click();
-  await page.getByRole("textbox", { name: "API key" }).fill(key.key);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signInWithKeyViaForm(page, key.key);
   await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
   await page.goto("/mount-explorer/photos?preview=paris.jpg");
   await page.getByRole("button", { name: "Photo details" }).click();
@@ -94,7 +92,7 @@ test("a key that may only view sees the camera but not the place", async ({ page
 });
 
 test("a visitor of a shared photo sees the camera, never the place", async ({ page, request }) => {
-  const { slug } = await apiUpload(request, token, `paris-${run}.jpg`, photo);
+  const { slug } = await createFileShare(request, token, `paris-${run}.jpg`, photo);
   await page.goto(`/file/${slug}`);
   await page.getByRole("button", { name: "Photo details" }).click();
   const details = page.getByTestId("photo-details");
@@ -117,7 +115,7 @@ test("a HEIC photo shows at view size, converted by the server, with its details
   await expect(details).toContainText("PhoneCam X2");
   await expect(details).toContainText("f/1.8 · ISO 64");
   await expect(details).toContainText("35.67500, 139.75000");
-  const { slug } = await apiUpload(request, token, `phone-${run}.heic`, heic);
+  const { slug } = await createFileShare(request, token, `phone-${run}.heic`, heic);
   await page.goto(`/file/${slug}`);
   const onShare = page.getByRole("img", { name: new RegExp(`phone-${run}\\.heic`) });
   await expect(onShare).toBeVisible();

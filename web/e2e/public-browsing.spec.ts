@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
-import { createLocalConfig, createMount, entry, putFile } from "./support/explorer";
-import { apiLogin, expect, failedResource, test, useAdminSession } from "./support/fixtures";
+import { entry } from "./support/explorer";
+import { adminToken, createLocalMount, putFile, useAdminSession } from "./support/factories";
+import { expect, failedResource, test } from "./support/fixtures";
 
 /**
  * Public browsing: the admin opens a folder to visitors in its folder settings; a visitor without
@@ -17,14 +18,8 @@ const run = Date.now().toString(36);
 const mount = `/pub-${run}`;
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
-  const config = await createLocalConfig(request, token, `pub-${run}`);
-  await createMount(request, token, {
-    name: `pub-${run}`,
-    mount_path: mount,
-    storage_type: "LOCAL",
-    storage_config_id: config.id,
-  });
+  token = await adminToken(request);
+  await createLocalMount(request, token, mount, { name: `pub-${run}`, storageName: `pub-${run}` });
   await putFile(request, token, `${mount}/open/hello.txt`, "hello visitors");
   await putFile(request, token, `${mount}/open/notes.key`, "hidden bytes");
   await putFile(request, token, `${mount}/closed/secret.txt`, "not for visitors");

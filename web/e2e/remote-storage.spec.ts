@@ -6,7 +6,8 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "./support/axe";
 import { entry } from "./support/explorer";
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+import { adminToken, useAdminSession } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 import { type RemoteLogin, remoteEnv } from "./support/remote-env";
 
 /**
@@ -99,7 +100,7 @@ test("SFTP and WebDAV from the admin UI: folder upload, copy across, ZIP byte-id
   const servers = remoteEnv();
   test.skip(!servers, "WebDAV/SFTP test services not configured (source .tmp/services.env)");
   const { sftp, webdav } = servers!;
-  const token = await apiLogin(request);
+  const token = await adminToken(request);
   const sftpName = `SFTP ${run}`;
   const davName = `WebDAV ${run}`;
   const sftpMount = `/sftp-${run}`;
@@ -180,7 +181,7 @@ test("SFTP and WebDAV from the admin UI: folder upload, copy across, ZIP byte-id
 
 test("the SFTP storage form fits a phone, in Chinese too", async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const token = await apiLogin(request);
+  const token = await adminToken(request);
   await useAdminSession(page, token, "/admin/storage-config");
   await page.evaluate(() => localStorage.setItem("language", "zh"));
   await page.reload();

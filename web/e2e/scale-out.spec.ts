@@ -1,6 +1,7 @@
 import { RIG_ADMIN, type Rig, rigMissing, startRig } from "../../scripts/scale-out/rig.mjs";
-import { createMount, createS3Config, dropFolder, entry, readFile } from "./support/explorer";
-import { apiLogin, ConsoleGuard, expect, test, unique, useAdminSession } from "./support/fixtures";
+import { dropFolder, entry, readFile } from "./support/explorer";
+import { adminToken, createMount, createS3Config, useAdminSession } from "./support/factories";
+import { ConsoleGuard, expect, test, unique } from "./support/fixtures";
 import { fillEditor } from "./support/pastes";
 
 /**
@@ -83,7 +84,7 @@ test.describe("two instances behind nginx", () => {
   }) => {
     const base = rig!.url;
     const api = await playwright.request.newContext({ baseURL: base });
-    const token = await apiLogin(api, RIG_ADMIN.password);
+    const token = await adminToken(api, RIG_ADMIN.password);
     const config = await createS3Config(api, token, unique("lb-explorer"));
     expect(config, "the S3 test service is configured").not.toBeNull();
     const name = unique("lb-s3")

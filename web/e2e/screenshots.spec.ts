@@ -1,15 +1,6 @@
 import { Permission } from "@clipshare/shared";
-import {
-  apiCreateKey,
-  apiLogin,
-  expect,
-  SCREENSHOT_DIR,
-  saveScreenshot,
-  setTheme,
-  test,
-  unique,
-  useAdminSession,
-} from "./support/fixtures";
+import { adminToken, createApiKey, useAdminSession } from "./support/factories";
+import { expect, SCREENSHOT_DIR, saveScreenshot, setTheme, test, unique } from "./support/fixtures";
 
 /** The main screens in both themes, saved under artifacts/screenshots/ (no console errors allowed). */
 for (const theme of ["light", "dark"] as const) {
@@ -27,8 +18,8 @@ for (const theme of ["light", "dark"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: "Upload files" })).toBeVisible();
     await saveScreenshot(page, `upload-${theme}`);
 
-    const token = await apiLogin(request);
-    await apiCreateKey(request, token, {
+    const token = await adminToken(request);
+    await createApiKey(request, token, {
       name: unique(`screens-${theme}`),
       permissions: Permission.TEXT | Permission.FILE_SHARE | Permission.MOUNT_VIEW | Permission.WEBDAV_READ,
       basic_path: "/shared",

@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { seriousViolations } from "./support/axe";
-import { createLocalConfig, createMount, entry } from "./support/explorer";
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+import { entry } from "./support/explorer";
+import { adminToken, createLocalStorage, createMount, useAdminSession } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 
 /**
  * The search index in the browser: the Indexes screen turns indexing on and
@@ -18,9 +19,9 @@ test("indexes: crawl with progress on the Indexes screen, folder sizes in the li
 }) => {
   // Two crawls (one held to 300 entries a second) on a shared two-core machine.
   test.setTimeout(120_000);
-  const token = await apiLogin(request);
+  const token = await adminToken(request);
   const auth = { Authorization: `Bearer ${token}` };
-  const config = await createLocalConfig(request, token, `index-${run}`);
+  const config = await createLocalStorage(request, token, `index-${run}`);
   mkdirSync(join(config.root, "docs"), { recursive: true });
   mkdirSync(join(config.root, "reports", "2026"), { recursive: true });
   writeFileSync(join(config.root, "docs", "report.pdf"), "x".repeat(5000));

@@ -1,8 +1,9 @@
-import { adminPassword, apiLogin, expect, failedResource, test, useAdminSession } from "./support/fixtures";
+import { adminToken, useAdminSession } from "./support/factories";
+import { adminPassword, expect, failedResource, test } from "./support/fixtures";
 
 test.describe("settings", () => {
   test("upload and proxy settings save and persist", async ({ page, request }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/admin/settings");
 
     const uploads = page.getByRole("region", { name: "Uploads" });
@@ -51,7 +52,7 @@ test.describe("settings", () => {
     consoleGuard.allow(failedResource(401));
     const original = adminPassword();
     const changed = `${original}-changed`;
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/admin/profile");
 
     const account = page.getByRole("region", { name: "Sign-in details" });

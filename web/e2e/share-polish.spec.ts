@@ -5,10 +5,18 @@
  * last-view notice, password toggles, the link-suffix prefix, the Settings
  * header, one not-found card, and no server paths shown to visitors.
  */
-import { createLocalConfig } from "./support/explorer";
-import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
-import { apiCreatePaste, fillEditor, visitor } from "./support/pastes";
-import { apiUpload } from "./support/test-files";
+
+import {
+  adminToken,
+  bearer,
+  createFileShare,
+  createLocalMount,
+  createPaste,
+  putFile,
+  useAdminSession,
+} from "./support/factories";
+import { expect, failedResource, test, unique } from "./support/fixtures";
+import { fillEditor, visitor } from "./support/pastes";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -19,7 +27,7 @@ test.describe("reserved uploads", () => {
     request,
   }) => {
     await page.setViewportSize(DESKTOP);
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const auth = { Authorization: `Bearer ${token}` };
     const slug = unique("held").replace(/[^a-z0-9-]/gi, "");
     const presign = await request.post("/api/s3/presign", {
@@ -37,7 +45,7 @@ test.describe("reserved uploads", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expect(row).toHaveCount(0);
     // The suffix is free again.
-    const again = await apiUpload(request, token, `${slug}.txt`, "now finished", { slug });
+    const again = await createFileShare(request, token, `${slug}.txt`, "now finished", { slug });
     expect(again.slug).toBe(slug);
   });
 });
@@ -47,8 +55,8 @@ test.describe("paste page Raw link", () => {
     browser,
     request,
   }) => {
-    const token = await apiLogin(request);
-    const paste = await apiCreatePaste(request, `Bearer ${token}`, { content: "three views", max_views: 2 });
+    const token = await adminToken(request);
+    const paste = await createPaste(request, `Bearer ${token}`, { content: "three views", max_views: 2 });
     const v = await visitor(browser, { viewport: PHONE });
     await v.page.goto(`/paste/${paste.slug}`);
     await expect(v.page.getByTestId("raw-notice")).toHaveText("Opening Raw counts as a view.");
@@ -73,7 +81,7 @@ test.describe("home", () => {
     request,
   }) => {
     await page.setViewportSize(PHONE);
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/");
     const slug = `${unique("long-share-link-suffix").replace(/[^a-z0-9-]/gi, "")}`.slice(0, 40);
     await fillEditor(page, "link on a phone");
@@ -107,7 +115,7 @@ test.describe("home", () => {
 
   test("the paste remark is labelled as the page title visitors see", async ({ page, browser, request }) => {
     await page.setViewportSize(DESKTOP);
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/");
     await expect(page.getByText("Visitors see it as the page title.", { exact: false })).toBeVisible();
     await fillEditor(page, "titled");
@@ -126,8 +134,11 @@ test.describe("file page", () => {
     browser,
     request,
   }) => {
-    const token = await apiLogin(request);
-    const file = await apiUpload(request, token, "badge.txt", "badge", { password: "pw-1234", max_views: 1 });
+    const token = await adminToken(request);
+    const file = await createFileShare(request, token, "badge.txt", "badge", {
+      password: "pw-1234",
+      max_views: 1,
+    });
     const v = await visitor(browser, { viewport: DESKTOP });
     await v.page.goto(`/file/${file.slug}`);
     await v.page.getByLabel("Password", { exact: true }).fill("pw-1234");
@@ -142,27 +153,15 @@ test.describe("file page", () => {
   });
 
   test("a share made in the explorer never shows visitors its server path", async ({ browser, request }) => {
-    const token = await apiLogin(request);
-    const auth = { Authorization: `Bearer ${token}` };
+    const token = await adminToken(request);
     const mountPath = `/${unique("docs")}`;
-    const config = await createLocalConfig(request, token, unique("polish"));
-    const mount = await request.post("/api/admin/mounts", {
-      headers: auth,
-      data: {
-        name: mountPath.slice(1),
-        mount_path: mountPath,
-        storage_type: "LOCAL",
-        storage_config_id: config.id,
-      },
-    });
-    expect(mount.status(), await mount.text()).toBe(201);
+    await createLocalMount(request, token, mountPath, { storageName: unique("polish") });
     const filePath = `${mountPath}/Docs 2026/hello.txt`;
-    const put = await request.put(`/api/fs/upload?path=${encodeURIComponent(filePath)}`, {
-      headers: { ...auth, "Content-Type": "application/octet-stream" },
-      data: Buffer.from("hello"),
+    await putFile(request, token, filePath, "hello");
+    const share = await request.post("/api/fs/create-share", {
+      headers: bearer(token),
+      data: { path: filePath },
     });
-    expect(put.status(), await put.text()).toBe(201);
-    const share = await request.post("/api/fs/create-share", { headers: auth, data: { path: filePath } });
     expect(share.status(), await share.text()).toBe(201);
     const v = await visitor(browser, { viewport: DESKTOP });
     await v.page.goto(`/file/${(await share.json()).data.slug}`);
@@ -203,15 +202,9 @@ test.describe("file page", () => {
 test.describe("explorer preview links", () => {
   test("?preview= naming a file that is not there says so", async ({ page, request }) => {
     await page.setViewportSize(DESKTOP);
-    const token = await apiLogin(request);
-    const auth = { Authorization: `Bearer ${token}` };
+    const token = await adminToken(request);
     const name = unique("pv").replace(/[^a-z0-9-]/gi, "");
-    const config = await createLocalConfig(request, token, unique("polish"));
-    const mount = await request.post("/api/admin/mounts", {
-      headers: auth,
-      data: { name, mount_path: `/${name}`, storage_type: "LOCAL", storage_config_id: config.id },
-    });
-    expect(mount.status(), await mount.text()).toBe(201);
+    await createLocalMount(request, token, `/${name}`, { storageName: unique("polish") });
     await useAdminSession(page, token, `/mount-explorer/${name}?preview=gone.pdf`);
     await expect(page.getByText('"gone.pdf" is not in this folder')).toBeVisible();
   });
@@ -229,18 +222,18 @@ test.describe("forms", () => {
     await expect(field).toHaveAttribute("type", "password");
   });
 
-  test("the upload link suffix shows its /file/ prefix; Settings has a visible header", async ({
-    page,
-    request,
-  }) => {
+  test("the upload link suffix shows its /file/ prefix", async ({ page, request }) => {
     await page.setViewportSize(DESKTOP);
-    const token = await apiLogin(request);
-    await useAdminSession(page, token, "/upload");
+    await useAdminSession(page, await adminToken(request), "/upload");
     const suffix = page.getByLabel("Link suffix", { exact: false }).first();
     await expect(suffix).toBeVisible();
     const prefix = await suffix.evaluate((el) => el.previousElementSibling?.textContent);
     expect(prefix).toBe("/file/");
-    await page.goto("/admin/settings");
+  });
+
+  test("Settings has a visible header", async ({ page, request }) => {
+    await page.setViewportSize(DESKTOP);
+    await useAdminSession(page, await adminToken(request), "/admin/settings");
     await expect(page.getByRole("heading", { level: 2, name: "Settings" })).toBeVisible();
   });
 });

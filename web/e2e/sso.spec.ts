@@ -1,6 +1,7 @@
 import { startTestIdp } from "../../server/test/support/oidc-idp";
 import { seriousViolations } from "./support/axe";
-import { apiLogin, expect, test, unique } from "./support/fixtures";
+import { adminToken } from "./support/factories";
+import { expect, test, unique } from "./support/fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -15,7 +16,7 @@ test("single sign-on through the test IdP creates a user with the role from a cl
     [{ sub: `sub-${email}`, email, password: "idp-password", name: "Sso Person", groups: ["cs-admins"] }],
     Number(process.env.E2E_IDP_PORT),
   );
-  const admin = await apiLogin(request);
+  const admin = await adminToken(request);
   const configure = (data: Record<string, unknown>) =>
     request.put("/api/admin/sso-settings", { headers: { Authorization: `Bearer ${admin}` }, data });
   try {

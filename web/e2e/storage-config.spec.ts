@@ -1,16 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  apiLogin,
-  expect,
-  failedResource,
-  saveScreenshot,
-  test,
-  unique,
-  useAdminSession,
-} from "./support/fixtures";
-import { apiUpload } from "./support/test-files";
+import { adminToken, createFileShare, useAdminSession } from "./support/factories";
+import { expect, failedResource, saveScreenshot, test, unique } from "./support/fixtures";
 
 test.describe("storage configuration", () => {
   test("test the LOCAL storage, add a local folder with a preset-free form, make it default, delete", async ({
@@ -19,9 +11,9 @@ test.describe("storage configuration", () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(failedResource(409));
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     // Make sure the default LOCAL config holds a share, so deleting it must be refused.
-    await apiUpload(request, token, "keep.txt", "in use");
+    await createFileShare(request, token, "keep.txt", "in use");
     await useAdminSession(page, token, "/admin/storage-config");
     await expect(page.getByRole("heading", { level: 2, name: "Storage configuration" })).toBeVisible();
 

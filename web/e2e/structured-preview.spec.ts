@@ -1,6 +1,5 @@
-import { createLocalConfig, createMount, putFile } from "./support/explorer";
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
-import { apiUpload } from "./support/test-files";
+import { adminToken, createFileShare, createLocalMount, putFile, useAdminSession } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 
 /** CSV and TSV files preview as tables and JSON as a tree that folds, on share pages and in the explorer. */
 test.describe.configure({ mode: "serial" });
@@ -11,20 +10,14 @@ const CSV = 'name,city,note\nAda,London,"likes ""quotes"", and commas"\nLin,Beij
 const JSON_TEXT = JSON.stringify({ service: "clipshare", ports: [8080, 8443], tls: { enabled: true } });
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
-  const local = await createLocalConfig(request, token, `data-${run}`);
-  await createMount(request, token, {
-    name: "Data",
-    mount_path: "/data",
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
-  });
+  token = await adminToken(request);
+  await createLocalMount(request, token, "/data", { name: "Data", storageName: `data-${run}` });
   await putFile(request, token, "/data/people.csv", CSV);
   await putFile(request, token, "/data/config.json", JSON_TEXT);
 });
 
 test("a shared CSV file shows as a table, its text one click away", async ({ page, request }) => {
-  const { slug } = await apiUpload(request, token, `people-${run}.csv`, CSV);
+  const { slug } = await createFileShare(request, token, `people-${run}.csv`, CSV);
   await page.goto(`/file/${slug}`);
   const table = page.getByTestId("data-view").getByRole("table");
   await expect(table.getByRole("columnheader")).toHaveText(["name", "city", "note"]);

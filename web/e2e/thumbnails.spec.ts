@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { createLocalConfig, createMount, entry, putFile } from "./support/explorer";
+import { entry } from "./support/explorer";
 import { pngImage } from "./support/explorer-images";
-import { apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+import { adminToken, createLocalMount, putFile, useAdminSession } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 
 /** The explorer's grid and gallery show server-made thumbnails; the file share page a video's poster. */
 test.describe.configure({ mode: "serial" });
@@ -38,14 +39,8 @@ function testVideo(): Buffer {
 }
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
-  const local = await createLocalConfig(request, token, `thumbs-${run}`);
-  await createMount(request, token, {
-    name: "Thumbs",
-    mount_path: "/thumbs",
-    storage_type: "LOCAL",
-    storage_config_id: local.id,
-  });
+  token = await adminToken(request);
+  await createLocalMount(request, token, "/thumbs", { name: "Thumbs", storageName: `thumbs-${run}` });
   await putFile(request, token, "/thumbs/wide.png", pngImage(600, 200, 10));
   await putFile(request, token, "/thumbs/tall.png", pngImage(120, 480, 200));
   await putFile(request, token, "/thumbs/notes.txt", "no picture here");

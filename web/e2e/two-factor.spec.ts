@@ -2,7 +2,16 @@ import { Permission } from "@clipshare/shared";
 import type { APIRequestContext } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { seriousViolations } from "./support/axe";
-import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
+import {
+  adminToken,
+  bearer,
+  createUser,
+  type NewUser,
+  signInToken,
+  signInViaForm,
+  useAdminSession,
+} from "./support/factories";
+import { expect, failedResource, test } from "./support/fixtures";
 
 /** The code an authenticator app holding `secret` shows `stepsAhead` periods from now. */
 const codeOf = (secret: string, stepsAhead = 0) =>
@@ -20,21 +29,12 @@ test.describe("two-factor sign-in", () => {
   }) => {
     // The password step answers 401 second_factor_required; the browser logs it.
     consoleGuard.allow(failedResource(401));
-    const admin = await apiLogin(request);
-    const username = unique("tf").replace(/[^A-Za-z0-9_.@-]/g, "");
-    const password = "two-factor-pw-1";
-    const made = await request.post("/api/admin/users", {
-      headers: { Authorization: `Bearer ${admin}` },
-      data: { username, password },
+    const admin = await adminToken(request);
+    const { username, password } = await createUser(request, admin, {
+      prefix: "tf",
+      password: "two-factor-pw-1",
     });
-    expect(made.status(), await made.text()).toBe(201);
-
-    const signIn = async () => {
-      await page.goto("/admin");
-      await page.getByLabel("Username").fill(username);
-      await page.getByLabel("Password").fill(password);
-      await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    };
+    const signIn = () => signInViaForm(page, username, password);
     await signIn();
     await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
     await page.goto("/admin/profile");
@@ -66,9 +66,8 @@ test.describe("two-factor sign-in", () => {
     page,
     request,
   }) => {
-    const admin = await apiLogin(request);
-    const username = unique("lost").replace(/[^A-Za-z0-9_.@-]/g, "");
-    await userWithTotp(request, admin, username, "lost-phone-pw-1");
+    const admin = await adminToken(request);
+    const { username, password } = await userWithTotp(request, admin, { prefix: "lost" });
 
     await useAdminSession(page, admin, "/admin/users");
     // At 390 px the list is a list of cards.
@@ -83,26 +82,19 @@ test.describe("two-factor sign-in", () => {
     await expect(row.getByRole("button", { name: `Reset the second factor of ${username}` })).toHaveCount(0);
 
     // The password alone signs them in again.
-    const login = await request.post("/api/admin/login", { data: { username, password: "lost-phone-pw-1" } });
-    expect(login.status(), await login.text()).toBe(200);
+    expect(await signInToken(request, username, password)).toBeTruthy();
   });
 
   test("a user makes an app password in My account, WebDAV takes it, and revoking it ends that", async ({
     page,
     request,
   }) => {
-    const admin = await apiLogin(request);
-    const username = unique("dav").replace(/[^A-Za-z0-9_.@-]/g, "");
-    const password = "app-password-owner-1";
-    const made = await request.post("/api/admin/users", {
-      headers: { Authorization: `Bearer ${admin}` },
-      data: { username, password, permissions: Permission.WEBDAV_READ | Permission.MOUNT_VIEW },
+    const admin = await adminToken(request);
+    const { username, password } = await createUser(request, admin, {
+      prefix: "dav",
+      permissions: Permission.WEBDAV_READ | Permission.MOUNT_VIEW,
     });
-    expect(made.status(), await made.text()).toBe(201);
-    await page.goto("/admin");
-    await page.getByLabel("Username").fill(username);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signInViaForm(page, username, password);
     await expect(page.getByRole("heading", { name: "User panel" })).toBeVisible();
     await page.goto("/admin/profile");
 
@@ -140,7 +132,7 @@ test.describe("two-factor sign-in", () => {
     // The panel's first requests before the redirect are refused with 403.
     consoleGuard.allow(failedResource(403));
     consoleGuard.allow(failedResource(400));
-    const admin = await apiLogin(request);
+    const admin = await adminToken(request);
     // Without a second factor of one's own the setting is refused, in the settings card too.
     await useAdminSession(page, admin, "/admin/settings");
     const settings = page.getByRole("region", { name: "Administrators' second factor" });
@@ -149,8 +141,7 @@ test.describe("two-factor sign-in", () => {
     await expect(settings.getByText("Turn on two-factor sign-in for your own account first")).toBeVisible();
 
     // Another administrator with TOTP turns it on (the first one must keep signing in for the other tests).
-    const enforcer = unique("enf").replace(/[^A-Za-z0-9_.@-]/g, "");
-    const { token: enforcerToken } = await userWithTotp(request, admin, enforcer, "enforcer-pw-1", "admin");
+    const { token: enforcerToken } = await userWithTotp(request, admin, { prefix: "enf", role: "admin" });
     const enforcerAuth = { Authorization: `Bearer ${enforcerToken}` };
     const on = await request.put("/api/admin/system-settings", {
       headers: enforcerAuth,
@@ -158,18 +149,12 @@ test.describe("two-factor sign-in", () => {
     });
     expect(on.status(), await on.text()).toBe(200);
     try {
-      const username = unique("newadm").replace(/[^A-Za-z0-9_.@-]/g, "");
-      const password = "new-admin-pw-1";
-      const made = await request.post("/api/admin/users", {
-        headers: enforcerAuth,
-        data: { username, password, role: "admin" },
+      const { username, password } = await createUser(request, enforcerToken, {
+        prefix: "newadm",
+        role: "admin",
       });
-      expect(made.status(), await made.text()).toBe(201);
       await page.evaluate(() => localStorage.clear());
-      await page.goto("/admin");
-      await page.getByLabel("Username").fill(username);
-      await page.getByLabel("Password").fill(password);
-      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await signInViaForm(page, username, password);
       await expect(page).toHaveURL(/\/admin\/profile$/);
       await expect(page.getByText("Administrators here must use two-factor sign-in.")).toBeVisible();
       expect(await seriousViolations(page, "enrolment required")).toEqual([]);
@@ -197,21 +182,10 @@ test.describe("two-factor sign-in", () => {
 });
 
 /** A new user with TOTP confirmed through the API, as the app would; returns the secret and a session. */
-async function userWithTotp(
-  request: APIRequestContext,
-  admin: string,
-  username: string,
-  password: string,
-  role: "admin" | "user" = "user",
-) {
-  const made = await request.post("/api/admin/users", {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: { username, password, role },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const login = await request.post("/api/admin/login", { data: { username, password } });
-  const token = (await login.json()).data.token as string;
-  const auth = { Authorization: `Bearer ${token}` };
+async function userWithTotp(request: APIRequestContext, admin: string, user: NewUser) {
+  const { username, password } = await createUser(request, admin, user);
+  const token = await signInToken(request, username, password);
+  const auth = bearer(token);
   const setup = await request.post("/api/account/two-factor/totp", { headers: auth });
   const secret = (await setup.json()).data.secret as string;
   const confirmed = await request.post("/api/account/two-factor/totp/confirm", {
@@ -219,5 +193,5 @@ async function userWithTotp(
     data: { code: codeOf(secret) },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return { secret, token };
+  return { username, password, secret, token };
 }

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
-import { apiUpload, type TestFile } from "./support/test-files";
+import { adminToken, createFileShare, useAdminSession } from "./support/factories";
+import { expect, failedResource, test, unique } from "./support/fixtures";
+import type { TestFile } from "./support/test-files";
 
 function uploadItem(page: Page, name: string) {
   return page.getByRole("list", { name: "Files to upload" }).getByRole("listitem", { name });
@@ -20,7 +21,7 @@ test.describe("upload control", () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/upload");
     await expect(page.getByRole("heading", { level: 1, name: "Upload files" })).toBeVisible();
 
@@ -85,7 +86,7 @@ test.describe("upload control", () => {
   }) => {
     // The browser's log line for the PUT this test makes fail.
     consoleGuard.allow(/Failed to load resource: net::ERR_FAILED .*\/api\/uploads\//);
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     await useAdminSession(page, token, "/upload");
     // The direct PUT fails without an answer, as a bucket without a CORS rule does.
     await page.route("**/api/uploads/**", (route) => route.abort("failed"));
@@ -121,7 +122,7 @@ test.describe("upload control", () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(failedResource(413));
-    const token = await apiLogin(request);
+    const token = await adminToken(request);
     const auth = { Authorization: `Bearer ${token}` };
     const before = (await (await request.get("/api/admin/system-settings", { headers: auth })).json()).data;
     const setting = (key: string) =>
@@ -170,8 +171,8 @@ test.describe("upload control", () => {
   });
 
   test("Office files open in the viewer the visitor picks; PDFs in a frame", async ({ page, request }) => {
-    const token = await apiLogin(request);
-    const docx = await apiUpload(
+    const token = await adminToken(request);
+    const docx = await createFileShare(
       request,
       token,
       "plan.docx",
@@ -180,7 +181,7 @@ test.describe("upload control", () => {
         mimetype: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
       },
     );
-    const pdf = await apiUpload(request, token, "paper.pdf", Buffer.from("%PDF-1.4\n%%EOF\n"), {
+    const pdf = await createFileShare(request, token, "paper.pdf", Buffer.from("%PDF-1.4\n%%EOF\n"), {
       mimetype: "application/pdf",
     });
     // The viewers are online services: answer them here, so nothing leaves this machine.

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { Permission } from "@clipshare/shared";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { apiCreateKey, apiLogin, expect, test, useAdminSession } from "./support/fixtures";
+import { adminToken, createApiKey, useAdminSession } from "./support/factories";
+import { expect, test } from "./support/fixtures";
 
 /**
  * The URL tab of /upload against a remote HTTP server on loopback that the
@@ -34,7 +35,7 @@ test.describe.configure({ mode: "serial" });
 test.skip(!remotePort, "E2E_REMOTE_PORT is set by the global setup that starts the test server");
 
 test.beforeAll(async ({ request }) => {
-  token = await apiLogin(request);
+  token = await adminToken(request);
   remote = createServer((req, res) => {
     const file = files[(req.url ?? "").split("?")[0]!];
     if (!file) {
@@ -148,7 +149,7 @@ test("fetch on the server: a task streams the file into a share", async ({ page,
 });
 
 test("fetch on the server with an API key that may only share files", async ({ page, request }) => {
-  const key = await apiCreateKey(request, token, {
+  const key = await createApiKey(request, token, {
     name: `url-fetch-${Date.now()}`,
     permissions: Permission.FILE_SHARE,
   });

@@ -1,6 +1,5 @@
-import { apiLogin, expect, failedResource, test, unique, useAdminSession } from "./support/fixtures";
-import { apiCreatePaste } from "./support/pastes";
-import { apiUpload } from "./support/test-files";
+import { adminToken, createFileShare, createPaste, useAdminSession } from "./support/factories";
+import { expect, failedResource, test, unique } from "./support/fixtures";
 
 /** A visitor whose browser speaks Chinese sees Chinese texts, also for the server's errors. */
 test.use({ locale: "zh-CN" });
@@ -11,12 +10,14 @@ test("a wrong share password is reported in Chinese on the paste and file pages"
   consoleGuard,
 }) => {
   consoleGuard.allow(failedResource(401));
-  const token = await apiLogin(request);
-  const paste = await apiCreatePaste(request, `Bearer ${token}`, {
+  const token = await adminToken(request);
+  const paste = await createPaste(request, `Bearer ${token}`, {
     content: "秘密",
     password: "open-sesame",
   });
-  const file = await apiUpload(request, token, `${unique("zh")}.txt`, "secret", { password: "open-sesame" });
+  const file = await createFileShare(request, token, `${unique("zh")}.txt`, "secret", {
+    password: "open-sesame",
+  });
 
   await page.goto(`/paste/${paste.slug}`);
   await page.getByLabel("密码", { exact: true }).fill("wrong");
@@ -31,7 +32,7 @@ test("a wrong share password is reported in Chinese on the paste and file pages"
 });
 
 test("the storage made on first run is named in Chinese on the upload page", async ({ page, request }) => {
-  const token = await apiLogin(request);
+  const token = await adminToken(request);
   await useAdminSession(page, token, "/upload");
   const storage = page.getByLabel("存储", { exact: true });
   await expect(storage.locator("option").first()).toHaveText(/^本地存储 \(本地\)/);

@@ -202,7 +202,7 @@ describe("share access log", () => {
     });
   });
 
-  it("stores the IP only while IP logging is on, and purges entries past their retention", async () => {
+  it("stores the IP only while IP logging is on", async () => {
     const paste = await createPaste(t, { content: "ip" });
     const from = (ip: string) =>
       visit(t, `/api/paste/${paste.slug}`, FIREFOX, { headers: { "x-forwarded-for": ip } });
@@ -216,7 +216,12 @@ describe("share access log", () => {
     } finally {
       await setSettings(t, { access_log_ip: false });
     }
+  });
 
+  it("purges entries past their retention, and keeps younger ones", async () => {
+    const paste = await createPaste(t, { content: "retained" });
+    await visit(t, `/api/paste/${paste.slug}`, FIREFOX);
+    await visit(t, `/api/paste/${paste.slug}`, FIREFOX);
     await setSettings(t, { access_log_retention_days: 30 });
     const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
     expect((await t.ctx.housekeeping.run({ now: inDays(29) })).accessLogEntries).toBe(0);
@@ -227,39 +232,51 @@ describe("share access log", () => {
     await setSettings(t, { access_log_retention_days: 90 });
   });
 
-  it("lists newest first in pages, and only for the share's creator or the admin", async () => {
-    const key = await t.createApiKey(Permission.TEXT);
-    const other = await t.createApiKey(Permission.TEXT);
-    const res = await t.request("POST", "/api/paste", { apiKey: key.key, body: { content: "paged" } });
-    const paste = res.body.data as { id: string; slug: string };
-    for (let i = 0; i < 5; i++) {
-      await visit(t, `/api/paste/${paste.slug}`);
-      await new Promise((r) => setTimeout(r, 2));
-    }
-    await t.ctx.accessLog.flush();
-    const page = async (offset: number) => {
-      const r = await t.request("GET", `/api/pastes/${paste.id}/access-log?limit=2&offset=${offset}`, {
-        apiKey: key.key,
-      });
-      expect(r.status, r.text).toBe(200);
-      return r.body.data;
-    };
-    const [a, b, c] = [await page(0), await page(2), await page(4)];
-    expect(a.pagination).toEqual({ total: 5, limit: 2, offset: 0, hasMore: true });
-    expect(c.pagination.hasMore).toBe(false);
-    const times = [...a.entries, ...b.entries, ...c.entries].map((e: { at: string }) => e.at);
-    expect(times).toHaveLength(5);
-    expect([...times].sort().reverse()).toEqual(times);
-
-    const stranger = await t.request("GET", `/api/pastes/${paste.id}/access-log`, { apiKey: other.key });
-    expect(stranger.status).toBe(404);
-    const strangerCsv = await t.request("GET", `/api/pastes/${paste.id}/access-log/export`, {
-      apiKey: other.key,
+  describe("of a key's paste opened five times", () => {
+    let key: { id: string; key: string };
+    let paste: { id: string; slug: string };
+    beforeAll(async () => {
+      key = await t.createApiKey(Permission.TEXT);
+      const res = await t.request("POST", "/api/paste", { apiKey: key.key, body: { content: "paged" } });
+      paste = res.body.data as { id: string; slug: string };
+      for (let i = 0; i < 5; i++) {
+        await visit(t, `/api/paste/${paste.slug}`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      await t.ctx.accessLog.flush();
     });
-    expect(strangerCsv.status).toBe(404);
-    const bad = await t.request("GET", `/api/pastes/${paste.id}/access-log?limit=0`, { apiKey: key.key });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe("validation_failed");
+
+    it("lists newest first in pages", async () => {
+      const page = async (offset: number) => {
+        const r = await t.request("GET", `/api/pastes/${paste.id}/access-log?limit=2&offset=${offset}`, {
+          apiKey: key.key,
+        });
+        expect(r.status, r.text).toBe(200);
+        return r.body.data;
+      };
+      const [a, b, c] = [await page(0), await page(2), await page(4)];
+      expect(a.pagination).toEqual({ total: 5, limit: 2, offset: 0, hasMore: true });
+      expect(c.pagination.hasMore).toBe(false);
+      const times = [...a.entries, ...b.entries, ...c.entries].map((e: { at: string }) => e.at);
+      expect(times).toHaveLength(5);
+      expect([...times].sort().reverse()).toEqual(times);
+    });
+
+    it("is not found for another key, nor its CSV export", async () => {
+      const other = await t.createApiKey(Permission.TEXT);
+      const stranger = await t.request("GET", `/api/pastes/${paste.id}/access-log`, { apiKey: other.key });
+      expect(stranger.status).toBe(404);
+      const strangerCsv = await t.request("GET", `/api/pastes/${paste.id}/access-log/export`, {
+        apiKey: other.key,
+      });
+      expect(strangerCsv.status).toBe(404);
+    });
+
+    it("refuses a page size of 0 with 400 validation_failed", async () => {
+      const bad = await t.request("GET", `/api/pastes/${paste.id}/access-log?limit=0`, { apiKey: key.key });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe("validation_failed");
+    });
   });
 
   it("exports CSV with a header, quoting, and formula-safe cells", async () => {

@@ -107,7 +107,7 @@ describe("invitations", () => {
     expect(users.body.data.total).toBe(1);
   });
 
-  it("give the link back when the chosen name is taken, and refuse an expired one", async () => {
+  it("give the link back when the chosen name is taken, for another try", async () => {
     const inv = await invite();
     const taken = await t.request("POST", `/api/invitations/${inv.token}/accept`, {
       body: { username: ADMIN_USERNAME, password: "a-good-password" },
@@ -117,7 +117,9 @@ describe("invitations", () => {
       body: { username: "second-try", password: "a-good-password" },
     });
     expect(ok.status).toBe(201);
+  });
 
+  it("refuse an expired link as invalid", async () => {
     const old = await invite();
     await t.ctx.db
       .updateTable("user_invitations")
@@ -126,28 +128,49 @@ describe("invitations", () => {
       .execute();
     const expired = await t.request("GET", `/api/invitations/${old.token}`);
     expect(expired.body.error).toBe("invitation_invalid");
+  });
+
+  it("answer an unknown link with 404", async () => {
     expect((await t.request("GET", "/api/invitations/not-a-token")).status).toBe(404);
   });
 });
 
 describe("sessions", () => {
-  it("are listed for their owner, who can sign one or all others out", async () => {
+  /** A user signed in twice: the session of `u.token` and a second one. */
+  async function twoSessions() {
     const u = await t.createUser();
     const second = (await login(u.username, u.password)).body.data.token as string;
     const list = await t.request("GET", "/api/account/sessions", { token: u.token });
+    const other = list.body.data.sessions.find((s: { current: boolean }) => !s.current);
+    return { u, second, list, other: other as { id: string } };
+  }
+
+  it("are listed for their owner, the current one marked", async () => {
+    const { list, other } = await twoSessions();
     expect(list.body.data.sessions).toHaveLength(2);
     const current = list.body.data.sessions.find((s: { current: boolean }) => s.current);
-    const other = list.body.data.sessions.find((s: { current: boolean }) => !s.current);
     expect(current).toBeDefined();
-    // Another user cannot end it.
+    expect(other).toBeDefined();
+  });
+
+  it("cannot be ended by another user", async () => {
+    const { second, other } = await twoSessions();
     const stranger = await t.createUser();
     const foreign = await t.request("DELETE", `/api/account/sessions/${other.id}`, { token: stranger.token });
     expect(foreign.body.error).toBe("session_not_found");
+    expect((await t.request("GET", "/api/account", { token: second })).status).toBe(200);
+  });
+
+  it("end one at a time when their owner signs it out", async () => {
+    const { u, second, other } = await twoSessions();
     expect((await t.request("DELETE", `/api/account/sessions/${other.id}`, { token: u.token })).status).toBe(
       200,
     );
     expect((await t.request("GET", "/api/account", { token: second })).status).toBe(401);
+  });
 
+  it("all end but the current one when their owner signs the others out", async () => {
+    const u = await t.createUser();
     const third = (await login(u.username, u.password)).body.data.token as string;
     const out = await t.request("POST", "/api/account/sessions/sign-out-others", { token: u.token });
     expect(out.body.data.signed_out).toBe(1);

@@ -106,16 +106,24 @@ describe("API key management", () => {
     else expect(res.body.message.length).toBeGreaterThan(0);
   });
 
-  it("refuses a duplicate name and a duplicate custom key with 409", async () => {
-    await create({ name: "dup", custom_key: "duplicate-key-1" });
-    const byName = await create({ name: "dup" });
-    expect(byName.status).toBe(409);
-    expect(byName.body.error).toBe("api_key_name_taken");
-    const byKey = await create({ name: "dup2", custom_key: "duplicate-key-1" });
-    expect(byKey.status).toBe(409);
+  describe("beside a key named dup", () => {
+    beforeAll(async () => {
+      expect((await create({ name: "dup", custom_key: "duplicate-key-1" })).status).toBe(201);
+    });
+
+    it("refuses a duplicate name with 409 api_key_name_taken", async () => {
+      const byName = await create({ name: "dup" });
+      expect(byName.status).toBe(409);
+      expect(byName.body.error).toBe("api_key_name_taken");
+    });
+
+    it("refuses a duplicate custom key with 409", async () => {
+      const byKey = await create({ name: "dup2", custom_key: "duplicate-key-1" });
+      expect(byKey.status).toBe(409);
+    });
   });
 
-  it("updates and deletes; unknown ids give 404", async () => {
+  it("an update sets name, permissions, base path and expiry, and the key's calls carry the new mask", async () => {
     const created = await create({ name: "editable", permissions: 1 });
     const id = created.body.data.id;
     const upd = await t.request("PUT", `/api/admin/api-keys/${id}`, {
@@ -133,13 +141,25 @@ describe("API key management", () => {
     const key = created.body.data.key;
     const info = await t.request("GET", "/api/test/api-key", { apiKey: key });
     expect(info.body.data.permission_mask).toBe(ALL_PERMISSIONS);
+  });
 
+  it("updating an unknown id is 404", async () => {
     expect((await t.request("PUT", "/api/admin/api-keys/nope", { token, body: { name: "z" } })).status).toBe(
       404,
     );
+  });
+
+  it("a deleted key is refused with 401", async () => {
+    const created = await create({ name: "deletable", permissions: 1 });
+    const { id, key } = created.body.data;
+    expect((await t.request("DELETE", `/api/admin/api-keys/${id}`, { token })).status).toBe(200);
+    expect((await t.request("GET", "/api/test/api-key", { apiKey: key })).status).toBe(401);
+  });
+
+  it("deleting a key a second time is 404", async () => {
+    const { id } = (await create({ name: "twice", permissions: 1 })).body.data;
     expect((await t.request("DELETE", `/api/admin/api-keys/${id}`, { token })).status).toBe(200);
     expect((await t.request("DELETE", `/api/admin/api-keys/${id}`, { token })).status).toBe(404);
-    expect((await t.request("GET", "/api/test/api-key", { apiKey: key })).status).toBe(401);
   });
 
   it("needs a signed-in account: anonymous gets 401, an API key (even with every bit) gets 403", async () => {
@@ -152,7 +172,7 @@ describe("API key management", () => {
 });
 
 describe("GET /api/test/api-key", () => {
-  it("returns the flag object, the mask and key_info; records last use", async () => {
+  it("returns the flag object, the mask and key_info", async () => {
     const { id, key } = await t.createApiKey(Permission.TEXT | Permission.MOUNT_VIEW, {
       basic_path: "/docs",
     });
@@ -172,6 +192,11 @@ describe("GET /api/test/api-key", () => {
     });
     expect(res.body.data.permission_mask).toBe(257);
     expect(res.body.data.key_info).toMatchObject({ id, basic_path: "/docs" });
+  });
+
+  it("records the key's last use", async () => {
+    const { id, key } = await t.createApiKey(Permission.TEXT);
+    expect((await t.request("GET", "/api/test/api-key", { apiKey: key })).status).toBe(200);
     const row = await t.ctx.db
       .selectFrom("api_keys")
       .select("last_used")

@@ -49,11 +49,14 @@ describe("pastes", () => {
     const res = await t.request("GET", "/api/pastes?limit=200&search=cr-", { apiKey: mine.key });
     expect(res.status, res.text).toBe(200);
     expect(slugsOf(res.body.data)).toEqual(["cr-bare", "cr-bare-expired", "cr-prefixed"]);
+  });
+
+  it("the admin lists every key's rows", async () => {
     const admin = await t.request("GET", "/api/pastes?limit=200&search=cr-", { token });
     expect(slugsOf(admin.body.data)).toHaveLength(5);
   });
 
-  it("a key reads and edits a bare-id row of its own, and gets 404 for another key's", async () => {
+  it("a key reads and edits a bare-id row of its own", async () => {
     expect((await t.request("GET", "/api/pastes/cr-bare", { apiKey: mine.key })).status).toBe(200);
     const edit = await t.request("PUT", "/api/pastes/cr-bare", {
       apiKey: mine.key,
@@ -61,14 +64,20 @@ describe("pastes", () => {
     });
     expect(edit.status, edit.text).toBe(200);
     expect(edit.body.data.remark).toBe("edited by its key");
+  });
+
+  it("a key gets 404 paste_not_found for another key's row", async () => {
     const foreign = await t.request("GET", "/api/pastes/cr-other", { apiKey: mine.key });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ success: false, error: "paste_not_found" });
   });
 
-  it("clear expired and batch delete touch only the key's own rows", async () => {
+  it("clear expired clears only the key's own expired row", async () => {
     const cleared = await t.request("POST", "/api/pastes/clear-expired", { apiKey: mine.key });
     expect(cleared.body.data).toEqual({ cleared: 1 });
+  });
+
+  it("batch delete deletes only the key's own rows", async () => {
     const deleted = await t.request("DELETE", "/api/pastes/batch-delete", {
       apiKey: mine.key,
       body: { ids: ["cr-bare", "cr-other"] },

@@ -291,34 +291,46 @@ describe("serving shared files", () => {
     );
   });
 
-  it("answers Range with 206 and Content-Range, and 416 when unsatisfiable", async () => {
+  it("answers a byte range with 206 and Content-Range", async () => {
     const res = await t.app.request(`/api/file-view/${slug}`, { headers: { range: "bytes=5-9" } });
     expect(res.status).toBe(206);
     expect(await res.text()).toBe("56789");
     expect(res.headers.get("content-range")).toBe(`bytes 5-9/${content.length}`);
+  });
+
+  it("answers a suffix range with the file's last bytes", async () => {
     const suffix = await t.app.request(`/api/file-view/${slug}`, { headers: { range: "bytes=-3" } });
     expect(await suffix.text()).toBe("hij");
+  });
+
+  it("answers a range past the end with 416", async () => {
     const bad = await t.app.request(`/api/file-view/${slug}`, { headers: { range: "bytes=500-600" } });
     expect(bad.status).toBe(416);
   });
 
-  it("answers If-None-Match with 304 and HEAD without a body", async () => {
+  it("answers If-None-Match with the current ETag with 304", async () => {
     const first = await t.app.request(`/api/file-view/${slug}`);
     const etag = first.headers.get("etag")!;
     await first.arrayBuffer();
     const again = await t.app.request(`/api/file-view/${slug}`, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
+  });
+
+  it("answers HEAD with the length and without a body", async () => {
     const head = await t.app.request(`/api/file-view/${slug}`, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe(String(content.length));
     expect(await head.text()).toBe("");
   });
 
-  it("text is inline as text/plain; HTML and SVG are never rendered inline", async () => {
+  it("text is inline as text/plain, not sniffed", async () => {
     const view = await t.app.request(previewUrl);
     expect(view.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(view.headers.get("content-disposition")).toMatch(/^inline/);
     expect(view.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("HTML, SVG, XML and unknown types are attachments in a sandbox, never rendered inline", async () => {
     for (const [name, body] of [
       ["page.html", "<script>alert(1)</script>"],
       ["pic.svg", '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
@@ -465,21 +477,30 @@ describe("presigned upload on LOCAL storage", () => {
     expect(pub.body.data.filename).toBe("direct.md");
   });
 
-  it("refuses a tampered or expired signature", async () => {
+  it("refuses a tampered signature with 403", async () => {
     const d = (await t.request("POST", "/api/s3/presign", { token, body: { filename: "x.txt" } })).body.data;
     const url = new URL(d.upload_url);
     url.searchParams.set("sig", "AAAA");
     expect((await t.app.request(url.pathname + url.search, { method: "PUT", body: "x" })).status).toBe(403);
+  });
+
+  it("refuses an expired signature with 403", async () => {
+    const d = (await t.request("POST", "/api/s3/presign", { token, body: { filename: "x.txt" } })).body.data;
     const past = new URL(d.upload_url);
     past.searchParams.set("expires", String(Math.floor(Date.parse("2001-01-01T00:00:00.000Z") / 1000)));
     expect((await t.app.request(past.pathname + past.search, { method: "PUT", body: "x" })).status).toBe(403);
   });
 
-  it("commit before upload is 400; an uncommitted presign is never public and is swept", async () => {
-    const d = (await t.request("POST", "/api/s3/presign", { token, body: { filename: "never.txt" } })).body
+  it("a commit before the upload is 400", async () => {
+    const d = (await t.request("POST", "/api/s3/presign", { token, body: { filename: "early.txt" } })).body
       .data;
     const early = await t.request("POST", "/api/s3/commit", { token, body: { file_id: d.file_id } });
     expect(early.status).toBe(400);
+  });
+
+  it("an uncommitted presign is swept once its session lapsed", async () => {
+    const d = (await t.request("POST", "/api/s3/presign", { token, body: { filename: "never.txt" } })).body
+      .data;
     await t.ctx.db
       .updateTable("upload_sessions")
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -501,23 +522,38 @@ describe("presigned upload on LOCAL storage", () => {
 });
 
 describe("managing file shares", () => {
-  it("keys see and change only their own files; admin sees all", async () => {
-    const mine = (await uploadDirect("mine.txt", "m", "", { apiKey: fileKey.key })).body.data;
-    await uploadDirect("theirs.txt", "t", "", { apiKey: otherKey.key });
-    const list = await t.request("GET", "/api/files", { apiKey: fileKey.key });
-    expect(list.status).toBe(200);
-    expect(list.body.data.files.map((f: { filename: string }) => f.filename)).toEqual(["mine.txt"]);
-    expect(list.body.data.pagination).toMatchObject({ total: 1, limit: 50, offset: 0 });
-    expect(JSON.stringify(list.body)).not.toContain("scrypt");
-    const all = await t.request("GET", "/api/files?limit=500", { token });
-    expect(all.status).toBe(400);
-    const admin = await t.request("GET", "/api/files?limit=200&search=theirs", { token });
-    expect(admin.body.data.files).toHaveLength(1);
-    expect((await t.request("GET", `/api/files/${mine.id}`, { apiKey: otherKey.key })).status).toBe(404);
-    expect(
-      (await t.request("PUT", `/api/files/${mine.id}`, { apiKey: otherKey.key, body: { remark: "x" } }))
-        .status,
-    ).toBe(404);
+  describe("of two keys", () => {
+    let mine: { id: string };
+    beforeAll(async () => {
+      mine = (await uploadDirect("mine.txt", "m", "", { apiKey: fileKey.key })).body.data;
+      await uploadDirect("theirs.txt", "t", "", { apiKey: otherKey.key });
+    });
+
+    it("a key lists only its own files, a page at a time, with no password hash", async () => {
+      const list = await t.request("GET", "/api/files", { apiKey: fileKey.key });
+      expect(list.status).toBe(200);
+      expect(list.body.data.files.map((f: { filename: string }) => f.filename)).toEqual(["mine.txt"]);
+      expect(list.body.data.pagination).toMatchObject({ total: 1, limit: 50, offset: 0 });
+      expect(JSON.stringify(list.body)).not.toContain("scrypt");
+    });
+
+    it("the admin finds another key's file", async () => {
+      const admin = await t.request("GET", "/api/files?limit=200&search=theirs", { token });
+      expect(admin.body.data.files).toHaveLength(1);
+    });
+
+    it("a page of more than 200 is a 400", async () => {
+      const all = await t.request("GET", "/api/files?limit=500", { token });
+      expect(all.status).toBe(400);
+    });
+
+    it("another key can neither read nor edit a key's file (404)", async () => {
+      expect((await t.request("GET", `/api/files/${mine.id}`, { apiKey: otherKey.key })).status).toBe(404);
+      expect(
+        (await t.request("PUT", `/api/files/${mine.id}`, { apiKey: otherKey.key, body: { remark: "x" } }))
+          .status,
+      ).toBe(404);
+    });
   });
 
   it("edits share settings: remark, slug, password set and clear, expiry, views, access mode", async () => {

@@ -110,19 +110,28 @@ describe("readme and header", () => {
     expect(again.body.data.readme).toBe("# Docs\n\nRead me first.");
   });
 
-  it("only the admin edits and lists settings; bad input is a 400", async () => {
+  it("the admin lists every folder's settings, with whether it has a password and never its hash", async () => {
     const listed = await t.request("GET", "/api/admin/folder-settings", admin);
     expect(listed.body.data.map((s: { path: string }) => s.path)).toEqual(["/m/", "/m/docs/", "/m/vault/"]);
     expect(listed.body.data[2]).toMatchObject({ has_password: true });
     expect(JSON.stringify(listed.body)).not.toContain("scrypt");
+  });
+
+  it("a key can neither list nor edit folder settings (403)", async () => {
     expect((await t.request("GET", "/api/admin/folder-settings", key)).status).toBe(403);
     const byKey = await t.request("PUT", "/api/admin/folder-settings", { ...key, body: { path: "/m" } });
     expect(byKey.status).toBe(403);
+  });
+
+  it("a hide pattern leading out of the folder is a 400", async () => {
     const bad = await t.request("PUT", "/api/admin/folder-settings", {
       ...admin,
       body: { path: "/m", hide_patterns: "../outside" },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("a path that is not a string is a 400", async () => {
     const notAString = await t.request("PUT", "/api/admin/folder-settings", { ...admin, body: { path: 5 } });
     expect(notAString.status).toBe(400);
   });

@@ -1,11 +1,6 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures";
-import { createS3Config, s3Env, servicesRequired } from "./s3-env";
-
-export { createS3Config };
+import { s3Env, servicesRequired } from "./s3-env";
 
 /** The Swift S3 service, or null; under `npm test` (CLIPSHARE_REQUIRE_SERVICES=1) a missing S3 fails instead. */
 export function explorerS3Env() {
@@ -16,40 +11,6 @@ export function explorerS3Env() {
 }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-export async function createLocalConfig(request: APIRequestContext, token: string, name: string) {
-  const root = mkdtempSync(join(tmpdir(), `clipshare-e2e-${name}-`));
-  mkdirSync(root, { recursive: true });
-  const res = await request.post("/api/s3-configs", {
-    headers: auth(token),
-    data: { storage_type: "LOCAL", name, root_path: root },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { id: (await res.json()).data.id as string, root };
-}
-
-export async function createMount(
-  request: APIRequestContext,
-  token: string,
-  body: { name: string; mount_path: string; storage_type: "LOCAL" | "S3"; storage_config_id: string },
-) {
-  const res = await request.post("/api/admin/mounts", { headers: auth(token), data: body });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data.id as string;
-}
-
-export async function putFile(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  body: Buffer | string,
-) {
-  const res = await request.put(`/api/fs/upload?path=${encodeURIComponent(path)}`, {
-    headers: { ...auth(token), "Content-Type": "application/octet-stream" },
-    data: typeof body === "string" ? Buffer.from(body) : body,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 export async function readFile(request: APIRequestContext, token: string, path: string): Promise<Buffer> {
   const res = await request.get(`/api/fs/download?path=${encodeURIComponent(path)}`, {

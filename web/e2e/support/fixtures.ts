@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { DEFAULT_E2E_ADMIN_PASSWORD } from "../global-setup";
 
 export { expect };
@@ -56,42 +56,6 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
     { auto: true },
   ],
 });
-
-export async function apiLogin(request: APIRequestContext, password = adminPassword()): Promise<string> {
-  const res = await request.post("/api/admin/login", { data: { username: ADMIN_USERNAME, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = await res.json();
-  return body.data.token as string;
-}
-
-export async function apiCreateKey(
-  request: APIRequestContext,
-  token: string,
-  body: { name: string; permissions: number; basic_path?: string; expires_at?: string },
-): Promise<{ id: string; key: string }> {
-  const res = await request.post("/api/admin/api-keys", {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { expires_at: "never", ...body },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const data = (await res.json()).data;
-  return { id: String(data.id), key: data.key as string };
-}
-
-/** Start the page signed in as the administrator (token put where the app keeps it). */
-export async function useAdminSession(page: Page, token: string, path = "/admin"): Promise<void> {
-  await page.goto("/");
-  await page.evaluate((t) => localStorage.setItem("admin_token", t), token);
-  await page.goto(path);
-}
-
-export async function signInAsAdminViaForm(page: Page, password = adminPassword()): Promise<void> {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN_USERNAME);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Admin panel" })).toBeVisible();
-}
 
 export async function setTheme(page: Page, mode: "light" | "dark" | "auto"): Promise<void> {
   await page.evaluate((m) => localStorage.setItem("themeMode", m), mode);

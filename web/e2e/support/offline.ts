@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { PAGE_ASSETS_FILE } from "../../src/lib/offline/sw-protocol";
-import { createLocalConfig, createMount, putFile } from "./explorer";
+import { createLocalMount, putFile } from "./factories";
 import { expect, unique } from "./fixtures";
 
 /** Helpers for the offline web app specs. */
@@ -80,14 +80,8 @@ export async function pasteBySlug(request: APIRequestContext, token: string, slu
 
 /** A LOCAL mount of its own holding one file; returns the mount path. */
 export async function mountWithFile(request: APIRequestContext, token: string, fileName: string) {
-  const storage = await createLocalConfig(request, token, unique("offcfg"));
   const mountPath = `/${unique("offline")}`;
-  await createMount(request, token, {
-    name: mountPath.slice(1),
-    mount_path: mountPath,
-    storage_type: "LOCAL",
-    storage_config_id: storage.id,
-  });
+  await createLocalMount(request, token, mountPath, { storageName: unique("offcfg") });
   await putFile(request, token, `${mountPath}/${fileName}`, "hello");
   return mountPath;
 }

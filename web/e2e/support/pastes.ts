@@ -1,29 +1,7 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-} from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import { ConsoleGuard } from "./fixtures";
 
 /** Helpers for the paste specs. */
-
-export interface CreatedPaste {
-  id: string;
-  slug: string;
-}
-
-export async function apiCreatePaste(
-  request: APIRequestContext,
-  auth: string,
-  body: Record<string, unknown>,
-): Promise<CreatedPaste> {
-  const res = await request.post("/api/paste", { headers: { Authorization: auth }, data: body });
-  expect(res.status(), await res.text()).toBe(201);
-  const data = (await res.json()).data;
-  return { id: data.id as string, slug: data.slug as string };
-}
 
 /** Types into the CodeMirror editor named `name` once it has replaced the plain text area. */
 export async function fillEditor(page: Page, text: string, name = "Content"): Promise<void> {

@@ -7,10 +7,17 @@ import {
   type Page,
 } from "@playwright/test";
 import { ADMIN_MODULE_IDS } from "../../src/features/admin/modules/module-ids";
-import { createLocalConfig } from "./explorer";
-import { ADMIN_USERNAME, apiCreateKey, apiLogin, unique } from "./fixtures";
-import { apiCreatePaste } from "./pastes";
-import { apiUpload } from "./test-files";
+import {
+  adminToken,
+  createApiKey,
+  createFileRequest,
+  createFileShare,
+  createInvitation,
+  createLocalMount,
+  createPaste,
+  putFile,
+} from "./factories";
+import { ADMIN_USERNAME, unique } from "./fixtures";
 
 /**
  * Every screen of the app, for the checks that walk all of them (axe, the
@@ -50,35 +57,26 @@ export const SAMPLE_PASSWORD = "sample-pass-1";
 
 /** Creates a little of everything once per server: pastes, files, a mount with a file, a key. */
 export async function seedSampleData(request: APIRequestContext): Promise<SampleData> {
-  const token = await apiLogin(request);
+  const token = await adminToken(request);
   const auth = { Authorization: `Bearer ${token}` };
   const tag = unique("tour").replace(/[^a-z0-9-]/gi, "");
-  const paste = await apiCreatePaste(request, `Bearer ${token}`, {
+  const paste = await createPaste(request, `Bearer ${token}`, {
     content: "# ClipShare\n\n- 1\n- 2\n",
     remark: tag,
     max_views: 50,
   });
-  const locked = await apiCreatePaste(request, `Bearer ${token}`, {
+  const locked = await createPaste(request, `Bearer ${token}`, {
     content: "123456",
     password: SAMPLE_PASSWORD,
   });
-  const file = await apiUpload(request, token, `${tag}.txt`, "12345\n", { max_views: 50 });
-  const lockedFile = await apiUpload(request, token, `${tag}-2.txt`, "67890\n", {
+  const file = await createFileShare(request, token, `${tag}.txt`, "12345\n", { max_views: 50 });
+  const lockedFile = await createFileShare(request, token, `${tag}-2.txt`, "67890\n", {
     password: SAMPLE_PASSWORD,
   });
   // A storage of its own, so the default one stays free of mounts for the specs that delete it.
-  const config = await createLocalConfig(request, token, tag);
   const mountPath = `/${tag}`;
-  const mount = await request.post("/api/admin/mounts", {
-    headers: auth,
-    data: { name: tag, mount_path: mountPath, storage_type: "LOCAL", storage_config_id: config.id },
-  });
-  expect(mount.status(), await mount.text()).toBe(201);
-  const put = await request.put(`/api/fs/upload?path=${encodeURIComponent(`${mountPath}/${tag}.txt`)}`, {
-    headers: { ...auth, "Content-Type": "application/octet-stream" },
-    data: Buffer.from("2026\n"),
-  });
-  expect(put.status(), await put.text()).toBe(201);
+  await createLocalMount(request, token, mountPath, { storageName: tag });
+  await putFile(request, token, `${mountPath}/${tag}.txt`, "2026\n");
   const collection = async (extra: Record<string, unknown>) => {
     const res = await request.post("/api/collections", {
       headers: auth,
@@ -87,28 +85,16 @@ export async function seedSampleData(request: APIRequestContext): Promise<Sample
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()).data.slug as string;
   };
-  const fileRequest = await request.post("/api/requests", {
-    headers: auth,
-    data: {
-      target: { kind: "share" },
-      title: tag,
-      max_files: 10,
-    },
-  });
-  expect(fileRequest.status(), await fileRequest.text()).toBe(201);
+  await createFileRequest(request, token, { title: tag, max_files: 10 });
   const collectionSlug = await collection({});
   const protectedCollectionSlug = await collection({ password: SAMPLE_PASSWORD });
-  const key = await apiCreateKey(request, token, {
+  const key = await createApiKey(request, token, {
     name: tag,
     permissions: Permission.TEXT | Permission.FILE_SHARE | Permission.MOUNT_VIEW,
   });
-  const invitation = await request.post("/api/admin/invitations", {
-    headers: auth,
-    data: { role: "user", permissions: Permission.TEXT },
-  });
-  expect(invitation.status(), await invitation.text()).toBe(201);
+  const invitePath = await createInvitation(request, token, { role: "user", permissions: Permission.TEXT });
   return {
-    invitePath: (await invitation.json()).data.path as string,
+    invitePath,
     pasteSlug: paste.slug,
     protectedPasteSlug: locked.slug,
     fileSlug: file.slug,
@@ -195,7 +181,7 @@ export async function openAs(
     locale: options.language === "zh" ? "zh-CN" : "en-US",
     viewport: options.viewport ?? { width: 1366, height: 900 },
   });
-  const token = as === "admin" ? await apiLogin(request) : null;
+  const token = as === "admin" ? await adminToken(request) : null;
   await context.addInitScript(
     ({ language, theme, token }) => {
       localStorage.setItem("language", language);

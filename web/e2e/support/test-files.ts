@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
-import type { APIRequestContext, Download, Locator, Page } from "@playwright/test";
+import type { Download, Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
 /** A file as the tests hand it to the browser. */
@@ -81,22 +81,4 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   const path = await download.path();
   expect(path, "download saved").toBeTruthy();
   return readFileSync(path!);
-}
-
-/** Upload through the API (PUT /api/upload-direct), for tests that need a share to exist. */
-export async function apiUpload(
-  request: APIRequestContext,
-  token: string,
-  name: string,
-  body: Buffer | string,
-  query: Record<string, string | number> = {},
-): Promise<{ id: string; slug: string }> {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  const res = await request.put(`/api/upload-direct/${encodeURIComponent(name)}${qs ? `?${qs}` : ""}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: typeof body === "string" ? Buffer.from(body) : body,
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const data = (await res.json()).data;
-  return { id: data.id as string, slug: data.slug as string };
 }

@@ -18,7 +18,7 @@ import {
 import { type Context, Hono } from "hono";
 import { requirePermission } from "../../auth/policy";
 import type { AppContext } from "../../context";
-import type { Visitor } from "../../domain/requests/file-request-service";
+import type { Visitor } from "../../domain/requests/request-visits";
 import { parseWith, readJson } from "../body";
 import { ok } from "../envelope";
 import { publicOrigin } from "../request-origin";
@@ -33,6 +33,7 @@ const refusals = ["request_not_found", "request_closed", "request_expired", "pas
 export function fileRequestRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   const requests = ctx.fileRequests;
+  const visits = ctx.fileRequestVisits;
   const origin = (c: Context<AppEnv>) => publicOrigin(c, ctx.config.trustProxy);
   const visitor = (c: Context<AppEnv>): Visitor => ({
     clientIp: c.get("clientIp"),
@@ -151,7 +152,7 @@ export function fileRequestRoutes(ctx: AppContext) {
         }),
       async (c) => {
         noStore(c);
-        return ok(c, await requests.visit(c.req.param("slug")!, visitor(c)), "Fetched");
+        return ok(c, await visits.visit(c.req.param("slug")!, visitor(c)), "Fetched");
       },
     ),
   );
@@ -168,11 +169,7 @@ export function fileRequestRoutes(ctx: AppContext) {
       async (c) => {
         const body = await readJson(c, requestPasswordBody);
         noStore(c);
-        return ok(
-          c,
-          await requests.unlock(c.req.param("slug")!, body.password, c.get("clientIp")),
-          "Unlocked",
-        );
+        return ok(c, await visits.unlock(c.req.param("slug")!, body.password, c.get("clientIp")), "Unlocked");
       },
     ),
   );
@@ -194,7 +191,7 @@ export function fileRequestRoutes(ctx: AppContext) {
         }),
       async (c) => {
         const body = await readJson(c, requestUploadInitBody);
-        const started = await requests.startUpload(c.req.param("slug")!, visitor(c), body, origin(c));
+        const started = await visits.startUpload(c.req.param("slug")!, visitor(c), body, origin(c));
         return ok(c, started, "Upload started", 201);
       },
     ),
@@ -210,7 +207,7 @@ export function fileRequestRoutes(ctx: AppContext) {
         }),
       async (c) => {
         const slug = c.req.param("slug")!;
-        const state = await requests.resumeUpload(slug, c.req.param("upload")!, visitor(c), origin(c));
+        const state = await visits.resumeUpload(slug, c.req.param("upload")!, visitor(c), origin(c));
         return ok(c, state, "Upload can continue");
       },
     ),
@@ -235,7 +232,7 @@ export function fileRequestRoutes(ctx: AppContext) {
         const body = await readJson(c, requestUploadCompleteBody);
         const parts = body.parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag ?? p.ETag ?? "" }));
         const slug = c.req.param("slug")!;
-        const receipt = await requests.completeUpload(slug, c.req.param("upload")!, visitor(c), parts);
+        const receipt = await visits.completeUpload(slug, c.req.param("upload")!, visitor(c), parts);
         return ok(c, receipt, "Received");
       },
     ),
@@ -249,7 +246,7 @@ export function fileRequestRoutes(ctx: AppContext) {
           errors: [...refusals, "upload_not_found"],
         }),
       async (c) => {
-        await requests.abortUpload(c.req.param("slug")!, c.req.param("upload")!, visitor(c));
+        await visits.abortUpload(c.req.param("slug")!, c.req.param("upload")!, visitor(c));
         return ok(c, null, "Upload aborted");
       },
     ),
