@@ -135,11 +135,21 @@ export class SftpRangeReader extends Readable {
   override _destroy(err: Error | null, done: (e?: Error | null) => void): void {
     const handle = this.handle;
     this.handle = null;
-    if (!handle) {
-      done(err);
-      return;
-    }
-    // Answers still on their way are dropped (destroyed); the handle is closed either way.
-    this.sftp.close(handle, () => done(err));
+    closeOnDestroy(this.sftp, handle, err, done);
   }
+}
+
+/**
+ * A destroyed SFTP stream's last step: answers still on their way are dropped, and the file
+ * handle (if still open) is closed before the stream reports 'close', so a late close cannot
+ * bring a file back that was deleted after the stream ended.
+ */
+export function closeOnDestroy(
+  sftp: SFTPWrapper,
+  handle: Buffer | null,
+  err: Error | null,
+  done: (e?: Error | null) => void,
+): void {
+  if (!handle) done(err);
+  else sftp.close(handle, () => done(err));
 }

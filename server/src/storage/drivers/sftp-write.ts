@@ -8,7 +8,7 @@
  */
 import { Writable } from "node:stream";
 import type { SFTPWrapper } from "ssh2";
-import { sftpLimitOf } from "./sftp-read";
+import { closeOnDestroy, sftpLimitOf } from "./sftp-read";
 
 /** Bytes written and not yet acknowledged per upload. */
 export const WRITE_BUDGET = 2 * 1024 * 1024;
@@ -80,12 +80,6 @@ export class SftpWriter extends Writable {
   override _destroy(err: Error | null, done: (e?: Error | null) => void): void {
     const handle = this.handle;
     this.handle = null;
-    if (!handle) {
-      done(err);
-      return;
-    }
-    // Answers still on their way are dropped (destroyed); the handle is closed either way, and
-    // 'close' comes after the server closed it, so a late close cannot bring a deleted file back.
-    this.sftp.close(handle, () => done(err));
+    closeOnDestroy(this.sftp, handle, err, done);
   }
 }
