@@ -117,6 +117,10 @@ export async function run() {
         }),
       );
       if (up.result.status >= 300) throw new Error(`${b.type} upload: ${up.result.status} ${up.result.text}`);
+      // Both downloads start from a file already on disk: the test servers share this machine's
+      // disk, and the write-back of the file just uploaded would otherwise fall on whichever
+      // download comes first.
+      execFileSync("sync");
       const down = await timed(() =>
         drain(`${server.base}/api/fs/download?path=${encodeURIComponent(`${mount}/clipshare.bin`)}`, {
           authorization: `Bearer ${token}`,
@@ -127,6 +131,7 @@ export async function run() {
 
       const direct = `${b.rclone}${folder}/rclone.bin`;
       const rcUp = await timed(() => rclone(["rcat", direct], generatedBody(SIZE)));
+      execFileSync("sync");
       const rcDown = await timed(() => rclone(["cat", direct]));
       await rclone(["purge", `${b.rclone}${folder}`]).catch(() => undefined);
 
