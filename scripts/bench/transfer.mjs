@@ -94,6 +94,15 @@ export async function timed(fn) {
   return { result, seconds: (performance.now() - t0) / 1000 };
 }
 
+/** Times `fn` with the server's peak RSS sampled meanwhile, prints both for `size` bytes, returns fn's result. */
+export async function measure(server, size, label, fn) {
+  const rss = rssSampler(server.pid);
+  const { result, seconds } = await timed(fn);
+  const peak = rss.stop();
+  console.log(`${label.padEnd(46)} ${mbps(size, seconds).padStart(10)}   peak RSS ${peak} MB`);
+  return result;
+}
+
 export const mbps = (bytes, seconds) => `${(bytes / 1024 / 1024 / seconds).toFixed(0)} MB/s`;
 
 /** Measures and prints the baselines: a plain Node disk write and a plain loopback HTTP transfer of the same size. */

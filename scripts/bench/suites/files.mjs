@@ -2,17 +2,9 @@
 // with the server's peak RSS. Size: BENCH_FILE_MB (default 1024).
 
 import { startServer, testS3ConfigBody } from "../server-process.mjs";
-import { drain, generatedBody, mbps, printBaselines, rssSampler, send, timed } from "../transfer.mjs";
+import { drain, generatedBody, measure, printBaselines, send } from "../transfer.mjs";
 
 const SIZE = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
-
-async function measure(server, label, fn) {
-  const rss = rssSampler(server.pid);
-  const { result, seconds } = await timed(fn);
-  const peak = rss.stop();
-  console.log(`${label.padEnd(46)} ${mbps(SIZE, seconds).padStart(10)}   peak RSS ${peak} MB`);
-  return result;
-}
 
 async function s3Config(server, auth) {
   const body = testS3ConfigBody("bench");
@@ -37,7 +29,7 @@ export async function run() {
     if (s3) targets.push(["S3 (Swift)", s3]);
     for (const [name, configId] of targets) {
       const q = configId ? `?s3_config_id=${configId}` : "";
-      const up = await measure(server, `${name}: PUT /api/upload-direct`, () =>
+      const up = await measure(server, SIZE, `${name}: PUT /api/upload-direct`, () =>
         send(`${server.base}/api/upload-direct/big.bin${q}`, {
           headers: { authorization: `Bearer ${token}`, "content-length": String(SIZE) },
           body: generatedBody(SIZE),
@@ -45,7 +37,7 @@ export async function run() {
       );
       const share = JSON.parse(up.text).data;
       if (!share?.downloadUrl) throw new Error(`upload failed: ${up.status} ${up.text}`);
-      await measure(server, `${name}: GET /api/file-download (proxied)`, () =>
+      await measure(server, SIZE, `${name}: GET /api/file-download (proxied)`, () =>
         drain(`${server.base}${share.downloadUrl}`),
       );
       const presign = await (
@@ -64,6 +56,7 @@ export async function run() {
         : `${server.base}${presign.data.upload_url}`;
       await measure(
         server,
+        SIZE,
         `${name}: presigned PUT${configId ? " (straight to S3)" : " (signed LOCAL URL)"}`,
         () =>
           send(target, {

@@ -4,18 +4,10 @@
 // CLIPSHARE_TEST_S3_* is set. Size: BENCH_FILE_MB (default 1024).
 
 import { ADMIN, startServer, testS3ConfigBody } from "../server-process.mjs";
-import { drain, generatedBody, mbps, printBaselines, rssSampler, send, timed } from "../transfer.mjs";
+import { drain, generatedBody, measure, printBaselines, send } from "../transfer.mjs";
 
 const SIZE = Number(process.env.BENCH_FILE_MB ?? 1024) * 1024 * 1024;
 const BASIC = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64")}`;
-
-async function measure(server, label, fn) {
-  const rss = rssSampler(server.pid);
-  const { result, seconds } = await timed(fn);
-  const peak = rss.stop();
-  console.log(`${label.padEnd(46)} ${mbps(SIZE, seconds).padStart(10)}   peak RSS ${peak} MB`);
-  return result;
-}
 
 async function api(server, token, method, path, body) {
   const res = await fetch(`${server.base}${path}`, {
@@ -60,7 +52,7 @@ export async function run() {
       for (const mode of ["direct", "multipart"]) {
         await api(server, token, "PUT", "/api/admin/system-settings", { webdav_upload_mode: mode });
         const url = `${server.base}/dav/${name}/big-${mode}.bin`;
-        const put = await measure(server, `${label}: WebDAV PUT (${mode})`, () =>
+        const put = await measure(server, SIZE, `${label}: WebDAV PUT (${mode})`, () =>
           send(url, {
             headers: { authorization: BASIC, "content-length": String(SIZE) },
             body: generatedBody(SIZE),
@@ -68,7 +60,7 @@ export async function run() {
         );
         if (put.status !== 201) throw new Error(`PUT failed: ${put.status} ${put.text}`);
       }
-      const got = await measure(server, `${label}: WebDAV GET (streamed through)`, () =>
+      const got = await measure(server, SIZE, `${label}: WebDAV GET (streamed through)`, () =>
         drain(`${server.base}/dav/${name}/big-direct.bin`, { authorization: BASIC }),
       );
       if (got.status !== 200 || got.bytes !== SIZE)
